@@ -1,0 +1,2 @@
+export * from './brands';
+export * from './reference';

@@ -1,0 +1,39 @@
+import { type ErrorCode, errorTable } from '#shared/errors';
+
+/**
+ * An error the API answers with on purpose. Its code picks the HTTP status and default message
+ * from the one error table in `shared/src/errors.ts`.
+ */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    /** For validation errors: field path → what is wrong with it. */
+    readonly fields?: Record<string, string>,
+    /** Extra, documented data the client may read beside `error` and `code`. */
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message ?? errorTable[code].message);
+    this.name = 'AppError';
+    this.status = errorTable[code].status;
+  }
+}
+
+export const notFound = (message?: string) => new AppError('NOT_FOUND', message);
+
+export const invalidFields = (fields: Record<string, string>, message?: string) =>
+  new AppError('VALIDATION_FAILED', message ?? Object.values(fields)[0], fields);
+
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+  details?: Record<string, unknown>,
+) {
+  return {
+    success: false as const,
+    data: { ...details, error: message, code, ...(fields ? { fields } : {}) },
+  };
+}

@@ -1,0 +1,16 @@
+import type { Airport } from '#shared/airports';
+import type { AirportRow } from '../domain/airports/search-airports';
+
+export function presentAirport(row: AirportRow): Airport {
+  return {
+    code: row.code,
+    icao: row.icao,
+    name: row.name,
+    city: row.city,
+    country: row.countryName,
+    country_code: row.countryCode,
+    time_zone: row.timeZone,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
+}

@@ -1,0 +1,6 @@
+import type { Country } from '#shared/countries';
+import type { CountryRow } from '../domain/countries/list-countries';
+
+export function presentCountry(row: CountryRow): Country {
+  return { code: row.code, name: row.name, nationality: row.nationality, dial_code: row.dialCode };
+}

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicSiteConfig } from '#shared/site-config';
+import { requireBrand } from '../../http/context';
+import { ok, responses } from '../../http/envelope';
+import { presentSiteConfig } from '../../presenters/site-config';
+
+export const siteConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/site-config',
+    {
+      schema: {
+        tags: ['brand'],
+        summary: "The brand of the request's host name: its public site configuration",
+        response: responses(publicSiteConfig),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return ok(presentSiteConfig(requireBrand(request)));
+    },
+  );
+};

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from '../db/client';
+import { seedDatabase } from '../seed/index';
+
+/**
+ * A database of its own for one test file: in-memory PGlite by default, or, when
+ * TEST_DATABASE_URL names a PostgreSQL server, a fresh database on it that `close()` drops.
+ */
+export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let database: Database;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `tikat_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+    dropDatabase = async () => {
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
+    };
+  } else {
+    database = await openDatabase({ dataDir: 'memory://' });
+  }
+  await database.migrate();
+  if (options.seed ?? true) await seedDatabase(database.db, { demo: true });
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      await dropDatabase();
+    },
+  };
+}
+
+async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
