@@ -28,6 +28,16 @@ function logo(art: DemoArt, textColour: string): string {
 </svg>`;
 }
 
+/** Artwork with no words: the page writes its own heading over it. */
+function landscape(art: DemoArt, width: number, height: number): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+<defs><linearGradient id="g" x1="0" x2="1" y1="0" y2="1"><stop offset="0" stop-color="${art.primary}"/><stop offset="1" stop-color="${art.accent}"/></linearGradient></defs>
+<rect width="${width}" height="${height}" fill="url(#g)"/>
+<path d="M0 ${height} L${width * 0.18} ${height * 0.5} L${width * 0.3} ${height * 0.68} L${width * 0.5} ${height * 0.28} L${width * 0.62} ${height * 0.5} L${width * 0.78} ${height * 0.34} L${width} ${height * 0.7} L${width} ${height}Z" fill="#ffffff" fill-opacity="0.16"/>
+<path d="M${width * 0.5} ${height * 0.28} L${width * 0.46} ${height * 0.36} L${width * 0.5} ${height * 0.34} L${width * 0.54} ${height * 0.37}Z" fill="#ffffff" fill-opacity="0.5"/>
+</svg>`;
+}
+
 function favicon(art: DemoArt): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">
 <rect width="64" height="64" rx="14" fill="${art.primary}"/>
@@ -52,7 +62,7 @@ for (const art of brands) {
     'header-logo.svg': logo(art, '#1f2937'),
     'footer-logo.svg': logo(art, '#ffffff'),
     'favicon.svg': favicon(art),
-    'home-banner.svg': banner(art, 1600, 480, `Fly anywhere with ${art.name}`),
+    'home-banner.svg': landscape(art, 1600, 480),
     'top-banner-large.svg': banner(art, 1200, 160, 'Saurya Airlines resumes operations'),
     'top-banner-small.svg': banner(art, 600, 160, 'Saurya Airlines is back'),
     'bottom-banner-large.svg': banner(art, 1200, 160, 'Kathmandu to Kuwait and beyond'),

@@ -53,7 +53,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();

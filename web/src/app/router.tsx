@@ -1,0 +1,60 @@
+import { createBrowserRouter } from 'react-router';
+import { RootLayout } from '../features/layout/components/root-layout';
+import { RouteError } from '../features/layout/components/route-error';
+
+/** The routes of seed §2; each page loads on demand. */
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        index: true,
+        lazy: () => import('../features/search/home-page').then((m) => ({ Component: m.HomePage })),
+      },
+      {
+        path: 'auth/login',
+        lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        path: 'auth/signup',
+        lazy: () => import('../features/auth/signup-page').then((m) => ({ Component: m.SignupPage })),
+      },
+      {
+        path: 'user/bookings',
+        lazy: () =>
+          import('../features/user/my-bookings-page').then((m) => ({ Component: m.MyBookingsPage })),
+      },
+      {
+        path: 'user/tickets',
+        lazy: () => import('../features/user/my-tickets-page').then((m) => ({ Component: m.MyTicketsPage })),
+      },
+      {
+        path: 'booking',
+        lazy: () => import('../features/booking/booking-page').then((m) => ({ Component: m.BookingPage })),
+      },
+      {
+        path: 'flight-search',
+        lazy: () =>
+          import('../features/search/flight-search-page').then((m) => ({ Component: m.FlightSearchPage })),
+      },
+      {
+        path: 'Booking/FlightConfirm',
+        lazy: () =>
+          import('../features/booking/flight-confirm-page').then((m) => ({ Component: m.FlightConfirmPage })),
+      },
+      {
+        path: 'Booking/BookingConfirm',
+        lazy: () =>
+          import('../features/booking/booking-confirm-page').then((m) => ({
+            Component: m.BookingConfirmPage,
+          })),
+      },
+      {
+        path: '*',
+        lazy: () =>
+          import('../features/layout/components/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+      },
+    ],
+  },
+]);

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+import { TOAST_LIMIT, TOAST_MAX_WIDTH_PX, TOAST_REMOVE_DELAY_MS } from '#shared/constants';
+
+/** Toasts (seed §2): at most 20 at once, removed 1 s after dismissal, 350 px wide. */
+export function Notifications() {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    const visible = toasts.filter((t) => t.visible);
+    for (const extra of visible.slice(TOAST_LIMIT)) toast.dismiss(extra.id);
+  }, [toasts]);
+  return (
+    <Toaster
+      position="top-center"
+      toastOptions={{ removeDelay: TOAST_REMOVE_DELAY_MS, style: { maxWidth: TOAST_MAX_WIDTH_PX } }}
+    />
+  );
+}

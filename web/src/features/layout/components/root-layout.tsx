@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { MOBILE_BREAKPOINT_PX } from '#shared/constants';
+import { useAppStore } from '../../../app/context';
+import { useTheme } from '../use-theme';
+import { Footer } from './footer';
+import { Header } from './header';
+import { ScrollToTop } from './scroll-to-top';
+
+/** Header, page and footer; the home page is shown without the page wrapper (seed §2). */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const [theme, setTheme] = useTheme();
+  const setIsMobile = useAppStore((s) => s.setIsMobile);
+
+  useEffect(() => {
+    const media = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);
+    const update = () => setIsMobile(media.matches);
+    update();
+    media.addEventListener('change', update);
+    return () => media.removeEventListener('change', update);
+  }, [setIsMobile]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      {pathname === '/' ? (
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+      ) : (
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+          <Outlet />
+        </main>
+      )}
+      <Footer theme={theme} onThemeChange={setTheme} />
+      <ScrollToTop />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { API_BASE_PATH } from '#shared/constants';
+import type { Envelope } from '#shared/envelope';
+
+/** An API failure with the server's message, stable code and per-field messages. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly status: number,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE_PATH}${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError('You seem to be offline. Check your connection and try again.', 'NETWORK', 0);
+  }
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError('Sorry, something went wrong.', 'INTERNAL', response.status);
+  }
+  if (!envelope.success) {
+    throw new ApiError(envelope.data.error, envelope.data.code, response.status, envelope.data.fields);
+  }
+  return envelope.data;
+}
+
+export const apiGet = <T>(path: string) => request<T>('GET', path);
+export const apiPost = <T>(path: string, body: unknown) => request<T>('POST', path, body);
