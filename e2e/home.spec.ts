@@ -89,3 +89,18 @@ test.describe('seed routes and header rules', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 });
+
+test.describe('language', () => {
+  test('switches to Nepali and back, and remembers the choice', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('नेपालमा सबैभन्दा सस्तो उडान खोज्नुहोस्');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('नेपालमा सबैभन्दा सस्तो उडान खोज्नुहोस्');
+    await page.getByRole('contentinfo').getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Search the most affordable flights in Nepal',
+    );
+  });
+});

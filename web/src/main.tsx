@@ -3,9 +3,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppContextProvider } from './app/context';
+import { Notifications } from './app/layout/components/notifications';
 import { router } from './app/router';
 import { loadSiteConfig } from './config/site-config';
-import { Notifications } from './features/layout/components/notifications';
+import { initI18n } from './lib/i18n';
 import { createAppStore } from './stores/app-store';
 import './styles.css';
 
@@ -16,7 +17,7 @@ const queryClient = new QueryClient({
 async function start() {
   const root = createRoot(document.getElementById('root') as HTMLElement);
   try {
-    const config = await loadSiteConfig();
+    const [config] = await Promise.all([loadSiteConfig(), initI18n()]);
     const store = createAppStore(config.stateName);
     root.render(
       <StrictMode>

@@ -1,6 +1,6 @@
 import { createBrowserRouter } from 'react-router';
-import { RootLayout } from '../features/layout/components/root-layout';
-import { RouteError } from '../features/layout/components/route-error';
+import { RootLayout } from './layout/components/root-layout';
+import { RouteError } from './layout/components/route-error';
 
 /** The routes of seed §2; each page loads on demand. */
 export const router = createBrowserRouter([
@@ -52,8 +52,7 @@ export const router = createBrowserRouter([
       },
       {
         path: '*',
-        lazy: () =>
-          import('../features/layout/components/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+        lazy: () => import('./layout/components/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
       },
     ],
   },

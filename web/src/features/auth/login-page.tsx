@@ -1,8 +1,11 @@
+import { useTranslation } from 'react-i18next';
+
 export function LoginPage() {
+  const { t } = useTranslation();
   return (
     <section>
-      <h1 className="text-2xl font-semibold">Log In</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">Log in with your e-mail or mobile number.</p>
+      <h1 className="text-2xl font-semibold">{t('pages.logIn.title')}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">{t('pages.logIn.intro')}</p>
     </section>
   );
 }

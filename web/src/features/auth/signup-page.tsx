@@ -1,10 +1,11 @@
+import { useTranslation } from 'react-i18next';
+
 export function SignupPage() {
+  const { t } = useTranslation();
   return (
     <section>
-      <h1 className="text-2xl font-semibold">Sign Up</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Create an account to book and manage your flights.
-      </p>
+      <h1 className="text-2xl font-semibold">{t('pages.signUp.title')}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">{t('pages.signUp.intro')}</p>
     </section>
   );
 }

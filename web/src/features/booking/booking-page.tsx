@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../../app/context';
 import { assetUrl } from '../../config/site-config';
 
 /** The booking page: the brand's top and bottom banners around the booking content. */
 export function BookingPage() {
   const config = useSiteConfig();
+  const { t } = useTranslation();
   const { bookingTop, bookingBottom } = config.banners;
   return (
     <div className="space-y-8">
@@ -13,8 +15,8 @@ export function BookingPage() {
         title={bookingTop.title}
       />
       <section>
-        <h1 className="text-2xl font-semibold">Booking</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">Search for a flight to start a booking.</p>
+        <h1 className="text-2xl font-semibold">{t('pages.booking.title')}</h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">{t('pages.booking.intro')}</p>
       </section>
       <Banner
         large={assetUrl(config, bookingBottom.large)}

@@ -1,8 +1,11 @@
+import { useTranslation } from 'react-i18next';
+
 export function FlightConfirmPage() {
+  const { t } = useTranslation();
   return (
     <section>
-      <h1 className="text-2xl font-semibold">Flight confirmation</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">Check your flight and add passenger details.</p>
+      <h1 className="text-2xl font-semibold">{t('pages.flightConfirm.title')}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">{t('pages.flightConfirm.intro')}</p>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Airport } from '#shared/airports';
 import { useAppStore, useSiteConfig } from '../../app/context';
@@ -7,6 +8,7 @@ import { AirportPicker } from './components/airport-picker';
 
 export function HomePage() {
   const config = useSiteConfig();
+  const { t } = useTranslation();
   const setParams = useAppStore((s) => s.setParams);
   const navigate = useNavigate();
   const [from, setFrom] = useState<Airport | null>(null);
@@ -25,14 +27,14 @@ export function HomePage() {
         />
         <div className="mx-auto max-w-6xl px-4 pt-10 pb-16 sm:pt-16">
           <h1 className="max-w-2xl text-3xl font-bold text-white drop-shadow sm:text-4xl">
-            Search the most affordable flights in Nepal
+            {t('home.heading')}
           </h1>
           <p className="mt-2 max-w-xl text-white/95 drop-shadow">
-            Domestic and international flights with {config.displayName}.
+            {t('home.subheading', { name: config.displayName })}
           </p>
         </div>
       </section>
-      <section aria-label="Search flights" className="relative z-10 mx-auto -mt-10 max-w-6xl px-4">
+      <section aria-label={t('home.searchFlights')} className="relative z-10 mx-auto -mt-10 max-w-6xl px-4">
         <form
           className="grid gap-4 rounded-2xl bg-white p-4 shadow-xl sm:grid-cols-[1fr_1fr_auto] sm:items-end dark:bg-slate-900"
           onSubmit={(event) => {
@@ -47,14 +49,14 @@ export function HomePage() {
             navigate('/flight-search');
           }}
         >
-          <AirportPicker label="From" value={from} onChange={setFrom} />
-          <AirportPicker label="To" value={to} onChange={setTo} />
+          <AirportPicker label={t('home.from')} value={from} onChange={setFrom} />
+          <AirportPicker label={t('home.to')} value={to} onChange={setTo} />
           <button
             type="submit"
             disabled={!from || !to}
             className="h-12 rounded-lg bg-brand px-6 font-semibold text-brand-contrast disabled:opacity-60"
           >
-            Search flights
+            {t('home.searchFlights')}
           </button>
         </form>
       </section>

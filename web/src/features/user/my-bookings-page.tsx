@@ -1,8 +1,11 @@
+import { useTranslation } from 'react-i18next';
+
 export function MyBookingsPage() {
+  const { t } = useTranslation();
   return (
     <section>
-      <h1 className="text-2xl font-semibold">My Bookings</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">Your bookings appear here.</p>
+      <h1 className="text-2xl font-semibold">{t('pages.myBookings.title')}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">{t('pages.myBookings.intro')}</p>
     </section>
   );
 }

@@ -1,8 +1,11 @@
+import { useTranslation } from 'react-i18next';
+
 export function MyTicketsPage() {
+  const { t } = useTranslation();
   return (
     <section>
-      <h1 className="text-2xl font-semibold">My Tickets</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">Your e-tickets appear here.</p>
+      <h1 className="text-2xl font-semibold">{t('pages.myTickets.title')}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">{t('pages.myTickets.intro')}</p>
     </section>
   );
 }

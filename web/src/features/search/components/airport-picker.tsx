@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Airport } from '#shared/airports';
 import { useAirports } from '../api/get-airports';
 
@@ -10,6 +11,7 @@ export function AirportPicker(props: {
   value: Airport | null;
   onChange: (airport: Airport) => void;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(props.value ? `${props.value.city} (${props.value.code})` : '');
   const [query, setQuery] = useState('');
@@ -45,7 +47,7 @@ export function AirportPicker(props: {
         aria-autocomplete="list"
         aria-activedescendant={open && options[active] ? `${id}-${options[active].code}` : undefined}
         autoComplete="off"
-        placeholder="City or airport"
+        placeholder={t('home.airportPlaceholder')}
         value={text}
         onFocus={() => setOpen(true)}
         onBlur={() => window.setTimeout(() => setOpen(false), 120)}

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '#shared/constants';
 import { useAppStore } from '../../../app/context';
@@ -8,7 +9,11 @@ import { Header } from './header';
 import { ScrollToTop } from './scroll-to-top';
 
 /** Header, page and footer; the home page is shown without the page wrapper (seed §2). */
+const ConfirmModal = lazy(() => import('./confirm-modal'));
+
 export function RootLayout() {
+  const { t } = useTranslation();
+  const modalOpen = useAppStore((s) => s.modal.status);
   const { pathname } = useLocation();
   const [theme, setTheme] = useTheme();
   const setIsMobile = useAppStore((s) => s.setIsMobile);
@@ -27,7 +32,7 @@ export function RootLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t('footer.skipToContent')}
       </a>
       <Header />
       {pathname === '/' ? (
@@ -41,6 +46,11 @@ export function RootLayout() {
       )}
       <Footer theme={theme} onThemeChange={setTheme} />
       <ScrollToTop />
+      {modalOpen && (
+        <Suspense fallback={null}>
+          <ConfirmModal />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useAppStore, useSiteConfig } from '../../../app/context';
 import { assetUrl } from '../../../config/site-config';
+import { CommissionModal } from '../../../features/account/components/commission-modal';
 import { browserStorage } from '../../../lib/browser-storage';
+import { useAppStore, useSiteConfig } from '../../context';
 import { contactData, dialablePhone, displayPhone, headerLogoHref } from '../brand-links';
+import { LanguageSwitch } from './language-switch';
 
 /** Seed §2 header: hidden for hideNavbar, for the Global IME brand, or with ?hideTitle. */
 export function Header() {
   const config = useSiteConfig();
+  const { t } = useTranslation();
   const hideNavbar = useAppStore((s) => s.ui.hideNavbar);
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
@@ -20,13 +24,12 @@ export function Header() {
       className={`z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95 ${
         sticky ? 'sticky top-0 shadow-sm' : ''
       }`}
-      data-sticky={sticky ? 'true' : undefined}
     >
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
         <a
           href={headerLogoHref(config)}
           className="flex shrink-0 items-center"
-          aria-label={`${config.displayName} home`}
+          aria-label={t('brand.home', { name: config.displayName })}
         >
           <img
             src={assetUrl(config, config.headerLogo)}
@@ -36,8 +39,9 @@ export function Header() {
             className="h-9 w-auto"
           />
         </a>
-        <nav className="flex items-center gap-3 text-sm" aria-label="Account">
+        <nav className="flex items-center gap-1 text-sm sm:gap-2" aria-label={t('header.account')}>
           {config.isAppSdk && <AppSdkContact />}
+          <LanguageSwitch />
           <AccountMenu />
         </nav>
       </div>
@@ -47,19 +51,20 @@ export function Header() {
 
 function AppSdkContact() {
   const config = useSiteConfig();
+  const { t } = useTranslation();
   const contact = contactData(config);
   const mobile = contact.mobile ? dialablePhone(contact.mobile) : '';
   return (
     <details className="relative" data-testid="app-sdk-contact">
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-2 hover:bg-slate-100 dark:hover:bg-slate-800">
         <span aria-hidden="true">🎧</span>
-        <span className="hidden sm:inline">Customer care</span>
+        <span className="hidden sm:inline">{t('header.customerCare')}</span>
       </summary>
-      <div className="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+      <div className="absolute right-0 z-40 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
         <ul className="space-y-2">
           {contact.telephone_no && (
             <li>
-              Telephone:{' '}
+              {t('header.telephone')}:{' '}
               <a className="underline" href={`tel:${contact.telephone_no}`}>
                 {contact.telephone_no}
               </a>
@@ -67,23 +72,23 @@ function AppSdkContact() {
           )}
           {mobile && (
             <li>
-              Mobile: {displayPhone(contact.mobile)}
+              {t('header.mobile')}: {displayPhone(contact.mobile)}
               <div className="mt-1 flex gap-3">
                 <a className="underline" href={`tel:${mobile}`}>
-                  Call
+                  {t('header.call')}
                 </a>
                 <a className="underline" href={`viber://chat?number=${encodeURIComponent(mobile)}`}>
-                  Viber
+                  {t('header.viber')}
                 </a>
                 <a className="underline" href={`https://wa.me/${mobile.replace('+', '')}`}>
-                  WhatsApp
+                  {t('header.whatsapp')}
                 </a>
               </div>
             </li>
           )}
           {contact.email && (
             <li>
-              E-mail:{' '}
+              {t('header.email')}:{' '}
               <a className="underline" href={`mailto:${contact.email}`}>
                 {contact.email}
               </a>
@@ -97,24 +102,24 @@ function AppSdkContact() {
 
 function AccountMenu() {
   const config = useSiteConfig();
+  const { t } = useTranslation();
   const user = useAppStore((s) => s.user);
   const storedUser = browserStorage.getJson<{ name?: string }>(config.userDataKey);
-  const loggedIn = Boolean(user || storedUser);
-  if (!loggedIn) {
+  if (!user && !storedUser) {
     return (
       <>
         <Link
           to="/auth/login"
           className="rounded-full px-3 py-2 font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
         >
-          Log In
+          {t('header.logIn')}
         </Link>
         {config.selfLogin && (
           <Link
             to="/auth/signup"
             className="rounded-full bg-brand px-4 py-2 font-medium text-brand-contrast hover:opacity-90"
           >
-            Sign Up
+            {t('header.signUp')}
           </Link>
         )}
       </>
@@ -125,11 +130,13 @@ function AccountMenu() {
 
 function ProfileDropdown() {
   const config = useSiteConfig();
+  const { t } = useTranslation();
   const user = useAppStore((s) => s.user);
   const profileLoading = useAppStore((s) => s.ui.profileLoading);
   const clearUserDetails = useAppStore((s) => s.clearUserDetails);
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const [commissionOpen, setCommissionOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -141,11 +148,8 @@ function ProfileDropdown() {
     return () => document.removeEventListener('mousedown', closeOnOutsideClick);
   }, [open]);
 
-  const title = user
-    ? `${user.firstName} ${user.lastName}`.trim() || 'User'
-    : profileLoading
-      ? 'Loading...'
-      : 'User';
+  const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  const title = name || (profileLoading ? t('header.loading') : t('header.user'));
   const logout = () => {
     browserStorage.remove(
       config.userDataKey,
@@ -155,9 +159,10 @@ function ProfileDropdown() {
     );
     clearUserDetails();
     setOpen(false);
-    toast.success('Logged out successfully');
+    toast.success(t('messages.loggedOut'));
     navigate('/');
   };
+  const itemClass = 'block w-full px-4 py-2 text-left hover:bg-slate-100 dark:hover:bg-slate-800';
 
   return (
     <div className="relative" ref={container}>
@@ -166,51 +171,40 @@ function ProfileDropdown() {
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((v) => !v)}
-        className="rounded-full border border-slate-300 px-4 py-2 font-medium dark:border-slate-600"
+        className="max-w-40 truncate rounded-full border border-slate-300 px-4 py-2 font-medium dark:border-slate-600"
       >
         {title}
       </button>
       {open && (
         <div
           role="menu"
-          className="absolute right-0 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          className="absolute right-0 z-40 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
-          <Link
-            role="menuitem"
-            to="/user/bookings"
-            className="block px-4 py-2 hover:bg-slate-100 dark:hover:bg-slate-800"
-            onClick={() => setOpen(false)}
-          >
-            My Bookings
+          <Link role="menuitem" to="/user/bookings" className={itemClass} onClick={() => setOpen(false)}>
+            {t('header.myBookings')}
           </Link>
-          <Link
-            role="menuitem"
-            to="/user/tickets"
-            className="block px-4 py-2 hover:bg-slate-100 dark:hover:bg-slate-800"
-            onClick={() => setOpen(false)}
-          >
-            My Tickets
+          <Link role="menuitem" to="/user/tickets" className={itemClass} onClick={() => setOpen(false)}>
+            {t('header.myTickets')}
           </Link>
           {user && user.type !== 'individual' && (
             <button
               role="menuitem"
               type="button"
-              className="block w-full px-4 py-2 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
-              onClick={() => setOpen(false)}
+              className={itemClass}
+              onClick={() => {
+                setOpen(false);
+                setCommissionOpen(true);
+              }}
             >
-              Set Commission
+              {t('header.setCommission')}
             </button>
           )}
-          <button
-            role="menuitem"
-            type="button"
-            className="block w-full px-4 py-2 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
-            onClick={logout}
-          >
-            Logout
+          <button role="menuitem" type="button" className={itemClass} onClick={logout}>
+            {t('header.logout')}
           </button>
         </div>
       )}
+      {commissionOpen && <CommissionModal onClose={() => setCommissionOpen(false)} />}
     </div>
   );
 }

@@ -1,0 +1,134 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { useAppStore, useSiteConfig } from '../../../app/context';
+import { browserStorage } from '../../../lib/browser-storage';
+import { updateCommission } from '../api/update-commission';
+import { checkCommission, initialCommissionField } from '../commission-rules';
+
+/** Seed §2 commission modal: one numeric field; backdrop or cross closes it and resets the field. */
+export function CommissionModal(props: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const config = useSiteConfig();
+  const current = useAppStore((s) => s.user?.commission_percent);
+  const setCommission = useAppStore((s) => s.setCommission);
+  const [value, setValue] = useState(() => initialCommissionField(current));
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  const close = () => {
+    setValue(initialCommissionField(current));
+    setFieldError(null);
+    dialog.current?.close();
+    props.onClose();
+  };
+
+  const save = async () => {
+    const check = checkCommission(value);
+    if (!check.ok) {
+      const message = check.reason === 'required' ? t('commission.required') : t('commission.outOfRange');
+      setFieldError(message);
+      if (check.reason === 'outOfRange') toast.error(message);
+      return;
+    }
+    setSaving(true);
+    try {
+      const result = await updateCommission(check.percent, browserStorage.get(config.userTokenName));
+      if (!result.ok) {
+        toast.error(result.message ?? t('messages.genericError'));
+        return;
+      }
+      const stored = browserStorage.getJson<Record<string, unknown>>(config.userDataKey);
+      if (stored)
+        browserStorage.set(
+          config.userDataKey,
+          JSON.stringify({ ...stored, commission_percent: check.percent }),
+        );
+      setCommission(check.percent);
+      toast.success(t('commission.success'));
+      dialog.current?.close();
+      props.onClose();
+    } catch {
+      toast.error(t('commission.failed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click only catches the backdrop; Escape arrives as onCancel
+    <dialog
+      ref={dialog}
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+      onClick={(event) => {
+        if (event.target === dialog.current) close();
+      }}
+      className="m-auto w-[min(92vw,24rem)] rounded-2xl p-0 backdrop:bg-black/50 dark:bg-slate-900 dark:text-slate-100"
+    >
+      <form
+        className="p-6"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <div className="flex items-start justify-between">
+          <h2 id={`${id}-title`} className="text-lg font-semibold">
+            {t('commission.title')}
+          </h2>
+          <button
+            type="button"
+            aria-label={t('commission.close')}
+            onClick={close}
+            className="-m-2 p-2 text-xl leading-none"
+          >
+            ×
+          </button>
+        </div>
+        <label htmlFor={`${id}-percent`} className="mt-4 block text-sm font-medium">
+          {t('commission.label')}
+        </label>
+        <input
+          id={`${id}-percent`}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={20}
+          step="any"
+          placeholder={t('commission.placeholder')}
+          value={value}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? `${id}-error` : undefined}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setFieldError(event.target.value.trim() === '' ? t('commission.required') : null);
+          }}
+          className={`mt-1 w-full rounded-lg border px-3 py-2 dark:bg-slate-800 ${fieldError ? 'border-red-600' : 'border-slate-300 dark:border-slate-600'}`}
+        />
+        {fieldError && (
+          <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+            {fieldError}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={saving}
+          className="mt-5 w-full rounded-lg bg-brand px-4 py-2 font-semibold text-brand-contrast disabled:opacity-60"
+        >
+          {t('commission.save')}
+        </button>
+      </form>
+    </dialog>
+  );
+}

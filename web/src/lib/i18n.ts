@@ -1,0 +1,35 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en } from '../locales/en';
+import { browserStorage } from './browser-storage';
+
+export type Language = 'en' | 'ne';
+export const LANGUAGES: Language[] = ['en', 'ne'];
+const LANGUAGE_KEY = 'tikat.language';
+
+/** English ships in the bundle; Nepali loads on first use. */
+export async function initI18n(): Promise<void> {
+  const stored = browserStorage.get(LANGUAGE_KEY);
+  const language: Language = stored === 'ne' ? 'ne' : 'en';
+  await i18next.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources: { en: { translation: en } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  if (language !== 'en') await changeLanguage(language);
+  document.documentElement.lang = i18next.language;
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  if (language === 'ne' && !i18next.hasResourceBundle('ne', 'translation')) {
+    const { ne } = await import('../locales/ne');
+    i18next.addResourceBundle('ne', 'translation', ne);
+  }
+  await i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+  browserStorage.set(LANGUAGE_KEY, language);
+}
+
+export const currentLanguage = (): Language => (i18next.language === 'ne' ? 'ne' : 'en');
