@@ -94,8 +94,8 @@ export const sessionResponse = userDetails.extend({
 });
 
 /**
- * The commission a user may set: a number or numeric string from 0 to 20; empty is refused.
- * Every failure carries the seed's one message.
+ * The commission a user may set: a number or numeric string from 0 to 20 (stored with two
+ * decimals); empty is refused. Every failure carries the seed's one message.
  */
 export const commissionPercentInput = z
   .union(
@@ -104,17 +104,18 @@ export const commissionPercentInput = z
       z
         .string()
         .trim()
-        .regex(/^-?\d+(\.\d+)?$/),
+        .regex(/^-?\d+(\.\d+)?$/, COMMISSION_RANGE_MESSAGE),
     ],
-    { message: COMMISSION_RANGE_MESSAGE },
+    {
+      message: COMMISSION_RANGE_MESSAGE,
+    },
   )
   .transform(Number)
   .pipe(
     z
       .number({ message: COMMISSION_RANGE_MESSAGE })
       .min(COMMISSION_MIN_PERCENT, COMMISSION_RANGE_MESSAGE)
-      .max(COMMISSION_MAX_PERCENT, COMMISSION_RANGE_MESSAGE)
-      .multipleOf(0.01, 'Use at most two decimals.'),
+      .max(COMMISSION_MAX_PERCENT, COMMISSION_RANGE_MESSAGE),
   );
 
 /** Customer details as a partner app sends them and `/clients/profile` returns them (seed §3). */

@@ -11,6 +11,7 @@ import { presentUser } from '../../presenters/user';
 const updateUserProfileRequest = z.object({
   commission_percent: z
     .unknown()
+    .optional()
     .describe(
       'Percent from 0 to 20, a number or numeric string; checked by the handler with the seed message',
     ),
@@ -36,9 +37,7 @@ export const updateUserProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const parsed = commissionPercentInput.safeParse(request.body.commission_percent);
       if (!parsed.success) {
-        throw invalidFields({
-          commission_percent: parsed.error.issues[0]?.message ?? COMMISSION_RANGE_MESSAGE,
-        });
+        throw invalidFields({ commission_percent: COMMISSION_RANGE_MESSAGE });
       }
       const user = await updateUserCommission(app.db, {
         userId: requireUser(request).id,
