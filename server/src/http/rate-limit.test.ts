@@ -44,6 +44,15 @@ describe('abuse limits', () => {
     expect(other.statusCode).toBe(200);
   });
 
+  it('counts one account however its mobile number is written', async () => {
+    for (const [i, login] of ['9800000004', '+977 9800000004', '977-9800000004'].entries()) {
+      expect((await post('/auth/login', { login, password: 'wrong one' }, `10.0.6.${i}`)).statusCode).toBe(
+        401,
+      );
+    }
+    expectLimited(await post('/auth/login', { login: '+9779800000004', password: 'x' }, '10.0.6.9'));
+  });
+
   it('limits log-in attempts per IP address across accounts', async () => {
     for (let i = 1; i <= 5; i++) {
       const response = await post(

@@ -14,6 +14,10 @@ export function sessionCookieName(env: Env): string {
   return isHttps(env) ? '__Host-tikat_session' : 'tikat_session';
 }
 
+/** HttpOnly (no script reads it), SameSite=Lax, whole site, Secure over HTTPS. */
+const cookieAttributes = (env: Env) =>
+  ({ httpOnly: true, secure: isHttps(env), sameSite: 'lax', path: '/' }) as const;
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
@@ -79,10 +83,7 @@ export async function startSession(
   reply.header(
     'set-cookie',
     serialize(sessionCookieName(app.env), token, {
-      httpOnly: true,
-      secure: isHttps(app.env),
-      sameSite: 'lax',
-      path: '/',
+      ...cookieAttributes(app.env),
       maxAge: app.env.SESSION_ABSOLUTE_HOURS * 3600,
     }),
   );
@@ -94,12 +95,6 @@ export async function endSession(app: FastifyInstance, request: FastifyRequest, 
   if (request.session) await app.sessions.revoke(request.session.token);
   reply.header(
     'set-cookie',
-    serialize(sessionCookieName(app.env), '', {
-      httpOnly: true,
-      secure: isHttps(app.env),
-      sameSite: 'lax',
-      path: '/',
-      maxAge: 0,
-    }),
+    serialize(sessionCookieName(app.env), '', { ...cookieAttributes(app.env), maxAge: 0 }),
   );
 }

@@ -14,13 +14,19 @@ export interface LogInUserOptions {
   passwords: PasswordHasher;
 }
 
-/** The column and value a typed login names: an e-mail address or a Nepali mobile number. */
-export function parseLogin(login: string) {
+/** A typed login as stored: a lower-case e-mail, a +977 mobile, or undefined when it is neither. */
+export function normaliseLogin(login: string): { email: string } | { mobile: string } | undefined {
   const email = emailAddress.safeParse(login);
-  if (email.success) return eq(users.email, email.data);
+  if (email.success) return { email: email.data };
   const mobile = nepaliMobile.safeParse(login);
-  if (mobile.success) return eq(users.mobile, mobile.data);
+  if (mobile.success) return { mobile: mobile.data };
   return undefined;
+}
+
+function loginMatch(login: string) {
+  const normalised = normaliseLogin(login);
+  if (!normalised) return undefined;
+  return 'email' in normalised ? eq(users.email, normalised.email) : eq(users.mobile, normalised.mobile);
 }
 
 /**
@@ -28,7 +34,7 @@ export function parseLogin(login: string) {
  * wrong password fail alike (401 INVALID_CREDENTIALS), after one Argon2 verification each.
  */
 export async function logInUser(db: Db, options: LogInUserOptions): Promise<AccountUser> {
-  const match = parseLogin(options.login);
+  const match = loginMatch(options.login);
   const [row] = match
     ? await db
         .select()

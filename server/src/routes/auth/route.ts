@@ -7,7 +7,7 @@ import {
   sessionResponse,
   signupRequest,
 } from '#shared/accounts';
-import { logInUser } from '../../domain/accounts/log-in-user';
+import { logInUser, normaliseLogin } from '../../domain/accounts/log-in-user';
 import { requestPasswordReset } from '../../domain/accounts/request-password-reset';
 import { resetPassword } from '../../domain/accounts/reset-password';
 import { signUpUser } from '../../domain/accounts/sign-up-user';
@@ -62,7 +62,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const brand = requireBrand(request);
-      await app.rateLimiter.check(request, 'login', request.body.login);
+      const account = normaliseLogin(request.body.login);
+      await app.rateLimiter.check(request, 'login', account ? Object.values(account)[0] : request.body.login);
       const user = await logInUser(app.db, {
         brandId: brand.id,
         login: request.body.login,
