@@ -74,10 +74,15 @@ export async function authenticateRequest(app: FastifyInstance, request: Fastify
  */
 export async function startSession(
   app: FastifyInstance,
+  request: FastifyRequest,
   reply: FastifyReply,
   user: AccountUser,
   transport: 'cookie' | 'bearer',
 ): Promise<{ accessToken?: string }> {
+  // A new sign-in replaces the browser's previous session (no session fixation, no stale session).
+  if (transport === 'cookie' && request.session?.transport === 'cookie') {
+    await app.sessions.revoke(request.session.token);
+  }
   const { token } = await app.sessions.create({ userId: user.id, brandId: user.brandId });
   if (transport === 'bearer') return { accessToken: token };
   reply.header(

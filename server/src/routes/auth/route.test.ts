@@ -69,6 +69,18 @@ describe('sign-up → log-in → me → commission → log-out', () => {
     expect((await api(t, { url: '/me', cookie })).statusCode).toBe(401);
   });
 
+  it('replaces the browser session when someone signs in again', async () => {
+    const first = (await logIn(t, 'customer@sajilo.example')).cookie;
+    const second = await api(t, {
+      method: 'POST',
+      url: '/auth/login',
+      cookie: first,
+      payload: { login: 'agent@sajilo.example', password: 'Himalaya-Demo-2081' },
+    });
+    expect((await api(t, { url: '/me', cookie: first })).statusCode).toBe(401);
+    expect((await api(t, { url: '/me', cookie: sessionCookie(second) })).json().data.type).toBe('agent');
+  });
+
   it('gives API clients the same kind of session as a Bearer token', async () => {
     const { token, response } = await logIn(t, 'agent@sajilo.example', { session: 'bearer' });
     expect(token).toBeTypeOf('string');

@@ -41,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!brand.config.selfLogin) throw new AppError('SIGNUP_DISABLED');
       const { session, ...input } = request.body;
       const user = await signUpUser(app.db, { ...input, brandId: brand.id, passwords: app.passwords });
-      const tokens = await startSession(app, reply, user, session);
+      const tokens = await startSession(app, request, reply, user, session);
       return ok({ ...presentUser(user, brand), ...tokens });
     },
   );
@@ -70,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         password: request.body.password,
         passwords: app.passwords,
       });
-      const tokens = await startSession(app, reply, user, request.body.session);
+      const tokens = await startSession(app, request, reply, user, request.body.session);
       return ok({ ...presentUser(user, brand), ...tokens });
     },
   );

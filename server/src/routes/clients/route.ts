@@ -53,7 +53,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         brandId: brand.id,
         clientCustomerToken: request.body.clientCustomerToken,
       });
-      await startSession(app, reply, user, 'cookie');
+      await startSession(app, request, reply, user, 'cookie');
       return ok({ clientCustomerDetails: presentClientCustomer(user), user: presentUser(user, brand) });
     },
   );
