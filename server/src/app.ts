@@ -9,18 +9,30 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import { API_BASE_PATH } from '#shared/constants';
 import type { Database } from './db/client';
+import { PasswordHasher } from './domain/accounts/password-hasher';
 import { BrandDirectory } from './domain/brands/brand-directory';
+import { RedisSessionStore } from './domain/sessions/redis-session-store';
+import { DatabaseSessionStore, type SessionStore } from './domain/sessions/session-store';
 import type { Env } from './env';
 import { errorBody } from './errors';
 import './http/context';
 import { installErrorHandling } from './http/error-handler';
+import { MemoryRateLimitCounter, RateLimiter, RedisRateLimitCounter } from './http/rate-limit';
+import { authenticateRequest } from './http/session-auth';
 import { registerWebApp } from './http/web-app';
+import { enforcePolicies } from './policies/policy';
 import { airportRoutes } from './routes/airports/route';
+import { authRoutes } from './routes/auth/route';
+import { clientRoutes } from './routes/clients/route';
 import { countryRoutes } from './routes/countries/route';
 import { healthRoutes } from './routes/health/route';
+import { meRoutes } from './routes/me/route';
+import { partnerAppRoutes } from './routes/partner-apps/route';
 import { siteConfigRoutes } from './routes/site-config/route';
+import { updateUserProfileRoutes } from './routes/update-user-profile/route';
 
 export interface AppOptions {
   env: Env;
@@ -39,6 +51,8 @@ export const REDACTED_LOG_PATHS = [
   '*.secret',
   '*.token',
   '*.clientCustomerToken',
+  '*.clientSecret',
+  '*.accessToken',
 ];
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
@@ -67,6 +81,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('brands', new BrandDirectory(database.db, env.DEFAULT_BRAND));
   app.decorateRequest('brand', undefined);
+  app.decorateRequest('user', undefined);
+  app.decorateRequest('session', undefined);
+
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+  if (redis) {
+    redis.on('error', (error) => app.log.error({ err: error }, 'redis error'));
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
+  }
+  const sessionTimeouts = {
+    idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+  };
+  const sessions: SessionStore = redis
+    ? new RedisSessionStore(redis, env.REDIS_KEY_PREFIX, sessionTimeouts)
+    : new DatabaseSessionStore(database.db, sessionTimeouts);
+  app.decorate('sessions', sessions);
+  app.decorate(
+    'passwords',
+    new PasswordHasher({ memoryCost: env.PASSWORD_HASH_MEMORY_KIB, timeCost: env.PASSWORD_HASH_TIME_COST }),
+  );
+  app.decorate(
+    'rateLimiter',
+    new RateLimiter(
+      redis ? new RedisRateLimitCounter(redis, env.REDIS_KEY_PREFIX) : new MemoryRateLimitCounter(),
+      {
+        windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
+        perIp: env.RATE_LIMIT_PER_IP,
+        perAccount: env.RATE_LIMIT_PER_ACCOUNT,
+      },
+    ),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -115,10 +162,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       api.addHook('onRequest', async (request) => {
         request.brand = await app.brands.resolve(request.hostname);
+        await authenticateRequest(app, request);
       });
+      enforcePolicies(api);
       await api.register(siteConfigRoutes);
       await api.register(airportRoutes);
       await api.register(countryRoutes);
+      await api.register(authRoutes);
+      await api.register(meRoutes);
+      await api.register(updateUserProfileRoutes);
+      await api.register(clientRoutes);
+      await api.register(partnerAppRoutes);
     },
     { prefix: API_BASE_PATH },
   );

@@ -28,7 +28,7 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** Folder of the embedded PGlite database; `memory://` keeps it in memory. */
     DATA_DIR: z.string().min(1).default('./data/pglite'),
-    /** `redis://…` to share rate limits, sessions and caches between instances. */
+    /** `redis://…` to keep sessions and rate-limit counters in Redis, shared between instances. */
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -49,6 +49,26 @@ const envSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
     /** Origins allowed to embed the site in a frame, space-separated (partner apps). */
     FRAME_ANCESTORS: z.string().default("'self'"),
+    /** Prefix of every Redis key this deployment writes (lets several apps or tests share one Redis). */
+    REDIS_KEY_PREFIX: z.string().min(1).max(100).default('tikat:'),
+    /** A session unused for this many minutes ends (idle time-out). */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(43_200).default(60),
+    /** A session ends this many hours after log-in, however much it is used (absolute time-out). */
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(8_760).default(12),
+    /** Argon2id memory cost in KiB (OWASP: 19456). Tests lower it to stay fast. */
+    PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).max(1_048_576).default(19_456),
+    /** Argon2id iterations (OWASP: 2 with 19 MiB). */
+    PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).max(20).default(2),
+    /** A password reset link works once, for this many minutes. */
+    PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1_440).default(30),
+    /** A partner app's clientCustomerToken works once, for this many seconds. */
+    CLIENT_CUSTOMER_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(3_600).default(120),
+    /** Window of the log-in, sign-up, reset and customer-token rate limits, in seconds. */
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    /** Attempts allowed per client IP address in one window, for each of those actions. */
+    RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+    /** Attempts allowed per account (e-mail, mobile or partner client id) in one window. */
+    RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {

@@ -21,7 +21,10 @@ async function main(): Promise<void> {
     poolSize: env.DATABASE_POOL_SIZE,
   });
   await database.migrate();
-  const seeded = await seedDatabase(database.db, { demo: env.DEMO_DATA });
+  const seeded = await seedDatabase(database.db, {
+    demo: env.DEMO_DATA,
+    passwordHashing: { memoryCost: env.PASSWORD_HASH_MEMORY_KIB, timeCost: env.PASSWORD_HASH_TIME_COST },
+  });
 
   const app = await buildApp({ env, database });
   app.log.info({ database: database.kind, seeded }, 'database ready');

@@ -15,8 +15,24 @@ export const errorTable = {
   NOT_FOUND: { status: 404, message: 'The page or item you asked for does not exist.' },
   /** The HTTP method is not supported on this route. */
   METHOD_NOT_ALLOWED: { status: 405, message: 'This action is not supported here.' },
+  /** Log-in failed: unknown e-mail/mobile or wrong password (one message for both). */
+  INVALID_CREDENTIALS: { status: 401, message: 'The e-mail, mobile number or password is incorrect.' },
+  /** A partner app's client id or secret is wrong, or the partner app was revoked. */
+  INVALID_CLIENT_CREDENTIALS: { status: 401, message: 'The client id or client secret is incorrect.' },
+  /** A clientCustomerToken is unknown, expired or already used. */
+  INVALID_CUSTOMER_TOKEN: { status: 401, message: 'This sign-in link has expired. Please open it again.' },
+  /** A cookie-authenticated write came from another site (CSRF protection). */
+  CROSS_SITE_REQUEST: { status: 403, message: 'This request came from another site and was refused.' },
+  /** The brand does not allow self-service sign-up. */
+  SIGNUP_DISABLED: { status: 403, message: 'Sign-up is not available on this site.' },
+  /** A password reset link is unknown, expired or already used. */
+  INVALID_RESET_TOKEN: { status: 400, message: 'This password reset link is invalid or has expired.' },
   /** The request conflicts with existing data (duplicate, stale state). */
   CONFLICT: { status: 409, message: 'This conflicts with existing data.' },
+  /** Another account of this brand has this e-mail address; `data.fields.email`. */
+  EMAIL_TAKEN: { status: 409, message: 'An account with this e-mail address already exists.' },
+  /** Another account of this brand has this mobile number; `data.fields.mobile`. */
+  MOBILE_TAKEN: { status: 409, message: 'An account with this mobile number already exists.' },
   /** The request body is larger than the server accepts. */
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   /** The request body is not JSON where JSON is required. */

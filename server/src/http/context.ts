@@ -1,8 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database, Db } from '../db/client';
+import type { AccountUser } from '../domain/accounts/find-user';
+import type { PasswordHasher } from '../domain/accounts/password-hasher';
 import type { Brand, BrandDirectory } from '../domain/brands/brand-directory';
+import type { SessionRecord, SessionStore } from '../domain/sessions/session-store';
 import type { Env } from '../env';
 import { AppError } from '../errors';
+import type { PolicyName } from '../policies/policy';
+import type { RateLimiter } from './rate-limit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,10 +16,26 @@ declare module 'fastify' {
     database: Database;
     brands: BrandDirectory;
     env: Env;
+    /** Server-side sessions: the database, or Redis when REDIS_URL is set. */
+    sessions: SessionStore;
+    passwords: PasswordHasher;
+    /** Abuse limits of log-in, sign-up, reset and customer-token (memory, or Redis). */
+    rateLimiter: RateLimiter;
   }
   interface FastifyRequest {
     /** The brand of the request's host name (or the default brand), resolved for API routes. */
     brand: Brand | undefined;
+    /**
+     * The signed-in user of this brand (session cookie or `Authorization: Bearer`), or undefined.
+     * Other routes read it, e.g. `request.user?.commissionPercent` for an agent's commission.
+     */
+    user: AccountUser | undefined;
+    /** The session behind `user`, and how the client sent it. */
+    session: { token: string; transport: 'cookie' | 'bearer'; record: SessionRecord } | undefined;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route: every API route names one policy of `server/src/policies/policy.ts`. */
+    policy?: PolicyName;
   }
 }
 
@@ -22,4 +43,10 @@ declare module 'fastify' {
 export function requireBrand(request: FastifyRequest): Brand {
   if (!request.brand) throw new AppError('BRAND_NOT_FOUND');
   return request.brand;
+}
+
+/** The signed-in user; routes behind a `signedIn`-or-stricter policy always have one. */
+export function requireUser(request: FastifyRequest): AccountUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED');
+  return request.user;
 }

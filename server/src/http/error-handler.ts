@@ -30,6 +30,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send(errorBody('VALIDATION_FAILED', message, fields));
     }
     if (error instanceof AppError) {
+      const retryAfter = error.details?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply.code(error.status).send(errorBody(error.code, error.message, error.fields, error.details));
     }
     const clientCode = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;

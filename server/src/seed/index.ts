@@ -1,10 +1,14 @@
 import type { Db } from '../db/client';
+import type { PasswordHashingOptions } from '../domain/accounts/password-hasher';
 import { seedDemoBrands } from './demo-brands';
+import { seedDemoUsers } from './demo-users';
 import { seedReferenceData } from './reference-data';
 
 export interface SeedOptions {
-  /** Load the demo brands (and, with later issues, the demo flights and users). */
+  /** Load the demo brands and demo users (and, with later issues, the demo flights). */
   demo: boolean;
+  /** Argon2id cost for the demo users' password hash (the server's PASSWORD_HASH_* settings). */
+  passwordHashing: PasswordHashingOptions;
 }
 
 export interface SeedSummary {
@@ -12,11 +16,13 @@ export interface SeedSummary {
   airports: number;
   airlines: number;
   demoBrandsCreated: number;
+  demoUsersCreated: number;
 }
 
 /** Idempotent: reference data is refreshed, demo data is created only where missing. */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSummary> {
   const reference = await seedReferenceData(db);
   const demoBrandsCreated = options.demo ? await seedDemoBrands(db) : 0;
-  return { ...reference, demoBrandsCreated };
+  const demoUsersCreated = options.demo ? await seedDemoUsers(db, options.passwordHashing) : 0;
+  return { ...reference, demoBrandsCreated, demoUsersCreated };
 }

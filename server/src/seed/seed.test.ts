@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { airports, brands } from '../db/schema/index';
-import { createTestDatabase } from '../test/test-database';
+import { createTestDatabase, TEST_PASSWORD_HASHING } from '../test/test-database';
 import { nepalAirports } from './data/nepal-airports';
 import { seedDatabase } from './index';
 
@@ -59,7 +59,7 @@ describe('seedDatabase', () => {
       .set({ siteConfig: sql`jsonb_set(${brands.siteConfig}, '{displayName}', '"Renamed by admin"')` })
       .where(eq(brands.slug, 'sajilo'));
 
-    const summary = await seedDatabase(database.db, { demo: true });
+    const summary = await seedDatabase(database.db, { demo: true, passwordHashing: TEST_PASSWORD_HASHING });
 
     expect(summary.demoBrandsCreated).toBe(0);
     expect({ airports: await count(airports), brands: await count(brands) }).toEqual(before);
@@ -70,7 +70,7 @@ describe('seedDatabase', () => {
   it('loads no demo brand when demo data is off', async () => {
     const bare = await createTestDatabase({ seed: false });
     try {
-      const summary = await seedDatabase(bare.db, { demo: false });
+      const summary = await seedDatabase(bare.db, { demo: false, passwordHashing: TEST_PASSWORD_HASHING });
       expect(summary.airports).toBeGreaterThan(4000);
       expect(await bare.db.select().from(brands)).toEqual([]);
     } finally {

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';
 import { loadEnv } from '../env';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, TEST_PASSWORD_HASHING } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -10,10 +12,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole server over a fresh, seeded test database; requests go through `app.inject`. */
+/**
+ * The whole server over a fresh, seeded test database; requests go through `app.inject`.
+ * When REDIS_URL is set in the environment, sessions and rate limits live in that Redis under a
+ * key prefix of this app's own, deleted by `close()`.
+ */
 export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...envOverrides });
+  const redisUrl = process.env.REDIS_URL;
+  const redisPrefix = `tikat-test:${process.pid}:${randomBytes(4).toString('hex')}:`;
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PASSWORD_HASH_MEMORY_KIB: String(TEST_PASSWORD_HASHING.memoryCost),
+    PASSWORD_HASH_TIME_COST: String(TEST_PASSWORD_HASHING.timeCost),
+    ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisPrefix } : {}),
+    ...envOverrides,
+  });
   const app = await buildApp({ env, database, logger: false });
   await app.ready();
   return {
@@ -22,6 +37,21 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     close: async () => {
       await app.close();
       await database.close();
+      if (redisUrl) await deleteRedisKeys(redisUrl, redisPrefix);
     },
   };
+}
+
+async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.quit();
+  }
 }

@@ -3,6 +3,9 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';
 import { seedDatabase } from '../seed/index';
 
+/** Cheap Argon2id parameters so tests stay fast (production uses the PASSWORD_HASH_* defaults). */
+export const TEST_PASSWORD_HASHING = { memoryCost: 1024, timeCost: 1 };
+
 /**
  * A database of its own for one test file: in-memory PGlite by default, or, when
  * TEST_DATABASE_URL names a PostgreSQL server, a fresh database on it that `close()` drops.
@@ -26,7 +29,9 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
     database = await openDatabase({ dataDir: 'memory://' });
   }
   await database.migrate();
-  if (options.seed ?? true) await seedDatabase(database.db, { demo: true });
+  if (options.seed ?? true) {
+    await seedDatabase(database.db, { demo: true, passwordHashing: TEST_PASSWORD_HASHING });
+  }
   const close = database.close;
   return {
     ...database,

@@ -36,6 +36,11 @@ export class BrandDirectory {
     return snapshot.byHost.get(normaliseHost(host)) ?? snapshot.bySlug.get(this.defaultSlug);
   }
 
+  /** Whether a brand claims `host` itself (not merely served as the default brand). */
+  async claimsHost(host: string): Promise<boolean> {
+    return (await this.current()).byHost.has(normaliseHost(host));
+  }
+
   invalidate(): void {
     this.snapshot = undefined;
   }

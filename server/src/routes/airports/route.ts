@@ -10,6 +10,7 @@ export const airportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/airports',
     {
+      config: { policy: 'public' },
       schema: {
         tags: ['reference'],
         summary: 'Airports matching a code, city or name, best first (at most 20)',

@@ -9,6 +9,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/countries',
     {
+      config: { policy: 'public' },
       schema: {
         tags: ['reference'],
         summary: 'Every country with its nationality and dialling code',

@@ -8,6 +8,7 @@ export const siteConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/site-config',
     {
+      config: { policy: 'public' },
       schema: {
         tags: ['brand'],
         summary: "The brand of the request's host name: its public site configuration",

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { brands } from './brands';
+
+/**
+ * Who a user is (seed §1, §6): `customer` and `individual` are travellers; `agent` books for
+ * clients and may set a commission; `admin` runs the agency (brand). Only `individual` may not
+ * set a commission.
+ */
+export const USER_TYPES = ['customer', 'individual', 'agent', 'admin'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+/** Partner apps (app-SDK mode) registered by a brand's admin; the secret is kept only as a hash. */
+export const partnerApps = pgTable('partner_apps', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  brandId: uuid('brand_id')
+    .notNull()
+    .references(() => brands.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** Public identifier the partner's server sends with its secret. */
+  clientId: text('client_id').notNull().unique(),
+  /** SHA-256 (hex) of the high-entropy secret shown once at registration. */
+  secretHash: text('secret_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/** A person who signs in to one brand's site; every user belongs to exactly one brand. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().$type<UserType>(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Lower-cased e-mail address; unique within the brand. */
+    email: text('email'),
+    /** Nepali mobile number in E.164 form (+9779XXXXXXXXX); unique within the brand. */
+    mobile: text('mobile'),
+    /** Argon2id PHC string; null for customers signed in only through a partner app. */
+    passwordHash: text('password_hash'),
+    /** Prepaid wallet balance in minor units (paisa for NPR). */
+    walletBalance: bigint('wallet_balance', { mode: 'number' }).notNull().default(0),
+    walletCurrency: text('wallet_currency').notNull().default('NPR'),
+    /** Agent's commission, percent of the fare, 0–20 (seed §5, §9). */
+    commissionPercent: numeric('commission_percent', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
+    /** The partner app that created this customer (app-SDK sign-in), if any. */
+    partnerAppId: uuid('partner_app_id').references(() => partnerApps.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_brand_email_key').on(table.brandId, table.email),
+    uniqueIndex('users_brand_mobile_key').on(table.brandId, table.mobile),
+    check('users_type_check', sql`${table.type} in ('customer', 'individual', 'agent', 'admin')`),
+    check('users_commission_range', sql`${table.commissionPercent} between 0 and 20`),
+    check('users_contact_present', sql`${table.email} is not null or ${table.mobile} is not null`),
+  ],
+);
+
+/**
+ * Server-side sessions (used when Redis is not configured). The token itself is never stored:
+ * the id is the SHA-256 of the token the browser holds in its cookie (or an API client as Bearer).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last use; the session ends after SESSION_IDLE_MINUTES without use. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The session ends at this time whatever its use (SESSION_ABSOLUTE_HOURS). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Single-use, time-limited password reset links; only the token's SHA-256 is stored. */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Short-lived, single-use tokens a partner app hands to the web app (`clientCustomerToken`). */
+export const clientCustomerTokens = pgTable('client_customer_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  partnerAppId: uuid('partner_app_id')
+    .notNull()
+    .references(() => partnerApps.id, { onDelete: 'cascade' }),
+  brandId: uuid('brand_id')
+    .notNull()
+    .references(() => brands.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** E-mails waiting for delivery (SMTP comes later); `sendEmail` writes here. */
+export const emailOutbox = pgTable('email_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});

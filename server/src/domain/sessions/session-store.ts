@@ -1,0 +1,101 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema/index';
+import { hashToken, newSecretToken } from '../accounts/secret-token';
+
+/** A live session. Its id is the SHA-256 of the token; the token itself is never stored. */
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  brandId: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  /** Absolute end of the session. */
+  expiresAt: Date;
+}
+
+export interface SessionTimeouts {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+/**
+ * Where sessions live: PostgreSQL/PGlite by default, Redis when REDIS_URL is set. Time-outs are
+ * checked here, with the application clock, whatever the store.
+ */
+export interface SessionStore {
+  /** Starts a session; the token goes to the client (cookie or bearer) and nowhere else. */
+  create(input: { userId: string; brandId: string }): Promise<{ token: string; session: SessionRecord }>;
+  /** The live session of a token (and marks it used), or undefined if unknown, idle, expired or revoked. */
+  find(token: string): Promise<SessionRecord | undefined>;
+  revoke(token: string): Promise<void>;
+  /** Ends every session of a user (after a password reset). */
+  revokeAllForUser(userId: string): Promise<void>;
+}
+
+/** Last-use times are written at most this often, not on every request. */
+export const TOUCH_INTERVAL_MS = 60_000;
+
+/** Whether a session is still within its idle and absolute time-outs at `now`. */
+export function isSessionLive(session: SessionRecord, timeouts: SessionTimeouts, now: Date): boolean {
+  return (
+    session.expiresAt.getTime() > now.getTime() &&
+    session.lastSeenAt.getTime() + timeouts.idleMs > now.getTime()
+  );
+}
+
+export function newSession(input: { userId: string; brandId: string }, timeouts: SessionTimeouts) {
+  const token = newSecretToken();
+  const now = new Date();
+  const session: SessionRecord = {
+    id: hashToken(token),
+    userId: input.userId,
+    brandId: input.brandId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + timeouts.absoluteMs),
+  };
+  return { token, session };
+}
+
+/** Sessions in the `sessions` table. */
+export class DatabaseSessionStore implements SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly timeouts: SessionTimeouts,
+  ) {}
+
+  async create(input: { userId: string; brandId: string }) {
+    const created = newSession(input, this.timeouts);
+    await this.db.insert(sessions).values(created.session);
+    return created;
+  }
+
+  async find(token: string): Promise<SessionRecord | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.id, hashToken(token)), isNull(sessions.revokedAt)));
+    const now = new Date();
+    if (!row || !isSessionLive(row, this.timeouts, now)) return undefined;
+    if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
+      row.lastSeenAt = now;
+    }
+    return row;
+  }
+
+  async revoke(token: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.id, hashToken(token)));
+  }
+
+  async revokeAllForUser(userId: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+}

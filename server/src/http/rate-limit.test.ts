@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, DEMO_PASSWORD } from '../test/accounts';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    RATE_LIMIT_PER_ACCOUNT: '3',
+    RATE_LIMIT_PER_IP: '5',
+    RATE_LIMIT_WINDOW_SECONDS: '600',
+  });
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: Record<string, unknown>, ip: string) =>
+  api(t, { method: 'POST', url, payload, remoteAddress: ip });
+
+function expectLimited(response: Awaited<ReturnType<typeof post>>) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json().data.code).toBe('RATE_LIMITED');
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(600);
+}
+
+describe('abuse limits', () => {
+  it('limits log-in attempts per account, even from many addresses, then refuses the right password too', async () => {
+    for (let i = 1; i <= 3; i++) {
+      const response = await post(
+        '/auth/login',
+        { login: 'agent@sajilo.example', password: 'wrong one' },
+        `10.0.1.${i}`,
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    expectLimited(
+      await post('/auth/login', { login: 'agent@sajilo.example', password: DEMO_PASSWORD }, '10.0.1.9'),
+    );
+    const other = await post(
+      '/auth/login',
+      { login: 'customer@sajilo.example', password: DEMO_PASSWORD },
+      '10.0.1.9',
+    );
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('counts one account however its mobile number is written', async () => {
+    for (const [i, login] of ['9800000004', '+977 9800000004', '977-9800000004'].entries()) {
+      expect((await post('/auth/login', { login, password: 'wrong one' }, `10.0.6.${i}`)).statusCode).toBe(
+        401,
+      );
+    }
+    expectLimited(await post('/auth/login', { login: '+9779800000004', password: 'x' }, '10.0.6.9'));
+  });
+
+  it('limits log-in attempts per IP address across accounts', async () => {
+    for (let i = 1; i <= 5; i++) {
+      const response = await post(
+        '/auth/login',
+        { login: `user${i}@example.com`, password: 'x' },
+        '10.0.2.1',
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    expectLimited(await post('/auth/login', { login: 'user6@example.com', password: 'x' }, '10.0.2.1'));
+  });
+
+  it('limits sign-up per IP address', async () => {
+    const signup = (i: number) =>
+      post(
+        '/auth/signup',
+        {
+          firstName: 'A',
+          lastName: 'B',
+          email: `s${i}@example.com`,
+          mobile: `98400000${10 + i}`,
+          password: 'long enough pass',
+        },
+        '10.0.3.1',
+      );
+    for (let i = 1; i <= 5; i++) expect((await signup(i)).statusCode).toBe(200);
+    expectLimited(await signup(6));
+  });
+
+  it('limits password reset requests per account', async () => {
+    for (let i = 1; i <= 3; i++) {
+      expect(
+        (await post('/auth/password-reset', { email: 'customer@sajilo.example' }, `10.0.4.${i}`)).statusCode,
+      ).toBe(200);
+    }
+    expectLimited(await post('/auth/password-reset', { email: 'customer@sajilo.example' }, '10.0.4.9'));
+  });
+
+  it('limits customer-token calls per client id', async () => {
+    const payload = {
+      clientId: 'tkc_unknown',
+      clientSecret: 'tks_x',
+      customer: { firstName: 'A', lastName: 'B', mobile: '9801111111' },
+    };
+    for (let i = 1; i <= 3; i++) {
+      expect((await post('/clients/customer-token', payload, `10.0.5.${i}`)).statusCode).toBe(401);
+    }
+    expectLimited(await post('/clients/customer-token', payload, '10.0.5.9'));
+  });
+});

@@ -1,0 +1,33 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { AccountUser } from '../domain/accounts/find-user';
+import { can, enforcePolicies } from './policy';
+
+const user = (type: AccountUser['type']) => ({ type }) as AccountUser;
+
+describe('the policy module', () => {
+  it('lets every type but individual set a commission', () => {
+    expect(can(user('agent'), 'setCommission')).toBe(true);
+    expect(can(user('customer'), 'setCommission')).toBe(true);
+    expect(can(user('admin'), 'setCommission')).toBe(true);
+    expect(can(user('individual'), 'setCommission')).toBe(false);
+    expect(can(undefined, 'setCommission')).toBe(false);
+  });
+
+  it('lets only admins manage partner apps', () => {
+    expect(can(user('admin'), 'managePartnerApps')).toBe(true);
+    expect(can(user('agent'), 'managePartnerApps')).toBe(false);
+  });
+
+  it('refuses to start a route that names no policy', async () => {
+    const app = Fastify();
+    const start = async () => {
+      await app.register(async (api) => {
+        enforcePolicies(api);
+        api.get('/open-by-mistake', async () => 'oops');
+      });
+      await app.ready();
+    };
+    await expect(start()).rejects.toThrow(/no authorization policy/);
+  });
+});

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccountUser } from '../domain/accounts/find-user';
+import { AppError } from '../errors';
+
+/**
+ * The one place that says who may do what. Every API route names a policy in its
+ * `config.policy`; a route without one refuses to start, so no route is open by omission.
+ */
+export const policies = {
+  /** Anyone, signed in or not (reference data, log-in, sign-up). */
+  public: () => true,
+  /**
+   * Partner apps: checked by the handler against the client id and secret in the body, not by a
+   * user session.
+   */
+  partnerApp: () => true,
+  /** Any signed-in user of the brand. */
+  signedIn: (user: AccountUser | undefined) => Boolean(user),
+  /** Set one's own commission: every user type except `individual` (seed §1, §6). */
+  setCommission: (user: AccountUser | undefined) => Boolean(user) && user?.type !== 'individual',
+  /** Register and list partner apps: the brand's admins. */
+  managePartnerApps: (user: AccountUser | undefined) => user?.type === 'admin',
+} as const satisfies Record<string, (user: AccountUser | undefined) => boolean>;
+
+export type PolicyName = keyof typeof policies;
+
+/** Whether `user` (undefined: nobody signed in) may act under `policy`. */
+export function can(user: AccountUser | undefined, policy: PolicyName): boolean {
+  return policies[policy](user);
+}
+
+/** Throws 401 when the policy needs a user and there is none, 403 when the user may not. */
+export function authorize(request: FastifyRequest, policy: PolicyName): void {
+  if (can(request.user, policy)) return;
+  throw new AppError(request.user ? 'FORBIDDEN' : 'UNAUTHENTICATED');
+}
+
+/**
+ * Enforces policies on every route registered in `api` after this call: a route without
+ * `config.policy` is a start-up error; each request is authorized before its body is validated.
+ */
+export function enforcePolicies(api: FastifyInstance): void {
+  api.addHook('onRoute', (route) => {
+    const policy = (route.config as { policy?: PolicyName } | undefined)?.policy;
+    if (!policy || !(policy in policies)) {
+      throw new Error(
+        `Route ${route.method} ${route.url} has no authorization policy: add config: { policy: … } ` +
+          '(see server/src/policies/policy.ts).',
+      );
+    }
+  });
+  api.addHook('preValidation', async (request) => {
+    const policy = request.routeOptions.config.policy;
+    if (!policy) throw new AppError('FORBIDDEN');
+    authorize(request, policy);
+  });
+}

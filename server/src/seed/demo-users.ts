@@ -1,0 +1,84 @@
+import { inArray } from 'drizzle-orm';
+import type { UserType } from '#shared/accounts';
+import type { Db } from '../db/client';
+import { brands, users } from '../db/schema/index';
+import { PasswordHasher, type PasswordHashingOptions } from '../domain/accounts/password-hasher';
+
+/** The one password of every demo user (documented in docs/accounts.md). */
+export const DEMO_PASSWORD = 'Himalaya-Demo-2081';
+
+interface DemoUser {
+  type: UserType;
+  firstName: string;
+  lastName: string;
+  /** Local part; the domain is `<brand slug>.example`. */
+  emailLocal: string;
+  /** Last digit of the demo mobile number. */
+  mobileDigit: number;
+  walletBalance?: number;
+  commissionPercent?: number;
+}
+
+const DEMO_USERS: DemoUser[] = [
+  { type: 'admin', firstName: 'Anita', lastName: 'Shrestha', emailLocal: 'admin', mobileDigit: 1 },
+  {
+    type: 'agent',
+    firstName: 'Bikash',
+    lastName: 'Gurung',
+    emailLocal: 'agent',
+    mobileDigit: 2,
+    walletBalance: 5_000_000,
+    commissionPercent: 5,
+  },
+  { type: 'customer', firstName: 'Sita', lastName: 'Tamang', emailLocal: 'customer', mobileDigit: 3 },
+  { type: 'individual', firstName: 'Ram', lastName: 'Karki', emailLocal: 'individual', mobileDigit: 4 },
+];
+
+/** Demo mobile prefix per brand: Sajilo +977 980000000X, Global IME +977 981000000X. */
+const MOBILE_PREFIX: Record<string, string> = { sajilo: '+977980000000', globalime: '+977981000000' };
+
+export function demoUserEmail(slug: string, type: UserType): string {
+  return `${type}@${slug}.example`;
+}
+
+/**
+ * Creates the demo users of the demo brands when missing (an admin, an agent with a wallet and
+ * a 5 % commission, a customer and an individual per brand). Existing users are left alone.
+ */
+export async function seedDemoUsers(db: Db, hashing: PasswordHashingOptions): Promise<number> {
+  const demoBrands = await db
+    .select({ id: brands.id, slug: brands.slug })
+    .from(brands)
+    .where(inArray(brands.slug, Object.keys(MOBILE_PREFIX)));
+  const rows = demoBrands.flatMap((brand) =>
+    DEMO_USERS.map((user) => ({
+      brandId: brand.id,
+      type: user.type,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: demoUserEmail(brand.slug, user.type),
+      mobile: `${MOBILE_PREFIX[brand.slug]}${user.mobileDigit}`,
+      walletBalance: user.walletBalance ?? 0,
+      commissionPercent: user.commissionPercent ?? 0,
+    })),
+  );
+  if (rows.length === 0) return 0;
+  const existing = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        rows.map((row) => row.email),
+      ),
+    );
+  const missing = rows.filter((row) => !existing.some((e) => e.email === row.email));
+  if (missing.length === 0) return 0;
+  const passwordHash = await new PasswordHasher(hashing).hash(DEMO_PASSWORD);
+  const inserted = await db
+    .insert(users)
+    .values(missing.map((row) => ({ ...row, passwordHash })))
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return inserted.length;
+}
