@@ -21,6 +21,16 @@ export const router = createBrowserRouter([
         lazy: () => import('../features/auth/signup-page').then((m) => ({ Component: m.SignupPage })),
       },
       {
+        path: 'auth/forgot-password',
+        lazy: () =>
+          import('../features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+      },
+      {
+        path: 'auth/reset-password',
+        lazy: () =>
+          import('../features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+      },
+      {
         path: 'user/bookings',
         lazy: () =>
           import('../features/user/my-bookings-page').then((m) => ({ Component: m.MyBookingsPage })),

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { assetUrl } from '../../../config/site-config';
 import { CommissionModal } from '../../../features/account/components/commission-modal';
 import { browserStorage } from '../../../lib/browser-storage';
 import { useAppStore, useSiteConfig } from '../../context';
+import { useLogout } from '../../session/use-session';
 import { contactData, dialablePhone, displayPhone, headerLogoHref } from '../brand-links';
 import { LanguageSwitch } from './language-switch';
 
@@ -133,8 +133,7 @@ function ProfileDropdown() {
   const { t } = useTranslation();
   const user = useAppStore((s) => s.user);
   const profileLoading = useAppStore((s) => s.ui.profileLoading);
-  const clearUserDetails = useAppStore((s) => s.clearUserDetails);
-  const navigate = useNavigate();
+  const logout = useLogout();
   const [open, setOpen] = useState(false);
   const [commissionOpen, setCommissionOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
@@ -150,18 +149,6 @@ function ProfileDropdown() {
 
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   const title = name || (profileLoading ? t('header.loading') : t('header.user'));
-  const logout = () => {
-    browserStorage.remove(
-      config.userDataKey,
-      config.contactDataKey,
-      config.userTokenName,
-      config.accessTokenName,
-    );
-    clearUserDetails();
-    setOpen(false);
-    toast.success(t('messages.loggedOut'));
-    navigate('/');
-  };
   const itemClass = 'block w-full px-4 py-2 text-left hover:bg-slate-100 dark:hover:bg-slate-800';
 
   return (
@@ -199,7 +186,15 @@ function ProfileDropdown() {
               {t('header.setCommission')}
             </button>
           )}
-          <button role="menuitem" type="button" className={itemClass} onClick={logout}>
+          <button
+            role="menuitem"
+            type="button"
+            className={itemClass}
+            onClick={() => {
+              setOpen(false);
+              void logout();
+            }}
+          >
             {t('header.logout')}
           </button>
         </div>

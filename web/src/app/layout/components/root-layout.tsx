@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '#shared/constants';
 import { useAppStore } from '../../../app/context';
+import { useSessionSync } from '../../session/use-session';
 import { useTheme } from '../use-theme';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -17,6 +18,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const [theme, setTheme] = useTheme();
   const setIsMobile = useAppStore((s) => s.setIsMobile);
+  useSessionSync();
 
   useEffect(() => {
     const media = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);

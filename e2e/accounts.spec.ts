@@ -1,0 +1,137 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const DEMO_PASSWORD = 'Himalaya-Demo-2081';
+const PORT = process.env.E2E_PORT ?? 3100;
+
+async function logIn(page: Page, login: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail or mobile number').fill(login);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test('a traveller signs up, is greeted by name, and logs out', async ({ page }) => {
+  const unique = Date.now().toString().slice(-7);
+  await page.goto('/auth/signup');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Enter a name.').first()).toBeVisible();
+
+  await page.getByLabel('First name').fill('Sita');
+  await page.getByLabel('Last name').fill('Gurung');
+  await page.getByLabel('E-mail').fill(`sita${unique}@example.com`);
+  await page.getByLabel('Mobile number').fill(`+977 984${unique}`);
+  await page.getByLabel('Password').fill('password');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.locator('#main')).toContainText(/common/i);
+
+  await page.getByLabel('Password').fill('a walk around Phewa lake');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  const profile = page.getByRole('button', { name: 'Sita Gurung' });
+  await expect(profile).toBeVisible();
+
+  await profile.click();
+  await expect(page.getByRole('menuitem', { name: 'Set Commission' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+  const me = await page.request.get('/api/b2b/v2/me');
+  expect(me.status()).toBe(401);
+});
+
+test('a wrong password gets one plain message', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail or mobile number').fill('agent@sajilo.example');
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login/);
+});
+
+test('an agent sets a commission within 0–20 % and it stays set', async ({ page }) => {
+  await logIn(page, 'agent@sajilo.example');
+  // Both browser projects share this demo agent: start from whatever is set now.
+  const before = (await (await page.request.get('/api/b2b/v2/me')).json()).data.commission_percent as number;
+  const wanted = before === 7.5 ? 6 : 7.5;
+  const openModal = async () => {
+    await page.getByRole('button', { name: 'Bikash Gurung' }).click();
+    await page.getByRole('menuitem', { name: 'Set Commission' }).click();
+    return page.getByRole('dialog', { name: 'Set Commission' });
+  };
+  let dialog = await openModal();
+  const field = dialog.getByLabel('Commission %');
+  await expect(field).toHaveAttribute('placeholder', '5%');
+  await field.fill('25');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Commission % must range from 0 to 20%.');
+  await field.fill('');
+  await expect(dialog.getByRole('alert')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  dialog = await openModal();
+  await expect(dialog.getByLabel('Commission %')).toHaveValue(String(before));
+  await dialog.getByLabel('Commission %').fill(String(wanted));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Commission set successful.')).toBeVisible();
+  const me = await (await page.request.get('/api/b2b/v2/me')).json();
+  expect(me.data.commission_percent).toBe(wanted);
+});
+
+test('an individual traveller has no Set Commission entry', async ({ page }) => {
+  await logIn(page, 'individual@sajilo.example');
+  await page.getByRole('button', { name: 'Ram Karki' }).click();
+  await expect(page.getByRole('menuitem', { name: 'My Bookings' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Set Commission' })).toHaveCount(0);
+});
+
+test("a bank app's customer enters through /?data=…&skip=1, signed in, with no header", async ({
+  page,
+  request,
+}) => {
+  const bank = `http://globalime.localhost:${PORT}`;
+  // Node does not resolve *.localhost as browsers do: server-to-server calls name the host instead.
+  const api = (path: string) => `http://localhost:${PORT}/api/b2b/v2${path}`;
+  const host = { host: `globalime.localhost:${PORT}` };
+  const admin = await request.post(api('/auth/login'), {
+    headers: host,
+    data: { login: 'admin@globalime.example', password: DEMO_PASSWORD, session: 'bearer' },
+  });
+  const adminToken = (await admin.json()).data.accessToken as string;
+  const partner = await request.post(api('/partner-apps'), {
+    headers: { ...host, authorization: `Bearer ${adminToken}` },
+    data: { name: 'Bank app' },
+  });
+  const { clientId, clientSecret } = (await partner.json()).data;
+  const unique = Date.now().toString().slice(-7);
+  const token = await request.post(api('/clients/customer-token'), {
+    headers: host,
+    data: {
+      clientId,
+      clientSecret,
+      customer: {
+        firstName: 'Hari',
+        lastName: 'Thapa',
+        email: `hari${unique}@example.com`,
+        mobile: `+977 985${unique}`,
+      },
+    },
+  });
+  const { clientCustomerToken } = (await token.json()).data;
+  const data = Buffer.from(
+    JSON.stringify({
+      clientCustomerToken,
+      contactData: { telephone_no: '015970000', mobile: '9801000001', email: 'care@bank.example' },
+    }),
+  ).toString('base64');
+
+  await page.goto(`${bank}/?data=${encodeURIComponent(data)}&skip=1`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  const signedInAs = () =>
+    page.evaluate(
+      "fetch('/api/b2b/v2/me').then((r) => r.json()).then((body) => body.data && body.data.firstName)",
+    );
+  await expect.poll(signedInAs).toBe('Hari');
+  // The session is an HttpOnly cookie: page scripts (and anything injected into them) cannot read it.
+  expect(await page.evaluate('document.cookie')).not.toContain('session');
+});

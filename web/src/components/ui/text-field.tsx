@@ -1,0 +1,42 @@
+import { type InputHTMLAttributes, useId } from 'react';
+
+interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+}
+
+/** A labelled input whose error is announced and tied to it (aria-describedby). */
+export function TextField({ label, error, hint, id, className, ...input }: TextFieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const describedBy = [error ? `${inputId}-error` : '', hint ? `${inputId}-hint` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={`w-full rounded-lg border bg-white px-3 py-2.5 text-base dark:bg-slate-900 ${
+          error ? 'border-red-600' : 'border-slate-300 dark:border-slate-600'
+        }`}
+        {...input}
+      />
+      {hint && !error && (
+        <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
