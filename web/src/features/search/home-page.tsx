@@ -1,19 +1,14 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Airport } from '#shared/airports';
-import { useAppStore, useSiteConfig } from '../../app/context';
+import { useSiteConfig } from '../../app/context';
 import { assetUrl } from '../../config/site-config';
-import { AirportPicker } from './components/airport-picker';
+import { SearchForm } from './components/search-form';
+import { readSearchQuery, writeSearchQuery } from './search-url';
 
 export function HomePage() {
   const config = useSiteConfig();
   const { t } = useTranslation();
-  const setParams = useAppStore((s) => s.setParams);
   const navigate = useNavigate();
-  const [from, setFrom] = useState<Airport | null>(null);
-  const [to, setTo] = useState<Airport | null>(null);
-
   return (
     <>
       <section className="relative isolate overflow-hidden bg-brand">
@@ -34,31 +29,13 @@ export function HomePage() {
           </p>
         </div>
       </section>
-      <section aria-label={t('home.searchFlights')} className="relative z-10 mx-auto -mt-10 max-w-6xl px-4">
-        <form
-          className="grid gap-4 rounded-2xl bg-white p-4 shadow-xl sm:grid-cols-[1fr_1fr_auto] sm:items-end dark:bg-slate-900"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!from || !to) return;
-            setParams({
-              depart_code: from.code,
-              depart_city: from.city,
-              dest_code: to.code,
-              dest_city: to.city,
-            });
-            navigate('/flight-search');
-          }}
-        >
-          <AirportPicker label={t('home.from')} value={from} onChange={setFrom} />
-          <AirportPicker label={t('home.to')} value={to} onChange={setTo} />
-          <button
-            type="submit"
-            disabled={!from || !to}
-            className="h-12 rounded-lg bg-brand px-6 font-semibold text-brand-contrast disabled:opacity-60"
-          >
-            {t('home.searchFlights')}
-          </button>
-        </form>
+      <section className="relative z-10 mx-auto -mt-10 max-w-6xl px-4">
+        <div className="rounded-2xl bg-white p-4 shadow-xl sm:p-6 dark:bg-slate-900">
+          <SearchForm
+            initial={readSearchQuery(new URLSearchParams())}
+            onSearch={(query) => navigate(`/flight-search?${writeSearchQuery(query)}`)}
+          />
+        </div>
       </section>
       <div className="h-12" />
     </>

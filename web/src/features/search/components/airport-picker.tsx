@@ -8,12 +8,13 @@ const DEBOUNCE_MS = 150;
 /** An accessible combobox: type a code, city or airport name; arrows, Enter and Escape work. */
 export function AirportPicker(props: {
   label: string;
-  value: Airport | null;
+  value: Pick<Airport, 'code' | 'city'> | null;
+  error?: string | undefined;
   onChange: (airport: Airport) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [text, setText] = useState(props.value ? `${props.value.city} (${props.value.code})` : '');
+  const [text, setText] = useState(() => airportText(props.value));
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -27,7 +28,7 @@ export function AirportPicker(props: {
 
   const choose = (airport: Airport) => {
     props.onChange(airport);
-    setText(`${airport.city} (${airport.code})`);
+    setText(airportText(airport));
     setOpen(false);
   };
 
@@ -45,6 +46,8 @@ export function AirportPicker(props: {
         aria-expanded={open && options.length > 0}
         aria-controls={`${id}-list`}
         aria-autocomplete="list"
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
         aria-activedescendant={open && options[active] ? `${id}-${options[active].code}` : undefined}
         autoComplete="off"
         placeholder={t('home.airportPlaceholder')}
@@ -71,8 +74,15 @@ export function AirportPicker(props: {
             setOpen(false);
           }
         }}
-        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-base dark:border-slate-600 dark:bg-slate-900"
+        className={`w-full rounded-lg border bg-white px-3 py-2.5 text-base dark:bg-slate-900 ${
+          props.error ? 'border-red-600' : 'border-slate-300 dark:border-slate-600'
+        }`}
       />
+      {props.error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {props.error}
+        </p>
+      )}
       {open && options.length > 0 && (
         <div
           id={`${id}-list`}
@@ -108,4 +118,10 @@ export function AirportPicker(props: {
       )}
     </div>
   );
+}
+
+/** "Pokhara (PKR)", or just the code when only the code is known (a search read from a URL). */
+function airportText(airport: Pick<Airport, 'code' | 'city'> | null): string {
+  if (!airport) return '';
+  return airport.city && airport.city !== airport.code ? `${airport.city} (${airport.code})` : airport.code;
 }

@@ -1,0 +1,274 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addDays, todayInNepal } from '../../../lib/dates';
+import { useCountries } from '../api/get-countries';
+import type { SearchQuery } from '../search-url';
+import { AirportPicker } from './airport-picker';
+import { DateField } from './date-field';
+import { PassengerPicker } from './passenger-picker';
+
+const MAX_LEGS = 5;
+const DAYS_AHEAD = 365;
+
+type Errors = Record<string, string>;
+type Leg = SearchQuery['legs'][number];
+/** A leg being edited, with a stable key so removing one does not shuffle the others' state. */
+type EditedLeg = Leg & { key: number };
+type EditedQuery = Omit<SearchQuery, 'legs'> & { legs: EditedLeg[] };
+
+let nextLegKey = 0;
+const keyed = (leg: Leg): EditedLeg => ({ ...leg, key: nextLegKey++ });
+const unkeyed = (query: EditedQuery): SearchQuery => ({
+  ...query,
+  legs: query.legs.map(({ key: _key, ...leg }) => leg),
+});
+
+/** Client-side checks mirroring the server's, so most mistakes are caught before a round trip. */
+export function validateSearch(query: SearchQuery, today: string): Errors {
+  const errors: Errors = {};
+  const lastDay = addDays(today, DAYS_AHEAD);
+  const checkDate = (key: string, value: string, after: string, emptyMessage: string) => {
+    if (!value) errors[key] = emptyMessage;
+    else if (value < after)
+      errors[key] = after === today ? 'search.errors.past' : 'search.errors.beforePrevious';
+    else if (value > lastDay) errors[key] = 'search.errors.tooFar';
+  };
+  if (query.trip === 'multicity') {
+    let previous = today;
+    query.legs.forEach((leg, index) => {
+      if (!leg.from) errors[`legs.${index}.from`] = 'search.errors.from';
+      if (!leg.to) errors[`legs.${index}.to`] = 'search.errors.to';
+      if (leg.from && leg.from === leg.to) errors[`legs.${index}.to`] = 'search.errors.same';
+      checkDate(`legs.${index}.date`, leg.date, previous, 'search.errors.date');
+      if (leg.date) previous = leg.date;
+    });
+  } else {
+    if (!query.from) errors.from = 'search.errors.from';
+    if (!query.to) errors.to = 'search.errors.to';
+    if (query.from && query.from === query.to) errors.to = 'search.errors.same';
+    checkDate('date', query.date, today, 'search.errors.date');
+    if (query.trip === 'roundtrip')
+      checkDate('ret', query.ret, query.date || today, 'search.errors.returnDate');
+  }
+  if (query.infants > query.adults) errors.infants = 'search.errors.infants';
+  return errors;
+}
+
+export function SearchForm(props: {
+  initial: SearchQuery;
+  onSearch: (query: SearchQuery) => void;
+  compact?: boolean;
+}) {
+  const { t } = useTranslation();
+  const today = todayInNepal();
+  const [query, setQuery] = useState<EditedQuery>(() => withLegs(props.initial));
+  const [errors, setErrors] = useState<Errors>({});
+  const countries = useCountries();
+  const update = (patch: Partial<EditedQuery>) => setQuery((q) => ({ ...q, ...patch }));
+  const error = (key: string) => (errors[key] ? t(errors[key]) : undefined);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateSearch(unkeyed(query), today);
+    setErrors(found);
+    if (Object.keys(found).length === 0) props.onSearch(unkeyed(query));
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={t('home.searchFlights')} className="grid gap-4">
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">{t('search.tripType')}</legend>
+        {(['oneway', 'roundtrip', 'multicity'] as const).map((trip) => (
+          <label
+            key={trip}
+            className={`cursor-pointer rounded-full border px-4 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 ${
+              query.trip === trip
+                ? 'border-brand bg-brand text-brand-contrast'
+                : 'border-slate-300 dark:border-slate-600'
+            }`}
+          >
+            <input
+              type="radio"
+              name="trip"
+              value={trip}
+              checked={query.trip === trip}
+              onChange={() => update({ trip })}
+              className="sr-only"
+            />
+            {t(`search.trip.${trip}`)}
+          </label>
+        ))}
+      </fieldset>
+
+      {query.trip === 'multicity' ? (
+        <div className="grid gap-3">
+          {query.legs.map((leg, index) => (
+            <fieldset
+              key={leg.key}
+              className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-start dark:border-slate-700"
+            >
+              <legend className="px-1 text-sm font-semibold">{t('search.flightN', { n: index + 1 })}</legend>
+              <AirportPicker
+                label={t('home.from')}
+                value={leg.from ? { code: leg.from, city: leg.from } : null}
+                error={error(`legs.${index}.from`)}
+                onChange={(airport) =>
+                  update({ legs: replaceLeg(query.legs, index, { from: airport.code }) })
+                }
+              />
+              <AirportPicker
+                label={t('home.to')}
+                value={leg.to ? { code: leg.to, city: leg.to } : null}
+                error={error(`legs.${index}.to`)}
+                onChange={(airport) => {
+                  const legs = replaceLeg(query.legs, index, { to: airport.code });
+                  const next = legs[index + 1];
+                  if (next && !next.from) legs[index + 1] = { ...next, from: airport.code };
+                  update({ legs });
+                }}
+              />
+              <DateField
+                label={t('search.departDate')}
+                value={leg.date}
+                min={query.legs[index - 1]?.date || today}
+                max={addDays(today, DAYS_AHEAD)}
+                error={error(`legs.${index}.date`)}
+                onChange={(date) => update({ legs: replaceLeg(query.legs, index, { date }) })}
+              />
+              {query.legs.length > 2 && (
+                <button
+                  type="button"
+                  onClick={() => update({ legs: query.legs.filter((_, i) => i !== index) })}
+                  className="self-center rounded-lg px-3 py-2 text-sm underline sm:mt-6"
+                >
+                  {t('search.removeFlight')}
+                </button>
+              )}
+            </fieldset>
+          ))}
+          {query.legs.length < MAX_LEGS && (
+            <button
+              type="button"
+              onClick={() =>
+                update({
+                  legs: [...query.legs, keyed({ from: query.legs.at(-1)?.to ?? '', to: '', date: '' })],
+                })
+              }
+              className="justify-self-start rounded-lg border border-dashed border-slate-400 px-4 py-2 text-sm"
+            >
+              {t('search.addFlight')}
+            </button>
+          )}
+        </div>
+      ) : (
+        <div className="grid gap-3 sm:grid-cols-[1fr_auto_1fr] sm:items-start">
+          <AirportPicker
+            label={t('home.from')}
+            value={query.from ? { code: query.from, city: query.from } : null}
+            error={error('from')}
+            onChange={(airport) => update({ from: airport.code })}
+          />
+          <button
+            type="button"
+            aria-label={t('search.swap')}
+            onClick={() => update({ from: query.to, to: query.from })}
+            className="h-10 w-10 self-center justify-self-center rounded-full border border-slate-300 sm:mt-6 dark:border-slate-600"
+          >
+            ⇄
+          </button>
+          <AirportPicker
+            label={t('home.to')}
+            value={query.to ? { code: query.to, city: query.to } : null}
+            error={error('to')}
+            onChange={(airport) => update({ to: airport.code })}
+          />
+        </div>
+      )}
+
+      <div className={`grid gap-3 ${props.compact ? 'sm:grid-cols-4' : 'sm:grid-cols-2 lg:grid-cols-4'}`}>
+        {query.trip !== 'multicity' && (
+          <DateField
+            label={t('search.departDate')}
+            value={query.date}
+            min={today}
+            max={addDays(today, DAYS_AHEAD)}
+            error={error('date')}
+            onChange={(date) => update({ date, ret: query.ret && query.ret < date ? '' : query.ret })}
+          />
+        )}
+        {query.trip === 'roundtrip' && (
+          <DateField
+            label={t('search.returnDate')}
+            value={query.ret}
+            min={query.date || today}
+            max={addDays(today, DAYS_AHEAD)}
+            error={error('ret')}
+            onChange={(ret) => update({ ret })}
+          />
+        )}
+        <div>
+          <PassengerPicker
+            value={{ adults: query.adults, children: query.children, infants: query.infants }}
+            onChange={(counts) => update(counts)}
+          />
+          {error('infants') && (
+            <p className="mt-1 text-sm text-red-700 dark:text-red-400">{error('infants')}</p>
+          )}
+        </div>
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
+            {t('search.cabin')}
+          </span>
+          <select
+            value={query.cabin}
+            onChange={(event) => update({ cabin: event.target.value })}
+            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
+          >
+            <option value="">{t('search.anyCabin')}</option>
+            <option value="economy">{t('search.economy')}</option>
+            <option value="business">{t('search.business')}</option>
+          </select>
+        </label>
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
+            {t('search.nationality')}
+          </span>
+          <select
+            value={query.nat}
+            onChange={(event) => update({ nat: event.target.value })}
+            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
+          >
+            {(
+              countries.data ?? [{ code: 'NP', name: 'Nepal', nationality: 'Nepalese', dial_code: '+977' }]
+            ).map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.nationality} ({c.name})
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <button
+        type="submit"
+        className="h-12 rounded-lg bg-brand px-6 font-semibold text-brand-contrast sm:justify-self-end"
+      >
+        {t('home.searchFlights')}
+      </button>
+    </form>
+  );
+}
+
+function withLegs(query: SearchQuery): EditedQuery {
+  const legs =
+    query.legs.length >= 2
+      ? query.legs
+      : [
+          { from: query.from, to: query.to, date: query.date },
+          { from: query.to, to: '', date: '' },
+        ];
+  return { ...query, legs: legs.map(keyed) };
+}
+
+function replaceLeg(legs: EditedLeg[], index: number, patch: Partial<Leg>) {
+  return legs.map((leg, i) => (i === index ? { ...leg, ...patch } : leg));
+}

@@ -1,0 +1,35 @@
+import { expect, it } from 'vitest';
+import { readSearchQuery, writeSearchQuery } from './search-url';
+
+it('round-trips a search through the URL', () => {
+  const query = readSearchQuery(
+    new URLSearchParams(
+      'trip=roundtrip&from=ktm&to=PKR&date=2026-12-01&ret=2026-12-05&adults=2&children=1&infants=1&cabin=economy&nat=in',
+    ),
+  );
+  expect(query).toMatchObject({
+    trip: 'roundtrip',
+    from: 'KTM',
+    to: 'PKR',
+    adults: 2,
+    children: 1,
+    infants: 1,
+    nat: 'IN',
+  });
+  expect(readSearchQuery(writeSearchQuery(query))).toEqual(query);
+});
+
+it('keeps multi-city legs in order', () => {
+  const query = readSearchQuery(
+    new URLSearchParams('trip=multicity&legs=KTM.PKR.2026-12-01~PKR.JMO.2026-12-03~JMO.PKR.2026-12-05'),
+  );
+  expect(query.legs.map((leg) => `${leg.from}-${leg.to}`)).toEqual(['KTM-PKR', 'PKR-JMO', 'JMO-PKR']);
+  expect(readSearchQuery(writeSearchQuery(query))).toEqual(query);
+});
+
+it('falls back to safe defaults for junk', () => {
+  const query = readSearchQuery(
+    new URLSearchParams('trip=space&adults=-4&children=99&date=tomorrow&from=<script>'),
+  );
+  expect(query).toMatchObject({ trip: 'oneway', adults: 1, children: 0, date: '', from: 'SCR' });
+});
