@@ -17,6 +17,8 @@ import { errorBody } from './errors';
 import './http/context';
 import { installErrorHandling } from './http/error-handler';
 import { registerWebApp } from './http/web-app';
+import { createGateways, gatewayFormOrigins, paymentConfigFromEnv, SANDBOX_PREFIX } from './payments/config';
+import { sandboxRoutes } from './payments/sandbox/index';
 import { airportRoutes } from './routes/airports/route';
 import { countryRoutes } from './routes/countries/route';
 import { healthRoutes } from './routes/health/route';
@@ -66,6 +68,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('brands', new BrandDirectory(database.db, env.DEFAULT_BRAND));
+  const paymentConfig = paymentConfigFromEnv(env);
+  app.decorate('payments', { config: paymentConfig, gateways: createGateways(paymentConfig) });
   app.decorateRequest('brand', undefined);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -85,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...gatewayFormOrigins(paymentConfig)],
         frameAncestors: env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
@@ -111,6 +115,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(healthRoutes);
+  if (env.PAYMENT_SANDBOX) {
+    await app.register(sandboxRoutes, { prefix: SANDBOX_PREFIX, config: paymentConfig });
+  }
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (request) => {

@@ -3,6 +3,7 @@ import type { Database, Db } from '../db/client';
 import type { Brand, BrandDirectory } from '../domain/brands/brand-directory';
 import type { Env } from '../env';
 import { AppError } from '../errors';
+import type { PaymentConfig, PaymentGateways } from '../payments/config';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     database: Database;
     brands: BrandDirectory;
     env: Env;
+    /** The payment gateways of the deployment (per brand later) and their settings. */
+    payments: { config: PaymentConfig; gateways: PaymentGateways };
   }
   interface FastifyRequest {
     /** The brand of the request's host name (or the default brand), resolved for API routes. */

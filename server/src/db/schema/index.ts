@@ -1,2 +1,3 @@
 export * from './brands';
+export * from './payments';
 export * from './reference';

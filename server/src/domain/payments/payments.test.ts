@@ -1,0 +1,235 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentAttempts } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import { createGateways, withGatewayHost } from '../../payments/config';
+import { decodeEsewaData, esewaSignature } from '../../payments/esewa';
+import type { GatewayName, PaymentGateway } from '../../payments/gateway';
+import {
+  createSandboxTestApp,
+  payInSandbox,
+  queryOf,
+  type SandboxTestApp,
+  startFakeGateway,
+} from '../../test/payment-sandbox';
+import { completePaymentFromCallback } from './complete-payment-from-callback';
+import { reconcilePendingPayments } from './reconcile-pending-payments';
+import { startPayment } from './start-payment';
+
+let t: SandboxTestApp;
+beforeAll(async () => {
+  t = await createSandboxTestApp();
+});
+afterAll(() => t.close());
+
+let orders = 0;
+async function start(gateway: PaymentGateway, amountPaisa = 250_000) {
+  const orderId = `ORDER${++orders}`;
+  const started = await startPayment(t.app.db, {
+    gateway,
+    orderId,
+    orderName: `Booking ${orderId}`,
+    amountPaisa,
+    callbackUrls: (reference) => ({
+      successUrl: `${t.origin}/payments/${gateway.name}/${reference}/success`,
+      failureUrl: `${t.origin}/payments/${gateway.name}/${reference}/failure`,
+    }),
+  });
+  return { ...started, orderId };
+}
+
+/** The params the route would hand over: the return URL's query, and the reference its path carries. */
+function callbackOf(returnUrl: URL) {
+  const reference = /\/payments\/\w+\/(\w+)\//.exec(returnUrl.pathname)?.[1];
+  return { params: queryOf(returnUrl), ...(reference ? { reference } : {}) };
+}
+
+async function attemptsOf(orderId: string) {
+  return t.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId));
+}
+
+async function expectNotVerified(promise: Promise<unknown>, reason: RegExp) {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe('PAYMENT_NOT_VERIFIED');
+  expect((error as AppError).details?.reason).toMatch(reason);
+}
+
+function gatewayAt(name: GatewayName, origin: string): PaymentGateway {
+  return createGateways(withGatewayHost(t.app.payments.config, origin, 300))[name];
+}
+
+describe.each(['esewa'] as const)('%s through its sandbox', (name) => {
+  const gateway = () => t.gateways[name];
+
+  it('initiate → pay → callback → verified paid, and a replay changes nothing', async () => {
+    const { attempt, action, orderId } = await start(gateway());
+    const returned = await payInSandbox(action, 'pay');
+    const outcome = await completePaymentFromCallback(t.app.db, {
+      gateway: gateway(),
+      ...callbackOf(returned),
+    });
+    expect(outcome.changed).toBe(true);
+    expect(outcome.attempt).toMatchObject({ id: attempt.id, status: 'paid', amountPaisa: 250_000 });
+    expect(outcome.attempt.gatewayReference).toBeTruthy();
+    expect(outcome.attempt.verifiedPayload).toBeTruthy();
+
+    const replay = await completePaymentFromCallback(t.app.db, {
+      gateway: gateway(),
+      ...callbackOf(returned),
+    });
+    expect(replay.changed).toBe(false);
+    expect(replay.attempt.paidAt).toEqual(outcome.attempt.paidAt);
+    expect((await attemptsOf(orderId)).map((a) => a.status)).toEqual(['paid']);
+    const again = startPayment(t.app.db, {
+      gateway: gateway(),
+      orderId,
+      orderName: 'again',
+      amountPaisa: 250_000,
+      callbackUrls: () => ({ successUrl: t.origin, failureUrl: t.origin }),
+    });
+    await expect(again).rejects.toMatchObject({ code: 'PAYMENT_ALREADY_PAID' });
+  });
+
+  it('cancel → cancelled, never paid', async () => {
+    const { action, orderId } = await start(gateway());
+    const returned = await payInSandbox(action, 'cancel');
+    const outcome = await completePaymentFromCallback(t.app.db, {
+      gateway: gateway(),
+      ...callbackOf(returned),
+    });
+    expect(outcome.attempt.status).toBe('cancelled');
+    expect((await attemptsOf(orderId)).map((a) => a.status)).toEqual(['cancelled']);
+  });
+
+  it('a gateway that never answers, answers garbage or answers 500 → not verified, nothing paid', async () => {
+    const { action, attempt } = await start(gateway());
+    const returned = await payInSandbox(action, 'pay');
+    for (const mode of ['silent', 'garbage', 'error'] as const) {
+      const fake = await startFakeGateway(mode);
+      try {
+        await expectNotVerified(
+          completePaymentFromCallback(t.app.db, {
+            gateway: gatewayAt(name, fake.origin),
+            ...callbackOf(returned),
+          }),
+          { silent: /did not answer/, garbage: /not JSON/, error: /HTTP 500/ }[mode],
+        );
+      } finally {
+        await fake.close();
+      }
+    }
+    const [row] = await t.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
+    expect(row?.status).toBe('pending');
+  });
+
+  it('reconcile turns a paid attempt whose payer never came back into paid', async () => {
+    const { action, attempt } = await start(gateway());
+    await payInSandbox(action, 'pay');
+    const young = await reconcilePendingPayments(t.app.db, { gateways: t.gateways, olderThanMinutes: 5 });
+    expect(young.paid).toBe(0);
+    await t.app.db
+      .update(paymentAttempts)
+      .set({ createdAt: sql`now() - interval '10 minutes'` })
+      .where(eq(paymentAttempts.id, attempt.id));
+    const paidOrders: string[] = [];
+    const summary = await reconcilePendingPayments(t.app.db, {
+      gateways: t.gateways,
+      olderThanMinutes: 5,
+      onPaid: async (_tx, paid) => {
+        paidOrders.push(paid.orderId);
+      },
+    });
+    expect(summary.paid).toBe(1);
+    expect(paidOrders).toEqual([attempt.orderId]);
+    const again = await reconcilePendingPayments(t.app.db, { gateways: t.gateways, olderThanMinutes: 5 });
+    expect(again.paid).toBe(0);
+    const [row] = await t.app.db
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'paid')));
+    expect(row).toBeDefined();
+  });
+});
+
+describe('eSewa returns that must not count', () => {
+  const esewa = () => t.gateways.esewa;
+  const SECRET = '8gBm/:&EnhH.1/q';
+  const encode = (data: Record<string, string>) => Buffer.from(JSON.stringify(data)).toString('base64');
+  const resign = (data: Record<string, string>) => ({
+    ...data,
+    signature: esewaSignature(data, data.signed_field_names ?? '', SECRET),
+  });
+
+  async function paidReturn() {
+    const started = await start(esewa());
+    const returned = await payInSandbox(started.action, 'pay');
+    const data = decodeEsewaData(returned.searchParams.get('data') ?? '') ?? {};
+    return { ...started, returned, data, reference: started.attempt.reference };
+  }
+
+  it('rejects a forged signature and a tampered amount, and marks nothing paid', async () => {
+    const { data, reference, orderId } = await paidReturn();
+    const forged = { ...data, signature: Buffer.alloc(32).toString('base64') };
+    const tampered = { ...data, total_amount: '1.0' };
+    for (const fake of [forged, tampered]) {
+      await expectNotVerified(
+        completePaymentFromCallback(t.app.db, {
+          gateway: esewa(),
+          params: { data: encode(fake) },
+          reference,
+        }),
+        /signature/,
+      );
+    }
+    await expectNotVerified(
+      completePaymentFromCallback(t.app.db, { gateway: esewa(), params: { data: 'e30K!!' }, reference }),
+      /signature|base64/,
+    );
+    await expectNotVerified(
+      completePaymentFromCallback(t.app.db, {
+        gateway: esewa(),
+        params: { data: encode(resign({ ...data, total_amount: '1.0' })) },
+        reference,
+      }),
+      /another amount/,
+    );
+    expect((await attemptsOf(orderId)).map((a) => a.status)).toEqual(['pending']);
+  });
+
+  it("rejects one payment's return presented for another order", async () => {
+    const paid = await paidReturn();
+    const other = await start(esewa());
+    await expectNotVerified(
+      completePaymentFromCallback(t.app.db, {
+        gateway: esewa(),
+        params: queryOf(paid.returned),
+        reference: other.attempt.reference,
+      }),
+      /another transaction/,
+    );
+    expect((await attemptsOf(other.orderId)).map((a) => a.status)).not.toContain('paid');
+  });
+
+  it('does not trust a correctly signed COMPLETE that the status check does not confirm', async () => {
+    const { attempt, orderId } = await start(esewa());
+    const names = 'transaction_code,status,total_amount,transaction_uuid,product_code,signed_field_names';
+    const data = resign({
+      transaction_code: 'FAKE123',
+      status: 'COMPLETE',
+      total_amount: '2500.0',
+      transaction_uuid: attempt.reference,
+      product_code: 'EPAYTEST',
+      signed_field_names: names,
+    });
+    const outcome = await completePaymentFromCallback(t.app.db, {
+      gateway: esewa(),
+      params: { data: encode(data) },
+    });
+    expect(outcome.attempt.status).not.toBe('paid');
+    expect((await attemptsOf(orderId)).map((a) => a.status)).not.toContain('paid');
+  });
+});

@@ -1,0 +1,48 @@
+import type { Env } from '../env';
+import { type EsewaConfig, EsewaGateway } from './esewa';
+import type { GatewayName, PaymentGateway } from './gateway';
+
+/** Each gateway's endpoints and merchant credentials (per deployment now; per brand later). */
+export interface PaymentConfig {
+  esewa: EsewaConfig;
+}
+
+export const SANDBOX_PREFIX = '/sandbox';
+
+/** Reads the gateways' settings; a gateway whose base URL is not set talks to the built-in sandbox. */
+export function paymentConfigFromEnv(env: Env): PaymentConfig {
+  const sandbox = `${env.PUBLIC_URL.replace(/\/+$/, '')}${SANDBOX_PREFIX}`;
+  const timeoutMs = env.PAYMENT_GATEWAY_TIMEOUT_MS;
+  const esewaBase = env.ESEWA_BASE_URL ?? `${sandbox}/esewa`;
+  return {
+    esewa: {
+      formBaseUrl: esewaBase,
+      statusBaseUrl: env.ESEWA_STATUS_BASE_URL ?? esewaBase,
+      productCode: env.ESEWA_PRODUCT_CODE,
+      secretKey: env.ESEWA_SECRET_KEY,
+      timeoutMs,
+    },
+  };
+}
+
+/** The same merchants, every gateway pointed at another host: the sandbox at `origin`, or a fake. */
+export function withGatewayHost(config: PaymentConfig, origin: string, timeoutMs?: number): PaymentConfig {
+  const base = (gateway: GatewayName) => `${origin}${SANDBOX_PREFIX}/${gateway}`;
+  const timeout = timeoutMs ?? config.esewa.timeoutMs;
+  return {
+    esewa: { ...config.esewa, formBaseUrl: base('esewa'), statusBaseUrl: base('esewa'), timeoutMs: timeout },
+  };
+}
+
+export type PaymentGateways = Record<GatewayName, PaymentGateway>;
+
+export function createGateways(config: PaymentConfig): PaymentGateways {
+  return {
+    esewa: new EsewaGateway(config.esewa),
+  } as unknown as PaymentGateways;
+}
+
+/** Hosts the browser posts payment forms to; the page's CSP form-action must allow them. */
+export function gatewayFormOrigins(config: PaymentConfig): string[] {
+  return [...new Set([new URL(config.esewa.formBaseUrl).origin])];
+}

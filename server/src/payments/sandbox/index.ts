@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { PaymentConfig } from '../config';
+import { esewaSandbox } from './esewa-sandbox';
+
+/**
+ * The built-in gateway sandboxes, each under its own prefix and speaking its gateway's protocol
+ * (same paths, fields, signatures and status words), with its state in the database.
+ */
+export async function sandboxRoutes(app: FastifyInstance, options: { config: PaymentConfig }): Promise<void> {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  await app.register(async (esewa) => esewaSandbox(esewa, options.config.esewa), { prefix: '/esewa' });
+}
