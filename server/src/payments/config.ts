@@ -1,11 +1,16 @@
 import type { Env } from '../env';
 import { type EsewaConfig, EsewaGateway } from './esewa';
 import type { GatewayName, PaymentGateway } from './gateway';
+import { type KhaltiConfig, KhaltiGateway } from './khalti';
 
 /** Each gateway's endpoints and merchant credentials (per deployment now; per brand later). */
 export interface PaymentConfig {
   esewa: EsewaConfig;
+  khalti: KhaltiConfig;
 }
+
+/** The secret key the Khalti sandbox accepts when KHALTI_SECRET_KEY is not set. */
+export const KHALTI_SANDBOX_SECRET_KEY = 'test_secret_key_tikat_sandbox';
 
 export const SANDBOX_PREFIX = '/sandbox';
 
@@ -22,6 +27,12 @@ export function paymentConfigFromEnv(env: Env): PaymentConfig {
       secretKey: env.ESEWA_SECRET_KEY,
       timeoutMs,
     },
+    khalti: {
+      baseUrl: env.KHALTI_BASE_URL ?? `${sandbox}/khalti`,
+      secretKey: env.KHALTI_SECRET_KEY ?? KHALTI_SANDBOX_SECRET_KEY,
+      websiteUrl: env.PUBLIC_URL,
+      timeoutMs,
+    },
   };
 }
 
@@ -31,6 +42,7 @@ export function withGatewayHost(config: PaymentConfig, origin: string, timeoutMs
   const timeout = timeoutMs ?? config.esewa.timeoutMs;
   return {
     esewa: { ...config.esewa, formBaseUrl: base('esewa'), statusBaseUrl: base('esewa'), timeoutMs: timeout },
+    khalti: { ...config.khalti, baseUrl: base('khalti'), timeoutMs: timeout },
   };
 }
 
@@ -39,6 +51,7 @@ export type PaymentGateways = Record<GatewayName, PaymentGateway>;
 export function createGateways(config: PaymentConfig): PaymentGateways {
   return {
     esewa: new EsewaGateway(config.esewa),
+    khalti: new KhaltiGateway(config.khalti),
   } as unknown as PaymentGateways;
 }
 

@@ -51,6 +51,8 @@ export type Verification =
 
 export interface PaymentGateway {
   readonly name: GatewayName;
+  /** The smallest amount the gateway takes, in paisa. */
+  readonly minimumAmountPaisa?: number;
   /** Registers the payment with the gateway where the protocol needs it, and says what the browser does. */
   initiate(request: PaymentRequest): Promise<Initiation>;
   /** The reference a return/callback claims to be about; not verified. */

@@ -62,7 +62,7 @@ function gatewayAt(name: GatewayName, origin: string): PaymentGateway {
   return createGateways(withGatewayHost(t.app.payments.config, origin, 300))[name];
 }
 
-describe.each(['esewa'] as const)('%s through its sandbox', (name) => {
+describe.each(['esewa', 'khalti'] as const)('%s through its sandbox', (name) => {
   const gateway = () => t.gateways[name];
 
   it('initiate → pay → callback → verified paid, and a replay changes nothing', async () => {
@@ -231,5 +231,54 @@ describe('eSewa returns that must not count', () => {
     });
     expect(outcome.attempt.status).not.toBe('paid');
     expect((await attemptsOf(orderId)).map((a) => a.status)).not.toContain('paid');
+  });
+});
+
+describe('Khalti returns that must not count', () => {
+  const khalti = () => t.gateways.khalti;
+
+  it('rejects a tampered amount, another payment’s pidx or order id; an unconfirmed "Completed" is not paid', async () => {
+    const first = await start(khalti());
+    const second = await start(khalti());
+    const returned = queryOf(await payInSandbox(first.action, 'pay'));
+    const attempts = [
+      [{ ...returned, amount: '1000', total_amount: '1000' }, /another amount/],
+      [{ ...returned, pidx: second.attempt.gatewayToken ?? '' }, /another Khalti payment/],
+      [
+        { ...returned, purchase_order_id: second.attempt.reference },
+        /another Khalti payment|another transaction/,
+      ],
+    ] as const;
+    for (const [params, reason] of attempts) {
+      await expectNotVerified(
+        completePaymentFromCallback(t.app.db, {
+          gateway: khalti(),
+          params,
+          reference: first.attempt.reference,
+        }),
+        reason,
+      );
+    }
+    const forged = await completePaymentFromCallback(t.app.db, {
+      gateway: khalti(),
+      params: {
+        ...returned,
+        pidx: second.attempt.gatewayToken ?? '',
+        purchase_order_id: second.attempt.reference,
+        status: 'Completed',
+      },
+    });
+    expect(forged.attempt.status).toBe('pending');
+    expect((await attemptsOf(first.orderId)).map((a) => a.status)).toEqual(['pending']);
+    expect((await attemptsOf(second.orderId)).map((a) => a.status)).toEqual(['pending']);
+  });
+
+  it('refuses less than Rs 10 before asking Khalti, and a wrong secret key fails the start', async () => {
+    await expect(start(khalti(), 999)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    const config = withGatewayHost(t.app.payments.config, t.origin);
+    const wrongKey = createGateways({ ...config, khalti: { ...config.khalti, secretKey: 'wrong' } }).khalti;
+    const error = await start(wrongKey).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'PAYMENT_GATEWAY_UNAVAILABLE' });
+    expect((error as AppError).details?.reason).toMatch(/HTTP 401/);
   });
 });

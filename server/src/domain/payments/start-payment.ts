@@ -36,6 +36,11 @@ export async function startPayment(db: Db, options: StartPaymentOptions): Promis
   if (!Number.isSafeInteger(options.amountPaisa) || options.amountPaisa <= 0) {
     throw invalidFields({ amount: 'must be a positive whole number of paisa' });
   }
+  if (options.amountPaisa < (options.gateway.minimumAmountPaisa ?? 1)) {
+    throw invalidFields({
+      amount: `${options.gateway.name} takes at least ${options.gateway.minimumAmountPaisa} paisa`,
+    });
+  }
   const [paid] = await db
     .select({ id: paymentAttempts.id })
     .from(paymentAttempts)

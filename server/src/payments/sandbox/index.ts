@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PaymentConfig } from '../config';
 import { esewaSandbox } from './esewa-sandbox';
+import { khaltiSandbox } from './khalti-sandbox';
 
 /**
  * The built-in gateway sandboxes, each under its own prefix and speaking its gateway's protocol
@@ -13,4 +14,5 @@ export async function sandboxRoutes(app: FastifyInstance, options: { config: Pay
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
   await app.register(async (esewa) => esewaSandbox(esewa, options.config.esewa), { prefix: '/esewa' });
+  await app.register(async (khalti) => khaltiSandbox(khalti, options.config.khalti), { prefix: '/khalti' });
 }
