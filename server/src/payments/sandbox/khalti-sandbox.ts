@@ -90,12 +90,10 @@ export async function khaltiSandbox(app: FastifyInstance, config: KhaltiConfig):
       expiresAt: new Date(Date.now() + LIFETIME_SECONDS * 1000),
     });
     if (payment.amountPaisa !== body.amount || currentStatus(payment) !== 'Initiated') {
-      return reply
-        .code(400)
-        .send({
-          purchase_order_id: ['This purchase order id has been used.'],
-          error_key: 'validation_error',
-        });
+      return reply.code(400).send({
+        purchase_order_id: ['This purchase order id has been used.'],
+        error_key: 'validation_error',
+      });
     }
     return {
       pidx: payment.id,
