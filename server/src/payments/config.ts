@@ -1,4 +1,6 @@
-import type { Env } from '../env';
+import { generateKeyPairSync } from 'node:crypto';
+import { type Env, pemFromEnv } from '../env';
+import { type ConnectipsConfig, ConnectipsGateway } from './connectips';
 import { type EsewaConfig, EsewaGateway } from './esewa';
 import type { GatewayName, PaymentGateway } from './gateway';
 import { type KhaltiConfig, KhaltiGateway } from './khalti';
@@ -7,6 +9,7 @@ import { type KhaltiConfig, KhaltiGateway } from './khalti';
 export interface PaymentConfig {
   esewa: EsewaConfig;
   khalti: KhaltiConfig;
+  connectips: ConnectipsConfig;
 }
 
 /** The secret key the Khalti sandbox accepts when KHALTI_SECRET_KEY is not set. */
@@ -16,7 +19,8 @@ export const SANDBOX_PREFIX = '/sandbox';
 
 /** Reads the gateways' settings; a gateway whose base URL is not set talks to the built-in sandbox. */
 export function paymentConfigFromEnv(env: Env): PaymentConfig {
-  const sandbox = `${env.PUBLIC_URL.replace(/\/+$/, '')}${SANDBOX_PREFIX}`;
+  const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
+  const sandbox = `${publicUrl}${SANDBOX_PREFIX}`;
   const timeoutMs = env.PAYMENT_GATEWAY_TIMEOUT_MS;
   const esewaBase = env.ESEWA_BASE_URL ?? `${sandbox}/esewa`;
   return {
@@ -33,7 +37,26 @@ export function paymentConfigFromEnv(env: Env): PaymentConfig {
       websiteUrl: env.PUBLIC_URL,
       timeoutMs,
     },
+    connectips: {
+      baseUrl: env.CONNECTIPS_BASE_URL ?? `${sandbox}/connectips`,
+      merchantId: env.CONNECTIPS_MERCHANT_ID ?? '1000',
+      appId: env.CONNECTIPS_APP_ID ?? 'MER-1000-APP-1',
+      appName: env.CONNECTIPS_APP_NAME ?? 'Tikat sandbox',
+      password: env.CONNECTIPS_PASSWORD ?? 'sandbox-password',
+      privateKeyPem: env.CONNECTIPS_PRIVATE_KEY_PEM
+        ? pemFromEnv(env.CONNECTIPS_PRIVATE_KEY_PEM)
+        : throwAwayPrivateKey(),
+      successUrl: env.CONNECTIPS_SUCCESS_URL ?? `${publicUrl}/payments/connectips/success`,
+      failureUrl: env.CONNECTIPS_FAILURE_URL ?? `${publicUrl}/payments/connectips/failure`,
+      timeoutMs,
+    },
   };
+}
+
+/** ConnectIPS publishes no test credentials: the sandbox gets a key pair made at start. */
+function throwAwayPrivateKey(): string {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 }
 
 /** The same merchants, every gateway pointed at another host: the sandbox at `origin`, or a fake. */
@@ -43,6 +66,7 @@ export function withGatewayHost(config: PaymentConfig, origin: string, timeoutMs
   return {
     esewa: { ...config.esewa, formBaseUrl: base('esewa'), statusBaseUrl: base('esewa'), timeoutMs: timeout },
     khalti: { ...config.khalti, baseUrl: base('khalti'), timeoutMs: timeout },
+    connectips: { ...config.connectips, baseUrl: base('connectips'), timeoutMs: timeout },
   };
 }
 
@@ -52,10 +76,13 @@ export function createGateways(config: PaymentConfig): PaymentGateways {
   return {
     esewa: new EsewaGateway(config.esewa),
     khalti: new KhaltiGateway(config.khalti),
-  } as unknown as PaymentGateways;
+    connectips: new ConnectipsGateway(config.connectips),
+  };
 }
 
 /** Hosts the browser posts payment forms to; the page's CSP form-action must allow them. */
 export function gatewayFormOrigins(config: PaymentConfig): string[] {
-  return [...new Set([new URL(config.esewa.formBaseUrl).origin])];
+  return [
+    ...new Set([config.esewa.formBaseUrl, config.connectips.baseUrl].map((url) => new URL(url).origin)),
+  ];
 }

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAttempts } from '../../db/schema/index';
@@ -62,7 +63,7 @@ function gatewayAt(name: GatewayName, origin: string): PaymentGateway {
   return createGateways(withGatewayHost(t.app.payments.config, origin, 300))[name];
 }
 
-describe.each(['esewa', 'khalti'] as const)('%s through its sandbox', (name) => {
+describe.each(['esewa', 'khalti', 'connectips'] as const)('%s through its sandbox', (name) => {
   const gateway = () => t.gateways[name];
 
   it('initiate → pay → callback → verified paid, and a replay changes nothing', async () => {
@@ -101,8 +102,10 @@ describe.each(['esewa', 'khalti'] as const)('%s through its sandbox', (name) => 
       gateway: gateway(),
       ...callbackOf(returned),
     });
-    expect(outcome.attempt.status).toBe('cancelled');
-    expect((await attemptsOf(orderId)).map((a) => a.status)).toEqual(['cancelled']);
+    // ConnectIPS's validatetxn says FAILED for a cancelled payment too.
+    const notPaid = name === 'connectips' ? 'failed' : 'cancelled';
+    expect(outcome.attempt.status).toBe(notPaid);
+    expect((await attemptsOf(orderId)).map((a) => a.status)).toEqual([notPaid]);
   });
 
   it('a gateway that never answers, answers garbage or answers 500 → not verified, nothing paid', async () => {
@@ -280,5 +283,55 @@ describe('Khalti returns that must not count', () => {
     const error = await start(wrongKey).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'PAYMENT_GATEWAY_UNAVAILABLE' });
     expect((error as AppError).details?.reason).toMatch(/HTTP 401/);
+  });
+});
+
+describe('ConnectIPS returns that must not count', () => {
+  const connectips = () => t.gateways.connectips;
+
+  it('does not trust a TXNID the validation does not confirm, nor one sent to another attempt', async () => {
+    const paid = await start(connectips());
+    const unpaid = await start(connectips());
+    const returned = queryOf(await payInSandbox(paid.action, 'pay'));
+    await expectNotVerified(
+      completePaymentFromCallback(t.app.db, {
+        gateway: connectips(),
+        params: returned,
+        reference: unpaid.attempt.reference,
+      }),
+      /another transaction/,
+    );
+    const forged = await completePaymentFromCallback(t.app.db, {
+      gateway: connectips(),
+      params: { TXNID: unpaid.attempt.reference },
+    });
+    expect(forged.attempt.status).not.toBe('paid');
+    expect((await attemptsOf(paid.orderId)).map((a) => a.status)).toEqual(['pending']);
+  });
+
+  it('is not verified with a wrong validatetxn password, and the sandbox refuses a TOKEN from another key', async () => {
+    const config = withGatewayHost(t.app.payments.config, t.origin);
+    const { action, attempt } = await start(connectips());
+    await payInSandbox(action, 'pay');
+    const wrongPassword = createGateways({
+      ...config,
+      connectips: { ...config.connectips, password: 'nope' },
+    });
+    await expectNotVerified(
+      completePaymentFromCallback(t.app.db, {
+        gateway: wrongPassword.connectips,
+        params: { TXNID: attempt.reference },
+      }),
+      /HTTP 401/,
+    );
+
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const otherKey = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const impostor = createGateways({
+      ...config,
+      connectips: { ...config.connectips, privateKeyPem: otherKey },
+    });
+    const started = await start(impostor.connectips);
+    await expect(payInSandbox(started.action, 'pay')).rejects.toThrow(/Invalid token/);
   });
 });

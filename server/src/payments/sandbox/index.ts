@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PaymentConfig } from '../config';
+import { connectipsSandbox } from './connectips-sandbox';
 import { esewaSandbox } from './esewa-sandbox';
 import { khaltiSandbox } from './khalti-sandbox';
 
@@ -15,4 +16,7 @@ export async function sandboxRoutes(app: FastifyInstance, options: { config: Pay
   );
   await app.register(async (esewa) => esewaSandbox(esewa, options.config.esewa), { prefix: '/esewa' });
   await app.register(async (khalti) => khaltiSandbox(khalti, options.config.khalti), { prefix: '/khalti' });
+  await app.register(async (connectips) => connectipsSandbox(connectips, options.config.connectips), {
+    prefix: '/connectips',
+  });
 }
