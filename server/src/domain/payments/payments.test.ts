@@ -158,6 +158,64 @@ describe.each(['esewa', 'khalti', 'connectips'] as const)('%s through its sandbo
   });
 });
 
+describe('marking paid happens once', () => {
+  it('two concurrent deliveries of the same callback change the attempt once', async () => {
+    const { action, orderId } = await start(t.gateways.esewa);
+    const callback = callbackOf(await payInSandbox(action, 'pay'));
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() => completePaymentFromCallback(t.app.db, { gateway: t.gateways.esewa, ...callback })),
+    );
+    expect(outcomes.filter((o) => o.changed)).toHaveLength(1);
+    expect(outcomes.every((o) => o.attempt.status === 'paid')).toBe(true);
+    expect((await attemptsOf(orderId)).map((a) => a.status)).toEqual(['paid']);
+  });
+
+  it("a failure in the booking's onPaid leaves the attempt pending, to be completed by a retry", async () => {
+    const { action, orderId } = await start(t.gateways.connectips);
+    const callback = callbackOf(await payInSandbox(action, 'pay'));
+    const failing = completePaymentFromCallback(t.app.db, {
+      gateway: t.gateways.connectips,
+      ...callback,
+      onPaid: async () => {
+        throw new Error('booking crashed');
+      },
+    });
+    await expect(failing).rejects.toThrow('booking crashed');
+    expect((await attemptsOf(orderId)).map((a) => a.status)).toEqual(['pending']);
+    const retried = await completePaymentFromCallback(t.app.db, {
+      gateway: t.gateways.connectips,
+      ...callback,
+    });
+    expect(retried).toMatchObject({ changed: true, attempt: { status: 'paid' } });
+  });
+
+  it('a second attempt paid for an order already paid is kept apart for a refund', async () => {
+    const orderId = `ORDER${++orders}`;
+    const options = {
+      gateway: t.gateways.khalti,
+      orderId,
+      orderName: 'twice',
+      amountPaisa: 5000,
+      callbackUrls: () => ({ successUrl: `${t.origin}/r`, failureUrl: `${t.origin}/r` }),
+    };
+    const first = await startPayment(t.app.db, options);
+    const second = await startPayment(t.app.db, options);
+    const returns = [await payInSandbox(first.action, 'pay'), await payInSandbox(second.action, 'pay')];
+    const outcomes = [];
+    for (const returned of returns) {
+      outcomes.push(
+        await completePaymentFromCallback(t.app.db, {
+          gateway: t.gateways.khalti,
+          params: queryOf(returned),
+        }),
+      );
+    }
+    expect(outcomes.map((o) => o.attempt.status)).toEqual(['paid', 'failed']);
+    expect(outcomes[1]?.reason).toMatch(/refunded/);
+    expect((await attemptsOf(orderId)).filter((a) => a.status === 'paid')).toHaveLength(1);
+  });
+});
+
 describe('eSewa returns that must not count', () => {
   const esewa = () => t.gateways.esewa;
   const SECRET = '8gBm/:&EnhH.1/q';

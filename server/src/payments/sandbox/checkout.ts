@@ -74,3 +74,20 @@ export function registerCheckout(app: FastifyInstance, options: CheckoutOptions)
 export function redirectToCheckout(app: FastifyInstance, payment: SandboxPayment, reply: FastifyReply) {
   return reply.redirect(`${app.prefix}/pay/${encodeURIComponent(payment.id)}`, 303);
 }
+
+/** The gateway's answer to a bad hand-off form: a 400 page saying what is wrong. */
+export function refuseHandOff(reply: FastifyReply, label: string, message: string) {
+  return reply
+    .code(400)
+    .type('text/html; charset=utf-8')
+    .send(messagePage(label, 'Payment refused', message));
+}
+
+/** Reads a hand-off form, or says which fields are invalid. */
+export function readHandOff<T>(schema: z.ZodType<T>, body: unknown): { form: T } | { problem: string } {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return { form: parsed.data };
+  return {
+    problem: `Invalid field: ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}.`,
+  };
+}

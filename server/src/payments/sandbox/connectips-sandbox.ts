@@ -10,8 +10,7 @@ import {
   connectipsMessage,
   hasValidConnectipsToken,
 } from '../connectips';
-import { redirectToCheckout, registerCheckout } from './checkout';
-import { messagePage } from './page';
+import { readHandOff, redirectToCheckout, refuseHandOff, registerCheckout } from './checkout';
 import { findSandboxPayment, recordSandboxPayment, withQuery } from './store';
 
 const LABEL = 'connectIPS';
@@ -62,16 +61,10 @@ export async function connectipsSandbox(app: FastifyInstance, config: Connectips
   });
 
   app.post(CONNECTIPS_FORM_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const parsed = formFields.safeParse(request.body);
-    const refuse = (message: string) =>
-      reply
-        .code(400)
-        .type('text/html; charset=utf-8')
-        .send(messagePage(LABEL, 'Payment refused', message));
-    if (!parsed.success) {
-      return refuse(`Invalid field: ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}.`);
-    }
-    const form = parsed.data;
+    const refuse = (message: string) => refuseHandOff(reply, LABEL, message);
+    const handOff = readHandOff(formFields, request.body);
+    if ('problem' in handOff) return refuse(handOff.problem);
+    const { form } = handOff;
     if (form.MERCHANTID !== config.merchantId || form.APPID !== config.appId)
       return refuse('Unknown merchant.');
     if (!hasValidConnectipsToken(connectipsMessage(form, CONNECTIPS_FORM_FIELDS), form.TOKEN, merchantKey)) {

@@ -4,8 +4,7 @@ import { ESEWA_TEST_PRODUCT_CODE, ESEWA_TEST_SECRET_KEY } from '../../env';
 import { paisaFromRupees } from '../amounts';
 import type { EsewaConfig } from '../esewa';
 import { ESEWA_FORM_PATH, ESEWA_STATUS_PATH, esewaSignature, hasValidEsewaSignature } from '../esewa';
-import { redirectToCheckout, registerCheckout } from './checkout';
-import { messagePage } from './page';
+import { readHandOff, redirectToCheckout, refuseHandOff, registerCheckout } from './checkout';
 import { findSandboxPayment, recordSandboxPayment } from './store';
 
 const LABEL = 'eSewa';
@@ -68,16 +67,10 @@ export async function esewaSandbox(app: FastifyInstance, config: EsewaConfig): P
   });
 
   app.post(ESEWA_FORM_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const parsed = formFields.safeParse(request.body);
-    const refuse = (message: string) =>
-      reply
-        .code(400)
-        .type('text/html; charset=utf-8')
-        .send(messagePage(LABEL, 'Payment refused', message));
-    if (!parsed.success) {
-      return refuse(`Invalid field: ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}.`);
-    }
-    const form = parsed.data;
+    const refuse = (message: string) => refuseHandOff(reply, LABEL, message);
+    const handOff = readHandOff(formFields, request.body);
+    if ('problem' in handOff) return refuse(handOff.problem);
+    const { form } = handOff;
     const secret = secrets.get(form.product_code);
     if (!secret) return refuse('Unknown product code.');
     if (!hasValidEsewaSignature(form, secret)) return refuse('Invalid signature.');
