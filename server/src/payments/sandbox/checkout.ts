@@ -16,6 +16,9 @@ export interface CheckoutOptions {
   returnUrl(payment: SandboxPayment, payer: string): string;
 }
 
+const CHECKOUT_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; base-uri 'none'; frame-ancestors 'none'";
+
 const decisionBody = z.object({ decision: z.enum(['pay', 'cancel']), payer: z.string().max(64).optional() });
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -27,7 +30,11 @@ export function registerCheckout(app: FastifyInstance, options: CheckoutOptions)
   app.get('/pay/:id', { schema: { hide: true } }, async (request, reply) => {
     const { id } = idParams.parse(request.params);
     const payment = await findSandboxPayment(app.db, options.gateway, { id });
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // Pay and Cancel redirect to the merchant's return URL, which may be another host.
+      .header('content-security-policy', CHECKOUT_CSP);
     if (!payment)
       return reply.code(404).send(messagePage(label, 'Payment not found', 'There is no such payment.'));
     if (payment.status !== statuses.waiting) {

@@ -37,7 +37,7 @@ describe('gateway sandboxes', () => {
     expect(handOff.statusCode).toBe(303);
     const page = await t.app.inject({ method: 'GET', url: handOff.headers.location as string });
     expect(page.statusCode).toBe(200);
-    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
     expect(page.body).toContain('<html lang="en">');
     expect(page.body).toMatch(/<label for="payer">[^<]+<\/label>\s*<input id="payer"/);
     expect(page.body).not.toContain('<script');
