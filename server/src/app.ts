@@ -23,6 +23,8 @@ import { installErrorHandling } from './http/error-handler';
 import { MemoryRateLimitCounter, RateLimiter, RedisRateLimitCounter } from './http/rate-limit';
 import { authenticateRequest } from './http/session-auth';
 import { registerWebApp } from './http/web-app';
+import { createGateways, gatewayFormOrigins, paymentConfigFromEnv, SANDBOX_PREFIX } from './payments/config';
+import { sandboxRoutes } from './payments/sandbox/index';
 import { enforcePolicies } from './policies/policy';
 import { airportRoutes } from './routes/airports/route';
 import { authRoutes } from './routes/auth/route';
@@ -80,6 +82,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('brands', new BrandDirectory(database.db, env.DEFAULT_BRAND));
+  const paymentConfig = paymentConfigFromEnv(env);
+  app.decorate('payments', { config: paymentConfig, gateways: createGateways(paymentConfig) });
   app.decorateRequest('brand', undefined);
   app.decorateRequest('user', undefined);
   app.decorateRequest('session', undefined);
@@ -132,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...gatewayFormOrigins(paymentConfig)],
         frameAncestors: env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
@@ -158,6 +162,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(healthRoutes);
+  if (env.PAYMENT_SANDBOX) {
+    await app.register(sandboxRoutes, { prefix: SANDBOX_PREFIX, config: paymentConfig });
+  }
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (request) => {

@@ -38,3 +38,28 @@ describe('loadEnv', () => {
     expect(loadEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
 });
+
+describe('payment gateway settings', () => {
+  it('defaults to the sandboxes, switched off in production', () => {
+    expect(loadEnv({}).PAYMENT_SANDBOX).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).PAYMENT_SANDBOX).toBe(false);
+    expect(loadEnv({}).ESEWA_PRODUCT_CODE).toBe('EPAYTEST');
+  });
+
+  it('asks for the credentials of a real gateway and checks the ConnectIPS key', () => {
+    let problems = '';
+    try {
+      loadEnv({
+        KHALTI_BASE_URL: 'https://dev.khalti.com',
+        CONNECTIPS_BASE_URL: 'https://uat.connectips.com',
+        CONNECTIPS_PRIVATE_KEY_PEM: 'not a key',
+      });
+    } catch (error) {
+      problems = (error as ConfigError).problems.join('\n');
+    }
+    for (const name of ['KHALTI_SECRET_KEY', 'CONNECTIPS_MERCHANT_ID', 'CONNECTIPS_PASSWORD']) {
+      expect(problems).toContain(`${name}: must be set with`);
+    }
+    expect(problems).toContain('CONNECTIPS_PRIVATE_KEY_PEM: must be an RSA private key');
+  });
+});

@@ -1,8 +1,20 @@
+import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { message: 'use true or false' })
   .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
+
+/** eSewa's public test merchant, from its developer documentation. */
+export const ESEWA_TEST_PRODUCT_CODE = 'EPAYTEST';
+export const ESEWA_TEST_SECRET_KEY = '8gBm/:&EnhH.1/q';
+
+/** A PEM put in one environment line may carry `\\n` for its line breaks. */
+export function pemFromEnv(value: string): string {
+  return value.replaceAll('\\n', '\n');
+}
 
 const DEVELOPMENT_SESSION_SECRET = 'development-only-secret-change-me-in-production';
 
@@ -69,14 +81,80 @@ const envSchema = z
     RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
     /** Attempts allowed per account (e-mail, mobile or partner client id) in one window. */
     RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
+
+    /** Serve the built-in gateway sandboxes under /sandbox/…; default on except in production. */
+    PAYMENT_SANDBOX: booleanFlag.optional(),
+    /** How long to wait for a payment gateway's answer before treating it as not verified. */
+    PAYMENT_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** eSewa ePay v2 form host, e.g. https://rc-epay.esewa.com.np (test); default: the sandbox. */
+    ESEWA_BASE_URL: httpUrl.optional(),
+    /** eSewa status-check host, e.g. https://rc.esewa.com.np (test); default: ESEWA_BASE_URL. */
+    ESEWA_STATUS_BASE_URL: httpUrl.optional(),
+    /** eSewa merchant product code; default: the public test merchant EPAYTEST. */
+    ESEWA_PRODUCT_CODE: z.string().min(1).default(ESEWA_TEST_PRODUCT_CODE),
+    /** eSewa HMAC secret key; default: the public test merchant's secret. */
+    ESEWA_SECRET_KEY: z.string().min(1).default(ESEWA_TEST_SECRET_KEY),
+    /** Khalti host, e.g. https://dev.khalti.com (test) or https://khalti.com; default: the sandbox. */
+    KHALTI_BASE_URL: httpUrl.optional(),
+    /** Khalti live or test secret key (`Authorization: Key …`); required with KHALTI_BASE_URL. */
+    KHALTI_SECRET_KEY: z.string().min(1).optional(),
+    /** ConnectIPS host, e.g. https://uat.connectips.com (test); default: the sandbox. */
+    CONNECTIPS_BASE_URL: httpUrl.optional(),
+    /** ConnectIPS MERCHANTID; required with CONNECTIPS_BASE_URL. */
+    CONNECTIPS_MERCHANT_ID: z.string().min(1).optional(),
+    /** ConnectIPS APPID (also the HTTP Basic user of validatetxn); required with CONNECTIPS_BASE_URL. */
+    CONNECTIPS_APP_ID: z.string().min(1).optional(),
+    /** ConnectIPS APPNAME; required with CONNECTIPS_BASE_URL. */
+    CONNECTIPS_APP_NAME: z.string().min(1).optional(),
+    /** ConnectIPS HTTP Basic password of validatetxn; required with CONNECTIPS_BASE_URL. */
+    CONNECTIPS_PASSWORD: z.string().min(1).optional(),
+    /**
+     * The merchant's RSA private key (PEM; `\n` may stand for line breaks) that signs TOKENs.
+     * Required with CONNECTIPS_BASE_URL; without it a throw-away key is made at start for the sandbox.
+     */
+    CONNECTIPS_PRIVATE_KEY_PEM: z.string().min(1).optional(),
+    /** Success URL registered with ConnectIPS (it appends `?TXNID=…`); default: PUBLIC_URL/payments/connectips/success. */
+    CONNECTIPS_SUCCESS_URL: httpUrl.optional(),
+    /** Failure URL registered with ConnectIPS; default: PUBLIC_URL/payments/connectips/failure. */
+    CONNECTIPS_FAILURE_URL: httpUrl.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
     }
+    const required: [string, string[]][] = [
+      ['KHALTI_BASE_URL', ['KHALTI_SECRET_KEY']],
+      [
+        'CONNECTIPS_BASE_URL',
+        [
+          'CONNECTIPS_MERCHANT_ID',
+          'CONNECTIPS_APP_ID',
+          'CONNECTIPS_APP_NAME',
+          'CONNECTIPS_PASSWORD',
+          'CONNECTIPS_PRIVATE_KEY_PEM',
+        ],
+      ],
+    ];
+    for (const [baseUrl, names] of required) {
+      if (!env[baseUrl as keyof typeof env]) continue;
+      for (const name of names.filter((n) => !env[n as keyof typeof env])) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `must be set with ${baseUrl}` });
+      }
+    }
+    if (env.CONNECTIPS_PRIVATE_KEY_PEM) {
+      try {
+        createPrivateKey(pemFromEnv(env.CONNECTIPS_PRIVATE_KEY_PEM));
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['CONNECTIPS_PRIVATE_KEY_PEM'],
+          message: 'must be an RSA private key in PEM form',
+        });
+      }
+    }
   });
 
-export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; PAYMENT_SANDBOX: boolean };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -95,5 +173,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   const env = result.data;
-  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
+  return {
+    ...env,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    PAYMENT_SANDBOX: env.PAYMENT_SANDBOX ?? env.NODE_ENV !== 'production',
+  };
 }

@@ -41,6 +41,18 @@ export const errorTable = {
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait and try again.' },
   /** No brand is configured for this host and there is no default brand. */
   BRAND_NOT_FOUND: { status: 404, message: 'This site is not configured yet.' },
+  /**
+   * A payment gateway's return or callback could not be verified (bad signature, amount or order
+   * mismatch, or the gateway's status look-up did not confirm it); `data.reason` says why.
+   */
+  PAYMENT_NOT_VERIFIED: { status: 402, message: 'The payment could not be verified.' },
+  /** The payment gateway refused to start the payment or did not answer; `data.reason` says why. */
+  PAYMENT_GATEWAY_UNAVAILABLE: {
+    status: 502,
+    message: 'The payment service is not answering. Please try again or choose another method.',
+  },
+  /** The order has been paid already; no further payment is taken. */
+  PAYMENT_ALREADY_PAID: { status: 409, message: 'This order has already been paid.' },
   /** A dependency (database) is not answering; the request can be retried. */
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is briefly unavailable. Please try again.' },
   /** Anything unexpected. Logged with the request id; never carries internal detail. */

@@ -6,6 +6,7 @@ import type { Brand, BrandDirectory } from '../domain/brands/brand-directory';
 import type { SessionRecord, SessionStore } from '../domain/sessions/session-store';
 import type { Env } from '../env';
 import { AppError } from '../errors';
+import type { PaymentConfig, PaymentGateways } from '../payments/config';
 import type { PolicyName } from '../policies/policy';
 import type { RateLimiter } from './rate-limit';
 
@@ -21,6 +22,8 @@ declare module 'fastify' {
     passwords: PasswordHasher;
     /** Abuse limits of log-in, sign-up, reset and customer-token (memory, or Redis). */
     rateLimiter: RateLimiter;
+    /** The payment gateways of the deployment (per brand later) and their settings. */
+    payments: { config: PaymentConfig; gateways: PaymentGateways };
   }
   interface FastifyRequest {
     /** The brand of the request's host name (or the default brand), resolved for API routes. */

@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './brands';
+export * from './payments';
 export * from './reference';

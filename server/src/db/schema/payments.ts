@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const GATEWAY_NAMES = ['esewa', 'khalti', 'connectips'] as const;
+export type GatewayName = (typeof GATEWAY_NAMES)[number];
+
+export const PAYMENT_ATTEMPT_STATUSES = ['pending', 'paid', 'failed', 'cancelled'] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+
+/**
+ * One try at paying an order through a gateway. The gateway knows it by `reference` (eSewa
+ * transaction_uuid, Khalti purchase_order_id, ConnectIPS TXNID and REFERENCEID).
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The merchant's order (a booking) this attempt pays for. */
+    orderId: text('order_id').notNull(),
+    gateway: text('gateway').notNull().$type<GatewayName>(),
+    /** Our transaction id at the gateway: 20 characters, letters and digits. */
+    reference: text('reference').notNull(),
+    /** In paisa. */
+    amountPaisa: bigint('amount_paisa', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('NPR'),
+    status: text('status').notNull().$type<PaymentAttemptStatus>().default('pending'),
+    /** The gateway's own id for the payment once verified (eSewa ref_id, Khalti transaction_id…). */
+    gatewayReference: text('gateway_reference'),
+    /** A token the gateway handed out at initiation and wants back for look-ups (Khalti pidx). */
+    gatewayToken: text('gateway_token'),
+    /** What the gateway's status look-up answered when the payment was verified. */
+    verifiedPayload: jsonb('verified_payload'),
+    /** Why the attempt failed or was cancelled, for support. */
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('payment_attempts_gateway_reference_key').on(table.gateway, table.reference),
+    // At most one paid attempt per order: a second "mark paid" can never succeed.
+    uniqueIndex('payment_attempts_one_paid_per_order').on(table.orderId).where(sql`${table.status} = 'paid'`),
+    index('payment_attempts_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+    index('payment_attempts_order_idx').on(table.orderId),
+    check('payment_attempts_amount_positive', sql`${table.amountPaisa} > 0`),
+    check(
+      'payment_attempts_status_known',
+      sql`${table.status} in ('pending', 'paid', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+
+/**
+ * The built-in sandbox gateways' own records, kept in the database so that they survive restarts
+ * and every app instance answers the same. `status` holds the gateway's own status word.
+ */
+export const sandboxPayments = pgTable(
+  'sandbox_payments',
+  {
+    /** The sandbox's id of the payment (Khalti pidx; page address for the others). */
+    id: text('id').primaryKey(),
+    gateway: text('gateway').notNull().$type<GatewayName>(),
+    /** The merchant as the gateway knows it (eSewa product code, ConnectIPS merchant id). */
+    merchant: text('merchant').notNull(),
+    /** The merchant's transaction id. */
+    reference: text('reference').notNull(),
+    /** In paisa. */
+    amountPaisa: bigint('amount_paisa', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    /** The merchant's request fields as received (return URLs, order name…). */
+    request: jsonb('request').notNull().$type<Record<string, string>>(),
+    /** The gateway's transaction code, once paid. */
+    transactionCode: text('transaction_code'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('sandbox_payments_reference_key').on(table.gateway, table.merchant, table.reference)],
+);

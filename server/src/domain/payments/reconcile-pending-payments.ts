@@ -1,0 +1,61 @@
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { paymentAttempts } from '../../db/schema/index';
+import type { GatewayName, PaymentGateway } from '../../payments/gateway';
+import { type OnPaid, recordVerification } from './record-verification';
+
+export interface ReconcileOptions {
+  gateways: Partial<Record<GatewayName, PaymentGateway>>;
+  /** Attempts pending for at least this long are looked up (eSewa asks for 5 minutes). */
+  olderThanMinutes?: number;
+  /** At most this many attempts per run, oldest first. */
+  limit?: number;
+  onPaid?: OnPaid;
+}
+
+export interface ReconcileSummary {
+  checked: number;
+  paid: number;
+  cancelled: number;
+  failed: number;
+  /** Still pending, or not verifiable now (gateway down): looked at again next run. */
+  unsettled: { reference: string; reason: string }[];
+}
+
+/**
+ * For a periodic job: asks the gateway about attempts that stayed pending (the payer paid but
+ * never came back, or cancelled by closing the tab) and settles them. Safe to run in several
+ * instances at once: each status change is a conditional update, so a race only costs a look-up.
+ */
+export async function reconcilePendingPayments(db: Db, options: ReconcileOptions): Promise<ReconcileSummary> {
+  const minutes = options.olderThanMinutes ?? 5;
+  const pending = await db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.status, 'pending'),
+        lt(paymentAttempts.createdAt, sql`now() - make_interval(mins => ${minutes})`),
+      ),
+    )
+    .orderBy(asc(paymentAttempts.createdAt))
+    .limit(options.limit ?? 100);
+
+  const summary: ReconcileSummary = { checked: 0, paid: 0, cancelled: 0, failed: 0, unsettled: [] };
+  for (const attempt of pending) {
+    const gateway = options.gateways[attempt.gateway];
+    if (!gateway) continue;
+    summary.checked++;
+    const verification = await gateway.lookup(attempt);
+    if (verification.verdict === 'rejected') {
+      summary.unsettled.push({ reference: attempt.reference, reason: verification.reason });
+      continue;
+    }
+    const outcome = await recordVerification(db, attempt, verification, options.onPaid);
+    const status = outcome.attempt.status;
+    if (status === 'pending')
+      summary.unsettled.push({ reference: attempt.reference, reason: outcome.reason ?? '' });
+    else if (outcome.changed) summary[status]++;
+  }
+  return summary;
+}

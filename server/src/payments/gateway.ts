@@ -1,0 +1,77 @@
+import type { GatewayName } from '../db/schema/payments';
+
+export type { GatewayName };
+
+/** What the browser must do to pay: post a form to the gateway, or go to an address. */
+export type PaymentAction =
+  | { kind: 'form'; method: 'POST'; url: string; fields: Record<string, string> }
+  | { kind: 'redirect'; url: string };
+
+export interface PaymentRequest {
+  /** Our transaction id at the gateway (letters and digits, at most 20). */
+  reference: string;
+  /** In paisa. */
+  amountPaisa: number;
+  /** Shown to the payer, e.g. "Booking ABC123". */
+  orderName: string;
+  /** Where the gateway sends the payer after paying (and, for Khalti, after cancelling too). */
+  successUrl: string;
+  /** Where the gateway sends the payer after a cancel or failure. */
+  failureUrl: string;
+}
+
+export interface Initiation {
+  action: PaymentAction;
+  /** A token the gateway wants back for look-ups (Khalti pidx). */
+  gatewayToken?: string;
+}
+
+/** The facts of a payment attempt a gateway checks an answer against. */
+export interface PaymentRecord {
+  reference: string;
+  /** In paisa. */
+  amountPaisa: number;
+  gatewayToken: string | null;
+}
+
+/** Query or form parameters of a return/callback, as received. */
+export type CallbackParams = Record<string, string | undefined>;
+
+/**
+ * The outcome of checking a payment with the gateway.
+ * - `paid`: the signature held, the gateway's status look-up said paid, amount and reference match.
+ * - `unpaid`: the gateway says, credibly, that the payment is not (or not yet) made.
+ * - `rejected`: not verified — a forged or tampered callback, a mismatch, or a gateway that did
+ *   not answer, answered garbage or answered an error. Never paid; the reason says why.
+ */
+export type Verification =
+  | { verdict: 'paid'; gatewayReference: string; payload: unknown }
+  | { verdict: 'unpaid'; status: 'pending' | 'failed' | 'cancelled'; reason: string }
+  | { verdict: 'rejected'; reason: string };
+
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  /** The smallest amount the gateway takes, in paisa. */
+  readonly minimumAmountPaisa?: number;
+  /** Registers the payment with the gateway where the protocol needs it, and says what the browser does. */
+  initiate(request: PaymentRequest): Promise<Initiation>;
+  /** The reference a return/callback claims to be about; not verified. */
+  callbackReference(params: CallbackParams): string | undefined;
+  /** Signature (where the gateway signs) → status look-up → amount and reference checks. */
+  verifyCallback(payment: PaymentRecord, params: CallbackParams): Promise<Verification>;
+  /** The gateway's status look-up alone, with the same amount and reference checks. */
+  lookup(payment: PaymentRecord): Promise<Verification>;
+}
+
+/** A gateway refused to start a payment, or did not answer. */
+export class GatewayError extends Error {
+  constructor(
+    readonly gateway: GatewayName,
+    reason: string,
+  ) {
+    super(`${gateway}: ${reason}`);
+    this.name = 'GatewayError';
+  }
+}
+
+export const rejected = (reason: string): Verification => ({ verdict: 'rejected', reason });

@@ -1,0 +1,80 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createGateways, type PaymentGateways, withGatewayHost } from '../payments/config';
+import type { PaymentAction } from '../payments/gateway';
+import { createTestApp, type TestApp } from './test-app';
+
+export interface SandboxTestApp extends TestApp {
+  /** http://127.0.0.1:port of the listening app. */
+  origin: string;
+  /** Gateway clients that talk to the app's sandboxes over a real socket. */
+  gateways: PaymentGateways;
+}
+
+/** The whole server listening on a free port, and gateway clients pointed at its sandboxes. */
+export async function createSandboxTestApp(
+  envOverrides: Record<string, string> = {},
+): Promise<SandboxTestApp> {
+  const t = await createTestApp(envOverrides);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  return { ...t, origin, gateways: createGateways(withGatewayHost(t.app.payments.config, origin)) };
+}
+
+/** Plays the payer's browser: follows the hand-off, presses Pay or Cancel, and stops at the return URL. */
+export async function payInSandbox(action: PaymentAction, decision: 'pay' | 'cancel'): Promise<URL> {
+  let checkoutUrl = new URL(action.url);
+  if (action.kind === 'form') {
+    const handOff = await fetch(action.url, {
+      method: 'POST',
+      body: new URLSearchParams(action.fields),
+      redirect: 'manual',
+    });
+    const location = handOff.headers.get('location');
+    if (handOff.status !== 303 || !location) {
+      throw new Error(`the gateway refused the hand-off: ${handOff.status} ${await handOff.text()}`);
+    }
+    checkoutUrl = new URL(location, action.url);
+  }
+  const page = await fetch(checkoutUrl);
+  const html = await page.text();
+  const formAction = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (page.status !== 200 || !formAction) throw new Error(`no checkout form: ${page.status} ${html}`);
+  const decided = await fetch(new URL(formAction.replaceAll('&amp;', '&'), checkoutUrl), {
+    method: 'POST',
+    body: new URLSearchParams({ decision, payer: '9806800001' }),
+    redirect: 'manual',
+  });
+  const location = decided.headers.get('location');
+  if (decided.status !== 303 || !location)
+    throw new Error(`no return: ${decided.status} ${await decided.text()}`);
+  return new URL(location);
+}
+
+export const queryOf = (url: URL) => Object.fromEntries(url.searchParams);
+
+export interface FakeGateway {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A local server standing in for a misbehaving gateway: `silent` accepts the connection and never
+ * answers, `garbage` answers 200 with HTML, `error` answers 500 with JSON.
+ */
+export async function startFakeGateway(mode: 'silent' | 'garbage' | 'error'): Promise<FakeGateway> {
+  const server = createServer((_request, response) => {
+    if (mode === 'garbage') response.writeHead(200, { 'content-type': 'text/html' }).end('<html>oops');
+    if (mode === 'error')
+      response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"x"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
