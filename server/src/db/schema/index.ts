@@ -1,3 +1,4 @@
 export * from './accounts';
+export * from './admin';
 export * from './brands';
 export * from './reference';

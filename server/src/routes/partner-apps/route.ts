@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { partnerApp, registeredPartnerApp, registerPartnerAppRequest } from '#shared/partner-apps';
 import { listPartnerApps } from '../../domain/partners/list-partner-apps';
 import { registerPartnerApp } from '../../domain/partners/register-partner-app';
-import { requireBrand } from '../../http/context';
+import { requireBrand, requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
 import { presentPartnerApp } from '../../presenters/partner-app';
 
@@ -22,6 +22,7 @@ export const partnerAppRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { partnerApp: row, clientSecret } = await registerPartnerApp(app.db, {
         brandId: requireBrand(request).id,
+        actor: requireUser(request),
         name: request.body.name,
       });
       return ok({ ...presentPartnerApp(row), clientSecret });
