@@ -38,7 +38,6 @@ import { clientRoutes } from './routes/clients/route';
 import { countryRoutes } from './routes/countries/route';
 import { healthRoutes } from './routes/health/route';
 import { meRoutes } from './routes/me/route';
-import { partnerAppRoutes } from './routes/partner-apps/route';
 import { platformBrandRoutes } from './routes/platform/brands/route';
 import { siteConfigRoutes } from './routes/site-config/route';
 import { updateUserProfileRoutes } from './routes/update-user-profile/route';
@@ -184,7 +183,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(meRoutes);
       await api.register(updateUserProfileRoutes);
       await api.register(clientRoutes);
-      await api.register(partnerAppRoutes);
       // The admin console (issue 7): admins of the host's brand; answers are never cached.
       await api.register(async (admin) => {
         admin.addHook('onSend', async (_request, reply) => {

@@ -1,9 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import type { UserType } from '#shared/accounts';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { invalidFields } from '../../errors';
-import { type BrandUserRow, brandUserColumns, findBrandUser } from './find-brand-user';
+import { type BrandUserRow, findBrandUser, updateBrandUser } from './find-brand-user';
 import { type AuditActor, recordAudit } from './record-audit';
 
 export interface ChangeUserTypeOptions {
@@ -26,12 +24,7 @@ export async function changeUserType(db: Db, options: ChangeUserTypeOptions): Pr
     const current = await findBrandUser(tx, { brandId: options.brandId, userId: options.userId });
     if (current.type === options.type) return current;
     const commissionPercent = options.type === 'individual' ? 0 : current.commissionPercent;
-    const [user] = await tx
-      .update(users)
-      .set({ type: options.type, commissionPercent, updatedAt: sql`now()` })
-      .where(eq(users.id, current.id))
-      .returning(brandUserColumns);
-    if (!user) throw new Error('update returned no row');
+    const user = await updateBrandUser(tx, current.id, { type: options.type, commissionPercent });
     await recordAudit(tx, {
       brandId: options.brandId,
       actor: options.actor,

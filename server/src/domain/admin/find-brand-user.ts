@@ -24,3 +24,18 @@ export async function findBrandUser(
   if (!user) throw notFound('There is no such user.');
   return user;
 }
+
+/** Sets columns of a user already found in the brand (and `updated_at`); answers the new row. */
+export async function updateBrandUser(
+  db: Db,
+  userId: string,
+  values: Partial<Pick<typeof users.$inferInsert, 'type' | 'commissionPercent' | 'suspendedAt'>>,
+): Promise<BrandUserRow> {
+  const [user] = await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning(brandUserColumns);
+  if (!user) throw new Error('update returned no row');
+  return user;
+}

@@ -1,8 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { invalidFields } from '../../errors';
-import { type BrandUserRow, brandUserColumns, findBrandUser } from './find-brand-user';
+import { type BrandUserRow, findBrandUser, updateBrandUser } from './find-brand-user';
 import { type AuditActor, recordAudit } from './record-audit';
 
 export interface SetUserSuspendedOptions {
@@ -23,12 +21,9 @@ export async function setUserSuspended(db: Db, options: SetUserSuspendedOptions)
   return db.transaction(async (tx) => {
     const current = await findBrandUser(tx, { brandId: options.brandId, userId: options.userId });
     if (Boolean(current.suspendedAt) === options.suspended) return current;
-    const [user] = await tx
-      .update(users)
-      .set({ suspendedAt: options.suspended ? sql`now()` : null, updatedAt: sql`now()` })
-      .where(eq(users.id, current.id))
-      .returning(brandUserColumns);
-    if (!user) throw new Error('update returned no row');
+    const user = await updateBrandUser(tx, current.id, {
+      suspendedAt: options.suspended ? new Date() : null,
+    });
     await recordAudit(tx, {
       brandId: options.brandId,
       actor: options.actor,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAudit } from './api/admin-api';
-import { formatWhen, Pager } from './components/form-controls';
+import { formatWhen, Pager, TableHead } from './components/form-controls';
 
 const asText = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value, null, 1) : '—');
 
@@ -18,25 +18,7 @@ export function AuditPage() {
       <div className="mt-4 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{t('admin.audit.title')}</caption>
-          <thead className="border-b border-slate-300 dark:border-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                {t('admin.audit.when')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('admin.audit.who')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('admin.audit.what')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('admin.audit.before')}
-              </th>
-              <th scope="col" className="py-2">
-                {t('admin.audit.after')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['when', 'who', 'what', 'before', 'after'].map((c) => t(`admin.audit.${c}`))} />
           <tbody>
             {audit.data?.items.map((entry) => (
               <tr key={entry.id} className="border-b border-slate-200 align-top dark:border-slate-700">

@@ -7,7 +7,14 @@ import { formatMoney } from '#shared/money';
 import { ApiError } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { type UserAction, useCreateUser, useUserAction, useUsers } from './api/admin-api';
-import { buttonClass, inputClass, Pager, secondaryButtonClass, TextField } from './components/form-controls';
+import {
+  buttonClass,
+  inputClass,
+  Pager,
+  secondaryButtonClass,
+  TableHead,
+  TextField,
+} from './components/form-controls';
 
 const USER_TYPES: UserType[] = ['agent', 'customer', 'individual', 'admin'];
 
@@ -82,31 +89,11 @@ export function UsersPage() {
           <div className="mt-4 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{t('admin.users.title')}</caption>
-              <thead className="border-b border-slate-300 dark:border-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    {t('admin.users.name')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t('admin.users.contact')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t('admin.users.type')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t('admin.users.commission')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t('admin.users.wallet')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t('admin.users.status')}
-                  </th>
-                  <th scope="col" className="py-2">
-                    {t('admin.users.actions')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={['name', 'contact', 'type', 'commission', 'wallet', 'status', 'actions'].map((c) =>
+                  t(`admin.users.${c}`),
+                )}
+              />
               <tbody>
                 {users.data.items.map((user) => (
                   <UserRow key={user.id} user={user} onAction={run} busy={action.isPending} />

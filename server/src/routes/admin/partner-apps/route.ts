@@ -13,40 +13,43 @@ import { presentPartnerApp } from '../../../presenters/partner-app';
 const tags = ['admin'];
 
 export const adminPartnerAppRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/partner-apps',
-    {
-      config: { policy: 'managePartnerApps' },
-      schema: {
-        tags,
-        summary: "The brand's partner apps, without secrets",
-        response: responses(z.array(partnerApp)),
+  // `/partner-apps` is the address of issue 4 (docs/partner-apps.md), kept beside the console's.
+  for (const path of ['/admin/partner-apps', '/partner-apps']) {
+    app.get(
+      path,
+      {
+        config: { policy: 'managePartnerApps' },
+        schema: {
+          tags,
+          summary: "The brand's partner apps, without secrets",
+          response: responses(z.array(partnerApp)),
+        },
       },
-    },
-    async (request) =>
-      ok((await listPartnerApps(app.db, { brandId: requireBrand(request).id })).map(presentPartnerApp)),
-  );
+      async (request) =>
+        ok((await listPartnerApps(app.db, { brandId: requireBrand(request).id })).map(presentPartnerApp)),
+    );
 
-  app.post(
-    '/admin/partner-apps',
-    {
-      config: { policy: 'managePartnerApps' },
-      schema: {
-        tags,
-        summary: 'Register a partner app; its secret is answered this once',
-        body: registerPartnerAppRequest,
-        response: responses(registeredPartnerApp),
+    app.post(
+      path,
+      {
+        config: { policy: 'managePartnerApps' },
+        schema: {
+          tags,
+          summary: 'Register a partner app; its secret is answered this once',
+          body: registerPartnerAppRequest,
+          response: responses(registeredPartnerApp),
+        },
       },
-    },
-    async (request) => {
-      const { partnerApp: row, clientSecret } = await registerPartnerApp(app.db, {
-        brandId: requireBrand(request).id,
-        actor: requireUser(request),
-        name: request.body.name,
-      });
-      return ok({ ...presentPartnerApp(row), clientSecret });
-    },
-  );
+      async (request) => {
+        const { partnerApp: row, clientSecret } = await registerPartnerApp(app.db, {
+          brandId: requireBrand(request).id,
+          actor: requireUser(request),
+          name: request.body.name,
+        });
+        return ok({ ...presentPartnerApp(row), clientSecret });
+      },
+    );
+  }
 
   app.post(
     '/admin/partner-apps/:id/rotate-secret',

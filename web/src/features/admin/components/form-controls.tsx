@@ -95,3 +95,18 @@ export function formatWhen(iso: string, language: string): string {
     timeZone: 'Asia/Kathmandu',
   }).format(new Date(iso));
 }
+
+/** A table's column headings. */
+export function TableHead(props: { columns: string[] }) {
+  return (
+    <thead className="border-b border-slate-300 dark:border-slate-600">
+      <tr>
+        {props.columns.map((column) => (
+          <th key={column} scope="col" className="py-2 pr-3">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
