@@ -1,6 +1,9 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const ADMIN_SPEC = '**/admin.spec.ts';
 
 /** Browser tests drive Debian's Chromium (no browser download) against the real server. */
 export default defineConfig({
@@ -28,10 +31,22 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'desktop',
+      testIgnore: ADMIN_SPEC,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
     {
       name: 'mobile',
+      testIgnore: ADMIN_SPEC,
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+    // The console rebrands the demo agency on the shared server: it runs after the public-site specs.
+    {
+      name: 'admin',
+      testMatch: ADMIN_SPEC,
+      dependencies: ['desktop', 'mobile'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
     },
   ],
   webServer: {
@@ -40,6 +55,12 @@ export default defineConfig({
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR: 'memory://', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: 'memory://',
+      UPLOADS_DIR: path.join(tmpdir(), `tikat-e2e-uploads-${PORT}`),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
   },
 });

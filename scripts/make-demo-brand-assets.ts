@@ -1,5 +1,5 @@
 /**
- * Writes the demo brands' SVG logos, favicons and banners into server/assets/brands/<slug>/.
+ * Writes the demo brands' (and new brands' placeholder) SVG logos, favicons and banners into server/assets/brands/<slug>/.
  * Run once when the demo artwork changes: `npx tsx scripts/make-demo-brand-assets.ts`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,8 @@ interface DemoArt {
 const brands: DemoArt[] = [
   { slug: 'sajilo', name: 'Sajilo Travels', short: 'S', primary: '#0b6e4f', accent: '#f2a900' },
   { slug: 'globalime', name: 'Global IME', short: 'G', primary: '#c8102e', accent: '#1d3f8f' },
+  // A new brand's placeholder artwork until its admin uploads its own (issue 7).
+  { slug: 'default', name: 'Your agency', short: 'T', primary: '#1f6feb', accent: '#f2a900' },
 ];
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');

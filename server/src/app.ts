@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import { API_BASE_PATH } from '#shared/constants';
 import type { Database } from './db/client';
 import { PasswordHasher } from './domain/accounts/password-hasher';
+import { LocalAssetStorage } from './domain/assets/asset-storage';
 import { BrandDirectory } from './domain/brands/brand-directory';
 import { RedisSessionStore } from './domain/sessions/redis-session-store';
 import { DatabaseSessionStore, type SessionStore } from './domain/sessions/session-store';
@@ -22,17 +23,24 @@ import './http/context';
 import { installErrorHandling } from './http/error-handler';
 import { MemoryRateLimitCounter, RateLimiter, RedisRateLimitCounter } from './http/rate-limit';
 import { authenticateRequest } from './http/session-auth';
+import { registerUploads } from './http/uploads';
 import { registerWebApp } from './http/web-app';
 import { createGateways, gatewayFormOrigins, paymentConfigFromEnv, SANDBOX_PREFIX } from './payments/config';
 import { sandboxRoutes } from './payments/sandbox/index';
-import { enforcePolicies } from './policies/policy';
+import { enforcePolicies, type RoutePolicy } from './policies/policy';
+import { adminAuditRoutes } from './routes/admin/audit/route';
+import { adminBrandRoutes } from './routes/admin/brand/route';
+import { adminOutboxRoutes } from './routes/admin/outbox/route';
+import { adminPartnerAppRoutes } from './routes/admin/partner-apps/route';
+import { adminUploadRoutes } from './routes/admin/uploads/route';
+import { adminUserRoutes } from './routes/admin/users/route';
 import { airportRoutes } from './routes/airports/route';
 import { authRoutes } from './routes/auth/route';
 import { clientRoutes } from './routes/clients/route';
 import { countryRoutes } from './routes/countries/route';
 import { healthRoutes } from './routes/health/route';
 import { meRoutes } from './routes/me/route';
-import { partnerAppRoutes } from './routes/partner-apps/route';
+import { platformBrandRoutes } from './routes/platform/brands/route';
 import { siteConfigRoutes } from './routes/site-config/route';
 import { updateUserProfileRoutes } from './routes/update-user-profile/route';
 
@@ -84,6 +92,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('brands', new BrandDirectory(database.db, env.DEFAULT_BRAND));
   const paymentConfig = paymentConfigFromEnv(env);
   app.decorate('payments', { config: paymentConfig, gateways: createGateways(paymentConfig) });
+  app.decorate('assets', new LocalAssetStorage(env.UPLOADS_DIR));
+  const routePolicies: RoutePolicy[] = [];
+  app.decorate('routePolicies', routePolicies);
   app.decorateRequest('brand', undefined);
   app.decorateRequest('user', undefined);
   app.decorateRequest('session', undefined);
@@ -171,7 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         request.brand = await app.brands.resolve(request.hostname);
         await authenticateRequest(app, request);
       });
-      enforcePolicies(api);
+      enforcePolicies(api, routePolicies);
       await api.register(siteConfigRoutes);
       await api.register(airportRoutes);
       await api.register(countryRoutes);
@@ -179,16 +190,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(meRoutes);
       await api.register(updateUserProfileRoutes);
       await api.register(clientRoutes);
-      await api.register(partnerAppRoutes);
+      // The admin console (issue 7): admins of the host's brand; answers are never cached.
+      await api.register(async (admin) => {
+        admin.addHook('onSend', async (_request, reply) => {
+          reply.header('cache-control', 'no-store');
+        });
+        await admin.register(adminBrandRoutes);
+        await admin.register(adminUploadRoutes);
+        await admin.register(adminUserRoutes);
+        await admin.register(adminPartnerAppRoutes);
+        await admin.register(adminOutboxRoutes);
+        await admin.register(adminAuditRoutes);
+        await admin.register(platformBrandRoutes);
+      });
     },
     { prefix: API_BASE_PATH },
   );
 
+  await registerUploads(app, env.UPLOADS_DIR);
   const sendWebPage = await registerWebApp(app, app.brands);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets|brand-assets)\//.test(path);
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|assets|brand-assets|uploads)\//.test(path);
     if (isPage && sendWebPage) return sendWebPage(request, reply);
     return reply.code(404).send(errorBody('NOT_FOUND', `There is no ${request.method} ${path}.`));
   });

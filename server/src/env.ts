@@ -117,6 +117,12 @@ const envSchema = z
     CONNECTIPS_SUCCESS_URL: httpUrl.optional(),
     /** Failure URL registered with ConnectIPS; default: PUBLIC_URL/payments/connectips/failure. */
     CONNECTIPS_FAILURE_URL: httpUrl.optional(),
+    /** Folder where brand images uploaded in the admin console are kept (served at /uploads/). */
+    UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
+    /** Largest accepted image upload (logo, favicon, banner), in bytes. */
+    UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(20_000_000).default(2_000_000),
+    /** An invitation link (new agent, a new brand's first admin) works once, for this many hours. */
+    INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {

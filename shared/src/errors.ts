@@ -23,6 +23,8 @@ export const errorTable = {
   INVALID_CUSTOMER_TOKEN: { status: 401, message: 'This sign-in link has expired. Please open it again.' },
   /** A cookie-authenticated write came from another site (CSRF protection). */
   CROSS_SITE_REQUEST: { status: 403, message: 'This request came from another site and was refused.' },
+  /** The account was suspended by the agency: log-in is refused and its sessions have ended. */
+  ACCOUNT_SUSPENDED: { status: 403, message: 'This account is suspended. Please contact the agency.' },
   /** The brand does not allow self-service sign-up. */
   SIGNUP_DISABLED: { status: 403, message: 'Sign-up is not available on this site.' },
   /** A password reset link is unknown, expired or already used. */

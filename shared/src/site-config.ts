@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { customAirport, iataAirportCode } from './airports';
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #1f6feb.');
-/** A file name under the brand's asset base (`s3Url`), or an absolute https URL. */
+/**
+ * A file name under the brand's asset base (`s3Url`), a path on this site (`/uploads/…`, from the
+ * admin console's uploads), or an absolute https URL.
+ */
 const assetName = z.string().trim().min(1).max(300);
 const storageKeyName = z
   .string()

@@ -2,12 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Database, Db } from '../db/client';
 import type { AccountUser } from '../domain/accounts/find-user';
 import type { PasswordHasher } from '../domain/accounts/password-hasher';
+import type { AssetStorage } from '../domain/assets/asset-storage';
 import type { Brand, BrandDirectory } from '../domain/brands/brand-directory';
 import type { SessionRecord, SessionStore } from '../domain/sessions/session-store';
 import type { Env } from '../env';
 import { AppError } from '../errors';
 import type { PaymentConfig, PaymentGateways } from '../payments/config';
-import type { PolicyName } from '../policies/policy';
+import type { PolicyName, RoutePolicy } from '../policies/policy';
 import type { RateLimiter } from './rate-limit';
 
 declare module 'fastify' {
@@ -24,6 +25,10 @@ declare module 'fastify' {
     rateLimiter: RateLimiter;
     /** The payment gateways of the deployment (per brand later) and their settings. */
     payments: { config: PaymentConfig; gateways: PaymentGateways };
+    /** Where uploaded brand images are stored (UPLOADS_DIR, or a bucket later). */
+    assets: AssetStorage;
+    /** Every API route with its policy, as registered (the access sweep test walks it). */
+    routePolicies: RoutePolicy[];
   }
   interface FastifyRequest {
     /** The brand of the request's host name (or the default brand), resolved for API routes. */

@@ -51,8 +51,8 @@ export function rejectCrossSiteWrite(request: FastifyRequest): void {
 
 /**
  * Puts the signed-in user on the request from the session token (Bearer header first, else the
- * session cookie). A token that is unknown, timed out, revoked, or of another brand signs in
- * nobody: routes that need a user then answer 401.
+ * session cookie). A token that is unknown, timed out, revoked, of another brand or of a
+ * suspended user signs in nobody: routes that need a user then answer 401.
  */
 export async function authenticateRequest(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   rejectCrossSiteWrite(request);
@@ -62,7 +62,7 @@ export async function authenticateRequest(app: FastifyInstance, request: Fastify
   const session = await app.sessions.find(token);
   if (!session || session.brandId !== request.brand.id) return;
   const user = await findUser(app.db, { userId: session.userId, brandId: session.brandId });
-  if (!user) return;
+  if (!user || user.suspendedAt) return;
   request.user = user;
   request.session = { token, transport: bearer ? 'bearer' : 'cookie', record: session };
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { assetAddress } from '#shared/asset-address';
 import type { PublicSiteConfig } from '#shared/site-config';
 import type { BrandDirectory } from '../domain/brands/brand-directory';
 import { presentSiteConfig } from '../presenters/site-config';
@@ -78,7 +79,7 @@ export function brandHead(config: PublicSiteConfig): string {
     `<meta name="description" content="${escapeHtml(description)}">`,
     config.seoTags ? `<meta name="keywords" content="${escapeHtml(config.seoTags)}">` : '',
     `<meta name="theme-color" content="${config.colours.primary}">`,
-    `<link rel="icon" href="${escapeHtml(config.s3Url + config.favicon)}">`,
+    `<link rel="icon" href="${escapeHtml(assetAddress(config, config.favicon))}">`,
     `<style>:root{--brand-primary:${config.colours.primary};--brand-primary-contrast:${config.colours.primaryContrast};--brand-accent:${config.colours.accent}}</style>`,
     `<script type="application/json" id="site-config">${scriptJson(config)}</script>`,
   ];

@@ -19,6 +19,17 @@ describe('the policy module', () => {
     expect(can(user('agent'), 'managePartnerApps')).toBe(false);
   });
 
+  it('lets only admins run the brand, and only platform operators run the platform', () => {
+    for (const policy of ['manageBrand', 'manageUsers', 'readBrandRecords'] as const) {
+      expect(can(user('admin'), policy)).toBe(true);
+      for (const type of ['agent', 'customer', 'individual'] as const)
+        expect(can(user(type), policy)).toBe(false);
+      expect(can(undefined, policy)).toBe(false);
+    }
+    expect(can({ type: 'individual', platformOperator: true } as AccountUser, 'operatePlatform')).toBe(true);
+    expect(can({ type: 'admin', platformOperator: false } as AccountUser, 'operatePlatform')).toBe(false);
+  });
+
   it('refuses to start a route that names no policy', async () => {
     const app = Fastify();
     const start = async () => {

@@ -18,8 +18,16 @@ export const policies = {
   signedIn: (user: AccountUser | undefined) => Boolean(user),
   /** Set one's own commission: every user type except `individual` (seed §1, §6). */
   setCommission: (user: AccountUser | undefined) => Boolean(user) && user?.type !== 'individual',
-  /** Register and list partner apps: the brand's admins. */
+  /** Register, list, rotate and revoke partner apps: the brand's admins. */
   managePartnerApps: (user: AccountUser | undefined) => user?.type === 'admin',
+  /** Read and change the brand's settings and host names, upload its images: the brand's admins. */
+  manageBrand: (user: AccountUser | undefined) => user?.type === 'admin',
+  /** List, invite, retype, suspend and reset the brand's users: the brand's admins. */
+  manageUsers: (user: AccountUser | undefined) => user?.type === 'admin',
+  /** Read the brand's e-mail outbox and audit log: the brand's admins. */
+  readBrandRecords: (user: AccountUser | undefined) => user?.type === 'admin',
+  /** Create and list brands (`/platform/…`): platform operators only, whatever their type. */
+  operatePlatform: (user: AccountUser | undefined) => user?.platformOperator === true,
 } as const satisfies Record<string, (user: AccountUser | undefined) => boolean>;
 
 export type PolicyName = keyof typeof policies;
@@ -35,11 +43,19 @@ export function authorize(request: FastifyRequest, policy: PolicyName): void {
   throw new AppError(request.user ? 'FORBIDDEN' : 'UNAUTHENTICATED');
 }
 
+/** One API route and the policy it names (collected for tests and the access sweep). */
+export interface RoutePolicy {
+  method: string;
+  url: string;
+  policy: PolicyName;
+}
+
 /**
  * Enforces policies on every route registered in `api` after this call: a route without
  * `config.policy` is a start-up error; each request is authorized before its body is validated.
+ * Each route and its policy is added to `registry` when one is given.
  */
-export function enforcePolicies(api: FastifyInstance): void {
+export function enforcePolicies(api: FastifyInstance, registry?: RoutePolicy[]): void {
   api.addHook('onRoute', (route) => {
     const policy = (route.config as { policy?: PolicyName } | undefined)?.policy;
     if (!policy || !(policy in policies)) {
@@ -47,6 +63,9 @@ export function enforcePolicies(api: FastifyInstance): void {
         `Route ${route.method} ${route.url} has no authorization policy: add config: { policy: … } ` +
           '(see server/src/policies/policy.ts).',
       );
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registry?.push({ method, url: route.url, policy });
     }
   });
   api.addHook('preValidation', async (request) => {

@@ -1,59 +1,31 @@
-import { DEFAULT_INCLUDED_AIRPORT_CODES } from '#shared/constants';
 import { type SiteConfig, siteConfig } from '#shared/site-config';
 import type { Db } from '../db/client';
 import { brandHosts, brands } from '../db/schema/index';
+import { defaultSiteConfig } from '../domain/brands/default-site-config';
 
-/** The five custom airports of seed §3: Malaysia, Nepal, India, Kuwait and China. */
-const customAirports: SiteConfig['customAirportsData'] = [
-  { code: 'KUL', name: 'Kuala Lumpur International Airport', city: 'Kuala Lumpur', country: 'Malaysia' },
-  { code: 'KTM', name: 'Tribhuvan International Airport', city: 'Kathmandu', country: 'Nepal' },
-  { code: 'DEL', name: 'Indira Gandhi International Airport', city: 'New Delhi', country: 'India' },
-  { code: 'KWI', name: 'Kuwait International Airport', city: 'Kuwait City', country: 'Kuwait' },
-  { code: 'CTU', name: 'Chengdu Shuangliu International Airport', city: 'Chengdu', country: 'China' },
-];
-
+/** A demo brand: the default configuration with its own assets, the seed's banner titles and overrides. */
 function demoConfig(
   slug: string,
   overrides: Partial<SiteConfig> & Pick<SiteConfig, 'displayName'>,
 ): SiteConfig {
-  const keyPrefix = overrides.displayName.replace(/[^A-Za-z0-9]/g, '');
-  return siteConfig.parse({
+  const base = defaultSiteConfig({
+    displayName: overrides.displayName,
+    companyName: overrides.companyName ?? overrides.displayName,
     s3Url: `/brand-assets/${slug}/`,
-    companyName: overrides.displayName,
-    favicon: 'favicon.svg',
-    headerLogo: 'header-logo.svg',
-    footerLogo: 'footer-logo.svg',
+  });
+  return siteConfig.parse({
+    ...base,
     banners: {
-      home: 'home-banner.svg',
+      ...base.banners,
       bookingTop: {
-        large: 'top-banner-large.svg',
-        small: 'top-banner-small.svg',
+        ...base.banners.bookingTop,
         title: 'Saurya Airlines resumes flights from 1 December 2023',
       },
       bookingBottom: {
-        large: 'bottom-banner-large.svg',
-        small: 'bottom-banner-small.svg',
+        ...base.banners.bookingBottom,
         title: 'Fly from Kathmandu to Kuwait and other destinations',
       },
-      side: [1, 2, 3, 4, 5].map((n) => `side-banner-${n}.svg`),
     },
-    selfLogin: true,
-    hasPayment: true,
-    isAppSdk: false,
-    hideNavbar: false,
-    themeMode: 'light',
-    customAirport: true,
-    customAirportsData: customAirports,
-    customAirportIncludeLists: [...DEFAULT_INCLUDED_AIRPORT_CODES],
-    seoTitle: '',
-    seoDescription: '',
-    seoTags: '',
-    telephone: '',
-    accessTokenName: `${keyPrefix}AccessToken`,
-    base64Name: `${keyPrefix}Base64Data`,
-    userTokenName: `${keyPrefix}UserToken`,
-    stateName: `${keyPrefix}State`,
-    expireName: `${keyPrefix}Expiry`,
     ...overrides,
   });
 }

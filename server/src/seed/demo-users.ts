@@ -34,6 +34,22 @@ const DEMO_USERS: DemoUser[] = [
   { type: 'individual', firstName: 'Ram', lastName: 'Karki', emailLocal: 'individual', mobileDigit: 4 },
 ];
 
+/**
+ * The demo platform operator (issue 7): may create and list brands at `/platform/…`. Like every
+ * user it belongs to one brand (the default, Sajilo) and signs in on its host; its type is
+ * `individual`, so it has no agent or admin powers in that brand.
+ */
+export const DEMO_OPERATOR_EMAIL = 'operator@tikat.example';
+const DEMO_OPERATOR = {
+  slug: 'sajilo',
+  type: 'individual' as const,
+  firstName: 'Prakash',
+  lastName: 'Adhikari',
+  email: DEMO_OPERATOR_EMAIL,
+  mobile: '+9779800000009',
+  platformOperator: true,
+};
+
 /** Demo mobile prefix per brand: Sajilo +977 980000000X, Global IME +977 981000000X. */
 const MOBILE_PREFIX: Record<string, string> = { sajilo: '+977980000000', globalime: '+977981000000' };
 
@@ -43,7 +59,8 @@ export function demoUserEmail(slug: string, type: UserType): string {
 
 /**
  * Creates the demo users of the demo brands when missing (an admin, an agent with a wallet and
- * a 5 % commission, a customer and an individual per brand). Existing users are left alone.
+ * a 5 % commission, a customer and an individual per brand) and the platform operator.
+ * Existing users are left alone.
  */
 export async function seedDemoUsers(db: Db, hashing: PasswordHashingOptions): Promise<number> {
   const demoBrands = await db
@@ -60,8 +77,14 @@ export async function seedDemoUsers(db: Db, hashing: PasswordHashingOptions): Pr
       mobile: `${MOBILE_PREFIX[brand.slug]}${user.mobileDigit}`,
       walletBalance: user.walletBalance ?? 0,
       commissionPercent: user.commissionPercent ?? 0,
+      platformOperator: false,
     })),
   );
+  const operatorBrand = demoBrands.find((brand) => brand.slug === DEMO_OPERATOR.slug);
+  if (operatorBrand) {
+    const { slug: _slug, ...operator } = DEMO_OPERATOR;
+    rows.push({ ...operator, brandId: operatorBrand.id, walletBalance: 0, commissionPercent: 0 });
+  }
   if (rows.length === 0) return 0;
   const existing = await db
     .select({ email: users.email })

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../app';
@@ -13,7 +16,8 @@ export interface TestApp {
 }
 
 /**
- * The whole server over a fresh, seeded test database; requests go through `app.inject`.
+ * The whole server over a fresh, seeded test database and an uploads folder of its own;
+ * requests go through `app.inject`.
  * When REDIS_URL is set in the environment, sessions and rate limits live in that Redis under a
  * key prefix of this app's own, deleted by `close()`.
  */
@@ -21,11 +25,13 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   const database = await createTestDatabase();
   const redisUrl = process.env.REDIS_URL;
   const redisPrefix = `tikat-test:${process.pid}:${randomBytes(4).toString('hex')}:`;
+  const uploadsDir = mkdtempSync(path.join(tmpdir(), 'tikat-uploads-'));
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PASSWORD_HASH_MEMORY_KIB: String(TEST_PASSWORD_HASHING.memoryCost),
     PASSWORD_HASH_TIME_COST: String(TEST_PASSWORD_HASHING.timeCost),
+    UPLOADS_DIR: uploadsDir,
     ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisPrefix } : {}),
     ...envOverrides,
   });
@@ -37,6 +43,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(uploadsDir, { recursive: true, force: true });
       if (redisUrl) await deleteRedisKeys(redisUrl, redisPrefix);
     },
   };

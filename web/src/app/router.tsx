@@ -1,9 +1,37 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { RootLayout } from './layout/components/root-layout';
 import { RouteError } from './layout/components/route-error';
 
-/** The routes of seed §2; each page loads on demand. */
+/** The routes of seed §2 and the admin console (issue 7); each page loads on demand. */
 export const router = createBrowserRouter([
+  {
+    path: 'admin',
+    errorElement: <RouteError />,
+    lazy: () => import('../features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+    children: [
+      { index: true, element: <Navigate to="settings" replace /> },
+      {
+        path: 'settings',
+        lazy: () => import('../features/admin/settings-page').then((m) => ({ Component: m.SettingsPage })),
+      },
+      {
+        path: 'users',
+        lazy: () => import('../features/admin/users-page').then((m) => ({ Component: m.UsersPage })),
+      },
+      {
+        path: 'partners',
+        lazy: () => import('../features/admin/partners-page').then((m) => ({ Component: m.PartnersPage })),
+      },
+      {
+        path: 'outbox',
+        lazy: () => import('../features/admin/outbox-page').then((m) => ({ Component: m.OutboxPage })),
+      },
+      {
+        path: 'audit',
+        lazy: () => import('../features/admin/audit-page').then((m) => ({ Component: m.AuditPage })),
+      },
+    ],
+  },
   {
     element: <RootLayout />,
     errorElement: <RouteError />,

@@ -1,3 +1,4 @@
+import { assetAddress } from '#shared/asset-address';
 import type { PublicSiteConfig } from '#shared/site-config';
 import { apiGet } from '../lib/api-client';
 
@@ -23,7 +24,7 @@ function applyBrandToDocument(config: PublicSiteConfig): void {
   document.title = config.seoTitle || `${config.displayName} | Search the most affordable flights in Nepal`;
   const link = document.createElement('link');
   link.rel = 'icon';
-  link.href = config.s3Url + config.favicon;
+  link.href = assetUrl(config, config.favicon);
   document.head.append(link);
   const root = document.documentElement.style;
   root.setProperty('--brand-primary', config.colours.primary);
@@ -33,5 +34,5 @@ function applyBrandToDocument(config: PublicSiteConfig): void {
 
 /** Absolute address of one of the brand's assets. */
 export function assetUrl(config: PublicSiteConfig, name: string): string {
-  return /^https?:\/\//.test(name) ? name : config.s3Url + name;
+  return assetAddress(config, name);
 }

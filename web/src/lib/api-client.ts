@@ -14,17 +14,23 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** A body sent as it is (an uploaded file) with its own type, instead of JSON. */
+interface RawBody {
+  raw: Blob;
+  type: string;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, rawBody?: RawBody): Promise<T> {
   let response: Response;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (rawBody) headers['content-type'] = rawBody.type;
+  else if (body !== undefined) headers['content-type'] = 'application/json';
   try {
     response = await fetch(`${API_BASE_PATH}${path}`, {
       method,
       credentials: 'same-origin',
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers,
+      body: rawBody ? rawBody.raw : body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
     throw new ApiError('You seem to be offline. Check your connection and try again.', 'NETWORK', 0);
@@ -42,4 +48,9 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
 }
 
 export const apiGet = <T>(path: string) => request<T>('GET', path);
-export const apiPost = <T>(path: string, body: unknown) => request<T>('POST', path, body);
+export const apiPost = <T>(path: string, body?: unknown) => request<T>('POST', path, body);
+export const apiPut = <T>(path: string, body: unknown) => request<T>('PUT', path, body);
+export const apiPatch = <T>(path: string, body: unknown) => request<T>('PATCH', path, body);
+/** Sends a file as the request body with its own Content-Type (image uploads). */
+export const apiUpload = <T>(path: string, file: Blob) =>
+  request<T>('POST', path, undefined, { raw: file, type: file.type || 'application/octet-stream' });

@@ -22,10 +22,13 @@ export async function initI18n(): Promise<void> {
   document.documentElement.lang = i18next.language;
 }
 
+let nepaliLoaded = false;
+
 export async function changeLanguage(language: Language): Promise<void> {
-  if (language === 'ne' && !i18next.hasResourceBundle('ne', 'translation')) {
+  if (language === 'ne' && !nepaliLoaded) {
     const { ne } = await import('../locales/ne');
-    i18next.addResourceBundle('ne', 'translation', ne);
+    i18next.addResourceBundle('ne', 'translation', ne, true, false);
+    nepaliLoaded = true;
   }
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
@@ -33,3 +36,9 @@ export async function changeLanguage(language: Language): Promise<void> {
 }
 
 export const currentLanguage = (): Language => (i18next.language === 'ne' ? 'ne' : 'en');
+
+/** A lazily loaded feature's own strings, merged into both languages. */
+export function addTranslations(strings: { en: Record<string, unknown>; ne: Record<string, unknown> }): void {
+  i18next.addResourceBundle('en', 'translation', strings.en, true, true);
+  i18next.addResourceBundle('ne', 'translation', strings.ne, true, true);
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   numeric,
@@ -61,6 +62,13 @@ export const users = pgTable(
       .default(0),
     /** The partner app that created this customer (app-SDK sign-in), if any. */
     partnerAppId: uuid('partner_app_id').references(() => partnerApps.id, { onDelete: 'set null' }),
+    /** Set by an admin: a suspended user's sessions end and log-in is refused until reinstated. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /**
+     * Platform operator (above every brand): may call `/platform/…` to create and list brands.
+     * The user still belongs to one brand and signs in on its host; the flag is set only by seed or SQL.
+     */
+    platformOperator: boolean('platform_operator').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

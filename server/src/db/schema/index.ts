@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './admin';
 export * from './brands';
 export * from './payments';
 export * from './reference';

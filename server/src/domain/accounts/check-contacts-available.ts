@@ -1,6 +1,7 @@
 import { and, eq, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 
 export interface CheckContactsAvailableOptions {
@@ -41,12 +42,7 @@ export async function checkContactsAvailable(db: Db, options: CheckContactsAvail
  * as the check above; rethrows anything else.
  */
 export function rethrowContactConflict(error: unknown): never {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === 'users_brand_email_key') throw emailTaken();
-    if (code === '23505' && constraint === 'users_brand_mobile_key') throw mobileTaken();
-    current = (current as { cause?: unknown }).cause;
-  }
+  if (isUniqueViolation(error, 'users_brand_email_key')) throw emailTaken();
+  if (isUniqueViolation(error, 'users_brand_mobile_key')) throw mobileTaken();
   throw error;
 }

@@ -31,7 +31,8 @@ function loginMatch(login: string) {
 
 /**
  * The user whose e-mail or mobile and password match, in this brand. Unknown account and
- * wrong password fail alike (401 INVALID_CREDENTIALS), after one Argon2 verification each.
+ * wrong password fail alike (401 INVALID_CREDENTIALS), after one Argon2 verification each; a
+ * suspended user with the right password gets 403 ACCOUNT_SUSPENDED.
  */
 export async function logInUser(db: Db, options: LogInUserOptions): Promise<AccountUser> {
   const match = loginMatch(options.login);
@@ -43,6 +44,8 @@ export async function logInUser(db: Db, options: LogInUserOptions): Promise<Acco
     : [];
   const valid = await options.passwords.verify(row?.passwordHash, options.password);
   if (!row || !valid) throw new AppError('INVALID_CREDENTIALS');
+  // Told only to whoever knows the password, so it reveals nothing to a guesser.
+  if (row.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
   const { passwordHash: _passwordHash, ...user } = row;
   return user;
 }

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { passwordResetTokens, users } from '../../db/schema/index';
-import { sendEmail } from '../email/send-email';
-import { hashToken, newSecretToken } from './secret-token';
+import { users } from '../../db/schema/index';
+import { issuePasswordLink } from './issue-password-link';
 
 export interface RequestPasswordResetOptions {
   brandId: string;
@@ -26,18 +25,13 @@ export async function requestPasswordReset(db: Db, options: RequestPasswordReset
       .from(users)
       .where(and(eq(users.brandId, options.brandId), eq(users.email, options.email)));
     if (!user) return;
-    const token = newSecretToken();
-    const expiresAt = new Date(Date.now() + options.ttlMs);
-    await tx.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId: user.id, expiresAt });
-    const minutes = Math.round(options.ttlMs / 60_000);
-    await sendEmail(tx, {
+    await issuePasswordLink(tx, {
       brandId: options.brandId,
-      to: options.email,
-      subject: `Reset your ${options.brandName} password`,
-      text:
-        `Namaste ${user.firstName},\n\nSomeone asked to reset the password of your ${options.brandName} account. ` +
-        `Open this link within ${minutes} minutes to choose a new password:\n\n${options.resetLink(token)}\n\n` +
-        'The link works once. If you did not ask for it, ignore this e-mail: your password stays the same.\n',
+      brandName: options.brandName,
+      user: { ...user, email: options.email },
+      purpose: 'reset',
+      ttlMs: options.ttlMs,
+      link: options.resetLink,
     });
   });
 }

@@ -29,6 +29,6 @@ export async function redeemCustomerToken(db: Db, options: RedeemCustomerTokenOp
     )
     .returning({ userId: clientCustomerTokens.userId });
   const user = redeemed && (await findUser(db, { userId: redeemed.userId, brandId: options.brandId }));
-  if (!user) throw new AppError('INVALID_CUSTOMER_TOKEN');
+  if (!user || user.suspendedAt) throw new AppError('INVALID_CUSTOMER_TOKEN');
   return user;
 }

@@ -14,6 +14,7 @@ import { signUpUser } from '../../domain/accounts/sign-up-user';
 import { AppError } from '../../errors';
 import { requireBrand } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
+import { brandHostOf, publicLink, setPasswordPath } from '../../http/public-link';
 import { endSession, startSession } from '../../http/session-auth';
 import { presentUser } from '../../presenters/user';
 
@@ -105,14 +106,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const brand = requireBrand(request);
       await app.rateLimiter.check(request, 'password-reset', request.body.email);
-      const base = new URL(app.env.PUBLIC_URL);
-      if (await app.brands.claimsHost(request.hostname)) base.hostname = request.hostname;
+      const host = await brandHostOf(app, request);
       await requestPasswordReset(app.db, {
         brandId: brand.id,
         brandName: brand.config.displayName,
         email: request.body.email,
         ttlMs: app.env.PASSWORD_RESET_TTL_MINUTES * 60_000,
-        resetLink: (token) => new URL(`/auth/reset-password?token=${token}`, base).toString(),
+        resetLink: (token) => publicLink(app, host, setPasswordPath(token)),
       });
       return ok({ message: RESET_REQUESTED_MESSAGE });
     },

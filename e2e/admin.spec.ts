@@ -1,0 +1,104 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/** A 2×1 PNG logo (red, blue). */
+const LOGO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAEElEQVR4nGP4z8DAwMDAAAAGBwEAGyhFNgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function logInAsAdmin(page: Page) {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin log in' })).toBeVisible();
+  await page.getByLabel('E-mail or mobile number').fill('admin@sajilo.example');
+  await page.getByLabel('Password').fill('Himalaya-Demo-2081');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Brand settings' })).toBeVisible();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('an admin rebrands the agency and the public site shows it after reload', async ({ page }) => {
+  await logInAsAdmin(page);
+  const preview = page.getByTestId('brand-preview');
+
+  await page.getByLabel('Display name', { exact: true }).fill('Sajilo Yatra');
+  await expect(preview.getByRole('img', { name: 'Sajilo Yatra' }).first()).toBeVisible();
+
+  await page.getByLabel('Upload a file for Header logo').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: LOGO_PNG,
+  });
+  await expect(page.getByLabel('Header logo', { exact: true })).toHaveValue(/^\/uploads\/.+\.png$/);
+  const uploaded = await page.getByLabel('Header logo', { exact: true }).inputValue();
+  await expect(preview.getByRole('img', { name: 'Sajilo Yatra' }).first()).toHaveAttribute('src', uploaded);
+
+  await page.getByLabel('Top banner title').fill('Tihar offers on every flight');
+  await expect(preview).toContainText('Tihar offers on every flight');
+
+  // Nothing is public before saving.
+  const before = await page.request.get('/api/b2b/v2/site-config');
+  expect((await before.json()).data.displayName).toBe('Sajilo Travels');
+
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+
+  await page.goto('/');
+  await page.reload();
+  await expect(page).toHaveTitle(/Sajilo Yatra/);
+  const logo = page.getByRole('banner').getByRole('img', { name: 'Sajilo Yatra' });
+  await expect(logo).toHaveAttribute('src', uploaded);
+  await expect
+    .poll(() => logo.evaluate((img) => (img as { naturalWidth: number }).naturalWidth))
+    .toBeGreaterThan(0);
+  await page.goto('/booking');
+  await expect(page.getByRole('figure').filter({ hasText: 'Tihar offers on every flight' })).toBeVisible();
+
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('cell', { name: 'brand.update' }).first()).toBeVisible();
+});
+
+test('refuses an invalid colour, naming the field, and keeps the public site as it was', async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.getByLabel('Main colour', { exact: true }).fill('green');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByLabel('Main colour', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Use a colour such as #1f6feb.')).toBeVisible();
+});
+
+test('finds an agent, sends a password reset and reads the e-mail in the outbox', async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.getByRole('link', { name: 'Agents and users' }).click();
+  await page.getByLabel('Search by name, e-mail or mobile').fill('bikash');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = page.getByRole('row', { name: /Bikash Gurung/ });
+  await expect(row).toContainText('NPR 50,000');
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await row.getByRole('button', { name: /Send password reset/ }).click();
+  await expect(page.getByText('Password reset link e-mailed.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Outbox' }).click();
+  await page
+    .getByRole('button', { name: /Reset your .* password.*agent@sajilo\.example/s })
+    .first()
+    .click();
+  await expect(page.getByRole('article')).toContainText('/auth/reset-password?token=');
+});
+
+test('the console pages have no serious or critical accessibility violation', async ({ page }) => {
+  await logInAsAdmin(page);
+  for (const path of [
+    '/admin/settings',
+    '/admin/users',
+    '/admin/partners',
+    '/admin/outbox',
+    '/admin/audit',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${path} ${v.id}: ${v.help} ${v.nodes[0]?.target}`)).toEqual([]);
+  }
+});

@@ -1,0 +1,41 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { notFound } from '../../errors';
+import { type AccountUser, accountUserColumns } from '../accounts/find-user';
+
+/** A user as the admin console reads it: no hash, but whether a password is set. */
+export type BrandUserRow = AccountUser & { hasPassword: boolean };
+
+export const brandUserColumns = {
+  ...accountUserColumns,
+  hasPassword: sql<boolean>`${users.passwordHash} is not null`.as('has_password'),
+};
+
+/** The user with this id in this brand; another brand's user (or none) → 404. */
+export async function findBrandUser(
+  db: Db,
+  options: { brandId: string; userId: string },
+): Promise<BrandUserRow> {
+  const [user] = await db
+    .select(brandUserColumns)
+    .from(users)
+    .where(and(eq(users.id, options.userId), eq(users.brandId, options.brandId)));
+  if (!user) throw notFound('There is no such user.');
+  return user;
+}
+
+/** Sets columns of a user already found in the brand (and `updated_at`); answers the new row. */
+export async function updateBrandUser(
+  db: Db,
+  userId: string,
+  values: Partial<Pick<typeof users.$inferInsert, 'type' | 'commissionPercent' | 'suspendedAt'>>,
+): Promise<BrandUserRow> {
+  const [user] = await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning(brandUserColumns);
+  if (!user) throw new Error('update returned no row');
+  return user;
+}

@@ -1,0 +1,40 @@
+import type { Db } from '../../db/client';
+import { invalidFields } from '../../errors';
+import { issuePasswordLink } from '../accounts/issue-password-link';
+import { findBrandUser } from './find-brand-user';
+import { type AuditActor, recordAudit } from './record-audit';
+
+export interface SendUserPasswordResetOptions {
+  brand: { id: string; displayName: string };
+  actor: AuditActor;
+  userId: string;
+  ttlMs: number;
+  link: (token: string) => string;
+}
+
+/**
+ * An admin sends a user of the brand a password reset link (through the outbox); audited. A
+ * user without an e-mail address (a partner app's customer known by mobile) → 400 naming `email`.
+ */
+export async function sendUserPasswordReset(db: Db, options: SendUserPasswordResetOptions): Promise<void> {
+  await db.transaction(async (tx) => {
+    const user = await findBrandUser(tx, { brandId: options.brand.id, userId: options.userId });
+    if (!user.email) throw invalidFields({ email: 'This user has no e-mail address.' });
+    await issuePasswordLink(tx, {
+      brandId: options.brand.id,
+      brandName: options.brand.displayName,
+      user: { id: user.id, firstName: user.firstName, email: user.email },
+      purpose: 'reset',
+      ttlMs: options.ttlMs,
+      link: options.link,
+    });
+    await recordAudit(tx, {
+      brandId: options.brand.id,
+      actor: options.actor,
+      action: 'user.reset-password',
+      entityType: 'user',
+      entityId: user.id,
+      after: { emailedTo: user.email },
+    });
+  });
+}

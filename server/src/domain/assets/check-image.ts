@@ -1,0 +1,70 @@
+import { UPLOAD_CONTENT_TYPES, type UploadContentType } from '#shared/admin';
+import { invalidFields } from '../../errors';
+
+export const EXTENSIONS: Record<UploadContentType, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/svg+xml': 'svg',
+};
+
+/** The type the bytes really are, by their signature (SVG: an XML document with an <svg> root). */
+export function sniffImageType(bytes: Buffer): UploadContentType | undefined {
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'image/webp';
+  const head = bytes
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head))
+    return 'image/svg+xml';
+  return undefined;
+}
+
+/**
+ * Anything in an SVG that could run script, load other content or expand entities. Such an SVG
+ * is refused rather than cleaned: a logo never needs any of it.
+ */
+const UNSAFE_SVG = [
+  /<script/i,
+  /<foreignObject/i,
+  /<(iframe|embed|object|audio|video|handler|listener)\b/i,
+  /<!ENTITY/i,
+  /\son[a-z]+\s*=/i,
+  /(javascript|vbscript|data)\s*:/i,
+  /(href|src)\s*=\s*["']?\s*(?!#)[^"'\s>]/i,
+  /@import/i,
+];
+
+/**
+ * Checks an upload: one of the allowed image types, the declared type matching the bytes, at
+ * most `maxBytes`, and for SVG nothing active. Failures are 400 naming the `file` field.
+ */
+export function checkImage(bytes: Buffer, declaredType: string, maxBytes: number): UploadContentType {
+  const type = declaredType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(type)) {
+    throw invalidFields({ file: 'Upload a PNG, JPEG, WebP or SVG image.' });
+  }
+  if (bytes.length === 0) throw invalidFields({ file: 'The file is empty.' });
+  if (bytes.length > maxBytes) {
+    throw invalidFields({ file: `The image is larger than ${Math.floor(maxBytes / 1000)} kB.` });
+  }
+  const actual = sniffImageType(bytes);
+  if (actual !== type) throw invalidFields({ file: 'The file is not the image type it claims to be.' });
+  if (actual === 'image/svg+xml') {
+    const text = bytes.toString('utf8');
+    if (UNSAFE_SVG.some((pattern) => pattern.test(text))) {
+      throw invalidFields({
+        file: 'This SVG contains scripts, links or embedded content; export it without them.',
+      });
+    }
+  }
+  return actual;
+}

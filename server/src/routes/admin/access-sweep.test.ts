@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PolicyName } from '../../policies/policy';
+import { API, api } from '../../test/accounts';
+import { adminSessions, asAdmin, GLOBALIME, PNG_PIXEL, SAJILO } from '../../test/admin';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/**
+ * The access sweep (issue 7): every admin and platform route, called as brand A's (Sajilo's)
+ * admin with brand B's (Global IME's) ids, as a non-admin, as nobody, and with B's admin session
+ * on A's host. A route added without an entry here fails the sweep.
+ */
+const ADMIN_POLICIES: PolicyName[] = [
+  'manageBrand',
+  'manageUsers',
+  'managePartnerApps',
+  'readBrandRecords',
+  'operatePlatform',
+];
+
+let t: TestApp;
+let sessions: Awaited<ReturnType<typeof adminSessions>>;
+/** Brand B's data that must never show up in brand A's answers. */
+let b: {
+  brandId: string;
+  userId: string;
+  partnerAppId: string;
+  clientId: string;
+  clientSecret: string;
+  emailId: string;
+};
+let sajiloSettings: { config: unknown; hosts: string[] };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  sessions = await adminSessions(t);
+  const asB = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    asAdmin(t, sessions.globalimeAdmin, method, url, payload, GLOBALIME);
+  const users = (await asB('GET', '/admin/users?type=agent')).json().data.items;
+  const partner = (await asB('POST', '/admin/partner-apps', { name: 'B bank' })).json().data;
+  await asB('POST', `/admin/users/${users[0].id}/reset-password`);
+  const outbox = (await asB('GET', '/admin/outbox')).json().data.items;
+  const settings = (await asB('GET', '/admin/brand')).json().data;
+  b = {
+    brandId: settings.id,
+    userId: users[0].id,
+    partnerAppId: partner.id,
+    clientId: partner.clientId,
+    clientSecret: partner.clientSecret,
+    emailId: outbox[0].id,
+  };
+  sajiloSettings = (await asAdmin(t, sessions.sajiloAdmin, 'GET', '/admin/brand')).json().data;
+});
+afterAll(() => t.close());
+
+type Call = { payload?: unknown; contentType?: string };
+/** A valid request body for each route (so only access decides the answer). */
+const CALLS: Record<string, () => Call> = {
+  'GET /admin/brand': () => ({}),
+  'PUT /admin/brand': () => ({ payload: sajiloSettings }),
+  'POST /admin/uploads': () => ({ payload: PNG_PIXEL, contentType: 'image/png' }),
+  'GET /admin/users': () => ({}),
+  'POST /admin/users': () => ({
+    payload: { firstName: 'Sweep', lastName: 'Test', email: `sweep-${Math.random()}@example.com` },
+  }),
+  'GET /admin/users/:id': () => ({}),
+  'PATCH /admin/users/:id': () => ({ payload: { type: 'customer' } }),
+  'POST /admin/users/:id/suspend': () => ({}),
+  'POST /admin/users/:id/reinstate': () => ({}),
+  'POST /admin/users/:id/reset-password': () => ({}),
+  'GET /admin/partner-apps': () => ({}),
+  'POST /admin/partner-apps': () => ({ payload: { name: 'Sweep partner' } }),
+  'POST /admin/partner-apps/:id/rotate-secret': () => ({}),
+  'POST /admin/partner-apps/:id/revoke': () => ({}),
+  'GET /partner-apps': () => ({}),
+  'POST /partner-apps': () => ({ payload: { name: 'Sweep partner' } }),
+  'GET /admin/outbox': () => ({}),
+  'GET /admin/outbox/:id': () => ({}),
+  'GET /admin/audit': () => ({}),
+  'GET /platform/brands': () => ({}),
+  'POST /platform/brands': () => ({
+    payload: {
+      slug: `sweep-${Date.now()}`,
+      displayName: 'Sweep',
+      companyName: 'Sweep Ltd',
+      hosts: [`sweep-${Date.now()}.localhost`],
+      admin: { firstName: 'A', lastName: 'B', email: 'a@sweep.example' },
+    },
+  }),
+};
+
+function adminRoutes() {
+  return t.app.routePolicies
+    .filter((route) => ADMIN_POLICIES.includes(route.policy))
+    .map((route) => ({ ...route, path: route.url.slice(API.length) }));
+}
+
+/** The route with brand B's id of the right kind in place of `:id`. */
+function withBrandBIds(path: string): string {
+  if (path.includes('/users/')) return path.replace(':id', b.userId);
+  if (path.includes('/partner-apps/')) return path.replace(':id', b.partnerAppId);
+  if (path.includes('/outbox/')) return path.replace(':id', b.emailId);
+  if (path.includes(':')) throw new Error(`the sweep does not know the ids of ${path}`);
+  return path;
+}
+
+function call(route: { method: string; path: string }, cookie: string, host = SAJILO) {
+  const key = `${route.method} ${route.path}`;
+  const make = CALLS[key];
+  if (!make) throw new Error(`add ${key} to the access sweep`);
+  const { payload, contentType } = make();
+  return api(t, {
+    method: route.method as 'GET',
+    url: withBrandBIds(route.path),
+    cookie,
+    host,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    ...(contentType ? { headers: { 'content-type': contentType } } : {}),
+  });
+}
+
+/** Nothing of brand B in an answer to brand A. */
+function expectNoBrandBData(body: string, label: string) {
+  for (const secret of [
+    b.brandId,
+    b.userId,
+    b.partnerAppId,
+    b.clientId,
+    b.clientSecret,
+    b.emailId,
+    'globalime',
+    'Global IME',
+  ]) {
+    expect(body, `${label} leaks ${secret}`).not.toContain(secret);
+  }
+}
+
+describe('the access sweep of every admin route', () => {
+  it('knows every admin route (and there are some)', () => {
+    const routes = adminRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(Object.keys(CALLS).length);
+    for (const route of routes)
+      expect(CALLS, `${route.method} ${route.path}`).toHaveProperty(`${route.method} ${route.path}`);
+  });
+
+  it('answers 401 without a session, and to brand B’s admin on brand A’s host', async () => {
+    for (const route of adminRoutes()) {
+      const label = `${route.method} ${route.path}`;
+      const nobody = await call(route, '');
+      expect(nobody.statusCode, label).toBe(401);
+      const otherBrand = await call(route, sessions.globalimeAdmin, SAJILO);
+      expect(otherBrand.statusCode, label).toBe(401);
+      expectNoBrandBData(otherBrand.body, label);
+    }
+  });
+
+  it('answers 403 to a non-admin of the brand', async () => {
+    for (const route of adminRoutes()) {
+      const response = await call(route, sessions.sajiloAgent);
+      expect(response.statusCode, `${route.method} ${route.path}`).toBe(403);
+      expectNoBrandBData(response.body, `${route.method} ${route.path}`);
+    }
+  });
+
+  it('answers brand A’s admin 404 for brand B’s ids, 403 on platform routes, and never shows brand B', async () => {
+    for (const route of adminRoutes()) {
+      const label = `${route.method} ${route.path}`;
+      const response = await call(route, sessions.sajiloAdmin);
+      if (route.policy === 'operatePlatform') expect(response.statusCode, label).toBe(403);
+      else if (route.path.includes(':id')) expect(response.statusCode, label).toBe(404);
+      else expect(response.statusCode, label).toBe(200);
+      expectNoBrandBData(response.body, label);
+    }
+  });
+
+  it('left brand B exactly as it was', async () => {
+    const asB = (url: string) => asAdmin(t, sessions.globalimeAdmin, 'GET', url, undefined, GLOBALIME);
+    const user = (await asB(`/admin/users/${b.userId}`)).json().data;
+    expect(user).toMatchObject({ type: 'agent', suspended: false });
+    const partners = (await asB('/admin/partner-apps')).json().data;
+    expect(partners).toEqual([expect.objectContaining({ id: b.partnerAppId, revoked: false })]);
+    const token = await api(t, {
+      method: 'POST',
+      url: '/clients/customer-token',
+      host: GLOBALIME,
+      payload: {
+        clientId: b.clientId,
+        clientSecret: b.clientSecret,
+        customer: { firstName: 'A', lastName: 'B', mobile: '9851111111' },
+      },
+    });
+    expect(token.statusCode).toBe(200);
+    const audit = (await asB('/admin/audit')).json().data.items;
+    expect(audit.every((entry: { actor: string }) => entry.actor === 'admin@globalime.example')).toBe(true);
+  });
+});

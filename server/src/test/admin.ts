@@ -1,0 +1,37 @@
+import { api, GLOBALIME, logInDemo, SAJILO } from './accounts';
+import type { TestApp } from './test-app';
+
+/** Signed-in cookies of the demo brands' admins and of a non-admin (Sajilo's agent). */
+export async function adminSessions(t: TestApp) {
+  return {
+    sajiloAdmin: await logInDemo(t, 'sajilo', 'admin'),
+    globalimeAdmin: await logInDemo(t, 'globalime', 'admin'),
+    sajiloAgent: await logInDemo(t, 'sajilo', 'agent'),
+  };
+}
+
+/** A call as an admin of a brand (Sajilo unless `host` says otherwise). */
+export function asAdmin(
+  t: TestApp,
+  cookie: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  host: string = SAJILO,
+) {
+  return api(t, {
+    method,
+    url,
+    cookie,
+    host,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+export { GLOBALIME, SAJILO };
+
+/** A one-pixel PNG. */
+export const PNG_PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -1,0 +1,125 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet } from 'react-router';
+import { useSiteConfig } from '../../app/context';
+import { ApiError } from '../../lib/api-client';
+import { addTranslations } from '../../lib/i18n';
+import { useLogIn, useLogOut, useMe } from './api/admin-api';
+import { buttonClass, secondaryButtonClass, TextField } from './components/form-controls';
+import { adminEn } from './locales/en';
+import { adminNe } from './locales/ne';
+
+addTranslations({ en: { admin: adminEn }, ne: { admin: adminNe } });
+
+const SECTIONS = [
+  ['settings', 'admin.nav.settings'],
+  ['users', 'admin.nav.users'],
+  ['partners', 'admin.nav.partners'],
+  ['outbox', 'admin.nav.outbox'],
+  ['audit', 'admin.nav.audit'],
+] as const;
+
+/** The console's frame: log-in when nobody is signed in, a refusal for non-admins, else the sections. */
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const config = useSiteConfig();
+  const me = useMe();
+  const logOut = useLogOut();
+
+  useEffect(() => {
+    document.title = `${t('admin.title')} | ${config.displayName}`;
+  }, [t, config.displayName]);
+
+  if (me.isPending) return <p className="p-8">{t('admin.loading')}</p>;
+  if (!me.data) return <AdminLogin />;
+
+  return (
+    <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <p className="font-semibold">
+            {t('admin.title')} · {config.displayName}
+          </p>
+          <div className="flex items-center gap-3 text-sm">
+            <span>{me.data.name}</span>
+            <Link to="/" className="underline">
+              {t('admin.viewSite')}
+            </Link>
+            <button type="button" className={secondaryButtonClass} onClick={() => logOut.mutate()}>
+              {t('admin.logOut')}
+            </button>
+          </div>
+        </div>
+        {me.data.type === 'admin' && (
+          <nav
+            aria-label={t('admin.nav.label')}
+            className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4"
+          >
+            {SECTIONS.map(([path, label]) => (
+              <NavLink
+                key={path}
+                to={`/admin/${path}`}
+                className={({ isActive }) =>
+                  `whitespace-nowrap border-b-2 px-3 py-2 text-sm ${
+                    isActive ? 'border-[var(--brand-primary)] font-semibold' : 'border-transparent'
+                  }`
+                }
+              >
+                {t(label)}
+              </NavLink>
+            ))}
+          </nav>
+        )}
+      </header>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+        {me.data.type === 'admin' ? <Outlet /> : <p role="alert">{t('admin.notAdmin')}</p>}
+      </main>
+    </div>
+  );
+}
+
+function AdminLogin() {
+  const { t } = useTranslation();
+  const logIn = useLogIn();
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const error =
+    logIn.error instanceof ApiError ? logIn.error.message : logIn.error ? t('messages.genericError') : '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    logIn.mutate({ login, password });
+  };
+
+  return (
+    <main id="main" className="mx-auto max-w-sm px-4 py-16">
+      <h1 className="text-2xl font-semibold">{t('admin.login.title')}</h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('admin.login.intro')}</p>
+      <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
+        <TextField
+          label={t('admin.login.login')}
+          autoComplete="username"
+          value={login}
+          onChange={(e) => setLogin(e.target.value)}
+          required
+        />
+        <TextField
+          label={t('admin.login.password')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+        {error && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+        <button type="submit" className={`${buttonClass} w-full`} disabled={logIn.isPending}>
+          {t('admin.login.submit')}
+        </button>
+      </form>
+    </main>
+  );
+}

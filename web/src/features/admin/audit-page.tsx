@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAudit } from './api/admin-api';
+import { formatWhen, Pager, TableHead } from './components/form-controls';
+
+const asText = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value, null, 1) : '—');
+
+/** Who changed what, when, old → new. */
+export function AuditPage() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const audit = useAudit(page);
+  return (
+    <section aria-labelledby="audit-heading">
+      <h1 id="audit-heading" className="text-2xl font-semibold">
+        {t('admin.audit.title')}
+      </h1>
+      <div className="mt-4 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{t('admin.audit.title')}</caption>
+          <TableHead columns={['when', 'who', 'what', 'before', 'after'].map((c) => t(`admin.audit.${c}`))} />
+          <tbody>
+            {audit.data?.items.map((entry) => (
+              <tr key={entry.id} className="border-b border-slate-200 align-top dark:border-slate-700">
+                <td className="whitespace-nowrap py-2 pr-3">{formatWhen(entry.createdAt, i18n.language)}</td>
+                <td className="py-2 pr-3">{entry.actor}</td>
+                <td className="py-2 pr-3">
+                  <span className="font-mono text-xs">{entry.action}</span>
+                  <span className="block font-mono text-xs text-slate-500">{entry.entityId}</span>
+                </td>
+                <td className="py-2 pr-3">
+                  <pre className="max-w-xs whitespace-pre-wrap break-words text-xs">
+                    {asText(entry.before)}
+                  </pre>
+                </td>
+                <td className="py-2">
+                  <pre className="max-w-xs whitespace-pre-wrap break-words text-xs">
+                    {asText(entry.after)}
+                  </pre>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {audit.data?.items.length === 0 && <p className="py-4">{t('admin.audit.none')}</p>}
+      </div>
+      {audit.data && <Pager {...audit.data} onPage={setPage} />}
+    </section>
+  );
+}
