@@ -19,6 +19,7 @@ import { installErrorHandling } from './http/error-handler';
 import { registerWebApp } from './http/web-app';
 import { airportRoutes } from './routes/airports/route';
 import { countryRoutes } from './routes/countries/route';
+import { flightRoutes } from './routes/flights/route';
 import { healthRoutes } from './routes/health/route';
 import { siteConfigRoutes } from './routes/site-config/route';
 
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(siteConfigRoutes);
       await api.register(airportRoutes);
       await api.register(countryRoutes);
+      await api.register(flightRoutes);
     },
     { prefix: API_BASE_PATH },
   );

@@ -1,2 +1,3 @@
 export * from './brands';
+export * from './inventory';
 export * from './reference';

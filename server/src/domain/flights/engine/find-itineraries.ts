@@ -1,0 +1,131 @@
+import { localDay, MS_PER_DAY, MS_PER_MINUTE } from './calendar';
+import type { DatedFlight, FlightNetwork } from './flight-network';
+
+/** Most stops an itinerary may have. */
+export const MAX_STOPS = 2;
+/** Longest wait between two flights of an itinerary. */
+export const MAX_CONNECTION_MS = MS_PER_DAY;
+/** How many onward flights are tried after each arrival (earliest first). */
+const ONWARD_CANDIDATES_ONE_STOP = 3;
+const ONWARD_CANDIDATES_TWO_STOPS = 2;
+
+export interface ItineraryQuery {
+  origin: string;
+  destination: string;
+  /** Local departure day number at the origin. */
+  day: number;
+  maxStops: number;
+  /** Whether a flight can carry this search's passengers (a sellable class with seats). */
+  usable(flight: DatedFlight): boolean;
+  /** Minimum connection time at an airport, in minutes. */
+  minConnectionMinutes(airport: string): number;
+}
+
+/**
+ * Candidate itineraries for one leg of a search: every direct flight, and connections through
+ * one or two airports where each onward flight leaves at least the airport's minimum connection
+ * time after the arrival and at most 24 h later. Only the earliest few onward flights after each
+ * arrival are tried, since a later one arrives later for the same fare; the caller keeps the
+ * Pareto-best by price, times and stops.
+ */
+export function findItineraries(network: FlightNetwork, query: ItineraryQuery): DatedFlight[][] {
+  const { origin, destination, day } = query;
+  const results: DatedFlight[][] = [];
+  for (const flight of network.flights(origin, destination, day)) {
+    if (query.usable(flight)) results.push([flight]);
+  }
+  if (origin === destination || query.maxStops < 1) return results;
+  const firstHops = network.destinations(origin, day);
+  if (!firstHops) return results;
+
+  for (const [hub, firstFlights] of firstHops) {
+    if (hub === destination || hub === origin) continue;
+    for (const first of firstFlights) {
+      if (!query.usable(first)) continue;
+      for (const second of onward(network, query, first, destination, ONWARD_CANDIDATES_ONE_STOP)) {
+        results.push([first, second]);
+      }
+      if (query.maxStops < 2) continue;
+      for (const seconds of onwardVia(network, query, first).values()) {
+        for (const second of seconds) {
+          for (const third of onward(network, query, second, destination, ONWARD_CANDIDATES_TWO_STOPS)) {
+            results.push([first, second, third]);
+          }
+        }
+      }
+    }
+  }
+  return results;
+}
+
+/** Local days at the connecting airport on which an onward flight may leave. */
+function connectionDays(arrival: DatedFlight): [number, number] {
+  const arrivalDay = localDay(arrival.arriveUtc, arrival.leg.destinationTimeZone);
+  return [arrivalDay, arrivalDay + 1];
+}
+
+/** The earliest usable flights from the arrival airport of `arrival` to `to`, within the window. */
+function onward(
+  network: FlightNetwork,
+  query: ItineraryQuery,
+  arrival: DatedFlight,
+  to: string,
+  limit: number,
+): DatedFlight[] {
+  const at = arrival.leg.destination;
+  const earliest = arrival.arriveUtc + query.minConnectionMinutes(at) * MS_PER_MINUTE;
+  const latest = arrival.arriveUtc + MAX_CONNECTION_MS;
+  const found: DatedFlight[] = [];
+  for (const day of connectionDays(arrival)) {
+    const flights = network.flights(at, to, day);
+    for (let i = firstAtOrAfter(flights, earliest); i < flights.length && found.length < limit; i++) {
+      const flight = flights[i] as DatedFlight;
+      if (flight.departUtc > latest) break;
+      if (query.usable(flight)) found.push(flight);
+    }
+    if (found.length >= limit) break;
+  }
+  return found;
+}
+
+/**
+ * Second hops for a two-stop itinerary: from the first flight's arrival airport to airports that
+ * have a flight into the destination, the earliest usable ones within the window.
+ */
+function onwardVia(
+  network: FlightNetwork,
+  query: ItineraryQuery,
+  first: DatedFlight,
+): Map<string, DatedFlight[]> {
+  const hub = first.leg.destination;
+  const found = new Map<string, DatedFlight[]>();
+  for (const day of connectionDays(first)) {
+    const fromHub = network.destinations(hub, day);
+    if (!fromHub) continue;
+    const feeders = new Set<string>();
+    for (const feederDay of [day, day + 1]) {
+      for (const feeder of network.originsInto(query.destination, feederDay) ?? []) feeders.add(feeder);
+    }
+    const smaller = feeders.size < fromHub.size ? feeders : fromHub.keys();
+    for (const secondHub of smaller) {
+      if (secondHub === query.origin || secondHub === query.destination || secondHub === hub) continue;
+      if (!fromHub.has(secondHub) || !feeders.has(secondHub)) continue;
+      if (found.has(secondHub)) continue;
+      const seconds = onward(network, query, first, secondHub, ONWARD_CANDIDATES_TWO_STOPS);
+      if (seconds.length) found.set(secondHub, seconds);
+    }
+  }
+  return found;
+}
+
+/** Index of the first flight leaving at or after `time` (flights sorted by departure). */
+function firstAtOrAfter(flights: DatedFlight[], time: number): number {
+  let low = 0;
+  let high = flights.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((flights[mid] as DatedFlight).departUtc < time) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
