@@ -37,7 +37,9 @@ const searchArbitrary = fc.record({
   seatSeed: fc.integer({ min: 1, max: 1_000_000 }),
 });
 
-function run(params: fc.infer<typeof searchArbitrary>): { offers: EngineOffer[]; context: OfferContext } {
+type SearchParams = typeof searchArbitrary extends fc.Arbitrary<infer T> ? T : never;
+
+function run(params: SearchParams): { offers: EngineOffer[]; context: OfferContext } {
   const taken = seatsTaken(params.seatSeed);
   const context: OfferContext = {
     supplier: 'house',
