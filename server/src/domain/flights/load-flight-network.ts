@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { airlines, fares, flightSchedules } from '../../db/schema/index';
+import { airlines, airports, countries, fares, flightSchedules } from '../../db/schema/index';
 import { dayOf, weekdayMask } from './engine/calendar';
 import { FlightNetwork, type RouteFare, type ScheduledLeg } from './engine/flight-network';
 
@@ -8,13 +8,16 @@ export const HOUSE_SUPPLIER = 'house';
 
 /**
  * How long a loaded network is trusted before schedules and fares are read again, so a schedule
- * imported by another process shows up without a restart. Seat counts are not cached.
+ * imported by another process shows up without a restart. Seat counts are never cached.
  */
 const NETWORK_TTL_MS = 60_000;
 
 export interface LoadedNetwork {
   network: FlightNetwork;
   airlineNames: Map<string, string>;
+  /** Every known airport and country code, so a search checks its codes without a query. */
+  airportCodes: Set<string>;
+  countryCodes: Set<string>;
 }
 
 const cache = new WeakMap<Db, { loadedAt: number; loading: Promise<LoadedNetwork> }>();
@@ -35,10 +38,12 @@ export function forgetFlightNetwork(db: Db): void {
 }
 
 async function readNetwork(db: Db): Promise<LoadedNetwork> {
-  const [scheduleRows, fareRows, airlineRows] = [
+  const [scheduleRows, fareRows, airlineRows, airportRows, countryRows] = [
     await db.select().from(flightSchedules),
     await db.select().from(fares),
     await db.select({ code: airlines.code, name: airlines.name }).from(airlines),
+    await db.select({ code: airports.code }).from(airports),
+    await db.select({ code: countries.code }).from(countries),
   ];
   const legs: ScheduledLeg[] = scheduleRows.map((row) => ({
     id: row.id,
@@ -62,5 +67,7 @@ async function readNetwork(db: Db): Promise<LoadedNetwork> {
   return {
     network: new FlightNetwork(legs, routeFares),
     airlineNames: new Map(airlineRows.map((a) => [a.code, a.name])),
+    airportCodes: new Set(airportRows.map((a) => a.code)),
+    countryCodes: new Set(countryRows.map((c) => c.code)),
   };
 }

@@ -6,10 +6,10 @@ import { AppError } from '../../errors';
 import {
   buildOffers,
   type EngineOffer,
+  flightTests,
   makeOffer,
   type OfferContext,
   sellableFares,
-  usableFlights,
 } from '../flights/engine/build-offers';
 import { dateOf, dayOf } from '../flights/engine/calendar';
 import { findItineraries } from '../flights/engine/find-itineraries';
@@ -93,7 +93,7 @@ export const houseSupplier: Supplier = {
       supplier: HOUSE_SUPPLIER,
       seatsLeft: seatsLeftFrom(counts),
     };
-    const usable = usableFlights(context);
+    const tests = flightTests(context);
     return options.legs.map((leg) =>
       leg.days.map((day) => {
         const itineraries = findItineraries(network, {
@@ -101,7 +101,7 @@ export const houseSupplier: Supplier = {
           destination: leg.destination,
           day,
           maxStops: options.maxStops,
-          usable,
+          ...tests,
           minConnectionMinutes,
         });
         return { day, offers: buildOffers(itineraries, context) };

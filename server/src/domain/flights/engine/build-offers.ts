@@ -51,17 +51,31 @@ export function sellableFares(
   return out;
 }
 
-/** Memoised `usable` test for the itinerary search: the flight has a sellable class. */
-export function usableFlights(context: OfferContext): (flight: DatedFlight) => boolean {
-  const memo = new Map<DatedFlight, boolean>();
-  return (flight) => {
-    let usable = memo.get(flight);
-    if (usable === undefined) {
-      usable = sellableFares(flight, context).length > 0;
-      memo.set(flight, usable);
+/**
+ * Memoised tests for the itinerary search: whether a flight has a sellable class, and the
+ * price of its cheapest one for this search's passengers.
+ */
+export function flightTests(context: OfferContext) {
+  const cheapest = new Map<DatedFlight, FareClass | null>();
+  const costs = new Map<DatedFlight, number>();
+  const cheapestOf = (flight: DatedFlight) => {
+    let fare = cheapest.get(flight);
+    if (fare === undefined) {
+      fare = sellableFares(flight, context)[0]?.fare ?? null;
+      cheapest.set(flight, fare);
     }
-    return usable;
+    return fare;
   };
+  const cost = (flight: DatedFlight) => {
+    let known = costs.get(flight);
+    if (known === undefined) {
+      const fare = cheapestOf(flight);
+      known = fare ? priceFares([fare], context).total : Number.POSITIVE_INFINITY;
+      costs.set(flight, known);
+    }
+    return known;
+  };
+  return { usable: (flight: DatedFlight) => cheapestOf(flight) !== null, cost };
 }
 
 /** Prices one itinerary in the given fares. */
@@ -103,38 +117,84 @@ export function makeOffer(
   };
 }
 
+/** What the Pareto filter compares. */
+export interface Ranked {
+  total: number;
+  stops: number;
+  departUtc: number;
+  arriveUtc: number;
+}
+
 /** Whether `a` is at least as good as `b` everywhere and better somewhere. */
-function dominates(a: EngineOffer, b: EngineOffer): boolean {
+export function dominates(a: Ranked, b: Ranked): boolean {
   const noWorse =
-    a.price.total <= b.price.total &&
-    a.stops <= b.stops &&
-    a.departUtc >= b.departUtc &&
-    a.arriveUtc <= b.arriveUtc;
+    a.total <= b.total && a.stops <= b.stops && a.departUtc >= b.departUtc && a.arriveUtc <= b.arriveUtc;
   const better =
-    a.price.total < b.price.total ||
-    a.stops < b.stops ||
-    a.departUtc > b.departUtc ||
-    a.arriveUtc < b.arriveUtc;
+    a.total < b.total || a.stops < b.stops || a.departUtc > b.departUtc || a.arriveUtc < b.arriveUtc;
   return noWorse && better;
 }
 
 /**
- * Keeps the itineraries no other beats on price, stops and times (leaving no earlier and arriving
- * no later): every direct flight at its own time stays, a connection that is slower and dearer
- * than another goes.
+ * Keeps the items no other beats on price, stops and times (leaving no earlier and arriving no
+ * later): every direct flight at its own time stays, a connection that is slower and dearer than
+ * another goes. O(n log n): items are taken cheapest first, and for each number of stops a
+ * Fenwick tree over departure times answers "the earliest arrival among cheaper kept items
+ * leaving no earlier". Items of equal price are compared with each other directly.
  */
-export function paretoBest(offers: EngineOffer[]): EngineOffer[] {
-  const sorted = [...offers].sort(
-    (a, b) =>
-      a.price.total - b.price.total ||
-      a.stops - b.stops ||
-      a.arriveUtc - a.departUtc - (b.arriveUtc - b.departUtc),
-  );
-  const kept: EngineOffer[] = [];
-  for (const offer of sorted) {
-    if (!kept.some((k) => dominates(k, offer))) kept.push(offer);
+export function paretoBest<T extends Ranked>(items: T[]): T[] {
+  if (items.length < 2) return [...items];
+  const departures = [...new Set(items.map((i) => i.departUtc))].sort((a, b) => b - a);
+  const rank = new Map(departures.map((d, i) => [d, i]));
+  const levels = Math.max(...items.map((i) => i.stops)) + 1;
+  const newTrees = () =>
+    Array.from({ length: levels }, () =>
+      new Float64Array(departures.length + 1).fill(Number.POSITIVE_INFINITY),
+    );
+  const insert = (trees: Float64Array[], item: T) => {
+    const tree = trees[item.stops] as Float64Array;
+    for (let i = (rank.get(item.departUtc) as number) + 1; i < tree.length; i += i & -i) {
+      if (item.arriveUtc < (tree[i] as number)) tree[i] = item.arriveUtc;
+    }
+  };
+  /** Earliest arrival among items with at most `maxStops` stops leaving at rank ≤ `position`. */
+  const earliest = (trees: Float64Array[], maxStops: number, position: number) => {
+    let best = Number.POSITIVE_INFINITY;
+    for (let stops = 0; stops <= maxStops; stops++) {
+      const tree = trees[stops] as Float64Array;
+      for (let i = position + 1; i > 0; i -= i & -i) if ((tree[i] as number) < best) best = tree[i] as number;
+    }
+    return best;
+  };
+  const cheaper = newTrees();
+  const sorted = [...items].sort((a, b) => a.total - b.total);
+  const kept: T[] = [];
+  for (let start = 0; start < sorted.length; ) {
+    let end = start;
+    while (end < sorted.length && (sorted[end] as T).total === (sorted[start] as T).total) end++;
+    const group = sorted.slice(start, end);
+    const same = newTrees();
+    for (const item of group) insert(same, item);
+    const survivors = group.filter((item) => {
+      const position = rank.get(item.departUtc) as number;
+      // Any cheaper item leaving no earlier and arriving no later with no more stops wins.
+      if (earliest(cheaper, item.stops, position) <= item.arriveUtc) return false;
+      // At the same price another item must be strictly better somewhere.
+      if (earliest(same, item.stops, position) < item.arriveUtc) return false;
+      if (position > 0 && earliest(same, item.stops, position - 1) <= item.arriveUtc) return false;
+      return !(item.stops > 0 && earliest(same, item.stops - 1, position) <= item.arriveUtc);
+    });
+    for (const item of survivors) insert(cheaper, item);
+    kept.push(...survivors);
+    start = end;
   }
   return kept;
+}
+
+type FareOption = { fare: FareClass; seatsLeft: number };
+
+interface Candidate extends Ranked {
+  flights: DatedFlight[];
+  options: FareOption[][];
 }
 
 /**
@@ -147,39 +207,52 @@ export function buildOffers(
   context: OfferContext,
   maxItineraries = MAX_ITINERARIES_PER_LEG,
 ): EngineOffer[] {
-  const cheapest: { offer: EngineOffer; options: { fare: FareClass; seatsLeft: number }[][] }[] = [];
+  // A price is a sum over segments (each rounded on its own), so each flight's cheapest total is
+  // worked out once and a candidate's total is a sum.
+  const perFlight = new Map<DatedFlight, { options: FareOption[]; total: number }>();
+  const lead = (flight: DatedFlight) => {
+    let known = perFlight.get(flight);
+    if (!known) {
+      const options = sellableFares(flight, context);
+      const cheapest = options[0];
+      known = { options, total: cheapest ? priceFares([cheapest.fare], context).total : 0 };
+      perFlight.set(flight, known);
+    }
+    return known;
+  };
+  const candidates: Candidate[] = [];
   for (const flights of itineraries) {
-    const options = flights.map((flight) => sellableFares(flight, context));
-    if (options.some((o) => o.length === 0)) continue;
-    const offer = makeOffer(
+    let total = 0;
+    const options: FareOption[][] = [];
+    for (const flight of flights) {
+      const known = lead(flight);
+      if (known.options.length === 0) break;
+      options.push(known.options);
+      total += known.total;
+    }
+    if (options.length !== flights.length) continue;
+    candidates.push({
       flights,
-      options.map((o) => o[0] as { fare: FareClass; seatsLeft: number }),
-      context,
-    );
-    cheapest.push({ offer, options });
+      options,
+      total,
+      stops: flights.length - 1,
+      departUtc: (flights[0] as DatedFlight).departUtc,
+      arriveUtc: (flights[flights.length - 1] as DatedFlight).arriveUtc,
+    });
   }
-  const optionsById = new Map(cheapest.map((c) => [c.offer.id, c.options]));
-  const best = paretoBest(cheapest.map((c) => c.offer))
-    .slice(0, maxItineraries)
-    .sort((a, b) => a.price.total - b.price.total || a.departUtc - b.departUtc);
+  const best = paretoBest(candidates)
+    .sort((a, b) => a.total - b.total || a.departUtc - b.departUtc)
+    .slice(0, maxItineraries);
   const out: EngineOffer[] = [];
-  for (const offer of best) {
-    out.push(offer);
-    const options = optionsById.get(offer.id) ?? [];
+  for (const { flights, options } of best) {
     const levels = Math.max(...options.map((o) => o.length));
-    const seen = new Set([offer.id]);
-    for (let level = 1; level < levels; level++) {
-      const chosen = options.map(
-        (o) => o[Math.min(level, o.length - 1)] as { fare: FareClass; seatsLeft: number },
-      );
-      const variant = makeOffer(
-        offer.segments.map((s) => s.flight),
-        chosen,
-        context,
-      );
-      if (!seen.has(variant.id)) {
-        seen.add(variant.id);
-        out.push(variant);
+    const seen = new Set<string>();
+    for (let level = 0; level < levels; level++) {
+      const chosen = options.map((o) => o[Math.min(level, o.length - 1)] as FareOption);
+      const offer = makeOffer(flights, chosen, context);
+      if (!seen.has(offer.id)) {
+        seen.add(offer.id);
+        out.push(offer);
       }
     }
   }

@@ -30,13 +30,17 @@ export function weekdayMask(days: string): number {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsetCache = new Map<string, number>();
+const offsetCache = new Map<string, Map<number, number>>();
 
 /** The zone's offset from UTC, in minutes, at an instant (cached per zone and UTC hour). */
 export function utcOffsetMinutes(timeZone: string, utcMs: number): number {
   const hour = Math.floor(utcMs / 3_600_000);
-  const key = `${timeZone}|${hour}`;
-  const cached = offsetCache.get(key);
+  let zoneCache = offsetCache.get(timeZone);
+  if (!zoneCache) {
+    zoneCache = new Map();
+    offsetCache.set(timeZone, zoneCache);
+  }
+  const cached = zoneCache.get(hour);
   if (cached !== undefined) return cached;
   let formatter = formatters.get(timeZone);
   if (!formatter) {
@@ -63,8 +67,8 @@ export function utcOffsetMinutes(timeZone: string, utcMs: number): number {
     parts.minute ?? 0,
   );
   const offset = Math.round((asUtc - at) / MS_PER_MINUTE);
-  if (offsetCache.size > 200_000) offsetCache.clear();
-  offsetCache.set(key, offset);
+  if (zoneCache.size > 100_000) zoneCache.clear();
+  zoneCache.set(hour, offset);
   return offset;
 }
 

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildOffers, type EngineOffer, type OfferContext, usableFlights } from './build-offers';
+import {
+  buildOffers,
+  dominates,
+  type EngineOffer,
+  flightTests,
+  type OfferContext,
+  paretoBest,
+} from './build-offers';
 import { MS_PER_MINUTE } from './calendar';
 import { findItineraries, MAX_CONNECTION_MS, MAX_STOPS } from './find-itineraries';
 import { FlightNetwork } from './flight-network';
@@ -61,7 +68,7 @@ function run(params: SearchParams): { offers: EngineOffer[]; context: OfferConte
     destination: params.destination,
     day: FIRST_DAY + params.dayOffset,
     maxStops: MAX_STOPS,
-    usable: usableFlights(context),
+    ...flightTests(context),
     minConnectionMinutes: minConnection,
   });
   return { offers: buildOffers(itineraries, context), context };
@@ -177,6 +184,24 @@ describe('the search engine (property tests over a synthetic world)', () => {
         }
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('keeps exactly the items nothing dominates, ties included', () => {
+    const item = fc.record({
+      total: fc.integer({ min: 0, max: 5 }),
+      stops: fc.integer({ min: 0, max: 2 }),
+      departUtc: fc.integer({ min: 0, max: 6 }),
+      arriveUtc: fc.integer({ min: 7, max: 12 }),
+    });
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 40 }), (items) => {
+        const naive = items.filter((b) => !items.some((a) => dominates(a, b)));
+        const fast = paretoBest(items);
+        expect(new Set(fast)).toEqual(new Set(naive));
+        expect(fast).toHaveLength(naive.length);
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -8,6 +8,14 @@ export const MAX_CONNECTION_MS = MS_PER_DAY;
 /** How many onward flights are tried after each arrival (earliest first). */
 const ONWARD_CANDIDATES_ONE_STOP = 3;
 const ONWARD_CANDIDATES_TWO_STOPS = 2;
+/**
+ * Two-stop itineraries are searched only when fewer than this many direct and one-stop ones
+ * exist: with that many simpler choices a two-stop trip is almost never the Pareto-best, and
+ * between two hubs the two-stop combinations run into the millions.
+ */
+export const TWO_STOP_SEARCH_BELOW = 10;
+/** Most two-stop candidates generated for one search (bounds the work between busy airports). */
+const MAX_TWO_STOP_CANDIDATES = 5_000;
 
 export interface ItineraryQuery {
   origin: string;
@@ -19,14 +27,16 @@ export interface ItineraryQuery {
   usable(flight: DatedFlight): boolean;
   /** Minimum connection time at an airport, in minutes. */
   minConnectionMinutes(airport: string): number;
+  /** The flight's cheapest price for this search (to prune dominated connections); 0 if unknown. */
+  cost?(flight: DatedFlight): number;
 }
 
 /**
  * Candidate itineraries for one leg of a search: every direct flight, and connections through
  * one or two airports where each onward flight leaves at least the airport's minimum connection
  * time after the arrival and at most 24 h later. Only the earliest few onward flights after each
- * arrival are tried, since a later one arrives later for the same fare; the caller keeps the
- * Pareto-best by price, times and stops.
+ * arrival are tried, since a later one arrives later for the same fare, and two stops only when
+ * the simpler itineraries are few; the caller keeps the Pareto-best by price, times and stops.
  */
 export function findItineraries(network: FlightNetwork, query: ItineraryQuery): DatedFlight[][] {
   const { origin, destination, day } = query;
@@ -38,22 +48,57 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   const firstHops = network.destinations(origin, day);
   if (!firstHops) return results;
 
+  const firsts: DatedFlight[] = [];
+  const cost = query.cost ?? (() => 0);
   for (const [hub, firstFlights] of firstHops) {
     if (hub === destination || hub === origin) continue;
-    for (const first of firstFlights) {
+    // Latest departures first: an onward flight already reached from a later, no dearer first
+    // flight makes the same connection from an earlier one dominated (leaves earlier, same arrival).
+    const cheapestInto = new Map<DatedFlight, number>();
+    for (let i = firstFlights.length - 1; i >= 0; i--) {
+      const first = firstFlights[i] as DatedFlight;
       if (!query.usable(first)) continue;
+      firsts.push(first);
       for (const second of onward(network, query, first, destination, ONWARD_CANDIDATES_ONE_STOP)) {
+        const firstCost = cost(first);
+        const known = cheapestInto.get(second);
+        if (known !== undefined && known <= firstCost) continue;
+        cheapestInto.set(second, firstCost);
         results.push([first, second]);
       }
-      if (query.maxStops < 2) continue;
-      for (const seconds of onwardVia(network, query, first).values()) {
-        for (const second of seconds) {
-          for (const third of onward(network, query, second, destination, ONWARD_CANDIDATES_TWO_STOPS)) {
-            results.push([first, second, third]);
-          }
+    }
+  }
+  if (query.maxStops < 2 || results.length >= TWO_STOP_SEARCH_BELOW) return results;
+  const budget = results.length + MAX_TWO_STOP_CANDIDATES;
+  const feedersByDay = new Map<number, Set<string>>();
+  const feedersOn = (day: number) => {
+    let feeders = feedersByDay.get(day);
+    if (!feeders) {
+      feeders = new Set([
+        ...(network.originsInto(destination, day) ?? []),
+        ...(network.originsInto(destination, day + 1) ?? []),
+      ]);
+      feedersByDay.set(day, feeders);
+    }
+    return feeders;
+  };
+  // As above: an onward path into the destination already reached from a later, no dearer
+  // start is not worth a second, earlier start.
+  firsts.sort((a, b) => b.departUtc - a.departUtc);
+  const cheapestInto = new Map<DatedFlight, number>();
+  for (const first of firsts) {
+    for (const seconds of onwardVia(network, query, first, feedersOn).values()) {
+      for (const second of seconds) {
+        const pathCost = cost(first) + cost(second);
+        for (const third of onward(network, query, second, destination, ONWARD_CANDIDATES_TWO_STOPS)) {
+          const known = cheapestInto.get(third);
+          if (known !== undefined && known <= pathCost) continue;
+          cheapestInto.set(third, pathCost);
+          results.push([first, second, third]);
         }
       }
     }
+    if (results.length >= budget) break;
   }
   return results;
 }
@@ -96,16 +141,14 @@ function onwardVia(
   network: FlightNetwork,
   query: ItineraryQuery,
   first: DatedFlight,
+  feedersOn: (day: number) => Set<string>,
 ): Map<string, DatedFlight[]> {
   const hub = first.leg.destination;
   const found = new Map<string, DatedFlight[]>();
   for (const day of connectionDays(first)) {
     const fromHub = network.destinations(hub, day);
     if (!fromHub) continue;
-    const feeders = new Set<string>();
-    for (const feederDay of [day, day + 1]) {
-      for (const feeder of network.originsInto(query.destination, feederDay) ?? []) feeders.add(feeder);
-    }
+    const feeders = feedersOn(day);
     const smaller = feeders.size < fromHub.size ? feeders : fromHub.keys();
     for (const secondHub of smaller) {
       if (secondHub === query.origin || secondHub === query.destination || secondHub === hub) continue;
