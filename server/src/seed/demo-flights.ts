@@ -15,6 +15,7 @@ import {
   RESIDENTIAL_FARE_FACTOR,
 } from '../domain/flights/engine/fare-rules';
 import { forgetFlightNetwork } from '../domain/flights/load-flight-network';
+import { type ScheduleRow, upsertSchedules } from '../domain/inventory/upsert-schedules';
 import {
   AIRCRAFT_SEATS,
   airlinePriceFactor,
@@ -29,7 +30,6 @@ import {
   type RouteSpec,
 } from './demo-network';
 
-type ScheduleRow = typeof flightSchedules.$inferInsert;
 type FareRow = typeof fares.$inferInsert;
 
 /** Minutes on the ground before a return flight (estimate). */
@@ -301,29 +301,7 @@ export async function seedDemoFlights(db: Db, today = todayInNepal()): Promise<n
       .insert(airlines)
       .values(demoOnlyAirlines.map((a) => ({ ...a })))
       .onConflictDoNothing();
-    for (const batch of chunk(schedules, 200)) {
-      await tx
-        .insert(flightSchedules)
-        .values(batch)
-        .onConflictDoUpdate({
-          target: flightSchedules.key,
-          set: {
-            origin: sql`excluded.origin`,
-            destination: sql`excluded.destination`,
-            originTimeZone: sql`excluded.origin_time_zone`,
-            destinationTimeZone: sql`excluded.destination_time_zone`,
-            departureMinutes: sql`excluded.departure_minutes`,
-            arrivalMinutes: sql`excluded.arrival_minutes`,
-            arrivalDayOffset: sql`excluded.arrival_day_offset`,
-            daysOfOperation: sql`excluded.days_of_operation`,
-            effectiveFrom: sql`least(${flightSchedules.effectiveFrom}, excluded.effective_from)`,
-            effectiveTo: sql`greatest(${flightSchedules.effectiveTo}, excluded.effective_to)`,
-            aircraft: sql`excluded.aircraft`,
-            seatsByClass: sql`excluded.seats_by_class`,
-            updatedAt: sql`now()`,
-          },
-        });
-    }
+    await upsertSchedules(tx, { rows: schedules, period: 'widen' });
     for (const batch of chunk(fareRows, 300)) {
       await tx.insert(fares).values(batch).onConflictDoNothing();
     }

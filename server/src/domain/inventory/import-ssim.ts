@@ -1,8 +1,9 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { airports, flightSchedules } from '../../db/schema/index';
+import { airports } from '../../db/schema/index';
 import { forgetFlightNetwork } from '../flights/load-flight-network';
 import { parseSsim, SsimError } from './parse-ssim';
+import { upsertSchedules } from './upsert-schedules';
 
 export interface ImportSsimOptions {
   text: string;
@@ -20,8 +21,6 @@ export interface ImportSsimSummary {
   firstDate: string | null;
   lastDate: string | null;
 }
-
-const BATCH = 500;
 
 /**
  * Loads an SSIM file into the schedules, all or nothing: the file is parsed and every station
@@ -66,35 +65,13 @@ export async function importSsim(db: Db, options: ImportSsimOptions): Promise<Im
     aircraft: leg.aircraft,
     seatsByClass: leg.seatsByClass,
   }));
-  let inserted = 0;
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < rows.length; i += BATCH) {
-      const written = await tx
-        .insert(flightSchedules)
-        .values(rows.slice(i, i + BATCH))
-        .onConflictDoUpdate({
-          target: flightSchedules.key,
-          set: {
-            origin: sql`excluded.origin`,
-            destination: sql`excluded.destination`,
-            originTimeZone: sql`excluded.origin_time_zone`,
-            destinationTimeZone: sql`excluded.destination_time_zone`,
-            departureMinutes: sql`excluded.departure_minutes`,
-            arrivalMinutes: sql`excluded.arrival_minutes`,
-            arrivalDayOffset: sql`excluded.arrival_day_offset`,
-            daysOfOperation: sql`excluded.days_of_operation`,
-            effectiveTo: sql`excluded.effective_to`,
-            aircraft: sql`excluded.aircraft`,
-            seatsByClass: sql`excluded.seats_by_class`,
-            updatedAt: sql`now()`,
-          },
-        })
-        // xmax = 0 only for a freshly inserted row.
-        .returning({ inserted: sql<boolean>`(xmax = 0)` });
-      inserted += written.filter((w) => w.inserted).length;
-      options.onProgress?.(Math.min(i + BATCH, rows.length), rows.length, 'writing');
-    }
-  });
+  const inserted = await db.transaction((tx) =>
+    upsertSchedules(tx, {
+      rows,
+      period: 'replace',
+      onBatch: (done) => options.onProgress?.(done, rows.length, 'writing'),
+    }),
+  );
   forgetFlightNetwork(db);
   const dates = rows.flatMap((r) => [r.effectiveFrom, r.effectiveTo]).sort();
   return {
