@@ -155,7 +155,7 @@ export const seatHolds = pgTable('seat_holds', {
   /** Six-character record locator, letters and digits without 0, 1, I, L, O. */
   locator: text('locator').primaryKey(),
   offerId: text('offer_id').notNull(),
-  status: text('status').notNull().$type<'held' | 'issued' | 'cancelled'>(),
+  status: text('status').notNull().$type<'held' | 'issued' | 'cancelled' | 'expired'>(),
   segments: jsonb('segments').notNull().$type<HeldSegment[]>(),
   /** Total price when held, in minor units of `currency`. */
   total: integer('total').notNull(),

@@ -17,6 +17,7 @@ import type { DatedFlight, FlightNetwork } from '../flights/engine/flight-networ
 import { decodeOfferId } from '../flights/engine/offer-id';
 import { seatedPassengers } from '../flights/engine/price-offer';
 import { HOUSE_SUPPLIER, loadFlightNetwork } from '../flights/load-flight-network';
+import { releaseExpiredHolds, seatRow } from '../inventory/release-expired-holds';
 import type { Hold, PriceOfferResult, Supplier } from './supplier';
 
 /**
@@ -149,6 +150,8 @@ export const houseSupplier: Supplier = {
   },
 
   async hold(db, options): Promise<Hold> {
+    // Lapsed holds give their seats back before anyone is told a flight is full.
+    await db.transaction((tx) => releaseExpiredHolds(tx));
     const priced = await this.price(db, {
       offerId: options.offerId,
       agent: false,
@@ -237,7 +240,7 @@ export const houseSupplier: Supplier = {
   async cancel(db, { locator }) {
     await db.transaction(async (tx) => {
       const hold = await lockHold(tx, locator);
-      if (hold.status === 'cancelled') return;
+      if (hold.status === 'cancelled' || hold.status === 'expired') return;
       const column = hold.status === 'held' ? flightSeats.held : flightSeats.sold;
       for (const segment of hold.segments) {
         await tx
@@ -256,14 +259,6 @@ export const houseSupplier: Supplier = {
     });
   },
 };
-
-function seatRow(segment: HeldSegment) {
-  return and(
-    eq(flightSeats.scheduleId, segment.scheduleId),
-    eq(flightSeats.flightDate, segment.flightDate),
-    eq(flightSeats.classCode, segment.classCode),
-  );
-}
 
 async function lockHold(tx: Db, locator: string) {
   const [hold] = await tx.select().from(seatHolds).where(eq(seatHolds.locator, locator)).for('update');
