@@ -48,17 +48,15 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   const firstHops = network.destinations(origin, day);
   if (!firstHops) return results;
 
-  const firsts: DatedFlight[] = [];
   const cost = query.cost ?? (() => 0);
   for (const [hub, firstFlights] of firstHops) {
-    if (hub === destination || hub === origin) continue;
+    if (hub === destination || hub === origin || !fliesTo(network, hub, destination, day)) continue;
     // Latest departures first: an onward flight already reached from a later, no dearer first
     // flight makes the same connection from an earlier one dominated (leaves earlier, same arrival).
     const cheapestInto = new Map<DatedFlight, number>();
     for (let i = firstFlights.length - 1; i >= 0; i--) {
       const first = firstFlights[i] as DatedFlight;
       if (!query.usable(first)) continue;
-      firsts.push(first);
       for (const second of onward(network, query, first, destination, ONWARD_CANDIDATES_ONE_STOP)) {
         const firstCost = cost(first);
         const known = cheapestInto.get(second);
@@ -82,6 +80,12 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
     }
     return feeders;
   };
+  // Only first hops to airports that fly to a feeder of the destination can lead anywhere.
+  const firsts: DatedFlight[] = [];
+  for (const [hub, firstFlights] of firstHops) {
+    if (hub === destination || hub === origin || !reachesFeeder(network, hub, day, feedersOn)) continue;
+    for (const first of firstFlights) if (query.usable(first)) firsts.push(first);
+  }
   // As above: an onward path into the destination already reached from a later, no dearer
   // start is not worth a second, earlier start.
   firsts.sort((a, b) => b.departUtc - a.departUtc);
@@ -101,6 +105,36 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
     if (results.length >= budget) break;
   }
   return results;
+}
+
+/** Days after the first departure day on which a connecting flight may still leave. */
+const CONNECTION_DAYS_AHEAD = 3;
+
+/** Whether `from` has a flight to `to` leaving within the days a connection may use. */
+function fliesTo(network: FlightNetwork, from: string, to: string, day: number): boolean {
+  for (let d = day; d <= day + CONNECTION_DAYS_AHEAD; d++)
+    if (network.destinations(from, d)?.has(to)) return true;
+  return false;
+}
+
+/** Whether `hub` has a flight to any airport that flies into the destination. */
+function reachesFeeder(
+  network: FlightNetwork,
+  hub: string,
+  day: number,
+  feedersOn: (day: number) => Set<string>,
+): boolean {
+  for (let d = day; d < day + CONNECTION_DAYS_AHEAD; d++) {
+    const fromHub = network.destinations(hub, d);
+    if (!fromHub) continue;
+    const feeders = feedersOn(d);
+    if (feeders.size < fromHub.size) {
+      for (const feeder of feeders) if (fromHub.has(feeder)) return true;
+    } else {
+      for (const next of fromHub.keys()) if (feeders.has(next)) return true;
+    }
+  }
+  return false;
 }
 
 /** Local days at the connecting airport on which an onward flight may leave. */
