@@ -1,7 +1,7 @@
 import type { OfferPrice } from '#shared/flights';
 import type { DatedFlight, FareClass } from './flight-network';
 import { encodeOfferId } from './offer-id';
-import { openTo, type PricingContext, priceFares, seatedPassengers } from './price-offer';
+import { openTo, type PricingContext, priceFares, priceTotal, seatedPassengers } from './price-offer';
 
 /** Most itineraries answered per leg and date (each may come in several fare families). */
 export const MAX_ITINERARIES_PER_LEG = 40;
@@ -70,7 +70,7 @@ export function flightTests(context: OfferContext) {
     let known = costs.get(flight);
     if (known === undefined) {
       const fare = cheapestOf(flight);
-      known = fare ? priceFares([fare], context).total : Number.POSITIVE_INFINITY;
+      known = fare ? priceTotal([fare], context) : Number.POSITIVE_INFINITY;
       costs.set(flight, known);
     }
     return known;
@@ -215,7 +215,7 @@ export function buildOffers(
     if (!known) {
       const options = sellableFares(flight, context);
       const cheapest = options[0];
-      known = { options, total: cheapest ? priceFares([cheapest.fare], context).total : 0 };
+      known = { options, total: cheapest ? priceTotal([cheapest.fare], context) : 0 };
       perFlight.set(flight, known);
     }
     return known;

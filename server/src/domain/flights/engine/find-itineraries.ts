@@ -84,7 +84,7 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   const firsts: DatedFlight[] = [];
   for (const [hub, firstFlights] of firstHops) {
     if (hub === destination || hub === origin || !reachesFeeder(network, hub, day, feedersOn)) continue;
-    for (const first of firstFlights) if (query.usable(first)) firsts.push(first);
+    firsts.push(...undominated(firstFlights, query.usable, cost));
   }
   // As above: an onward path into the destination already reached from a later, no dearer
   // start is not worth a second, earlier start.
@@ -105,6 +105,28 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
     if (results.length >= budget) break;
   }
   return results;
+}
+
+/**
+ * The usable flights of one route that no later, no dearer flight arriving no later beats:
+ * every continuation of a beaten flight is beaten too.
+ */
+function undominated(
+  flights: DatedFlight[],
+  usable: (flight: DatedFlight) => boolean,
+  cost: (flight: DatedFlight) => number,
+): DatedFlight[] {
+  const kept: DatedFlight[] = [];
+  const frontier: { cost: number; arriveUtc: number }[] = [];
+  for (let i = flights.length - 1; i >= 0; i--) {
+    const flight = flights[i] as DatedFlight;
+    if (!usable(flight)) continue;
+    const price = cost(flight);
+    if (frontier.some((f) => f.cost <= price && f.arriveUtc <= flight.arriveUtc)) continue;
+    kept.push(flight);
+    frontier.push({ cost: price, arriveUtc: flight.arriveUtc });
+  }
+  return kept;
 }
 
 /** Days after the first departure day on which a connecting flight may still leave. */

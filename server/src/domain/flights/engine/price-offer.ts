@@ -99,3 +99,21 @@ export function priceFares(fares: FareClass[], context: PricingContext): OfferPr
   }
   return { currency: currencyOf(context.tier), total, per_passenger: perPassenger, commission };
 }
+
+/** Just the total of `priceFares` (no breakdown objects): for ranking candidates quickly. */
+export function priceTotal(fares: FareClass[], context: PricingContext): number {
+  const { adults, children, infants } = context.passengers;
+  let total = 0;
+  for (const fare of fares) {
+    for (const [type, count] of [
+      ['adult', adults],
+      ['child', children],
+      ['infant', infants],
+    ] as const) {
+      if (count <= 0) continue;
+      const a = passengerAmounts(fare, context.tier, type);
+      total += (a.base + a.fuel + a.service + a.vat) * count;
+    }
+  }
+  return total;
+}
