@@ -1,8 +1,7 @@
 import type { FlightOffer, FlightSearchResponse } from '#shared/flights';
 import type { EngineOffer } from '../domain/flights/engine/build-offers';
-import { toLocalIso } from '../domain/flights/engine/calendar';
 import { describeRefund } from '../domain/flights/engine/fare-rules';
-import { blockMinutes } from '../domain/flights/engine/flight-network';
+import { blockMinutes, localTimesOf } from '../domain/flights/engine/flight-network';
 import type { SearchFlightsResult } from '../domain/flights/search-flights';
 
 /** An engine offer as the API shows it: local times with offsets, fare family, price in minor units. */
@@ -21,8 +20,8 @@ export function presentOffer(offer: EngineOffer, airlineNames: Map<string, strin
       flight_number: `${flight.leg.airlineCode} ${flight.leg.flightNumber}`,
       depart_code: flight.leg.origin,
       dest_code: flight.leg.destination,
-      depart_at: toLocalIso(flight.departUtc, flight.leg.originTimeZone),
-      arrive_at: toLocalIso(flight.arriveUtc, flight.leg.destinationTimeZone),
+      depart_at: localTimesOf(flight).departAt,
+      arrive_at: localTimesOf(flight).arriveAt,
       aircraft: flight.leg.aircraft,
       duration_minutes: blockMinutes(flight),
       class_code: fare.classCode,

@@ -53,6 +53,35 @@ async function readSeatCounts(db: Db, fromDay: number, toDay: number): Promise<S
   );
 }
 
+/**
+ * Searches read seat counts through a short cache: exact for seat writes made by this process
+ * (each one bumps `seatWrites`), at most SEARCH_SEATS_CACHE_MS old for writes by other instances.
+ * Re-pricing before booking and holds always read the database.
+ */
+const SEARCH_SEATS_CACHE_MS = 1_000;
+let seatWrites = 0;
+const seatCountCache = new WeakMap<
+  Db,
+  Map<string, { at: number; version: number; counts: Promise<SeatCounts> }>
+>();
+
+function searchSeatCounts(db: Db, fromDay: number, toDay: number): Promise<SeatCounts> {
+  let byRange = seatCountCache.get(db);
+  if (!byRange) {
+    byRange = new Map();
+    seatCountCache.set(db, byRange);
+  }
+  const key = `${fromDay}|${toDay}`;
+  const cached = byRange.get(key);
+  if (cached && cached.version === seatWrites && Date.now() - cached.at < SEARCH_SEATS_CACHE_MS)
+    return cached.counts;
+  const counts = readSeatCounts(db, fromDay, toDay);
+  if (byRange.size > 256) byRange.clear();
+  byRange.set(key, { at: Date.now(), version: seatWrites, counts });
+  counts.catch(() => byRange.delete(key));
+  return counts;
+}
+
 function seatsLeftFrom(counts: SeatCounts) {
   return (flight: DatedFlight, classCode: string) => {
     const row = counts.get(seatKey(flight.leg.id, flight.day, classCode));
@@ -88,7 +117,7 @@ export const houseSupplier: Supplier = {
     const { network } = await loadFlightNetwork(db);
     const allDays = options.legs.flatMap((leg) => leg.days);
     // Connections may leave up to two days after the first departure.
-    const counts = await readSeatCounts(db, Math.min(...allDays), Math.max(...allDays) + 2);
+    const counts = await searchSeatCounts(db, Math.min(...allDays), Math.max(...allDays) + 2);
     const context: OfferContext = {
       ...options.context,
       supplier: HOUSE_SUPPLIER,
@@ -151,7 +180,7 @@ export const houseSupplier: Supplier = {
 
   async hold(db, options): Promise<Hold> {
     // Lapsed holds give their seats back before anyone is told a flight is full.
-    await db.transaction((tx) => releaseExpiredHolds(tx));
+    if ((await db.transaction((tx) => releaseExpiredHolds(tx))) > 0) seatWrites++;
     const priced = await this.price(db, {
       offerId: options.offerId,
       agent: false,
@@ -212,6 +241,7 @@ export const houseSupplier: Supplier = {
         expiresAt: options.expiresAt,
       });
     });
+    seatWrites++;
     return { locator, offer, expiresAt: options.expiresAt };
   },
 
@@ -235,6 +265,7 @@ export const houseSupplier: Supplier = {
         .set({ status: 'issued', updatedAt: new Date() })
         .where(eq(seatHolds.locator, locator));
     });
+    seatWrites++;
   },
 
   async cancel(db, { locator }) {
@@ -257,6 +288,7 @@ export const houseSupplier: Supplier = {
         .set({ status: 'cancelled', updatedAt: new Date() })
         .where(eq(seatHolds.locator, locator));
     });
+    seatWrites++;
   },
 };
 

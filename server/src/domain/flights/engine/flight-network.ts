@@ -1,5 +1,5 @@
 import type { RefundRules } from '../../../db/schema/inventory';
-import { isoWeekday, localToUtc, MS_PER_DAY, MS_PER_MINUTE } from './calendar';
+import { isoWeekday, localToUtc, MS_PER_DAY, MS_PER_MINUTE, toLocalIso } from './calendar';
 import { defaultFaresFor } from './default-fares';
 
 /** A fare class of an airline on a route; amounts in minor units (paisa for NPR, cents for USD). */
@@ -176,3 +176,18 @@ export const routeKey = (airline: string, origin: string, destination: string) =
 /** Block time of a dated flight in minutes. */
 export const blockMinutes = (flight: DatedFlight) =>
   Math.round((flight.arriveUtc - flight.departUtc) / MS_PER_MINUTE);
+
+const localTimes = new WeakMap<DatedFlight, { departAt: string; arriveAt: string }>();
+
+/** A dated flight's departure and arrival as local ISO times (worked out once per flight). */
+export function localTimesOf(flight: DatedFlight): { departAt: string; arriveAt: string } {
+  let times = localTimes.get(flight);
+  if (!times) {
+    times = {
+      departAt: toLocalIso(flight.departUtc, flight.leg.originTimeZone),
+      arriveAt: toLocalIso(flight.arriveUtc, flight.leg.destinationTimeZone),
+    };
+    localTimes.set(flight, times);
+  }
+  return times;
+}
