@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { MAX_DAYS_AHEAD } from '#shared/flights';
 import type { Db } from '../db/client';
 import { airlines, airports, fares, flightSchedules } from '../db/schema/index';
+import type { RefundRules } from '../db/schema/inventory';
 import { dateOf, MS_PER_DAY, todayInNepal, utcOffsetMinutes } from '../domain/flights/engine/calendar';
 import {
   DOMESTIC_SERVICE_CHARGE_NPR,
@@ -118,6 +119,74 @@ export function buildDemoSchedules(today: number, timeZones: Map<string, string>
   return rows;
 }
 
+interface ClassSpec {
+  classCode: string;
+  family: string;
+  cabin: 'economy' | 'business';
+  rank: number;
+  /** Share of the route's full (Y) fare. */
+  share: number;
+  baggage: string;
+  rules: RefundRules;
+  openToForeigners: boolean;
+}
+
+const klass = (
+  classCode: string,
+  family: string,
+  rank: number,
+  share: number,
+  baggage: string,
+  rules: RefundRules,
+  openToForeigners = true,
+  cabin: ClassSpec['cabin'] = 'economy',
+): ClassSpec => ({ classCode, family, cabin, rank, share, baggage, rules, openToForeigners });
+
+/** Buddha-Air-style domestic classes; the saver class is closed to foreigners. */
+const DOMESTIC_CLASSES = [
+  klass('B', 'Saver', 1, 0.6, '15 KG', REFUND_RULES.saver, false),
+  klass('A', 'Apex', 2, 0.8, '20 + 5 KG', REFUND_RULES.apex),
+  klass('Y', 'Flex', 3, 1, '25 + 5 KG', REFUND_RULES.flex),
+];
+/** International classes (estimate). */
+const INTERNATIONAL_CLASSES = [
+  klass('L', 'Saver', 1, 0.55, '20 KG', REFUND_RULES.saver),
+  klass('M', 'Standard', 2, 0.75, '25 KG', REFUND_RULES.apex),
+  klass('Y', 'Flex', 3, 1, '30 KG', REFUND_RULES.flex),
+  klass('J', 'Business', 4, 3, '40 KG', REFUND_RULES.flex, true, 'business'),
+];
+
+/** One fare row; amounts in minor units. */
+function fareRow(
+  route: { airline: string; origin: string; destination: string; domestic: boolean },
+  c: ClassSpec,
+  amounts: { baseNpr: number; baseUsd: number; residentialNpr: number; fuelNpr: number; fuelUsd: number },
+  baggage = c.baggage,
+): FareRow {
+  return {
+    airlineCode: route.airline,
+    origin: route.origin,
+    destination: route.destination,
+    classCode: c.classCode,
+    family: c.family,
+    cabin: c.cabin,
+    rank: c.rank,
+    baseNpr: amounts.baseNpr,
+    baseUsd: amounts.baseUsd,
+    residentialNpr: amounts.residentialNpr,
+    fuelSurchargeNpr: amounts.fuelNpr,
+    fuelSurchargeUsd: amounts.fuelUsd,
+    serviceChargeNpr: route.domestic ? DOMESTIC_SERVICE_CHARGE_NPR : INTERNATIONAL_SERVICE_CHARGE_NPR,
+    serviceChargeUsd: route.domestic ? DOMESTIC_SERVICE_CHARGE_USD : INTERNATIONAL_SERVICE_CHARGE_USD,
+    vatBasisPoints: route.domestic ? DOMESTIC_VAT_BASIS_POINTS : INTERNATIONAL_VAT_BASIS_POINTS,
+    openToForeigners: c.openToForeigners,
+    baggage,
+    refundable: !c.rules.fuelSurchargeOnly,
+    refundRules: c.rules,
+  };
+}
+
+/** Domestic fares: the route's Y fare × the airline's price level × the class's share. */
 function domesticFares(spec: RouteSpec, origin: string, destination: string): FareRow[] {
   const y = domesticYFares[`${spec.from}-${spec.to}`];
   if (!y) throw new Error(`No demo fare for ${spec.from}-${spec.to}`);
@@ -126,61 +195,22 @@ function domesticFares(spec: RouteSpec, origin: string, destination: string): Fa
     domesticFuelSurchargeNpr[`${spec.from}-${spec.to}`] ?? DOMESTIC_FUEL_NPR_PER_MINUTE * spec.block;
   const stol = ['DHT', 'D28', 'L4T'].includes(spec.aircraft);
   const mountain = spec.from === spec.to;
-  const classes = [
-    {
-      classCode: 'B',
-      family: 'Saver',
-      rank: 1,
-      share: 0.6,
-      usdShare: 0.9,
-      open: false,
-      bag: '15 KG',
-      rules: REFUND_RULES.saver,
-    },
-    {
-      classCode: 'A',
-      family: 'Apex',
-      rank: 2,
-      share: 0.8,
-      usdShare: 0.9,
-      open: true,
-      bag: '20 + 5 KG',
-      rules: REFUND_RULES.apex,
-    },
-    {
-      classCode: 'Y',
-      family: 'Flex',
-      rank: 3,
-      share: 1,
-      usdShare: 1,
-      open: true,
-      bag: '25 + 5 KG',
-      rules: REFUND_RULES.flex,
-    },
-  ];
-  return classes.map((c) => {
+  return DOMESTIC_CLASSES.map((c) => {
     const baseNpr = Math.round(y.npr * factor * c.share) * 100;
-    return {
-      airlineCode: spec.airline,
-      origin,
-      destination,
-      classCode: c.classCode,
-      family: c.family,
-      cabin: 'economy',
-      rank: c.rank,
-      baseNpr,
-      baseUsd: Math.round(y.usd * factor * c.usdShare) * 100,
-      residentialNpr: Math.round(baseNpr * RESIDENTIAL_FARE_FACTOR),
-      fuelSurchargeNpr: fuelNpr * 100,
-      fuelSurchargeUsd: Math.round((fuelNpr * 100) / NPR_PER_USD),
-      serviceChargeNpr: DOMESTIC_SERVICE_CHARGE_NPR,
-      serviceChargeUsd: DOMESTIC_SERVICE_CHARGE_USD,
-      vatBasisPoints: DOMESTIC_VAT_BASIS_POINTS,
-      openToForeigners: c.open,
-      baggage: mountain ? 'Hand baggage only' : stol ? '10 + 5 KG' : c.bag, // STOL limit: estimate
-      refundable: !c.rules.fuelSurchargeOnly,
-      refundRules: c.rules,
-    };
+    // Foreigners' USD fare: the saver class (closed to them) mirrors Apex.
+    const usdShare = c.share < 1 ? 0.9 : 1;
+    return fareRow(
+      { airline: spec.airline, origin, destination, domestic: true },
+      c,
+      {
+        baseNpr,
+        baseUsd: Math.round(y.usd * factor * usdShare) * 100,
+        residentialNpr: Math.round(baseNpr * RESIDENTIAL_FARE_FACTOR),
+        fuelNpr: fuelNpr * 100,
+        fuelUsd: Math.round((fuelNpr * 100) / NPR_PER_USD),
+      },
+      mountain ? 'Hand baggage only' : stol ? '10 + 5 KG' : c.baggage, // STOL limit: estimate
+    );
   });
 }
 
@@ -188,67 +218,15 @@ function domesticFares(spec: RouteSpec, origin: string, destination: string): Fa
 function internationalFares(spec: RouteSpec, origin: string, destination: string): FareRow[] {
   const yUsd = 60 + 0.6 * spec.block;
   const fuelUsd = Math.round(0.15 * spec.block);
-  const classes = [
-    {
-      classCode: 'L',
-      family: 'Saver',
-      cabin: 'economy',
-      rank: 1,
-      share: 0.55,
-      bag: '20 KG',
-      rules: REFUND_RULES.saver,
-    },
-    {
-      classCode: 'M',
-      family: 'Standard',
-      cabin: 'economy',
-      rank: 2,
-      share: 0.75,
-      bag: '25 KG',
-      rules: REFUND_RULES.apex,
-    },
-    {
-      classCode: 'Y',
-      family: 'Flex',
-      cabin: 'economy',
-      rank: 3,
-      share: 1,
-      bag: '30 KG',
-      rules: REFUND_RULES.flex,
-    },
-    {
-      classCode: 'J',
-      family: 'Business',
-      cabin: 'business',
-      rank: 4,
-      share: 3,
-      bag: '40 KG',
-      rules: REFUND_RULES.flex,
-    },
-  ] as const;
-  return classes.map((c) => {
+  return INTERNATIONAL_CLASSES.map((c) => {
     const baseUsd = Math.round(yUsd * c.share) * 100;
-    return {
-      airlineCode: spec.airline,
-      origin,
-      destination,
-      classCode: c.classCode,
-      family: c.family,
-      cabin: c.cabin,
-      rank: c.rank,
+    return fareRow({ airline: spec.airline, origin, destination, domestic: false }, c, {
       baseNpr: baseUsd * NPR_PER_USD,
       baseUsd,
       residentialNpr: baseUsd * NPR_PER_USD,
-      fuelSurchargeNpr: fuelUsd * NPR_PER_USD * 100,
-      fuelSurchargeUsd: fuelUsd * 100,
-      serviceChargeNpr: INTERNATIONAL_SERVICE_CHARGE_NPR,
-      serviceChargeUsd: INTERNATIONAL_SERVICE_CHARGE_USD,
-      vatBasisPoints: INTERNATIONAL_VAT_BASIS_POINTS,
-      openToForeigners: true,
-      baggage: c.bag,
-      refundable: !c.rules.fuelSurchargeOnly,
-      refundRules: c.rules,
-    };
+      fuelNpr: fuelUsd * NPR_PER_USD * 100,
+      fuelUsd: fuelUsd * 100,
+    });
   });
 }
 
