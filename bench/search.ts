@@ -26,7 +26,8 @@ const AIRPORTS = 4_000;
 const FLIGHTS_PER_DAY = 50_000;
 const DAYS = 3;
 const SEARCHES = 1_000;
-const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+/** `npm run bench:search -- --seconds=5` shortens each autocannon run (default 10 s). */
+const HTTP_SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 10);
 const CONNECTIONS = 100;
 
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(0)} MB`;
