@@ -38,6 +38,7 @@ import { airportRoutes } from './routes/airports/route';
 import { authRoutes } from './routes/auth/route';
 import { clientRoutes } from './routes/clients/route';
 import { countryRoutes } from './routes/countries/route';
+import { flightRoutes } from './routes/flights/route';
 import { healthRoutes } from './routes/health/route';
 import { meRoutes } from './routes/me/route';
 import { platformBrandRoutes } from './routes/platform/brands/route';
@@ -203,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await admin.register(adminAuditRoutes);
         await admin.register(platformBrandRoutes);
       });
+      await api.register(flightRoutes);
     },
     { prefix: API_BASE_PATH },
   );

@@ -8,7 +8,8 @@ export function successEnvelope<T extends z.ZodType>(data: T) {
 
 export const errorEnvelope = z.object({
   success: z.literal(false),
-  data: z.object({
+  /** Loose: some errors carry documented details beside these (PRICE_CHANGED: offer_id, old_price, new_price). */
+  data: z.looseObject({
     /** A message a person can read. */
     error: z.string(),
     /** A stable id from the error table. */

@@ -35,6 +35,12 @@ export const errorTable = {
   EMAIL_TAKEN: { status: 409, message: 'An account with this e-mail address already exists.' },
   /** Another account of this brand has this mobile number; `data.fields.mobile`. */
   MOBILE_TAKEN: { status: 409, message: 'An account with this mobile number already exists.' },
+  /** The offer's price is no longer the one the traveller saw; `data` carries the old and new price. */
+  PRICE_CHANGED: { status: 409, message: 'The price of this flight has changed.' },
+  /** Not enough seats are left on a flight of the offer. */
+  SOLD_OUT: { status: 409, message: 'Sorry, this flight has no more seats in this fare.' },
+  /** The offer's flight no longer exists or has already left. */
+  OFFER_EXPIRED: { status: 410, message: 'This flight is no longer available. Please search again.' },
   /** The request body is larger than the server accepts. */
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   /** The request body is not JSON where JSON is required. */

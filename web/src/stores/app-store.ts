@@ -65,6 +65,8 @@ export interface AppState {
     inbound: { departFlights: Opaque[]; returnFlights: Opaque[] };
     departFlight: Opaque | null;
     returnFlight: Opaque | null;
+    /** Every chosen offer in leg order (a multi-city trip has up to 5); leg 0 and 1 mirror departFlight/returnFlight. */
+    selectedOffers: Opaque[];
     availabilitySummary: Opaque | null;
   };
   booking: {
@@ -94,6 +96,7 @@ export interface AppActions {
   setDepartFlight(flight: Opaque | null): void;
   setReturnFlight(flight: Opaque | null): void;
   clearSelectedFlights(): void;
+  setSelectedOffers(offers: Opaque[]): void;
   setAvailabilitySummary(summary: Opaque | null): void;
   setPassengers(passengers: Opaque[]): void;
   clearPassengers(): void;
@@ -157,6 +160,7 @@ export const initialState = (): AppState => ({
     inbound: { departFlights: [], returnFlights: [] },
     departFlight: null,
     returnFlight: null,
+    selectedOffers: [],
     availabilitySummary: null,
   },
   booking: {
@@ -208,7 +212,13 @@ export function createAppStore(storageKey: string) {
             set((s) => ({ flight: { ...s.flight, inbound: { ...s.flight.inbound, [key]: flights } } })),
           setDepartFlight: (departFlight) => flight({ departFlight }),
           setReturnFlight: (returnFlight) => flight({ returnFlight }),
-          clearSelectedFlights: () => flight({ departFlight: null, returnFlight: null }),
+          clearSelectedFlights: () => flight({ departFlight: null, returnFlight: null, selectedOffers: [] }),
+          setSelectedOffers: (offers) =>
+            flight({
+              selectedOffers: offers,
+              departFlight: offers[0] ?? null,
+              returnFlight: offers[1] ?? null,
+            }),
           setAvailabilitySummary: (availabilitySummary) => flight({ availabilitySummary }),
           setPassengers: (passengers) => booking({ passengers }),
           clearPassengers: () => booking({ passengers: [] }),

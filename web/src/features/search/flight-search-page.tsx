@@ -1,34 +1,240 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { FlightOffer } from '#shared/flights';
 import { useAppStore, useSiteConfig } from '../../app/context';
 import { assetUrl } from '../../config/site-config';
+import { ApiError } from '../../lib/api-client';
+import { formatAdDate, todayInNepal } from '../../lib/dates';
+import { currentLanguage } from '../../lib/i18n';
+import { toSearchRequest, useFlightSearch } from './api/search-flights';
+import { SearchForm, validateSearch } from './components/search-form';
+import { DateStrip } from './results/date-strip';
+import { FilterPanel } from './results/filter-panel';
+import { duration, money } from './results/format';
+import { OfferCard } from './results/offer-card';
+import { applyFilters, readFilters, writeFilters } from './results/offer-filters';
+import { readSearchQuery, toFlightParams, writeSearchQuery } from './search-url';
 
+/**
+ * Results: a search read from the URL, one leg at a time (outbound, then return, or each
+ * multi-city flight), filters and sort in the URL, and the ±3-day price strip.
+ */
 export function FlightSearchPage() {
-  const config = useSiteConfig();
   const { t } = useTranslation();
-  const params = useAppStore((s) => s.flight.params);
-  const route =
-    params.depart_code && params.dest_code
-      ? `${params.depart_city} (${params.depart_code}) → ${params.dest_city} (${params.dest_code})`
-      : '';
+  const config = useSiteConfig();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const user = useAppStore((s) => s.user);
+  const isMobile = useAppStore((s) => s.ui.isMobile);
+  const setParams = useAppStore((s) => s.replaceParams);
+  const setTripType = useAppStore((s) => s.setTripType);
+  const setInbound = useAppStore((s) => s.setInbound);
+  const setSelectedOffers = useAppStore((s) => s.setSelectedOffers);
+  const chosen = useAppStore((s) => s.flight.selectedOffers) as FlightOffer[];
+
+  const query = useMemo(() => readSearchQuery(searchParams), [searchParams]);
+  const filters = readFilters(searchParams);
+  const step = Math.max(0, Number(searchParams.get('step') ?? 0) || 0);
+  const complete = Object.keys(validateSearch(query, todayInNepal())).length === 0;
+  const request = useMemo(() => toSearchRequest(query, user?.type ?? 'customer'), [query, user?.type]);
+  const search = useFlightSearch(request, complete);
+
+  const legs = search.data?.legs ?? [];
+  const leg = legs[Math.min(step, Math.max(legs.length - 1, 0))];
+  // A flexible-date search also answers the neighbouring days: the strip shows those, the list this day.
+  const dayOffers = leg
+    ? leg.offers.filter((offer) => offer.segments[0]?.depart_at.startsWith(leg.depart_date))
+    : [];
+  const offers = applyFilters(dayOffers, filters);
+  const agent = Boolean(user && user.type !== 'individual' && user.type !== 'customer');
+
+  const goTo = (params: URLSearchParams) => setSearchParams(params, { replace: false });
+
+  const select = (offer: FlightOffer) => {
+    const picked = [...chosen.slice(0, step), offer];
+    setSelectedOffers(picked);
+    if (step + 1 < legs.length) {
+      const next = new URLSearchParams(searchParams);
+      next.set('step', String(step + 1));
+      goTo(next);
+      window.scrollTo({ top: 0 });
+      return;
+    }
+    setTripType(query.trip);
+    setParams(toFlightParams(query, request.user_type, {}));
+    setInbound('departFlights', legs[0]?.offers ?? []);
+    setInbound('returnFlights', legs[1]?.offers ?? []);
+    navigate('/Booking/FlightConfirm');
+  };
+
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_300px]">
-      <section>
-        <h1 className="text-2xl font-semibold">{t('pages.flightSearch.title')}</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">{route || t('pages.flightSearch.intro')}</p>
-      </section>
-      <aside aria-label={t('pages.flightSearch.offers')} className="hidden gap-4 lg:grid">
-        {config.banners.side.map((banner) => (
-          <img
-            key={banner}
-            src={assetUrl(config, banner)}
-            alt=""
-            width={300}
-            height={600}
-            loading="lazy"
-            className="w-full rounded-xl"
+    <div className="grid gap-6">
+      <details
+        className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+        open={!complete}
+      >
+        <summary className="cursor-pointer font-semibold">
+          <h1 className="inline text-xl">{t('pages.flightSearch.title')}</h1>
+          {complete && leg && (
+            <span className="ml-2 font-normal text-slate-600 dark:text-slate-300">
+              {leg.depart_code} → {leg.dest_code} · {formatAdDate(leg.depart_date, currentLanguage())} ·{' '}
+              {t('search.travellers', { count: query.adults + query.children + query.infants })}
+            </span>
+          )}
+        </summary>
+        <div className="mt-4">
+          <SearchForm
+            key={searchParams.toString()}
+            initial={query}
+            compact
+            onSearch={(next) => goTo(writeSearchQuery(next))}
           />
-        ))}
-      </aside>
+        </div>
+      </details>
+
+      {!complete && <p className="text-slate-600 dark:text-slate-300">{t('pages.flightSearch.intro')}</p>}
+
+      {complete && legs.length > 1 && (
+        <ol className="flex flex-wrap gap-2" aria-label={t('results.steps')}>
+          {legs.map((l, index) => (
+            <li key={`${l.depart_code}-${l.dest_code}-${l.depart_date}`}>
+              <button
+                type="button"
+                disabled={index > chosen.length}
+                aria-current={index === step ? 'step' : undefined}
+                onClick={() => {
+                  const next = new URLSearchParams(searchParams);
+                  next.set('step', String(index));
+                  goTo(next);
+                }}
+                className={`rounded-full border px-3 py-1 text-sm disabled:opacity-50 ${index === step ? 'border-brand bg-brand text-brand-contrast' : 'border-slate-300 dark:border-slate-600'}`}
+              >
+                {index + 1}. {l.depart_code} → {l.dest_code}
+                {chosen[index] &&
+                  index !== step &&
+                  ` · ${money((chosen[index] as FlightOffer).price.total, (chosen[index] as FlightOffer).price.currency)}`}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-[15rem_1fr] xl:grid-cols-[15rem_1fr_240px]">
+        {complete && leg && (
+          <FilterPanel
+            startOpen={!isMobile}
+            offers={dayOffers}
+            filters={filters}
+            currency={search.data?.currency ?? 'NPR'}
+            onChange={(next) => goTo(writeFilters(searchParams, next))}
+          />
+        )}
+        <section
+          aria-live="polite"
+          aria-busy={search.isFetching}
+          className="grid content-start gap-3 lg:col-start-2"
+        >
+          {complete && search.isPending && (
+            <div role="status" className="grid gap-3">
+              <p className="font-medium">{t('results.searching')}</p>
+              {[0, 1, 2].map((n) => (
+                <div key={n} className="h-28 animate-pulse rounded-xl bg-slate-200 dark:bg-slate-800" />
+              ))}
+            </div>
+          )}
+          {search.isError && (
+            <div
+              role="alert"
+              className="rounded-xl bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-100"
+            >
+              <p className="font-semibold">
+                {search.error instanceof ApiError ? search.error.message : t('messages.genericError')}
+              </p>
+              {search.error instanceof ApiError &&
+                Object.values(search.error.fields).map((message) => <p key={message}>{message}</p>)}
+              <button type="button" onClick={() => void search.refetch()} className="mt-2 underline">
+                {t('results.tryAgain')}
+              </button>
+            </div>
+          )}
+          {leg && (
+            <>
+              <DateStrip
+                dates={leg.dates}
+                selected={leg.depart_date}
+                currency={search.data?.currency ?? 'NPR'}
+                onPick={(date) => {
+                  const next = new URLSearchParams(searchParams);
+                  if (step === 0 && query.trip !== 'multicity') next.set('date', date);
+                  else if (step === 1 && query.trip === 'roundtrip') next.set('ret', date);
+                  goTo(next);
+                }}
+              />
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 className="text-lg font-semibold">
+                  {t('results.heading', { from: leg.depart_code, to: leg.dest_code })}
+                  <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-300">
+                    {t('results.count', { count: offers.length })}
+                  </span>
+                </h2>
+                <label className="text-sm">
+                  {t('results.sortBy')}{' '}
+                  <select
+                    value={filters.sort}
+                    onChange={(event) =>
+                      goTo(
+                        writeFilters(searchParams, {
+                          ...filters,
+                          sort: event.target.value as typeof filters.sort,
+                        }),
+                      )
+                    }
+                    className="rounded-lg border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+                  >
+                    <option value="cheapest">{t('results.sort.cheapest')}</option>
+                    <option value="fastest">{t('results.sort.fastest')}</option>
+                    <option value="earliest">{t('results.sort.earliest')}</option>
+                  </select>
+                </label>
+              </div>
+              {offers.length === 0 && (
+                <div className="rounded-xl border border-dashed border-slate-300 p-6 text-center dark:border-slate-600">
+                  <p className="font-semibold">
+                    {leg.offers.length ? t('results.noneMatch') : t('results.noneFly')}
+                  </p>
+                  <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+                    {leg.offers.length ? t('results.clearFilters') : t('results.tryOtherDates')}
+                  </p>
+                </div>
+              )}
+              {offers.map((offer) => (
+                <OfferCard key={offer.id} offer={offer} agent={agent} onSelect={select} />
+              ))}
+              {offers.length > 0 && (
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  {t('results.fastestIs', {
+                    time: duration(Math.min(...offers.map((o) => o.duration_minutes))),
+                  })}
+                </p>
+              )}
+            </>
+          )}
+        </section>
+        <aside aria-label={t('pages.flightSearch.offers')} className="hidden content-start gap-4 xl:grid">
+          {config.banners.side.map((banner) => (
+            <img
+              key={banner}
+              src={assetUrl(config, banner)}
+              alt=""
+              width={300}
+              height={600}
+              loading="lazy"
+              className="w-full rounded-xl"
+            />
+          ))}
+        </aside>
+      </div>
     </div>
   );
 }

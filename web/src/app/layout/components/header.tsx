@@ -110,14 +110,14 @@ function AccountMenu() {
       <>
         <Link
           to="/auth/login"
-          className="rounded-full px-3 py-2 font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+          className="whitespace-nowrap rounded-full px-2 py-2 font-medium hover:bg-slate-100 sm:px-3 dark:hover:bg-slate-800"
         >
           {t('header.logIn')}
         </Link>
         {config.selfLogin && (
           <Link
             to="/auth/signup"
-            className="rounded-full bg-brand px-4 py-2 font-medium text-brand-contrast hover:opacity-90"
+            className="whitespace-nowrap rounded-full bg-brand px-3 py-2 font-medium text-brand-contrast hover:opacity-90 sm:px-4"
           >
             {t('header.signUp')}
           </Link>

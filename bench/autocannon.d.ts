@@ -1,0 +1,31 @@
+/** The small part of autocannon's API the benchmark uses (the package ships no types). */
+declare module 'autocannon' {
+  namespace autocannon {
+    interface Request {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+    }
+    interface Options {
+      url: string;
+      connections?: number;
+      duration?: number;
+      method?: string;
+      requests?: Request[];
+    }
+    interface Histogram {
+      average: number;
+      p50: number;
+      p99: number;
+    }
+    interface Result {
+      requests: Histogram;
+      latency: Histogram;
+      non2xx: number;
+      errors: number;
+    }
+  }
+  function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  export default autocannon;
+}

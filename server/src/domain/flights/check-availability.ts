@@ -1,0 +1,80 @@
+import { type Currency, isAgentUserType } from '#shared/flights';
+import type { Db } from '../../db/client';
+import { AppError, invalidFields } from '../../errors';
+import { supplierOf } from './configured-suppliers';
+import type { EngineOffer } from './engine/build-offers';
+import { decodeOfferId } from './engine/offer-id';
+import { loadFlightNetwork } from './load-flight-network';
+import { MIN_MINUTES_BEFORE_DEPARTURE } from './search-flights';
+
+export interface CheckAvailabilityOptions {
+  offers: { id: string; total?: number | undefined }[];
+  userType: string;
+  commissionPercent: number;
+  now?: number;
+}
+
+export interface CheckAvailabilityResult {
+  offers: EngineOffer[];
+  total: number;
+  currency: Currency;
+  airlineNames: Map<string, string>;
+}
+
+/**
+ * Re-prices chosen offers right before booking. Each must still fly, have the seats and cost
+ * what the traveller saw: otherwise OFFER_EXPIRED, SOLD_OUT, or PRICE_CHANGED with the old and
+ * new price (`data.offer_id`, `data.old_price`, `data.new_price`).
+ */
+export async function checkAvailability(
+  db: Db,
+  options: CheckAvailabilityOptions,
+): Promise<CheckAvailabilityResult> {
+  const fields: Record<string, string> = {};
+  options.offers.forEach((offer, index) => {
+    if (!decodeOfferId(offer.id) || !supplierOf(offer.id)) {
+      fields[`offers.${index}.id`] = 'This flight choice is not valid. Please search again.';
+    }
+  });
+  if (Object.keys(fields).length) throw invalidFields(fields);
+
+  const notBeforeUtc = (options.now ?? Date.now()) + MIN_MINUTES_BEFORE_DEPARTURE * 60_000;
+  const priced: EngineOffer[] = [];
+  for (const requested of options.offers) {
+    const supplier = supplierOf(requested.id);
+    if (!supplier) continue;
+    const result = await supplier.price(db, {
+      offerId: requested.id,
+      agent: isAgentUserType(options.userType),
+      commissionPercent: options.commissionPercent,
+      notBeforeUtc,
+    });
+    if (result.status === 'gone')
+      throw new AppError('OFFER_EXPIRED', undefined, undefined, { offer_id: requested.id });
+    if (result.status === 'sold_out')
+      throw new AppError('SOLD_OUT', undefined, undefined, { offer_id: requested.id });
+    const { price } = result.offer;
+    if (requested.total !== undefined && requested.total !== price.total) {
+      throw new AppError(
+        'PRICE_CHANGED',
+        'The price of this flight has changed. Please check the new price before booking.',
+        undefined,
+        {
+          offer_id: requested.id,
+          old_price: { total: requested.total, currency: price.currency },
+          new_price: { total: price.total, currency: price.currency },
+        },
+      );
+    }
+    priced.push(result.offer);
+  }
+  const currencies = new Set(priced.map((o) => o.price.currency));
+  if (currencies.size > 1) throw invalidFields({ offers: 'Choose flights priced in the same currency.' });
+  const { airlineNames } = await loadFlightNetwork(db);
+  return {
+    offers: priced,
+    total: priced.reduce((sum, o) => sum + o.price.total, 0),
+    currency: priced[0]?.price.currency ?? 'NPR',
+    airlineNames,
+  };
+}

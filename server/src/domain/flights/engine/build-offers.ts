@@ -1,0 +1,260 @@
+import type { OfferPrice } from '#shared/flights';
+import type { DatedFlight, FareClass } from './flight-network';
+import { encodeOfferId } from './offer-id';
+import { openTo, type PricingContext, priceFares, priceTotal, seatedPassengers } from './price-offer';
+
+/** Most itineraries answered per leg and date (each may come in several fare families). */
+export const MAX_ITINERARIES_PER_LEG = 40;
+
+export interface OfferContext extends PricingContext {
+  supplier: string;
+  /** Wanted cabin, or '' for any. */
+  cabin: '' | 'economy' | 'business';
+  /** Flights leaving before this instant (UTC ms) are not sold. */
+  notBeforeUtc: number;
+  /** Seats left on a dated flight in a class. */
+  seatsLeft(flight: DatedFlight, classCode: string): number;
+}
+
+export interface EngineSegment {
+  flight: DatedFlight;
+  fare: FareClass;
+  seatsLeft: number;
+}
+
+/** A priced itinerary in one fare per segment: what the API presents as an offer. */
+export interface EngineOffer {
+  id: string;
+  supplier: string;
+  segments: EngineSegment[];
+  stops: number;
+  departUtc: number;
+  arriveUtc: number;
+  seatsLeft: number;
+  price: OfferPrice;
+}
+
+/** The classes of a flight this search can sell, cheapest first, each with its seats left. */
+export function sellableFares(
+  flight: DatedFlight,
+  context: OfferContext,
+): { fare: FareClass; seatsLeft: number }[] {
+  if (flight.departUtc < context.notBeforeUtc) return [];
+  const seated = Math.max(1, seatedPassengers(context.passengers));
+  const out: { fare: FareClass; seatsLeft: number }[] = [];
+  for (const fare of flight.fares) {
+    if (context.cabin && fare.cabin !== context.cabin) continue;
+    if (!openTo(fare, context.tier)) continue;
+    const seatsLeft = context.seatsLeft(flight, fare.classCode);
+    if (seatsLeft >= seated) out.push({ fare, seatsLeft });
+  }
+  return out;
+}
+
+/**
+ * Memoised tests for the itinerary search: whether a flight has a sellable class, and the
+ * price of its cheapest one for this search's passengers.
+ */
+export function flightTests(context: OfferContext) {
+  const cheapest = new Map<DatedFlight, FareClass | null>();
+  const costs = new Map<DatedFlight, number>();
+  const cheapestOf = (flight: DatedFlight) => {
+    let fare = cheapest.get(flight);
+    if (fare === undefined) {
+      fare = sellableFares(flight, context)[0]?.fare ?? null;
+      cheapest.set(flight, fare);
+    }
+    return fare;
+  };
+  const cost = (flight: DatedFlight) => {
+    let known = costs.get(flight);
+    if (known === undefined) {
+      const fare = cheapestOf(flight);
+      known = fare ? priceTotal([fare], context) : Number.POSITIVE_INFINITY;
+      costs.set(flight, known);
+    }
+    return known;
+  };
+  return { usable: (flight: DatedFlight) => cheapestOf(flight) !== null, cost };
+}
+
+/** Prices one itinerary in the given fares. */
+export function makeOffer(
+  flights: DatedFlight[],
+  chosen: { fare: FareClass; seatsLeft: number }[],
+  context: OfferContext,
+): EngineOffer {
+  const segments = flights.map((flight, i) => ({
+    flight,
+    ...(chosen[i] as { fare: FareClass; seatsLeft: number }),
+  }));
+  const first = flights[0] as DatedFlight;
+  const last = flights[flights.length - 1] as DatedFlight;
+  return {
+    id: encodeOfferId({
+      supplier: context.supplier,
+      segments: segments.map((s) => ({
+        airlineCode: s.flight.leg.airlineCode,
+        flightNumber: s.flight.leg.flightNumber,
+        origin: s.flight.leg.origin,
+        destination: s.flight.leg.destination,
+        day: s.flight.day,
+        classCode: s.fare.classCode,
+      })),
+      passengers: context.passengers,
+      tier: context.tier,
+    }),
+    supplier: context.supplier,
+    segments,
+    stops: flights.length - 1,
+    departUtc: first.departUtc,
+    arriveUtc: last.arriveUtc,
+    seatsLeft: Math.min(...segments.map((s) => s.seatsLeft)),
+    price: priceFares(
+      segments.map((s) => s.fare),
+      context,
+    ),
+  };
+}
+
+/** What the Pareto filter compares. */
+export interface Ranked {
+  total: number;
+  stops: number;
+  departUtc: number;
+  arriveUtc: number;
+}
+
+/** Whether `a` is at least as good as `b` everywhere and better somewhere. */
+export function dominates(a: Ranked, b: Ranked): boolean {
+  const noWorse =
+    a.total <= b.total && a.stops <= b.stops && a.departUtc >= b.departUtc && a.arriveUtc <= b.arriveUtc;
+  const better =
+    a.total < b.total || a.stops < b.stops || a.departUtc > b.departUtc || a.arriveUtc < b.arriveUtc;
+  return noWorse && better;
+}
+
+/**
+ * Keeps the items no other beats on price, stops and times (leaving no earlier and arriving no
+ * later): every direct flight at its own time stays, a connection that is slower and dearer than
+ * another goes. O(n log n): items are taken cheapest first, and for each number of stops a
+ * Fenwick tree over departure times answers "the earliest arrival among cheaper kept items
+ * leaving no earlier". Items of equal price are compared with each other directly.
+ */
+export function paretoBest<T extends Ranked>(items: T[]): T[] {
+  if (items.length < 2) return [...items];
+  const departures = [...new Set(items.map((i) => i.departUtc))].sort((a, b) => b - a);
+  const rank = new Map(departures.map((d, i) => [d, i]));
+  const levels = Math.max(...items.map((i) => i.stops)) + 1;
+  const newTrees = () =>
+    Array.from({ length: levels }, () =>
+      new Float64Array(departures.length + 1).fill(Number.POSITIVE_INFINITY),
+    );
+  const insert = (trees: Float64Array[], item: T) => {
+    const tree = trees[item.stops] as Float64Array;
+    for (let i = (rank.get(item.departUtc) as number) + 1; i < tree.length; i += i & -i) {
+      if (item.arriveUtc < (tree[i] as number)) tree[i] = item.arriveUtc;
+    }
+  };
+  /** Earliest arrival among items with at most `maxStops` stops leaving at rank ≤ `position`. */
+  const earliest = (trees: Float64Array[], maxStops: number, position: number) => {
+    let best = Number.POSITIVE_INFINITY;
+    for (let stops = 0; stops <= maxStops; stops++) {
+      const tree = trees[stops] as Float64Array;
+      for (let i = position + 1; i > 0; i -= i & -i) if ((tree[i] as number) < best) best = tree[i] as number;
+    }
+    return best;
+  };
+  const cheaper = newTrees();
+  const sorted = [...items].sort((a, b) => a.total - b.total);
+  const kept: T[] = [];
+  for (let start = 0; start < sorted.length; ) {
+    let end = start;
+    while (end < sorted.length && (sorted[end] as T).total === (sorted[start] as T).total) end++;
+    const group = sorted.slice(start, end);
+    const same = newTrees();
+    for (const item of group) insert(same, item);
+    const survivors = group.filter((item) => {
+      const position = rank.get(item.departUtc) as number;
+      // Any cheaper item leaving no earlier and arriving no later with no more stops wins.
+      if (earliest(cheaper, item.stops, position) <= item.arriveUtc) return false;
+      // At the same price another item must be strictly better somewhere.
+      if (earliest(same, item.stops, position) < item.arriveUtc) return false;
+      if (position > 0 && earliest(same, item.stops, position - 1) <= item.arriveUtc) return false;
+      return !(item.stops > 0 && earliest(same, item.stops - 1, position) <= item.arriveUtc);
+    });
+    for (const item of survivors) insert(cheaper, item);
+    kept.push(...survivors);
+    start = end;
+  }
+  return kept;
+}
+
+type FareOption = { fare: FareClass; seatsLeft: number };
+
+interface Candidate extends Ranked {
+  flights: DatedFlight[];
+  options: FareOption[][];
+}
+
+/**
+ * Offers for candidate itineraries: each priced in its cheapest sellable classes, the Pareto-best
+ * kept (at most MAX_ITINERARIES_PER_LEG, cheapest first), then each also offered in the dearer
+ * fare families its flights sell (family level n = each segment's n-th cheapest sellable class).
+ */
+export function buildOffers(
+  itineraries: DatedFlight[][],
+  context: OfferContext,
+  maxItineraries = MAX_ITINERARIES_PER_LEG,
+): EngineOffer[] {
+  // A price is a sum over segments (each rounded on its own), so each flight's cheapest total is
+  // worked out once and a candidate's total is a sum.
+  const perFlight = new Map<DatedFlight, { options: FareOption[]; total: number }>();
+  const lead = (flight: DatedFlight) => {
+    let known = perFlight.get(flight);
+    if (!known) {
+      const options = sellableFares(flight, context);
+      const cheapest = options[0];
+      known = { options, total: cheapest ? priceTotal([cheapest.fare], context) : 0 };
+      perFlight.set(flight, known);
+    }
+    return known;
+  };
+  const candidates: Candidate[] = [];
+  for (const flights of itineraries) {
+    let total = 0;
+    const options: FareOption[][] = [];
+    for (const flight of flights) {
+      const known = lead(flight);
+      if (known.options.length === 0) break;
+      options.push(known.options);
+      total += known.total;
+    }
+    if (options.length !== flights.length) continue;
+    candidates.push({
+      flights,
+      options,
+      total,
+      stops: flights.length - 1,
+      departUtc: (flights[0] as DatedFlight).departUtc,
+      arriveUtc: (flights[flights.length - 1] as DatedFlight).arriveUtc,
+    });
+  }
+  const best = paretoBest(candidates)
+    .sort((a, b) => a.total - b.total || a.departUtc - b.departUtc)
+    .slice(0, maxItineraries);
+  const out: EngineOffer[] = [];
+  for (const { flights, options } of best) {
+    const levels = Math.max(...options.map((o) => o.length));
+    const seen = new Set<string>();
+    for (let level = 0; level < levels; level++) {
+      const chosen = options.map((o) => o[Math.min(level, o.length - 1)] as FareOption);
+      const offer = makeOffer(flights, chosen, context);
+      if (!seen.has(offer.id)) {
+        seen.add(offer.id);
+        out.push(offer);
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,74 @@
+import { localToUtc, MS_PER_MINUTE } from './calendar';
+import {
+  DOMESTIC_SERVICE_CHARGE_NPR,
+  DOMESTIC_SERVICE_CHARGE_USD,
+  DOMESTIC_VAT_BASIS_POINTS,
+  INTERNATIONAL_SERVICE_CHARGE_NPR,
+  INTERNATIONAL_SERVICE_CHARGE_USD,
+  INTERNATIONAL_VAT_BASIS_POINTS,
+  NPR_PER_USD,
+  REFUND_RULES,
+  RESIDENTIAL_FARE_FACTOR,
+} from './fare-rules';
+import type { FareClass, ScheduledLeg } from './flight-network';
+
+/** Booking class codes read as business cabin when a schedule (SSIM) gives no fares. */
+const BUSINESS_CLASSES = new Set(['F', 'J', 'C', 'D', 'I', 'Z', 'P']);
+
+/**
+ * Plausible default fares for a leg that has no stored fares (an imported SSIM schedule, the
+ * benchmark's synthetic world): priced by block time, NPR 2,000 + NPR 200 a minute for the
+ * full fare, cheaper classes at 85 % and 70 %. Its classes are the schedule's, in booking-designator
+ * order (most expensive first).
+ */
+export function defaultFaresFor(leg: ScheduledLeg): FareClass[] {
+  const minutes = approximateBlockMinutes(leg);
+  const fullNpr = (2_000 + 200 * minutes) * 100;
+  const domestic = leg.originTimeZone === 'Asia/Kathmandu' && leg.destinationTimeZone === 'Asia/Kathmandu';
+  const codes = Object.keys(leg.seatsByClass);
+  const economy = codes.filter((c) => !BUSINESS_CLASSES.has(c));
+  return codes
+    .map((classCode) => {
+      const business = BUSINESS_CLASSES.has(classCode);
+      const position = economy.indexOf(classCode);
+      // Economy classes from the last (cheapest) upwards: 70 %, 85 %, then 100 %.
+      const fromCheapest = economy.length - 1 - position;
+      const factor = business ? 2.5 : ([0.7, 0.85][fromCheapest] ?? 1);
+      const rank = business ? 100 + codes.indexOf(classCode) : fromCheapest + 1;
+      const baseNpr = Math.round(fullNpr * factor);
+      const rules =
+        business || factor === 1
+          ? REFUND_RULES.flex
+          : factor >= 0.85
+            ? REFUND_RULES.apex
+            : REFUND_RULES.saver;
+      const fuelNpr = Math.round(minutes * 40) * 100;
+      return {
+        classCode,
+        family: business ? 'Business' : factor === 1 ? 'Flex' : factor >= 0.85 ? 'Standard' : 'Saver',
+        cabin: business ? 'business' : 'economy',
+        rank,
+        baseNpr,
+        baseUsd: Math.round(baseNpr / NPR_PER_USD),
+        residentialNpr: Math.round(baseNpr * RESIDENTIAL_FARE_FACTOR),
+        fuelSurchargeNpr: fuelNpr,
+        fuelSurchargeUsd: Math.round(fuelNpr / NPR_PER_USD),
+        serviceChargeNpr: domestic ? DOMESTIC_SERVICE_CHARGE_NPR : INTERNATIONAL_SERVICE_CHARGE_NPR,
+        serviceChargeUsd: domestic ? DOMESTIC_SERVICE_CHARGE_USD : INTERNATIONAL_SERVICE_CHARGE_USD,
+        vatBasisPoints: domestic ? DOMESTIC_VAT_BASIS_POINTS : INTERNATIONAL_VAT_BASIS_POINTS,
+        openToForeigners: true,
+        baggage: business ? '30 + 7 KG' : '20 + 5 KG',
+        refundable: !rules.fuelSurchargeOnly,
+        refundRules: rules,
+      } satisfies FareClass;
+    })
+    .sort((a, b) => a.rank - b.rank);
+}
+
+/** Block time on the schedule's first day, between 15 minutes and 20 hours. */
+function approximateBlockMinutes(leg: ScheduledLeg): number {
+  const depart = localToUtc(leg.fromDay, leg.departureMinutes, leg.originTimeZone);
+  const arrive = localToUtc(leg.fromDay + leg.arrivalDayOffset, leg.arrivalMinutes, leg.destinationTimeZone);
+  const minutes = Math.round((arrive - depart) / MS_PER_MINUTE);
+  return Math.max(15, Math.min(minutes > 0 ? minutes : minutes + 1440, 20 * 60));
+}

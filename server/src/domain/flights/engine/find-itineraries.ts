@@ -1,0 +1,230 @@
+import { localDay, MS_PER_DAY, MS_PER_MINUTE } from './calendar';
+import type { DatedFlight, FlightNetwork } from './flight-network';
+
+/** Most stops an itinerary may have. */
+export const MAX_STOPS = 2;
+/** Longest wait between two flights of an itinerary. */
+export const MAX_CONNECTION_MS = MS_PER_DAY;
+/** How many onward flights are tried after each arrival (earliest first). */
+const ONWARD_CANDIDATES_ONE_STOP = 3;
+const ONWARD_CANDIDATES_TWO_STOPS = 2;
+/**
+ * Two-stop itineraries are searched only when fewer than this many direct and one-stop ones
+ * exist: with that many simpler choices a two-stop trip is almost never the Pareto-best, and
+ * between two hubs the two-stop combinations run into the millions.
+ */
+export const TWO_STOP_SEARCH_BELOW = 10;
+/** Most two-stop candidates generated for one search (bounds the work between busy airports). */
+const MAX_TWO_STOP_CANDIDATES = 5_000;
+
+export interface ItineraryQuery {
+  origin: string;
+  destination: string;
+  /** Local departure day number at the origin. */
+  day: number;
+  maxStops: number;
+  /** Whether a flight can carry this search's passengers (a sellable class with seats). */
+  usable(flight: DatedFlight): boolean;
+  /** Minimum connection time at an airport, in minutes. */
+  minConnectionMinutes(airport: string): number;
+  /** The flight's cheapest price for this search (to prune dominated connections); 0 if unknown. */
+  cost?(flight: DatedFlight): number;
+}
+
+/**
+ * Candidate itineraries for one leg of a search: every direct flight, and connections through
+ * one or two airports where each onward flight leaves at least the airport's minimum connection
+ * time after the arrival and at most 24 h later. Only the earliest few onward flights after each
+ * arrival are tried, since a later one arrives later for the same fare, and two stops only when
+ * the simpler itineraries are few; the caller keeps the Pareto-best by price, times and stops.
+ */
+export function findItineraries(network: FlightNetwork, query: ItineraryQuery): DatedFlight[][] {
+  const { origin, destination, day } = query;
+  const results: DatedFlight[][] = [];
+  for (const flight of network.flights(origin, destination, day)) {
+    if (query.usable(flight)) results.push([flight]);
+  }
+  if (origin === destination || query.maxStops < 1) return results;
+  const firstHops = network.destinations(origin, day);
+  if (!firstHops) return results;
+
+  const cost = query.cost ?? (() => 0);
+  for (const [hub, firstFlights] of firstHops) {
+    if (hub === destination || hub === origin || !fliesTo(network, hub, destination, day)) continue;
+    // Latest departures first: an onward flight already reached from a later, no dearer first
+    // flight makes the same connection from an earlier one dominated (leaves earlier, same arrival).
+    const cheapestInto = new Map<DatedFlight, number>();
+    for (let i = firstFlights.length - 1; i >= 0; i--) {
+      const first = firstFlights[i] as DatedFlight;
+      if (!query.usable(first)) continue;
+      for (const second of onward(network, query, first, destination, ONWARD_CANDIDATES_ONE_STOP)) {
+        const firstCost = cost(first);
+        const known = cheapestInto.get(second);
+        if (known !== undefined && known <= firstCost) continue;
+        cheapestInto.set(second, firstCost);
+        results.push([first, second]);
+      }
+    }
+  }
+  if (query.maxStops < 2 || results.length >= TWO_STOP_SEARCH_BELOW) return results;
+  const budget = results.length + MAX_TWO_STOP_CANDIDATES;
+  const feedersByDay = new Map<number, Set<string>>();
+  const feedersOn = (day: number) => {
+    let feeders = feedersByDay.get(day);
+    if (!feeders) {
+      feeders = new Set([
+        ...(network.originsInto(destination, day) ?? []),
+        ...(network.originsInto(destination, day + 1) ?? []),
+      ]);
+      feedersByDay.set(day, feeders);
+    }
+    return feeders;
+  };
+  // Only first hops to airports that fly to a feeder of the destination can lead anywhere.
+  const firsts: DatedFlight[] = [];
+  for (const [hub, firstFlights] of firstHops) {
+    if (hub === destination || hub === origin || !reachesFeeder(network, hub, day, feedersOn)) continue;
+    firsts.push(...undominated(firstFlights, query.usable, cost));
+  }
+  // As above: an onward path into the destination already reached from a later, no dearer
+  // start is not worth a second, earlier start.
+  firsts.sort((a, b) => b.departUtc - a.departUtc);
+  const cheapestInto = new Map<DatedFlight, number>();
+  for (const first of firsts) {
+    for (const seconds of onwardVia(network, query, first, feedersOn).values()) {
+      for (const second of seconds) {
+        const pathCost = cost(first) + cost(second);
+        for (const third of onward(network, query, second, destination, ONWARD_CANDIDATES_TWO_STOPS)) {
+          const known = cheapestInto.get(third);
+          if (known !== undefined && known <= pathCost) continue;
+          cheapestInto.set(third, pathCost);
+          results.push([first, second, third]);
+        }
+      }
+    }
+    if (results.length >= budget) break;
+  }
+  return results;
+}
+
+/**
+ * The usable flights of one route that no later, no dearer flight arriving no later beats:
+ * every continuation of a beaten flight is beaten too.
+ */
+function undominated(
+  flights: DatedFlight[],
+  usable: (flight: DatedFlight) => boolean,
+  cost: (flight: DatedFlight) => number,
+): DatedFlight[] {
+  const kept: DatedFlight[] = [];
+  const frontier: { cost: number; arriveUtc: number }[] = [];
+  for (let i = flights.length - 1; i >= 0; i--) {
+    const flight = flights[i] as DatedFlight;
+    if (!usable(flight)) continue;
+    const price = cost(flight);
+    if (frontier.some((f) => f.cost <= price && f.arriveUtc <= flight.arriveUtc)) continue;
+    kept.push(flight);
+    frontier.push({ cost: price, arriveUtc: flight.arriveUtc });
+  }
+  return kept;
+}
+
+/** Days after the first departure day on which a connecting flight may still leave. */
+const CONNECTION_DAYS_AHEAD = 3;
+
+/** Whether `from` has a flight to `to` leaving within the days a connection may use. */
+function fliesTo(network: FlightNetwork, from: string, to: string, day: number): boolean {
+  for (let d = day; d <= day + CONNECTION_DAYS_AHEAD; d++)
+    if (network.destinations(from, d)?.has(to)) return true;
+  return false;
+}
+
+/** Whether `hub` has a flight to any airport that flies into the destination. */
+function reachesFeeder(
+  network: FlightNetwork,
+  hub: string,
+  day: number,
+  feedersOn: (day: number) => Set<string>,
+): boolean {
+  for (let d = day; d < day + CONNECTION_DAYS_AHEAD; d++) {
+    const fromHub = network.destinations(hub, d);
+    if (!fromHub) continue;
+    const feeders = feedersOn(d);
+    if (feeders.size < fromHub.size) {
+      for (const feeder of feeders) if (fromHub.has(feeder)) return true;
+    } else {
+      for (const next of fromHub.keys()) if (feeders.has(next)) return true;
+    }
+  }
+  return false;
+}
+
+/** Local days at the connecting airport on which an onward flight may leave. */
+function connectionDays(arrival: DatedFlight): [number, number] {
+  const arrivalDay = localDay(arrival.arriveUtc, arrival.leg.destinationTimeZone);
+  return [arrivalDay, arrivalDay + 1];
+}
+
+/** The earliest usable flights from the arrival airport of `arrival` to `to`, within the window. */
+function onward(
+  network: FlightNetwork,
+  query: ItineraryQuery,
+  arrival: DatedFlight,
+  to: string,
+  limit: number,
+): DatedFlight[] {
+  const at = arrival.leg.destination;
+  const earliest = arrival.arriveUtc + query.minConnectionMinutes(at) * MS_PER_MINUTE;
+  const latest = arrival.arriveUtc + MAX_CONNECTION_MS;
+  const found: DatedFlight[] = [];
+  for (const day of connectionDays(arrival)) {
+    const flights = network.flights(at, to, day);
+    for (let i = firstAtOrAfter(flights, earliest); i < flights.length && found.length < limit; i++) {
+      const flight = flights[i] as DatedFlight;
+      if (flight.departUtc > latest) break;
+      if (query.usable(flight)) found.push(flight);
+    }
+    if (found.length >= limit) break;
+  }
+  return found;
+}
+
+/**
+ * Second hops for a two-stop itinerary: from the first flight's arrival airport to airports that
+ * have a flight into the destination, the earliest usable ones within the window.
+ */
+function onwardVia(
+  network: FlightNetwork,
+  query: ItineraryQuery,
+  first: DatedFlight,
+  feedersOn: (day: number) => Set<string>,
+): Map<string, DatedFlight[]> {
+  const hub = first.leg.destination;
+  const found = new Map<string, DatedFlight[]>();
+  for (const day of connectionDays(first)) {
+    const fromHub = network.destinations(hub, day);
+    if (!fromHub) continue;
+    const feeders = feedersOn(day);
+    const smaller = feeders.size < fromHub.size ? feeders : fromHub.keys();
+    for (const secondHub of smaller) {
+      if (secondHub === query.origin || secondHub === query.destination || secondHub === hub) continue;
+      if (!fromHub.has(secondHub) || !feeders.has(secondHub)) continue;
+      if (found.has(secondHub)) continue;
+      const seconds = onward(network, query, first, secondHub, ONWARD_CANDIDATES_TWO_STOPS);
+      if (seconds.length) found.set(secondHub, seconds);
+    }
+  }
+  return found;
+}
+
+/** Index of the first flight leaving at or after `time` (flights sorted by departure). */
+function firstAtOrAfter(flights: DatedFlight[], time: number): number {
+  let low = 0;
+  let high = flights.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((flights[mid] as DatedFlight).departUtc < time) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}

@@ -1,0 +1,193 @@
+import type { RefundRules } from '../../../db/schema/inventory';
+import { isoWeekday, localToUtc, MS_PER_DAY, MS_PER_MINUTE, toLocalIso } from './calendar';
+import { defaultFaresFor } from './default-fares';
+
+/** A fare class of an airline on a route; amounts in minor units (paisa for NPR, cents for USD). */
+export interface FareClass {
+  classCode: string;
+  family: string;
+  cabin: 'economy' | 'business';
+  /** 1 is the cheapest. */
+  rank: number;
+  baseNpr: number;
+  baseUsd: number;
+  residentialNpr: number;
+  fuelSurchargeNpr: number;
+  fuelSurchargeUsd: number;
+  serviceChargeNpr: number;
+  serviceChargeUsd: number;
+  vatBasisPoints: number;
+  openToForeigners: boolean;
+  baggage: string;
+  refundable: boolean;
+  refundRules: RefundRules;
+}
+
+/** A fare class on one route of one airline, as stored. */
+export interface RouteFare extends FareClass {
+  airlineCode: string;
+  origin: string;
+  destination: string;
+}
+
+/** A periodic scheduled leg, as the engine holds it. */
+export interface ScheduledLeg {
+  id: number;
+  supplier: string;
+  airlineCode: string;
+  flightNumber: string;
+  origin: string;
+  destination: string;
+  originTimeZone: string;
+  destinationTimeZone: string;
+  departureMinutes: number;
+  arrivalMinutes: number;
+  arrivalDayOffset: number;
+  /** Bit mask of ISO weekdays, bit 0 = Monday. */
+  weekdays: number;
+  /** First and last local departure day numbers. */
+  fromDay: number;
+  toDay: number;
+  aircraft: string;
+  seatsByClass: Record<string, number>;
+}
+
+/** A leg on a date, placed in UTC. */
+export interface DatedFlight {
+  leg: ScheduledLeg;
+  /** Local departure date at the origin, as a day number. */
+  day: number;
+  departUtc: number;
+  arriveUtc: number;
+  /** The leg's fare classes sold in this network, cheapest first. */
+  fares: FareClass[];
+}
+
+interface DayIndex {
+  /** origin → destination → flights of that local day, by departure time. */
+  out: Map<string, Map<string, DatedFlight[]>>;
+  /** destination → origins with a flight into it that day. */
+  inbound: Map<string, Set<string>>;
+}
+
+/** Day indexes kept in memory; the oldest is dropped beyond this. */
+const MAX_CACHED_DAYS = 120;
+const EMPTY: DatedFlight[] = [];
+
+/**
+ * Every supplier's scheduled legs and fares, expanded lazily into dated flights one local day at a
+ * time and indexed by origin and destination: what the search engine walks.
+ */
+export class FlightNetwork {
+  readonly legsByOrigin = new Map<string, ScheduledLeg[]>();
+  private readonly faresByRoute = new Map<string, FareClass[]>();
+  private readonly faresByLeg = new Map<ScheduledLeg, FareClass[]>();
+  private readonly days = new Map<number, DayIndex>();
+  readonly legCount: number;
+
+  constructor(legs: ScheduledLeg[], fares: RouteFare[]) {
+    for (const fare of fares) {
+      const key = routeKey(fare.airlineCode, fare.origin, fare.destination);
+      const list = this.faresByRoute.get(key) ?? [];
+      list.push(fare);
+      this.faresByRoute.set(key, list);
+    }
+    for (const list of this.faresByRoute.values()) list.sort((a, b) => a.rank - b.rank);
+    for (const leg of legs) {
+      const list = this.legsByOrigin.get(leg.origin) ?? [];
+      list.push(leg);
+      this.legsByOrigin.set(leg.origin, list);
+    }
+    this.legCount = legs.length;
+  }
+
+  /** A leg's fare classes: its route's stored fares, or the plausible defaults for its block time. */
+  faresOf(leg: ScheduledLeg): FareClass[] {
+    let fares = this.faresByLeg.get(leg);
+    if (!fares) {
+      const stored = this.faresByRoute.get(routeKey(leg.airlineCode, leg.origin, leg.destination));
+      fares = (stored ?? defaultFaresFor(leg)).filter((fare) => (leg.seatsByClass[fare.classCode] ?? 0) > 0);
+      this.faresByLeg.set(leg, fares);
+    }
+    return fares;
+  }
+
+  /** Flights from an origin to a destination leaving on a local day, by departure time. */
+  flights(origin: string, destination: string, day: number): DatedFlight[] {
+    return this.dayIndex(day).out.get(origin)?.get(destination) ?? EMPTY;
+  }
+
+  /** Destinations served from an origin on a local day. */
+  destinations(origin: string, day: number): Map<string, DatedFlight[]> | undefined {
+    return this.dayIndex(day).out.get(origin);
+  }
+
+  /** Origins with a flight into a destination on a local day. */
+  originsInto(destination: string, day: number): Set<string> | undefined {
+    return this.dayIndex(day).inbound.get(destination);
+  }
+
+  /** One dated flight by its public identity, or undefined when it does not operate that day. */
+  findFlight(airlineCode: string, flightNumber: string, origin: string, destination: string, day: number) {
+    return this.flights(origin, destination, day).find(
+      (f) => f.leg.airlineCode === airlineCode && f.leg.flightNumber === flightNumber,
+    );
+  }
+
+  private dayIndex(day: number): DayIndex {
+    const cached = this.days.get(day);
+    if (cached) return cached;
+    const weekdayBit = 1 << (isoWeekday(day) - 1);
+    const index: DayIndex = { out: new Map(), inbound: new Map() };
+    for (const [origin, legs] of this.legsByOrigin) {
+      let byDestination: Map<string, DatedFlight[]> | undefined;
+      for (const leg of legs) {
+        if (day < leg.fromDay || day > leg.toDay || (leg.weekdays & weekdayBit) === 0) continue;
+        const fares = this.faresOf(leg);
+        if (fares.length === 0) continue;
+        const departUtc = localToUtc(day, leg.departureMinutes, leg.originTimeZone);
+        let arriveUtc = localToUtc(day + leg.arrivalDayOffset, leg.arrivalMinutes, leg.destinationTimeZone);
+        // A schedule whose arrival would precede its departure is read as arriving the next day.
+        if (arriveUtc <= departUtc) arriveUtc += MS_PER_DAY;
+        byDestination ??= new Map();
+        const list = byDestination.get(leg.destination) ?? [];
+        list.push({ leg, day, departUtc, arriveUtc, fares });
+        byDestination.set(leg.destination, list);
+        const origins = index.inbound.get(leg.destination) ?? new Set<string>();
+        origins.add(origin);
+        index.inbound.set(leg.destination, origins);
+      }
+      if (!byDestination) continue;
+      for (const list of byDestination.values()) list.sort((a, b) => a.departUtc - b.departUtc);
+      index.out.set(origin, byDestination);
+    }
+    if (this.days.size >= MAX_CACHED_DAYS) {
+      const oldest = this.days.keys().next().value;
+      if (oldest !== undefined) this.days.delete(oldest);
+    }
+    this.days.set(day, index);
+    return index;
+  }
+}
+
+export const routeKey = (airline: string, origin: string, destination: string) =>
+  `${airline}|${origin}|${destination}`;
+
+/** Block time of a dated flight in minutes. */
+export const blockMinutes = (flight: DatedFlight) =>
+  Math.round((flight.arriveUtc - flight.departUtc) / MS_PER_MINUTE);
+
+const localTimes = new WeakMap<DatedFlight, { departAt: string; arriveAt: string }>();
+
+/** A dated flight's departure and arrival as local ISO times (worked out once per flight). */
+export function localTimesOf(flight: DatedFlight): { departAt: string; arriveAt: string } {
+  let times = localTimes.get(flight);
+  if (!times) {
+    times = {
+      departAt: toLocalIso(flight.departUtc, flight.leg.originTimeZone),
+      arriveAt: toLocalIso(flight.arriveUtc, flight.leg.destinationTimeZone),
+    };
+    localTimes.set(flight, times);
+  }
+  return times;
+}

@@ -1,0 +1,76 @@
+import { dateOf, dayOf } from './calendar';
+import type { FareTier, Passengers } from './price-offer';
+
+/** One segment of an offer as its id names it. */
+export interface OfferSegmentRef {
+  airlineCode: string;
+  flightNumber: string;
+  origin: string;
+  destination: string;
+  /** Local departure day number. */
+  day: number;
+  classCode: string;
+}
+
+export interface OfferRef {
+  supplier: string;
+  segments: OfferSegmentRef[];
+  passengers: Passengers;
+  tier: FareTier;
+}
+
+const SEGMENT = /^([A-Z0-9]{2,3})\.([0-9]{1,4}[A-Z]?)\.([A-Z]{3})\.([A-Z]{3})\.(\d{8})\.([A-Z])$/;
+const TIERS: readonly FareTier[] = ['npr', 'usd', 'residential'];
+
+/**
+ * A readable, deterministic offer id: supplier, each segment (airline, flight number, airports,
+ * local date, class), the passenger mix and the fare tier, e.g.
+ * `house~U4.601.KTM.PKR.20260501.Y~1.0.0~npr`. The same id always prices the same way until the
+ * inventory behind it changes.
+ */
+export function encodeOfferId(ref: OfferRef): string {
+  const segments = ref.segments
+    .map((s) =>
+      [
+        s.airlineCode,
+        s.flightNumber,
+        s.origin,
+        s.destination,
+        dateOf(s.day).replaceAll('-', ''),
+        s.classCode,
+      ].join('.'),
+    )
+    .join('+');
+  const { adults, children, infants } = ref.passengers;
+  return `${ref.supplier}~${segments}~${adults}.${children}.${infants}~${ref.tier}`;
+}
+
+/** Parses an offer id, or returns undefined when it is not one this server made. */
+export function decodeOfferId(id: string): OfferRef | undefined {
+  const parts = id.split('~');
+  if (parts.length !== 4) return undefined;
+  const [supplier, segmentText, paxText, tierText] = parts as [string, string, string, string];
+  if (!/^[a-z0-9-]{1,20}$/.test(supplier) || !TIERS.includes(tierText as FareTier)) return undefined;
+  const pax = paxText.split('.').map(Number);
+  if (pax.length !== 3 || pax.some((n) => !Number.isInteger(n) || n < 0 || n > 9)) return undefined;
+  const segments: OfferSegmentRef[] = [];
+  for (const text of segmentText.split('+')) {
+    const match = SEGMENT.exec(text);
+    if (!match) return undefined;
+    const [, airlineCode, flightNumber, origin, destination, ymd, classCode] = match as unknown as string[];
+    const date = `${ymd?.slice(0, 4)}-${ymd?.slice(4, 6)}-${ymd?.slice(6, 8)}`;
+    const day = dayOf(date);
+    if (!Number.isFinite(day) || dateOf(day) !== date) return undefined;
+    segments.push({
+      airlineCode: airlineCode as string,
+      flightNumber: flightNumber as string,
+      origin: origin as string,
+      destination: destination as string,
+      day,
+      classCode: classCode as string,
+    });
+  }
+  if (segments.length === 0 || segments.length > 3) return undefined;
+  const [adults, children, infants] = pax as [number, number, number];
+  return { supplier, segments, passengers: { adults, children, infants }, tier: tierText as FareTier };
+}

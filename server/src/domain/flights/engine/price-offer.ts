@@ -1,0 +1,119 @@
+import type { Currency, OfferPrice, PassengerPrice, PassengerType } from '#shared/flights';
+import { CHILD_DISCOUNT_PERCENT, INFANT_FARE_PERCENT, percentOf } from './fare-rules';
+import type { FareClass } from './flight-network';
+
+/** Which fare a traveller pays: NPR (Nepali and Indian nationals), USD (others) or residential NPR. */
+export type FareTier = 'npr' | 'usd' | 'residential';
+
+export interface Passengers {
+  adults: number;
+  children: number;
+  infants: number;
+}
+
+export interface PricingContext {
+  tier: FareTier;
+  passengers: Passengers;
+  /** Agent's commission on the base fares, 0–20; ignored for travellers. */
+  commissionPercent: number;
+  agent: boolean;
+}
+
+export const currencyOf = (tier: FareTier): Currency => (tier === 'usd' ? 'USD' : 'NPR');
+
+/** Passengers on seats: infants travel on a lap. */
+export const seatedPassengers = (p: Passengers) => p.adults + p.children;
+
+/** Whether a class may be sold to this tier: the lowest classes are closed to foreigners. */
+export const openTo = (fare: FareClass, tier: FareTier) => tier === 'npr' || fare.openToForeigners;
+
+function amountsOf(fare: FareClass, tier: FareTier) {
+  if (tier === 'usd')
+    return { base: fare.baseUsd, fuel: fare.fuelSurchargeUsd, service: fare.serviceChargeUsd };
+  return {
+    base: tier === 'residential' ? fare.residentialNpr : fare.baseNpr,
+    fuel: fare.fuelSurchargeNpr,
+    service: fare.serviceChargeNpr,
+  };
+}
+
+/**
+ * One passenger type's price on one fare: a child pays 67 % and an infant 10 % of the adult base
+ * fare (of the class booked, so a child never pays more than an adult); infants pay no fuel
+ * surcharge or service charge (plausible default). VAT is on base fare plus fuel surcharge.
+ */
+function passengerAmounts(fare: FareClass, tier: FareTier, type: PassengerType) {
+  const { base, fuel, service } = amountsOf(fare, tier);
+  const paidBase =
+    type === 'adult'
+      ? base
+      : type === 'child'
+        ? base - percentOf(base, CHILD_DISCOUNT_PERCENT)
+        : percentOf(base, INFANT_FARE_PERCENT);
+  const paidFuel = type === 'infant' ? 0 : fuel;
+  const paidService = type === 'infant' ? 0 : service;
+  const vat = Math.round(((paidBase + paidFuel) * fare.vatBasisPoints) / 10_000);
+  return { base: paidBase, fuel: paidFuel, service: paidService, vat };
+}
+
+/** The price of a set of fares (one per segment) for the passengers: integers in minor units. */
+export function priceFares(fares: FareClass[], context: PricingContext): OfferPrice {
+  const counts: [PassengerType, number][] = [
+    ['adult', context.passengers.adults],
+    ['child', context.passengers.children],
+    ['infant', context.passengers.infants],
+  ];
+  const perPassenger: PassengerPrice[] = [];
+  for (const [type, count] of counts) {
+    if (count <= 0) continue;
+    let base = 0;
+    let fuel = 0;
+    let service = 0;
+    let vat = 0;
+    for (const fare of fares) {
+      const amounts = passengerAmounts(fare, context.tier, type);
+      base += amounts.base;
+      fuel += amounts.fuel;
+      service += amounts.service;
+      vat += amounts.vat;
+    }
+    const total = base + fuel + service + vat;
+    perPassenger.push({
+      type,
+      count,
+      base,
+      fuel_surcharge: fuel,
+      service_charge: service,
+      vat,
+      taxes: service + vat,
+      total,
+      subtotal: total * count,
+    });
+  }
+  const total = perPassenger.reduce((sum, p) => sum + p.subtotal, 0);
+  let commission: OfferPrice['commission'] = null;
+  if (context.agent) {
+    const baseTotal = perPassenger.reduce((sum, p) => sum + p.base * p.count, 0);
+    const amount = percentOf(baseTotal, context.commissionPercent);
+    commission = { percent: context.commissionPercent, amount, net_total: total - amount };
+  }
+  return { currency: currencyOf(context.tier), total, per_passenger: perPassenger, commission };
+}
+
+/** Just the total of `priceFares` (no breakdown objects): for ranking candidates quickly. */
+export function priceTotal(fares: FareClass[], context: PricingContext): number {
+  const { adults, children, infants } = context.passengers;
+  let total = 0;
+  for (const fare of fares) {
+    for (const [type, count] of [
+      ['adult', adults],
+      ['child', children],
+      ['infant', infants],
+    ] as const) {
+      if (count <= 0) continue;
+      const a = passengerAmounts(fare, context.tier, type);
+      total += (a.base + a.fuel + a.service + a.vat) * count;
+    }
+  }
+  return total;
+}

@@ -1,0 +1,86 @@
+import { type FareCalendarResponse, MAX_DAYS_AHEAD, MOUNTAIN_FLIGHT_CODE } from '#shared/flights';
+import type { Db } from '../../db/client';
+import { invalidFields } from '../../errors';
+import { checkSearchCodes } from './check-search-codes';
+import { configuredSuppliers } from './configured-suppliers';
+import { dateOf, dayOf, todayInNepal } from './engine/calendar';
+import { MAX_STOPS } from './engine/find-itineraries';
+import { currencyOf } from './engine/price-offer';
+import { loadFlightNetwork } from './load-flight-network';
+import { fareTierFor, MIN_MINUTES_BEFORE_DEPARTURE } from './search-flights';
+
+export interface FindFareCalendarOptions {
+  origin: string;
+  destination: string;
+  /** YYYY-MM */
+  month: string;
+  nationalityCode: string;
+  now?: number;
+}
+
+/**
+ * The lowest one-adult total per day of a month over all suppliers (direct or connecting);
+ * null for days with no flight, days past and days more than a year ahead.
+ */
+export async function findFareCalendar(
+  db: Db,
+  options: FindFareCalendarOptions,
+): Promise<FareCalendarResponse> {
+  const now = options.now ?? Date.now();
+  const destination = options.destination === MOUNTAIN_FLIGHT_CODE ? options.origin : options.destination;
+  const fields = await checkSearchCodes(db, {
+    airports: [
+      { field: 'depart_code', code: options.origin },
+      { field: 'dest_code', code: destination },
+    ],
+    nationality: { field: 'nationality_code', code: options.nationalityCode },
+  });
+  const { network } = await loadFlightNetwork(db);
+  const loops = network.legsByOrigin.get(options.origin)?.some((l) => l.destination === l.origin);
+  if (options.origin === destination && !loops) {
+    fields.dest_code ??= 'Choose a destination different from where you fly from.';
+  }
+  if (Object.keys(fields).length) throw invalidFields(fields);
+
+  const first = dayOf(`${options.month}-01`);
+  const [year, month] = options.month.split('-').map(Number) as [number, number];
+  const length = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const today = todayInNepal(now);
+  const days = Array.from({ length }, (_, i) => first + i).filter(
+    (d) => d >= today && d <= today + MAX_DAYS_AHEAD,
+  );
+  const tier = fareTierFor(options.nationalityCode, false);
+  const lowest = new Map<number, number>();
+  if (days.length) {
+    for (const supplier of configuredSuppliers()) {
+      const [leg] = await supplier.search(db, {
+        legs: [{ origin: options.origin, destination, days }],
+        context: {
+          tier,
+          passengers: { adults: 1, children: 0, infants: 0 },
+          agent: false,
+          commissionPercent: 0,
+          cabin: '',
+          notBeforeUtc: now + MIN_MINUTES_BEFORE_DEPARTURE * 60_000,
+        },
+        maxStops: MAX_STOPS,
+      });
+      for (const { day, offers } of leg ?? []) {
+        for (const offer of offers) {
+          const known = lowest.get(day);
+          if (known === undefined || offer.price.total < known) lowest.set(day, offer.price.total);
+        }
+      }
+    }
+  }
+  return {
+    depart_code: options.origin,
+    dest_code: destination,
+    month: options.month,
+    currency: currencyOf(tier),
+    days: Array.from({ length }, (_, i) => ({
+      date: dateOf(first + i),
+      lowest_total: lowest.get(first + i) ?? null,
+    })),
+  };
+}

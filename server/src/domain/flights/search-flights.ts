@@ -1,0 +1,154 @@
+import {
+  type Currency,
+  type FlightSearchRequest,
+  isAgentUserType,
+  MAX_DAYS_AHEAD,
+  MOUNTAIN_FLIGHT_CODE,
+  NPR_FARE_NATIONALITIES,
+  searchLegsOf,
+} from '#shared/flights';
+import type { Db } from '../../db/client';
+import { invalidFields } from '../../errors';
+import type { Supplier } from '../suppliers/supplier';
+import { checkSearchCodes } from './check-search-codes';
+import { configuredSuppliers } from './configured-suppliers';
+import type { EngineOffer } from './engine/build-offers';
+import { dateOf, dayOf, todayInNepal } from './engine/calendar';
+import { MAX_STOPS } from './engine/find-itineraries';
+import { currencyOf, type FareTier } from './engine/price-offer';
+import { loadFlightNetwork } from './load-flight-network';
+
+/** Most offers answered per leg, cheapest first (over all dates of a flexible search). */
+export const MAX_OFFERS_PER_LEG = 150;
+
+export interface SearchFlightsOptions {
+  params: FlightSearchRequest;
+  /** The signed-in agent's commission, 0–20; shown on prices for agents only. */
+  commissionPercent: number;
+  now?: number;
+  suppliers?: Supplier[];
+}
+
+export interface SearchedLeg {
+  origin: string;
+  destination: string;
+  date: string;
+  offers: EngineOffer[];
+  dates: { date: string; lowestTotal: number | null }[];
+}
+
+export interface SearchFlightsResult {
+  currency: Currency;
+  legs: SearchedLeg[];
+  airlineNames: Map<string, string>;
+}
+
+/** Which fare a nationality pays: NPR for Nepali and Indian nationals, residential or USD for others. */
+export function fareTierFor(nationalityCode: string, residential: boolean): FareTier {
+  if ((NPR_FARE_NATIONALITIES as readonly string[]).includes(nationalityCode)) return 'npr';
+  return residential ? 'residential' : 'usd';
+}
+
+/**
+ * Searches every configured supplier for each leg of the request and merges their offers,
+ * cheapest first. Bad airports, dates and nationality answer 400 naming each field.
+ */
+export async function searchFlights(db: Db, options: SearchFlightsOptions): Promise<SearchFlightsResult> {
+  const { params } = options;
+  const now = options.now ?? Date.now();
+  const today = todayInNepal(now);
+  const multicity = params.trip_type === 'multicity';
+  const legs = searchLegsOf(params).map((leg) => ({
+    ...leg,
+    // The Everest mountain flight is sold under the sector code MTN: a loop from Kathmandu.
+    dest_code: leg.dest_code === MOUNTAIN_FLIGHT_CODE ? leg.depart_code : leg.dest_code,
+  }));
+  const fieldOf = (index: number, field: string) => {
+    if (multicity) return `segments.${index}.${field}`;
+    if (index === 1 && field === 'depart_date') return 'return_date';
+    return field;
+  };
+
+  const { network, airlineNames } = await loadFlightNetwork(db);
+  const fields = await checkSearchCodes(db, {
+    airports: legs.flatMap((leg, index) =>
+      index === 1 && !multicity
+        ? []
+        : [
+            { field: fieldOf(index, 'depart_code'), code: leg.depart_code },
+            { field: fieldOf(index, 'dest_code'), code: leg.dest_code },
+          ],
+    ),
+    nationality: { field: 'nationality_code', code: params.nationality_code },
+  });
+  legs.forEach((leg, index) => {
+    const sameAirport = leg.depart_code === leg.dest_code;
+    const hasLoopFlights = network.legsByOrigin.get(leg.depart_code)?.some((l) => l.destination === l.origin);
+    if (sameAirport && !hasLoopFlights && !(index === 1 && !multicity)) {
+      fields[fieldOf(index, 'dest_code')] ??= 'Choose a destination different from where you fly from.';
+    }
+    const day = dayOf(leg.depart_date);
+    const field = fieldOf(index, 'depart_date');
+    if (day < today) fields[field] ??= 'This date has passed. Choose today or a later date.';
+    else if (day > today + MAX_DAYS_AHEAD) fields[field] ??= 'Flights can be searched up to one year ahead.';
+  });
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
+
+  const tier = fareTierFor(params.nationality_code, params.residential);
+  const legDays = legs.map((leg) => {
+    const day = dayOf(leg.depart_date);
+    const days: number[] = [];
+    for (let d = day - params.flexible_days; d <= day + params.flexible_days; d++) {
+      if (d >= today && d <= today + MAX_DAYS_AHEAD) days.push(d);
+    }
+    return days;
+  });
+  const suppliers = options.suppliers ?? configuredSuppliers();
+  const answers = await Promise.all(
+    suppliers.map((supplier) =>
+      supplier.search(db, {
+        legs: legs.map((leg, i) => ({
+          origin: leg.depart_code,
+          destination: leg.dest_code,
+          days: legDays[i] ?? [],
+        })),
+        context: {
+          tier,
+          passengers: { adults: params.adults, children: params.children, infants: params.infants },
+          agent: isAgentUserType(params.user_type),
+          commissionPercent: options.commissionPercent,
+          cabin: params.flight_class,
+          notBeforeUtc: now + MIN_MINUTES_BEFORE_DEPARTURE * 60_000,
+        },
+        maxStops: MAX_STOPS,
+      }),
+    ),
+  );
+  return {
+    currency: currencyOf(tier),
+    airlineNames,
+    legs: legs.map((leg, i) => {
+      const byDay = new Map<number, EngineOffer[]>();
+      for (const answer of answers) {
+        for (const { day, offers } of answer[i] ?? []) byDay.set(day, [...(byDay.get(day) ?? []), ...offers]);
+      }
+      const offers = [...byDay.values()]
+        .flat()
+        .sort((a, b) => a.price.total - b.price.total || a.departUtc - b.departUtc)
+        .slice(0, MAX_OFFERS_PER_LEG);
+      return {
+        origin: leg.depart_code,
+        destination: leg.dest_code,
+        date: leg.depart_date,
+        offers,
+        dates: (legDays[i] ?? []).map((day) => {
+          const totals = (byDay.get(day) ?? []).map((o) => o.price.total);
+          return { date: dateOf(day), lowestTotal: totals.length ? Math.min(...totals) : null };
+        }),
+      };
+    }),
+  };
+}
+
+/** Flights leaving sooner than this are no longer sold (plausible default). */
+export const MIN_MINUTES_BEFORE_DEPARTURE = 60;

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flightSearchRequest } from '#shared/flights';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import { createTestDatabase } from '../../test/test-database';
+import { dateOf, todayInNepal } from '../flights/engine/calendar';
+import { searchFlights } from '../flights/search-flights';
+import { houseSupplier } from './house-supplier';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+/** The cheapest KTM→BIR offer on a date for some adults, and the seats it shows. */
+async function cheapest(daysAhead: number, adults: number, flightNumber?: string) {
+  const result = await searchFlights(database.db, {
+    params: flightSearchRequest.parse({
+      depart_code: 'KTM',
+      dest_code: 'BIR',
+      depart_date: dateOf(todayInNepal() + daysAhead),
+      adults,
+    }),
+    commissionPercent: 0,
+  });
+  const offers = result.legs[0]?.offers ?? [];
+  return flightNumber
+    ? offers.find(
+        (o) =>
+          o.segments[0]?.flight.leg.flightNumber === flightNumber && o.segments[0]?.fare.classCode === 'B',
+      )
+    : offers[0];
+}
+
+const inTenMinutes = () => new Date(Date.now() + 600_000);
+
+describe('the house supplier', () => {
+  it('takes held seats out of what the search shows, and gives cancelled ones back', async () => {
+    const offer = await cheapest(30, 2);
+    if (!offer) throw new Error('no offer');
+    const flightNumber = offer.segments[0]?.flight.leg.flightNumber;
+    const hold = await houseSupplier.hold(database.db, {
+      offerId: offer.id,
+      expectedTotal: offer.price.total,
+      expiresAt: inTenMinutes(),
+    });
+    expect(hold.locator).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
+    expect((await cheapest(30, 2, flightNumber))?.seatsLeft).toBe(offer.seatsLeft - 2);
+    await houseSupplier.issue(database.db, { locator: hold.locator });
+    expect((await cheapest(30, 2, flightNumber))?.seatsLeft).toBe(offer.seatsLeft - 2);
+    await houseSupplier.cancel(database.db, { locator: hold.locator });
+    expect((await cheapest(30, 2, flightNumber))?.seatsLeft).toBe(offer.seatsLeft);
+  });
+
+  it('refuses a hold at a price the traveller did not see', async () => {
+    const offer = await cheapest(31, 1);
+    if (!offer) throw new Error('no offer');
+    const error = await houseSupplier
+      .hold(database.db, {
+        offerId: offer.id,
+        expectedTotal: offer.price.total + 1,
+        expiresAt: inTenMinutes(),
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('PRICE_CHANGED');
+  });
+
+  it('gives the seats of a lapsed hold back to the next buyer', async () => {
+    const offer = await cheapest(32, 9);
+    if (!offer) throw new Error('no offer');
+    const flightNumber = offer.segments[0]?.flight.leg.flightNumber;
+    for (let left = offer.seatsLeft; left >= 9; left -= 9) {
+      await houseSupplier.hold(database.db, {
+        offerId: offer.id,
+        expectedTotal: offer.price.total,
+        expiresAt: new Date(Date.now() - 1000),
+      });
+    }
+    expect(await cheapest(32, 9, flightNumber)).toBeUndefined();
+    await houseSupplier.hold(database.db, {
+      offerId: offer.id,
+      expectedTotal: offer.price.total,
+      expiresAt: inTenMinutes(),
+    });
+    expect((await cheapest(32, 1, flightNumber))?.seatsLeft).toBe(offer.seatsLeft - 9);
+  });
+
+  it('never sells the same last seats twice, even to buyers racing for them', async () => {
+    const offer = await cheapest(33, 9);
+    if (!offer) throw new Error('no offer');
+    const buyers = Math.floor(offer.seatsLeft / 9) + 3;
+    const results = await Promise.allSettled(
+      Array.from({ length: buyers }, () =>
+        houseSupplier.hold(database.db, {
+          offerId: offer.id,
+          expectedTotal: offer.price.total,
+          expiresAt: inTenMinutes(),
+        }),
+      ),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled').length;
+    expect(won).toBe(Math.floor(offer.seatsLeft / 9));
+    for (const r of results) {
+      if (r.status === 'rejected')
+        expect(['SOLD_OUT', 'PRICE_CHANGED']).toContain((r.reason as AppError).code);
+    }
+  });
+});

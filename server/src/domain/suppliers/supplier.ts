@@ -1,0 +1,65 @@
+import type { Db } from '../../db/client';
+import type { EngineOffer, OfferContext } from '../flights/engine/build-offers';
+
+/** One leg to search: airports and the local departure days to try (the date, or its flexible window). */
+export interface SupplierSearchLeg {
+  origin: string;
+  destination: string;
+  days: number[];
+}
+
+export interface SupplierSearchOptions {
+  legs: SupplierSearchLeg[];
+  /** Who travels, which fare tier, cabin and commission: everything but the supplier's own seat counts. */
+  context: Omit<OfferContext, 'supplier' | 'seatsLeft'>;
+  maxStops: number;
+}
+
+/** A supplier's answer for one leg: offers per searched day. */
+export type SupplierLegResult = { day: number; offers: EngineOffer[] }[];
+
+export interface PriceOfferOptions {
+  offerId: string;
+  agent: boolean;
+  commissionPercent: number;
+  /** Flights leaving before this instant are no longer sold. */
+  notBeforeUtc: number;
+}
+
+/** The result of re-pricing an offer: the offer as it stands, or why it cannot be sold. */
+export type PriceOfferResult =
+  | { status: 'available'; offer: EngineOffer }
+  | { status: 'sold_out' }
+  | { status: 'gone' };
+
+export interface HoldOptions {
+  offerId: string;
+  /** The total the traveller accepted; a different current price refuses the hold. */
+  expectedTotal: number;
+  /** When the hold lapses unless issued. */
+  expiresAt: Date;
+}
+
+export interface Hold {
+  locator: string;
+  offer: EngineOffer;
+  expiresAt: Date;
+}
+
+/**
+ * A source of flights: the house inventory today, an airline's or aggregator's API later. Every
+ * method takes the database handle to work in (a transaction handle when it must join one).
+ */
+export interface Supplier {
+  readonly id: string;
+  /** Offers for each requested leg, per day. */
+  search(db: Db, options: SupplierSearchOptions): Promise<SupplierLegResult[]>;
+  /** Re-prices one offer id of this supplier against current fares and seats. */
+  price(db: Db, options: PriceOfferOptions): Promise<PriceOfferResult>;
+  /** Holds the offer's seats; throws PRICE_CHANGED, SOLD_OUT or OFFER_EXPIRED. */
+  hold(db: Db, options: HoldOptions): Promise<Hold>;
+  /** Turns a hold's seats into sold seats. */
+  issue(db: Db, options: { locator: string }): Promise<void>;
+  /** Releases a hold's or a ticket's seats. */
+  cancel(db: Db, options: { locator: string }): Promise<void>;
+}

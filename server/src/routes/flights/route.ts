@@ -1,0 +1,102 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  availabilityRequest,
+  availabilityResponse,
+  fareCalendarQuery,
+  fareCalendarResponse,
+  flightSearchRequest,
+  flightSearchResponse,
+  isAgentUserType,
+} from '#shared/flights';
+import { checkAvailability } from '../../domain/flights/check-availability';
+import { findFareCalendar } from '../../domain/flights/find-fare-calendar';
+import { searchFlights } from '../../domain/flights/search-flights';
+import { ok, responses } from '../../http/envelope';
+import { presentOffer, presentSearch } from '../../presenters/flight-offer';
+
+/**
+ * Who the prices are for: the signed-in user's type and, for an agent, their commission. A
+ * visitor is priced as a traveller whatever `user_type` the request names, so commission is
+ * only ever shown to the agent who earns it.
+ */
+export function pricingViewerFor(request: FastifyRequest): { userType: string; commissionPercent: number } {
+  const user = request.user;
+  if (!user) return { userType: 'customer', commissionPercent: 0 };
+  return { userType: user.type, commissionPercent: isAgentUserType(user.type) ? user.commissionPercent : 0 };
+}
+
+export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/flights/search',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['flights'],
+        summary: 'Offers for each leg of a one-way, round-trip or multi-city search (up to 2 stops)',
+        body: flightSearchRequest,
+        response: responses(flightSearchResponse),
+      },
+    },
+    async (request) => {
+      const viewer = pricingViewerFor(request);
+      const result = await searchFlights(app.db, {
+        params: { ...request.body, user_type: viewer.userType },
+        commissionPercent: viewer.commissionPercent,
+      });
+      return ok(presentSearch(result));
+    },
+  );
+
+  app.post(
+    '/flights/availability',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['flights'],
+        summary: 'Re-checks chosen offers before booking: same price and seats, or PRICE_CHANGED / SOLD_OUT',
+        body: availabilityRequest,
+        response: responses(availabilityResponse),
+      },
+    },
+    async (request) => {
+      const viewer = pricingViewerFor(request);
+      const result = await checkAvailability(app.db, {
+        offers: request.body.offers,
+        userType: viewer.userType,
+        commissionPercent: viewer.commissionPercent,
+      });
+      return ok({
+        offers: result.offers.map((offer) => ({
+          status: 'available' as const,
+          offer: presentOffer(offer, result.airlineNames),
+        })),
+        total: result.total,
+        currency: result.currency,
+      });
+    },
+  );
+
+  app.get(
+    '/flights/calendar',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['flights'],
+        summary: 'The lowest one-adult fare per day of a month, for a fare calendar',
+        querystring: fareCalendarQuery,
+        response: responses(fareCalendarResponse),
+      },
+    },
+    async (request, reply) => {
+      const calendar = await findFareCalendar(app.db, {
+        origin: request.query.depart_code,
+        destination: request.query.dest_code,
+        month: request.query.month,
+        nationalityCode: request.query.nationality_code,
+      });
+      reply.header('cache-control', 'public, max-age=60');
+      return ok(calendar);
+    },
+  );
+};

@@ -1,0 +1,297 @@
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { MAX_DAYS_AHEAD } from '#shared/flights';
+import type { Db } from '../db/client';
+import { airlines, airports, fares, flightSchedules } from '../db/schema/index';
+import type { RefundRules } from '../db/schema/inventory';
+import { dateOf, MS_PER_DAY, todayInNepal, utcOffsetMinutes } from '../domain/flights/engine/calendar';
+import {
+  DOMESTIC_SERVICE_CHARGE_NPR,
+  DOMESTIC_SERVICE_CHARGE_USD,
+  DOMESTIC_VAT_BASIS_POINTS,
+  INTERNATIONAL_SERVICE_CHARGE_NPR,
+  INTERNATIONAL_SERVICE_CHARGE_USD,
+  INTERNATIONAL_VAT_BASIS_POINTS,
+  NPR_PER_USD,
+  REFUND_RULES,
+  RESIDENTIAL_FARE_FACTOR,
+} from '../domain/flights/engine/fare-rules';
+import { forgetFlightNetwork } from '../domain/flights/load-flight-network';
+import { type ScheduleRow, upsertSchedules } from '../domain/inventory/upsert-schedules';
+import {
+  AIRCRAFT_SEATS,
+  airlinePriceFactor,
+  DOMESTIC_FUEL_NPR_PER_MINUTE,
+  demoOnlyAirlines,
+  domesticFuelSurchargeNpr,
+  domesticRoutes,
+  domesticYFares,
+  hubRoutes,
+  internationalRoutes,
+  mountainFlights,
+  type RouteSpec,
+} from './demo-network';
+
+type FareRow = typeof fares.$inferInsert;
+
+/** Minutes on the ground before a return flight (estimate). */
+const TURNAROUND_MINUTES = { domestic: 30, international: 90 };
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const mod = (n: number, m: number) => ((n % m) + m) % m;
+const shiftDays = (days: string, shift: number) =>
+  [...days]
+    .map((d) => String(mod(Number(d) - 1 + shift, 7) + 1))
+    .sort()
+    .join('');
+
+/**
+ * The demo year's schedules: each route's flights and their returns (next flight number, after a
+ * turnaround), effective from `today` for a year. Local times use each airport's offset on `today`.
+ */
+export function buildDemoSchedules(today: number, timeZones: Map<string, string>): ScheduleRow[] {
+  const from = dateOf(today);
+  const to = dateOf(today + MAX_DAYS_AHEAD);
+  const at = today * MS_PER_DAY;
+  const zone = (code: string) => {
+    const tz = timeZones.get(code);
+    if (!tz) throw new Error(`The demo network uses ${code}, which is not in the airports table.`);
+    return tz;
+  };
+  const rows: ScheduleRow[] = [];
+  const add = (
+    spec: RouteSpec,
+    flightNumber: number,
+    origin: string,
+    destination: string,
+    dep: number,
+    arrAbs: number,
+    days: string,
+  ) => {
+    rows.push({
+      key: `demo:${spec.airline}-${flightNumber}`,
+      source: 'demo',
+      airlineCode: spec.airline,
+      flightNumber: String(flightNumber),
+      origin,
+      destination,
+      originTimeZone: zone(origin),
+      destinationTimeZone: zone(destination),
+      departureMinutes: dep,
+      arrivalMinutes: mod(arrAbs, 1440),
+      arrivalDayOffset: Math.floor(arrAbs / 1440),
+      daysOfOperation: days,
+      effectiveFrom: from,
+      effectiveTo: to,
+      aircraft: spec.aircraft,
+      seatsByClass: AIRCRAFT_SEATS[spec.aircraft] ?? { Y: 20 },
+    });
+  };
+  const international = new Set([...internationalRoutes, ...hubRoutes]);
+  for (const spec of [...domesticRoutes, ...mountainFlights, ...internationalRoutes, ...hubRoutes]) {
+    const offFrom = utcOffsetMinutes(zone(spec.from), at);
+    const offTo = utcOffsetMinutes(zone(spec.to), at);
+    const turnaround = international.has(spec)
+      ? TURNAROUND_MINUTES.international
+      : TURNAROUND_MINUTES.domestic;
+    const days = spec.days ?? '1234567';
+    spec.departures.forEach((time, i) => {
+      const dep = minutesOf(time);
+      const loop = spec.from === spec.to;
+      const outNumber = spec.number + (loop ? i : 2 * i);
+      // Minutes counted from the outbound day's midnight in each airport's local time.
+      const arrLocal = dep - offFrom + spec.block + offTo;
+      add(spec, outNumber, spec.from, spec.to, dep, arrLocal, days);
+      if (loop) return;
+      const returnDepLocal = arrLocal + turnaround;
+      const shift = Math.floor(returnDepLocal / 1440);
+      const returnArrLocal = returnDepLocal - offTo + spec.block + offFrom - shift * 1440;
+      add(
+        spec,
+        outNumber + 1,
+        spec.to,
+        spec.from,
+        mod(returnDepLocal, 1440),
+        returnArrLocal,
+        shiftDays(days, shift),
+      );
+    });
+  }
+  return rows;
+}
+
+interface ClassSpec {
+  classCode: string;
+  family: string;
+  cabin: 'economy' | 'business';
+  rank: number;
+  /** Share of the route's full (Y) fare. */
+  share: number;
+  baggage: string;
+  rules: RefundRules;
+  openToForeigners: boolean;
+}
+
+const klass = (
+  classCode: string,
+  family: string,
+  rank: number,
+  share: number,
+  baggage: string,
+  rules: RefundRules,
+  openToForeigners = true,
+  cabin: ClassSpec['cabin'] = 'economy',
+): ClassSpec => ({ classCode, family, cabin, rank, share, baggage, rules, openToForeigners });
+
+/** Buddha-Air-style domestic classes; the saver class is closed to foreigners. */
+const DOMESTIC_CLASSES = [
+  klass('B', 'Saver', 1, 0.6, '15 KG', REFUND_RULES.saver, false),
+  klass('A', 'Apex', 2, 0.8, '20 + 5 KG', REFUND_RULES.apex),
+  klass('Y', 'Flex', 3, 1, '25 + 5 KG', REFUND_RULES.flex),
+];
+/** International classes (estimate). */
+const INTERNATIONAL_CLASSES = [
+  klass('L', 'Saver', 1, 0.55, '20 KG', REFUND_RULES.saver),
+  klass('M', 'Standard', 2, 0.75, '25 KG', REFUND_RULES.apex),
+  klass('Y', 'Flex', 3, 1, '30 KG', REFUND_RULES.flex),
+  klass('J', 'Business', 4, 3, '40 KG', REFUND_RULES.flex, true, 'business'),
+];
+
+/** One fare row; amounts in minor units. */
+function fareRow(
+  route: { airline: string; origin: string; destination: string; domestic: boolean },
+  c: ClassSpec,
+  amounts: { baseNpr: number; baseUsd: number; residentialNpr: number; fuelNpr: number; fuelUsd: number },
+  baggage = c.baggage,
+): FareRow {
+  return {
+    airlineCode: route.airline,
+    origin: route.origin,
+    destination: route.destination,
+    classCode: c.classCode,
+    family: c.family,
+    cabin: c.cabin,
+    rank: c.rank,
+    baseNpr: amounts.baseNpr,
+    baseUsd: amounts.baseUsd,
+    residentialNpr: amounts.residentialNpr,
+    fuelSurchargeNpr: amounts.fuelNpr,
+    fuelSurchargeUsd: amounts.fuelUsd,
+    serviceChargeNpr: route.domestic ? DOMESTIC_SERVICE_CHARGE_NPR : INTERNATIONAL_SERVICE_CHARGE_NPR,
+    serviceChargeUsd: route.domestic ? DOMESTIC_SERVICE_CHARGE_USD : INTERNATIONAL_SERVICE_CHARGE_USD,
+    vatBasisPoints: route.domestic ? DOMESTIC_VAT_BASIS_POINTS : INTERNATIONAL_VAT_BASIS_POINTS,
+    openToForeigners: c.openToForeigners,
+    baggage,
+    refundable: !c.rules.fuelSurchargeOnly,
+    refundRules: c.rules,
+  };
+}
+
+/** Domestic fares: the route's Y fare × the airline's price level × the class's share. */
+function domesticFares(spec: RouteSpec, origin: string, destination: string): FareRow[] {
+  const y = domesticYFares[`${spec.from}-${spec.to}`];
+  if (!y) throw new Error(`No demo fare for ${spec.from}-${spec.to}`);
+  const factor = airlinePriceFactor[spec.airline] ?? 1;
+  const fuelNpr =
+    domesticFuelSurchargeNpr[`${spec.from}-${spec.to}`] ?? DOMESTIC_FUEL_NPR_PER_MINUTE * spec.block;
+  const stol = ['DHT', 'D28', 'L4T'].includes(spec.aircraft);
+  const mountain = spec.from === spec.to;
+  return DOMESTIC_CLASSES.map((c) => {
+    const baseNpr = Math.round(y.npr * factor * c.share) * 100;
+    // Foreigners' USD fare: the saver class (closed to them) mirrors Apex.
+    const usdShare = c.share < 1 ? 0.9 : 1;
+    return fareRow(
+      { airline: spec.airline, origin, destination, domestic: true },
+      c,
+      {
+        baseNpr,
+        baseUsd: Math.round(y.usd * factor * usdShare) * 100,
+        residentialNpr: Math.round(baseNpr * RESIDENTIAL_FARE_FACTOR),
+        fuelNpr: fuelNpr * 100,
+        fuelUsd: Math.round((fuelNpr * 100) / NPR_PER_USD),
+      },
+      mountain ? 'Hand baggage only' : stol ? '10 + 5 KG' : c.baggage, // STOL limit: estimate
+    );
+  });
+}
+
+/** International fares (estimate): USD 60 + USD 0.60 a block minute for Y, NPR at 133 to the dollar. */
+function internationalFares(spec: RouteSpec, origin: string, destination: string): FareRow[] {
+  const yUsd = 60 + 0.6 * spec.block;
+  const fuelUsd = Math.round(0.15 * spec.block);
+  return INTERNATIONAL_CLASSES.map((c) => {
+    const baseUsd = Math.round(yUsd * c.share) * 100;
+    return fareRow({ airline: spec.airline, origin, destination, domestic: false }, c, {
+      baseNpr: baseUsd * NPR_PER_USD,
+      baseUsd,
+      residentialNpr: baseUsd * NPR_PER_USD,
+      fuelNpr: fuelUsd * NPR_PER_USD * 100,
+      fuelUsd: fuelUsd * 100,
+    });
+  });
+}
+
+/** Fares for every airline and route of the demo network, both directions. */
+export function buildDemoFares(): FareRow[] {
+  const rows = new Map<string, FareRow>();
+  const add = (row: FareRow) =>
+    rows.set(`${row.airlineCode}|${row.origin}|${row.destination}|${row.classCode}`, row);
+  for (const spec of [...domesticRoutes, ...mountainFlights]) {
+    for (const row of domesticFares(spec, spec.from, spec.to)) add(row);
+    for (const row of domesticFares(spec, spec.to, spec.from)) add(row);
+  }
+  for (const spec of [...internationalRoutes, ...hubRoutes]) {
+    for (const row of internationalFares(spec, spec.from, spec.to)) add(row);
+    for (const row of internationalFares(spec, spec.to, spec.from)) add(row);
+  }
+  return [...rows.values()];
+}
+
+const chunk = <T>(items: T[], size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/**
+ * Seeds the deterministic demo year (idempotent): nothing is written when every demo schedule
+ * already runs a full year from today; otherwise schedules and fares are upserted, a schedule's
+ * period only ever widening. Returns how many schedules were written.
+ */
+export async function seedDemoFlights(db: Db, today = todayInNepal()): Promise<number> {
+  const target = dateOf(today + MAX_DAYS_AHEAD);
+  const expected = buildScheduleCount();
+  const [current] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(flightSchedules)
+    .where(and(eq(flightSchedules.source, 'demo'), gte(flightSchedules.effectiveTo, target)));
+  if ((current?.count ?? 0) >= expected) return 0;
+
+  const codes = new Set<string>();
+  for (const spec of [...domesticRoutes, ...mountainFlights, ...internationalRoutes, ...hubRoutes]) {
+    codes.add(spec.from);
+    codes.add(spec.to);
+  }
+  const zoneRows = await db
+    .select({ code: airports.code, timeZone: airports.timeZone })
+    .from(airports)
+    .where(inArray(airports.code, [...codes]));
+  const schedules = buildDemoSchedules(today, new Map(zoneRows.map((r) => [r.code, r.timeZone])));
+  const fareRows = buildDemoFares();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(airlines)
+      .values(demoOnlyAirlines.map((a) => ({ ...a })))
+      .onConflictDoNothing();
+    await upsertSchedules(tx, { rows: schedules, period: 'widen' });
+    for (const batch of chunk(fareRows, 300)) {
+      await tx.insert(fares).values(batch).onConflictDoNothing();
+    }
+  });
+  forgetFlightNetwork(db);
+  return schedules.length;
+}
+
+function buildScheduleCount(): number {
+  let count = 0;
+  for (const spec of [...domesticRoutes, ...mountainFlights, ...internationalRoutes, ...hubRoutes]) {
+    count += spec.departures.length * (spec.from === spec.to ? 1 : 2);
+  }
+  return count;
+}

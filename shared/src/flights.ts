@@ -1,0 +1,347 @@
+import { z } from 'zod';
+
+/** Most passengers on seats (adults plus children) in one booking. */
+export const MAX_SEATED_PASSENGERS = 9;
+/** Most legs of a multi-city search. */
+export const MAX_MULTICITY_SEGMENTS = 5;
+/** Widest flexible-date window: the date ± this many days. */
+export const MAX_FLEXIBLE_DAYS = 3;
+/** How far ahead flights can be searched, in days. */
+export const MAX_DAYS_AHEAD = 365;
+/** Sector code aggregators use for the Everest mountain flight (a loop from Kathmandu). */
+export const MOUNTAIN_FLIGHT_CODE = 'MTN';
+/** Nationalities paying the NPR fare; everyone else pays the USD fare (domain-nepal.md). */
+export const NPR_FARE_NATIONALITIES = ['NP', 'IN'] as const;
+/** User types that are travellers; every other type is an agent who earns commission. */
+export const TRAVELLER_USER_TYPES = ['individual', 'customer'] as const;
+
+export const isAgentUserType = (userType: string) =>
+  !(TRAVELLER_USER_TYPES as readonly string[]).includes(userType.toLowerCase());
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+const optionalText = z.string().max(120).optional();
+/** An airport code as typed: checked against the airports when the search runs. */
+const airportCodeInput = z
+  .string({ message: 'Choose an airport.' })
+  .trim()
+  .toUpperCase()
+  .max(3, 'Use a three-letter airport code, such as KTM.')
+  .optional()
+  .default('');
+const dateInput = z
+  .string({ message: 'Choose a date.' })
+  .trim()
+  .max(10, 'Use a date like 2026-05-01.')
+  .optional()
+  .default('');
+const passengerCount = (label: string, min: number) =>
+  z.coerce
+    .number({ message: `Enter the number of ${label}.` })
+    .int(`The number of ${label} must be a whole number.`)
+    .min(
+      min,
+      min === 1
+        ? `At least one ${label.replace(/s$/, '')} must travel.`
+        : `The number of ${label} cannot be negative.`,
+    )
+    .max(MAX_SEATED_PASSENGERS, `At most ${MAX_SEATED_PASSENGERS} ${label} can travel on one booking.`);
+
+export const searchSegmentInput = z.object({
+  depart_city: optionalText,
+  depart_code: airportCodeInput,
+  dest_city: optionalText,
+  dest_code: airportCodeInput,
+  depart_date: dateInput,
+});
+export type SearchSegmentInput = z.infer<typeof searchSegmentInput>;
+
+/**
+ * The search parameters of seed §3, plus `flexible_days` (search the date ± up to 3 days) and
+ * `residential` (a foreigner resident in Nepal 6+ months on a non-tourist visa).
+ * Rules that need the calendar or the database (past dates, unknown airports or nationality)
+ * are checked by the server and answered the same way: 400 with `data.fields`.
+ */
+export const flightSearchRequest = z
+  .object({
+    user_type: z.string().trim().min(1).max(30).optional().default('agent'),
+    trip_type: z
+      .enum(['oneway', 'roundtrip', 'multicity'], { message: 'Choose one way, round trip or multi-city.' })
+      .optional()
+      .default('oneway'),
+    depart_city: optionalText,
+    depart_code: airportCodeInput,
+    dest_city: optionalText,
+    dest_code: airportCodeInput,
+    depart_date: dateInput,
+    return_date: dateInput,
+    nationality_name: optionalText,
+    nationality_code: z
+      .string({ message: 'Choose a nationality.' })
+      .trim()
+      .toUpperCase()
+      .max(2, 'Choose a nationality from the list.')
+      .optional()
+      .default('NP'),
+    adults: passengerCount('adults', 1).optional().default(1),
+    children: passengerCount('children', 0).optional().default(0),
+    infants: passengerCount('infants', 0).optional().default(0),
+    /** Cabin wanted: empty for any, `economy` or `business`. */
+    flight_class: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(['', 'economy', 'business'], { message: 'Choose economy or business class.' }))
+      .optional()
+      .default(''),
+    segments: z
+      .array(searchSegmentInput)
+      .max(MAX_MULTICITY_SEGMENTS, `A multi-city trip has at most ${MAX_MULTICITY_SEGMENTS} flights.`)
+      .optional()
+      .default([]),
+    /** Also search this many days before and after each date (0 to 3). */
+    flexible_days: z.coerce
+      .number({ message: 'Choose how many days either side to search.' })
+      .int('Choose a whole number of days.')
+      .min(0, 'Choose 0 to 3 days either side.')
+      .max(MAX_FLEXIBLE_DAYS, 'Choose 0 to 3 days either side.')
+      .optional()
+      .default(0),
+    /** A foreign national resident in Nepal (non-tourist visa, 6+ months): the residential fare. */
+    residential: z.boolean({ message: 'Say true or false.' }).optional().default(false),
+  })
+  .superRefine((params, ctx) => {
+    const fail = (path: (string | number)[], message: string) =>
+      ctx.addIssue({ code: 'custom', path, message });
+    const countsValid = params.adults <= MAX_SEATED_PASSENGERS && params.children <= MAX_SEATED_PASSENGERS;
+    if (countsValid && params.adults + params.children > MAX_SEATED_PASSENGERS) {
+      fail(['children'], `At most ${MAX_SEATED_PASSENGERS} adults and children can travel on one booking.`);
+    }
+    if (params.adults >= 1 && params.infants > params.adults) {
+      fail(['infants'], 'Each infant travels on an adult’s lap: there cannot be more infants than adults.');
+    }
+    const legs = searchLegsOf(params);
+    legs.forEach((leg, index) => {
+      const prefix = params.trip_type === 'multicity' ? ['segments', index] : [];
+      const at = (field: string) =>
+        params.trip_type === 'multicity'
+          ? [...prefix, field]
+          : [index === 1 && field === 'depart_date' ? 'return_date' : field];
+      if (params.trip_type !== 'multicity' && index === 1) {
+        // The return leg mirrors the outbound airports: only its date can be wrong.
+        if (!leg.depart_date) fail(['return_date'], 'Choose a return date.');
+        else if (!isCalendarDate(leg.depart_date)) fail(['return_date'], 'Use a date like 2026-05-01.');
+        return;
+      }
+      if (!leg.depart_code) fail(at('depart_code'), 'Choose where you fly from.');
+      else if (!/^[A-Z]{3}$/.test(leg.depart_code))
+        fail(at('depart_code'), 'Use a three-letter airport code, such as KTM.');
+      if (!leg.dest_code) fail(at('dest_code'), 'Choose where you fly to.');
+      else if (!/^[A-Z]{3}$/.test(leg.dest_code))
+        fail(at('dest_code'), 'Use a three-letter airport code, such as PKR.');
+      if (!leg.depart_date) fail(at('depart_date'), 'Choose a departure date.');
+      else if (!isCalendarDate(leg.depart_date)) fail(at('depart_date'), 'Use a date like 2026-05-01.');
+    });
+    if (params.trip_type === 'multicity' && params.segments.length < 2) {
+      fail(['segments'], 'A multi-city trip needs at least two flights.');
+    }
+    for (let index = 1; index < legs.length; index++) {
+      const previous = legs[index - 1]?.depart_date ?? '';
+      const current = legs[index]?.depart_date ?? '';
+      if (isCalendarDate(previous) && isCalendarDate(current) && current < previous) {
+        if (params.trip_type === 'multicity') {
+          fail(
+            ['segments', index, 'depart_date'],
+            `Flight ${index + 1} cannot leave before flight ${index}.`,
+          );
+        } else {
+          fail(['return_date'], 'The return date cannot be before the departure date.');
+        }
+      }
+    }
+  });
+export type FlightSearchRequest = z.infer<typeof flightSearchRequest>;
+
+/** The legs a search asks for: one (one way), two (round trip) or the multi-city segments. */
+export function searchLegsOf(
+  params: Pick<
+    FlightSearchRequest,
+    'trip_type' | 'depart_code' | 'dest_code' | 'depart_date' | 'return_date' | 'segments'
+  >,
+): { depart_code: string; dest_code: string; depart_date: string }[] {
+  if (params.trip_type === 'multicity') {
+    return params.segments.map((s) => ({
+      depart_code: s.depart_code,
+      dest_code: s.dest_code,
+      depart_date: s.depart_date,
+    }));
+  }
+  const out = {
+    depart_code: params.depart_code,
+    dest_code: params.dest_code,
+    depart_date: params.depart_date,
+  };
+  if (params.trip_type === 'oneway') return [out];
+  return [
+    out,
+    { depart_code: params.dest_code, dest_code: params.depart_code, depart_date: params.return_date },
+  ];
+}
+
+export const currency = z.enum(['NPR', 'USD']);
+export type Currency = z.infer<typeof currency>;
+
+export const passengerType = z.enum(['adult', 'child', 'infant']);
+export type PassengerType = z.infer<typeof passengerType>;
+
+export const passengerPrice = z.object({
+  type: passengerType,
+  count: z.number().int(),
+  /** Per passenger, in minor units (paisa or cents), summed over the segments. */
+  base: z.number().int(),
+  fuel_surcharge: z.number().int(),
+  /** Passenger service charge plus VAT, per passenger. */
+  taxes: z.number().int(),
+  service_charge: z.number().int(),
+  vat: z.number().int(),
+  /** base + fuel_surcharge + taxes, per passenger. */
+  total: z.number().int(),
+  /** total × count. */
+  subtotal: z.number().int(),
+});
+export type PassengerPrice = z.infer<typeof passengerPrice>;
+
+export const offerPrice = z.object({
+  currency,
+  /** Sum of the passengers' subtotals, in minor units: what the traveller pays. */
+  total: z.number().int(),
+  per_passenger: z.array(passengerPrice),
+  /** For agents: the commission earned on the base fares, and what the agency pays. */
+  commission: z
+    .object({ percent: z.number(), amount: z.number().int(), net_total: z.number().int() })
+    .nullable(),
+});
+export type OfferPrice = z.infer<typeof offerPrice>;
+
+export const offerSegment = z.object({
+  airline_code: z.string(),
+  airline_name: z.string(),
+  flight_number: z.string(),
+  depart_code: z.string(),
+  dest_code: z.string(),
+  /** ISO 8601 with the airport's local offset, e.g. 2026-05-01T06:30:00+05:45. */
+  depart_at: z.string(),
+  arrive_at: z.string(),
+  aircraft: z.string(),
+  duration_minutes: z.number().int(),
+  class_code: z.string(),
+  family: z.string(),
+  cabin: z.string(),
+  baggage: z.string(),
+  refundable: z.boolean(),
+  seats_left: z.number().int(),
+});
+export type OfferSegment = z.infer<typeof offerSegment>;
+
+export const flightOffer = z.object({
+  /** Stable: the same id prices the same way until the flights' inventory changes. */
+  id: z.string(),
+  supplier: z.string(),
+  segments: z.array(offerSegment),
+  stops: z.number().int(),
+  /** First departure to last arrival, in minutes. */
+  duration_minutes: z.number().int(),
+  fare: z.object({
+    family: z.string(),
+    class_codes: z.array(z.string()),
+    cabin: z.string(),
+    baggage: z.string(),
+    refundable: z.boolean(),
+    /** What cancelling costs, in words a traveller reads. */
+    refund_policy: z.string(),
+  }),
+  /** The fewest seats left on any segment in the offer's classes. */
+  seats_left: z.number().int(),
+  price: offerPrice,
+});
+export type FlightOffer = z.infer<typeof flightOffer>;
+
+export const searchLegResult = z.object({
+  depart_code: z.string(),
+  dest_code: z.string(),
+  depart_date: z.string(),
+  offers: z.array(flightOffer),
+  /** With flexible dates: the lowest total per searched date (null when nothing flies). */
+  dates: z.array(z.object({ date: z.string(), lowest_total: z.number().int().nullable() })),
+});
+
+export const flightSearchResponse = z.object({
+  currency,
+  legs: z.array(searchLegResult),
+});
+export type FlightSearchResponse = z.infer<typeof flightSearchResponse>;
+
+export const availabilityRequest = z.object({
+  user_type: z.string().trim().min(1).max(30).optional().default('agent'),
+  offers: z
+    .array(
+      z.object({
+        id: z.string().trim().min(1, 'Choose a flight.').max(600, 'This flight choice is not valid.'),
+        /** The total the traveller saw, in minor units; a different price answers PRICE_CHANGED. */
+        total: z.number().int().min(0).optional(),
+      }),
+    )
+    .min(1, 'Choose at least one flight.')
+    .max(MAX_MULTICITY_SEGMENTS, `Check at most ${MAX_MULTICITY_SEGMENTS} flights at once.`),
+});
+export type AvailabilityRequest = z.infer<typeof availabilityRequest>;
+
+export const availabilityResponse = z.object({
+  offers: z.array(z.object({ status: z.literal('available'), offer: flightOffer })),
+  /** Sum of the offers' totals (all offers of one check share the currency). */
+  total: z.number().int(),
+  currency,
+});
+export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
+
+export const fareCalendarQuery = z.object({
+  depart_code: z
+    .string({ message: 'Choose where you fly from.' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Use a three-letter airport code, such as KTM.'),
+  dest_code: z
+    .string({ message: 'Choose where you fly to.' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Use a three-letter airport code, such as PKR.'),
+  month: z
+    .string({ message: 'Choose a month.' })
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-05.'),
+  nationality_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(2, 'Choose a nationality from the list.')
+    .optional()
+    .default('NP'),
+});
+export type FareCalendarQuery = z.infer<typeof fareCalendarQuery>;
+
+export const fareCalendarResponse = z.object({
+  depart_code: z.string(),
+  dest_code: z.string(),
+  month: z.string(),
+  currency,
+  /** One entry per day of the month: the lowest one-adult total, or null (no flight, past, too far). */
+  days: z.array(z.object({ date: z.string(), lowest_total: z.number().int().nullable() })),
+});
+export type FareCalendarResponse = z.infer<typeof fareCalendarResponse>;
