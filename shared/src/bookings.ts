@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { emailAddress, nepaliMobile } from './accounts';
+import { currency, flightOffer, offerPrice, passengerType } from './flights';
+
+/**
+ * The booking API's contract (issue 5): what the web app and other clients send and receive.
+ * Money is always an integer in minor units with its currency.
+ */
+
+export const bookingStatus = z.enum(['held', 'paid', 'ticketed', 'expired', 'cancelled', 'refunded']);
+export type BookingStatus = z.infer<typeof bookingStatus>;
+
+export const paymentMethod = z.enum(['wallet', 'esewa', 'khalti', 'connectips']);
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 1990-05-01.');
+const name = z.string().trim().min(1, 'Enter a name.').max(60, 'Use at most 60 characters.');
+
+export const passengerInput = z.object({
+  type: passengerType,
+  title: z.enum(['Mr', 'Mrs', 'Ms', 'Miss', 'Mstr'], { message: 'Choose a title.' }),
+  first_name: name,
+  last_name: name,
+  gender: z.enum(['male', 'female', 'other'], { message: 'Choose a gender.' }),
+  /** Required for children and infants; checked against their type on the travel date. */
+  date_of_birth: isoDate.optional(),
+  /** ISO 3166-1 alpha-2. */
+  nationality: z
+    .string({ message: 'Choose a nationality.' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Choose a nationality.'),
+  /** Required on international trips. */
+  passport_number: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{5,20}$/, 'Enter the passport number as printed.')
+    .optional(),
+  /** Required on international trips; valid 6 months past the last flight. */
+  passport_expiry: isoDate.optional(),
+});
+export type PassengerInput = z.input<typeof passengerInput>;
+
+export const contactInput = z.object({
+  name: z.string().trim().min(1, 'Enter a contact name.').max(120),
+  email: emailAddress,
+  mobile: nepaliMobile,
+});
+
+export const createBookingRequest = z.object({
+  /** The chosen offers, one per leg, in leg order, each with the total the traveller saw. */
+  offers: z
+    .array(z.object({ id: z.string().trim().min(1).max(600), total: z.number().int().min(0) }))
+    .min(1, 'Choose a flight.')
+    .max(5, 'A booking holds at most 5 flights.'),
+  passengers: z.array(passengerInput).min(1, 'Add the passengers.').max(18),
+  contact: contactInput,
+});
+export type CreateBookingRequest = z.input<typeof createBookingRequest>;
+
+export const ticket = z.object({
+  /** 13 digits: airline accounting code (3) + serial (10). */
+  ticket_number: z.string(),
+  passenger_id: z.string(),
+  /** Index of the flight (segment) in the itinerary, counting across legs from 0. */
+  segment_index: z.number().int(),
+  status: z.enum(['open', 'void', 'refunded']),
+});
+
+export const bookingPassenger = passengerInput.extend({ id: z.string() });
+
+export const bookingEvent = z.object({
+  status: bookingStatus,
+  at: z.string(),
+  /** Who made the change: a user's name, "system" or a gateway. */
+  by: z.string(),
+  note: z.string().nullable(),
+});
+
+export const booking = z.object({
+  pnr: z.string().describe('6 letters and digits, no 0/1/I/L/O'),
+  status: bookingStatus,
+  created_at: z.string(),
+  /** The hold lapses at this instant unless paid (status held). */
+  expires_at: z.string().nullable(),
+  currency,
+  /** The legs as booked: each is the offer that was held, priced as it was held. */
+  legs: z.array(flightOffer),
+  /** The sum of the legs' prices; `commission` for an agent's booking. */
+  price: offerPrice,
+  passengers: z.array(bookingPassenger),
+  contact: contactInput,
+  tickets: z.array(ticket),
+  /** Methods the brand offers this user for this booking (wallet for agents only). */
+  payment_methods: z.array(paymentMethod),
+  paid_with: paymentMethod.nullable(),
+  history: z.array(bookingEvent),
+});
+export type Booking = z.infer<typeof booking>;
+
+export const bookingListQuery = z.object({
+  status: bookingStatus.optional(),
+  pnr: z.string().trim().toUpperCase().max(6).optional(),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  page_size: z.coerce.number().int().min(1).max(50).optional().default(20),
+});
+
+export const bookingSummary = booking
+  .pick({ pnr: true, status: true, created_at: true, expires_at: true, currency: true })
+  .extend({
+    total: z.number().int(),
+    /** "KTM → PKR, 22 Nov" style route and first departure, for lists. */
+    route: z.string(),
+    first_departure_at: z.string(),
+    passenger_names: z.array(z.string()),
+  });
+export type BookingSummary = z.infer<typeof bookingSummary>;
+
+export const bookingList = z.object({
+  items: z.array(bookingSummary),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
+
+export const startPaymentRequest = z.object({ method: paymentMethod });
+
+/** What the browser does next: the booking is paid (wallet), or go to the gateway. */
+export const paymentAction = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('paid'), booking }),
+  z.object({ type: z.literal('form'), url: z.string(), fields: z.record(z.string(), z.string()) }),
+  z.object({ type: z.literal('redirect'), url: z.string() }),
+]);
+export type PaymentAction = z.infer<typeof paymentAction>;
+
+export const cancelBookingRequest = z.object({
+  /** false (default): only quote the refund; true: cancel and refund as quoted. */
+  confirm: z.boolean().optional().default(false),
+});
+
+export const refundQuote = z.object({
+  currency,
+  /** What was paid. */
+  paid: z.number().int(),
+  /** Fees kept under the fare rules. */
+  cancellation_fee: z.number().int(),
+  /** What goes back: to the wallet, or as a refund record for a gateway payment. */
+  refund: z.number().int(),
+  /** The fare rule applied, in words a traveller reads. */
+  rule: z.string(),
+});
+
+export const cancelBookingResponse = z.object({
+  quote: refundQuote,
+  /** Present when confirmed: the booking after cancelling. */
+  booking: booking.nullable(),
+});
+
+export const ticketListItem = ticket.extend({
+  pnr: z.string(),
+  passenger_name: z.string(),
+  route: z.string(),
+  departs_at: z.string(),
+  flight: z.string(),
+});
+export const ticketList = z.array(ticketListItem);
