@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     readonly status: number,
     readonly fields: Record<string, string> = {},
+    /** The whole error data: some errors carry more (PRICE_CHANGED's prices, a wallet shortfall). */
+    readonly data: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -20,9 +22,15 @@ interface RawBody {
   type: string;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, rawBody?: RawBody): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  rawBody?: RawBody,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
   let response: Response;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   if (rawBody) headers['content-type'] = rawBody.type;
   else if (body !== undefined) headers['content-type'] = 'application/json';
   try {
@@ -42,11 +50,20 @@ async function request<T>(method: string, path: string, body?: unknown, rawBody?
     throw new ApiError('Sorry, something went wrong.', 'INTERNAL', response.status);
   }
   if (!envelope.success) {
-    throw new ApiError(envelope.data.error, envelope.data.code, response.status, envelope.data.fields);
+    throw new ApiError(
+      envelope.data.error,
+      envelope.data.code,
+      response.status,
+      envelope.data.fields,
+      envelope.data,
+    );
   }
   return envelope.data;
 }
 
+/** Any call, with headers of its own (an Idempotency-Key, say). */
+export const apiRequest = <T>(method: string, path: string, body: unknown, headers: Record<string, string>) =>
+  request<T>(method, path, body, undefined, headers);
 export const apiGet = <T>(path: string) => request<T>('GET', path);
 export const apiPost = <T>(path: string, body?: unknown) => request<T>('POST', path, body);
 export const apiPut = <T>(path: string, body: unknown) => request<T>('PUT', path, body);

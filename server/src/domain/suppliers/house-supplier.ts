@@ -193,8 +193,8 @@ export const houseSupplier: Supplier = {
     if (offer.price.total !== options.expectedTotal) {
       throw new AppError('PRICE_CHANGED', undefined, undefined, {
         offer_id: offer.id,
-        old_price: options.expectedTotal,
-        new_price: offer.price.total,
+        old_price: { total: options.expectedTotal, currency: offer.price.currency },
+        new_price: { total: offer.price.total, currency: offer.price.currency },
       });
     }
     const seats = seatedPassengers(

@@ -1,11 +1,187 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { Booking, PaymentMethod } from '#shared/bookings';
+import { formatMoney } from '#shared/money';
+import { useAppStore } from '../../app/context';
+import { Button } from '../../components/ui/button';
+import { ApiError } from '../../lib/api-client';
+import { currentLanguage } from '../../lib/i18n';
+import { payBooking, submitGatewayForm, ticketPdfUrl, useBooking } from './api/bookings';
+import { FareSummary } from './components/fare-summary';
+import { HoldCountdown } from './components/hold-countdown';
+import { Itinerary } from './components/itinerary';
 
+const METHOD_NAMES: Record<PaymentMethod, string> = {
+  wallet: 'booking.methods.wallet',
+  esewa: 'eSewa',
+  khalti: 'Khalti',
+  connectips: 'ConnectIPS',
+};
+
+/** Seed route /Booking/BookingConfirm: the held booking, its countdown, payment, then the tickets. */
 export function BookingConfirmPage() {
   const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const pnr = searchParams.get('pnr');
+  const returned = searchParams.get('payment');
+  const booking = useBooking(pnr);
+  const user = useAppStore((s) => s.user);
+  const setPaymentAndTicketSummary = useAppStore((s) => s.setPaymentAndTicketSummary);
+  const setSelectedPaymentOption = useAppStore((s) => s.setSelectedPaymentOption);
+  const queryClient = useQueryClient();
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [paying, setPaying] = useState(false);
+
+  if (!pnr) {
+    return (
+      <section className="py-12 text-center">
+        <h1 className="text-2xl font-semibold">{t('pages.bookingConfirm.title')}</h1>
+        <p className="mt-2">{t('booking.noBooking')}</p>
+        <Link to="/user/bookings" className="mt-4 inline-block underline">
+          {t('header.myBookings')}
+        </Link>
+      </section>
+    );
+  }
+  if (booking.isPending) return <p role="status">{t('booking.loading')}</p>;
+  if (booking.isError || !booking.data) {
+    return (
+      <section role="alert" className="py-12 text-center">
+        <h1 className="text-2xl font-semibold">{t('pages.bookingConfirm.title')}</h1>
+        <p className="mt-2">
+          {booking.error instanceof ApiError ? booking.error.message : t('messages.genericError')}
+        </p>
+      </section>
+    );
+  }
+  const data: Booking = booking.data;
+  const money = (amount: number) => formatMoney(amount, data.currency, currentLanguage());
+  const agent = Boolean(user && user.type !== 'individual' && user.type !== 'customer');
+  const chosen = method ?? data.payment_methods[0] ?? null;
+
+  const pay = async () => {
+    if (!chosen) return;
+    setPaying(true);
+    setSelectedPaymentOption(chosen);
+    try {
+      const action = await payBooking(data.pnr, chosen);
+      if (action.type === 'paid') {
+        queryClient.setQueryData(['booking', data.pnr], action.booking);
+        setPaymentAndTicketSummary(
+          { method: chosen, pnr: data.pnr },
+          { tickets: action.booking.tickets.length },
+        );
+        toast.success(t('booking.paid'));
+      } else if (action.type === 'form') {
+        submitGatewayForm(action.url, action.fields);
+      } else {
+        window.location.assign(action.url);
+      }
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : t('messages.genericError'));
+    } finally {
+      setPaying(false);
+    }
+  };
+
   return (
-    <section>
-      <h1 className="text-2xl font-semibold">{t('pages.bookingConfirm.title')}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">{t('pages.bookingConfirm.intro')}</p>
-    </section>
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid content-start gap-4">
+        <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+          <h1 className="text-2xl font-semibold">{t('pages.bookingConfirm.title')}</h1>
+          <p className="mt-2 text-lg">
+            {t('booking.pnr')}:{' '}
+            <strong className="font-mono tracking-wider" data-testid="pnr">
+              {data.pnr}
+            </strong>
+          </p>
+          <p className="mt-1">
+            {t('booking.status')}:{' '}
+            <strong data-testid="booking-status">{t(`booking.statuses.${data.status}`)}</strong>
+          </p>
+          {data.status === 'held' && data.expires_at && (
+            <HoldCountdown expiresAt={data.expires_at} onExpired={() => void booking.refetch()} />
+          )}
+          {returned === 'failed' && data.status === 'held' && (
+            <p role="alert" className="mt-2 text-red-700 dark:text-red-400">
+              {t('booking.paymentFailed')}
+            </p>
+          )}
+        </div>
+
+        {data.status === 'held' && data.payment_methods.length > 0 && (
+          <fieldset className="grid gap-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+            <legend className="px-1 font-semibold">{t('booking.payWith')}</legend>
+            {data.payment_methods.map((m) => (
+              <label
+                key={m}
+                className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+              >
+                <input
+                  type="radio"
+                  name="method"
+                  value={m}
+                  checked={chosen === m}
+                  onChange={() => setMethod(m)}
+                />
+                <span className="font-medium">{m === 'wallet' ? t(METHOD_NAMES[m]) : METHOD_NAMES[m]}</span>
+                {m === 'wallet' && user?.wallet_balance !== undefined && (
+                  <span className="text-sm text-slate-600 dark:text-slate-400">
+                    {t('booking.balance', { amount: money(user.wallet_balance) })}
+                  </span>
+                )}
+              </label>
+            ))}
+            <Button type="button" busy={paying} onClick={() => void pay()} className="mt-2 h-12">
+              {t('booking.payAmount', { amount: money(data.price.total) })}
+            </Button>
+          </fieldset>
+        )}
+
+        {data.status === 'ticketed' && (
+          <section
+            aria-labelledby="tickets"
+            className="rounded-xl bg-emerald-50 p-4 ring-1 ring-emerald-200 dark:bg-emerald-950 dark:ring-emerald-800"
+          >
+            <h2 id="tickets" className="text-lg font-semibold">
+              {t('booking.ticketsIssued')}
+            </h2>
+            <ul className="mt-2 grid gap-1 text-sm">
+              {data.tickets.map((ticket) => {
+                const passenger = data.passengers.find((p) => p.id === ticket.passenger_id);
+                return (
+                  <li key={ticket.ticket_number}>
+                    <span className="font-mono">{ticket.ticket_number}</span> · {passenger?.first_name}{' '}
+                    {passenger?.last_name}
+                  </li>
+                );
+              })}
+            </ul>
+            <a
+              href={ticketPdfUrl(data.pnr)}
+              download={`${data.pnr}.pdf`}
+              className="mt-3 inline-block rounded-lg bg-brand px-4 py-2 font-semibold text-brand-contrast"
+            >
+              {t('booking.downloadTicket')}
+            </a>
+          </section>
+        )}
+        <Itinerary legs={data.legs} />
+        <section className="rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+          <h2 className="font-semibold">{t('booking.passengers')}</h2>
+          <ul className="mt-2 grid gap-1">
+            {data.passengers.map((p) => (
+              <li key={p.id}>
+                {p.title} {p.first_name} {p.last_name} · {t(`results.passenger.${p.type}`)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <FareSummary price={data.price} showCommission={agent} />
+    </div>
   );
 }

@@ -1,11 +1,244 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { createBookingRequest } from '#shared/bookings';
+import type { FlightOffer } from '#shared/flights';
+import { formatMoney } from '#shared/money';
+import { isInternational } from '#shared/nepal';
+import { useAppStore } from '../../app/context';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { ApiError } from '../../lib/api-client';
+import { currentLanguage } from '../../lib/i18n';
+import { fieldErrors } from '../../lib/zod-fields';
+import { useCountries } from '../search/api/get-countries';
+import { checkAvailability, createBooking } from './api/bookings';
+import { combinePrices, FareSummary } from './components/fare-summary';
+import { Itinerary } from './components/itinerary';
+import { type PassengerDraft, PassengerFields } from './components/passenger-fields';
 
+const emptyPassenger = (type: PassengerDraft['type'], nationality: string): PassengerDraft => ({
+  type,
+  title: '',
+  first_name: '',
+  last_name: '',
+  gender: '',
+  date_of_birth: '',
+  nationality,
+  passport_number: '',
+  passport_expiry: '',
+});
+
+/** Seed route /Booking/FlightConfirm: re-check the price, take passengers and contact, hold the seats. */
 export function FlightConfirmPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useAppStore((s) => s.user);
+  const offers = useAppStore((s) => s.flight.selectedOffers) as FlightOffer[];
+  const nationality = useAppStore((s) => s.flight.params.nationality_code) || 'NP';
+  const setModal = useAppStore((s) => s.setModal);
+  const setAvailabilitySummary = useAppStore((s) => s.setAvailabilitySummary);
+  const setPassengersInStore = useAppStore((s) => s.setPassengers);
+  const setBookingSummary = useAppStore((s) => s.setBookingSummary);
+  const countries = useCountries();
+  const idempotencyKey = useRef(crypto.randomUUID());
+
+  const availability = useQuery({
+    queryKey: ['availability', offers.map((o) => `${o.id}:${o.price.total}`)],
+    queryFn: async () => {
+      try {
+        const result = await checkAvailability(offers.map((o) => ({ id: o.id, total: o.price.total })));
+        setAvailabilitySummary(result as unknown as Record<string, unknown>);
+        return result;
+      } catch (error) {
+        if (
+          error instanceof ApiError &&
+          (error.code === 'PRICE_CHANGED' || error.code === 'SOLD_OUT' || error.code === 'OFFER_EXPIRED')
+        ) {
+          const newPrice = error.data.new_price as { total: number; currency: 'NPR' | 'USD' } | undefined;
+          setModal({
+            status: true,
+            title:
+              error.code === 'PRICE_CHANGED' ? t('booking.priceChangedTitle') : t('booking.soldOutTitle'),
+            content:
+              error.code === 'PRICE_CHANGED' && newPrice
+                ? `<p>${t('booking.priceChangedBody', { price: formatMoney(newPrice.total, newPrice.currency, currentLanguage()) })}</p>`
+                : `<p>${error.message}</p>`,
+          });
+        }
+        throw error;
+      }
+    },
+    enabled: offers.length > 0 && Boolean(user),
+    retry: false,
+    staleTime: 0,
+  });
+
+  const counts = offers[0]?.price.per_passenger ?? [];
+  const [passengers, setPassengers] = useState<PassengerDraft[]>(() =>
+    counts.flatMap((p) => Array.from({ length: p.count }, () => emptyPassenger(p.type, nationality))),
+  );
+  const [contact, setContact] = useState({
+    name: user ? `${user.firstName} ${user.lastName}` : '',
+    email: user?.email ?? '',
+    mobile: user?.phone ?? '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const international = useMemo(
+    () => isInternational(offers.flatMap((o) => o.segments.flatMap((s) => [s.depart_code, s.dest_code]))),
+    [offers],
+  );
+  const price = combinePrices(offers.map((o) => o.price));
+  const agent = Boolean(user && user.type !== 'individual' && user.type !== 'customer');
+
+  if (offers.length === 0) {
+    return (
+      <section className="py-12 text-center">
+        <h1 className="text-2xl font-semibold">{t('pages.flightConfirm.title')}</h1>
+        <p className="mt-2">{t('booking.noFlightChosen')}</p>
+        <Link to="/" className="mt-4 inline-block underline">
+          {t('home.searchFlights')}
+        </Link>
+      </section>
+    );
+  }
+  if (!user) {
+    return (
+      <section className="mx-auto max-w-md py-12 text-center">
+        <h1 className="text-2xl font-semibold">{t('pages.flightConfirm.title')}</h1>
+        <p className="mt-2">{t('booking.logInToBook')}</p>
+        <div className="mt-4 flex justify-center gap-3">
+          <Link
+            to="/auth/login?next=/Booking/FlightConfirm"
+            className="rounded-lg bg-brand px-4 py-2 font-semibold text-brand-contrast"
+          >
+            {t('header.logIn')}
+          </Link>
+          <Link
+            to="/auth/signup?next=/Booking/FlightConfirm"
+            className="rounded-lg border border-slate-300 px-4 py-2"
+          >
+            {t('header.signUp')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const submit = async () => {
+    setFormError(null);
+    const body = {
+      offers: offers.map((o) => ({ id: o.id, total: o.price.total })),
+      passengers: passengers.map((p) => ({
+        type: p.type,
+        title: p.title,
+        first_name: p.first_name,
+        last_name: p.last_name,
+        gender: p.gender,
+        nationality: p.nationality,
+        ...(p.date_of_birth ? { date_of_birth: p.date_of_birth } : {}),
+        ...(international ? { passport_number: p.passport_number, passport_expiry: p.passport_expiry } : {}),
+      })),
+      contact,
+    };
+    const parsed = createBookingRequest.safeParse(body);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const booking = await createBooking(parsed.data, idempotencyKey.current);
+      setPassengersInStore(booking.passengers);
+      setBookingSummary(booking as unknown as Record<string, unknown>);
+      navigate(`/Booking/BookingConfirm?pnr=${booking.pnr}`);
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields);
+      else setFormError(error instanceof Error ? error.message : String(error));
+      if (error instanceof ApiError && (error.code === 'PRICE_CHANGED' || error.code === 'SOLD_OUT')) {
+        idempotencyKey.current = crypto.randomUUID();
+        void availability.refetch();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
-    <section>
-      <h1 className="text-2xl font-semibold">{t('pages.flightConfirm.title')}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">{t('pages.flightConfirm.intro')}</p>
-    </section>
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid content-start gap-4">
+        <h1 className="text-2xl font-semibold">{t('pages.flightConfirm.title')}</h1>
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+          {availability.isPending
+            ? t('booking.checkingPrice')
+            : availability.isSuccess
+              ? t('booking.priceConfirmed')
+              : ''}
+        </p>
+        {formError && (
+          <p
+            role="alert"
+            className="rounded-lg bg-red-50 px-3 py-2 text-red-800 dark:bg-red-950 dark:text-red-200"
+          >
+            {formError}
+          </p>
+        )}
+        {passengers.map((passenger, index) => (
+          <PassengerFields
+            // biome-ignore lint/suspicious/noArrayIndexKey: passengers are fixed slots decided by the search; they never reorder
+            key={index}
+            index={index}
+            value={passenger}
+            international={international}
+            countries={countries.data ?? []}
+            errors={errors}
+            onChange={(next) => setPassengers(passengers.map((p, i) => (i === index ? next : p)))}
+          />
+        ))}
+        <fieldset className="grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 dark:bg-slate-900 dark:ring-slate-800">
+          <legend className="px-1 font-semibold">{t('booking.contact')}</legend>
+          <TextField
+            label={t('booking.contactName')}
+            autoComplete="name"
+            value={contact.name}
+            error={errors['contact.name']}
+            onChange={(e) => setContact({ ...contact, name: e.target.value })}
+          />
+          <TextField
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            value={contact.email}
+            error={errors['contact.email']}
+            onChange={(e) => setContact({ ...contact, email: e.target.value })}
+          />
+          <TextField
+            label={t('auth.mobile')}
+            type="tel"
+            autoComplete="tel"
+            value={contact.mobile}
+            error={errors['contact.mobile']}
+            onChange={(e) => setContact({ ...contact, mobile: e.target.value })}
+          />
+        </fieldset>
+        <Button
+          type="button"
+          busy={busy}
+          disabled={!availability.isSuccess}
+          onClick={() => void submit()}
+          className="h-12 sm:justify-self-end"
+        >
+          {t('booking.continueToPayment')}
+        </Button>
+      </div>
+      <div className="grid content-start gap-4">
+        {price && <FareSummary price={price} showCommission={agent} />}
+        <Itinerary legs={offers} />
+      </div>
+    </div>
   );
 }

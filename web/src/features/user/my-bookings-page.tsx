@@ -1,11 +1,162 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { BookingStatus } from '#shared/bookings';
+import { formatMoney } from '#shared/money';
+import { useAppStore } from '../../app/context';
+import { ApiError } from '../../lib/api-client';
+import { formatAdDate } from '../../lib/dates';
+import { currentLanguage } from '../../lib/i18n';
+import { confirmCancellation, quoteCancellation, useMyBookings } from './api/my-bookings';
+import { SignInFirst } from './sign-in-first';
+
+const STATUSES: BookingStatus[] = ['held', 'paid', 'ticketed', 'expired', 'cancelled', 'refunded'];
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function MyBookingsPage() {
   const { t } = useTranslation();
+  const user = useAppStore((s) => s.user);
+  const setModal = useAppStore((s) => s.setModal);
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<BookingStatus | ''>('');
+  const [pnr, setPnr] = useState('');
+  const [page, setPage] = useState(1);
+  const bookings = useMyBookings({ status, pnr: pnr.trim().toUpperCase(), page });
+  if (!user) return <SignInFirst title={t('pages.myBookings.title')} next="/user/bookings" />;
+
+  const cancel = async (bookingPnr: string) => {
+    try {
+      const { quote } = await quoteCancellation(bookingPnr);
+      const money = (amount: number) => formatMoney(amount, quote.currency, currentLanguage());
+      setModal({
+        status: true,
+        title: t('myBookings.cancelTitle', { pnr: bookingPnr }),
+        content: `<p>${escapeHtml(quote.rule)}</p><p>${t('myBookings.quotePaid')}: <strong>${money(quote.paid)}</strong><br>${t('myBookings.quoteFee')}: <strong>${money(quote.cancellation_fee)}</strong><br>${t('myBookings.quoteRefund')}: <strong>${money(quote.refund)}</strong></p>`,
+        confirmText: t('myBookings.confirmCancel'),
+        cancelText: t('myBookings.keep'),
+        handleConfirm: async () => {
+          try {
+            await confirmCancellation(bookingPnr);
+            toast.success(t('myBookings.cancelled', { pnr: bookingPnr }));
+            await queryClient.invalidateQueries({ queryKey: ['my-bookings'] });
+          } catch (error) {
+            toast.error(error instanceof ApiError ? error.message : t('messages.genericError'));
+          }
+        },
+      });
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : t('messages.genericError'));
+    }
+  };
+
+  const data = bookings.data;
   return (
-    <section>
+    <section className="grid gap-4">
       <h1 className="text-2xl font-semibold">{t('pages.myBookings.title')}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">{t('pages.myBookings.intro')}</p>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="grid gap-1 text-sm">
+          <span className="font-medium">{t('myBookings.findPnr')}</span>
+          <input
+            value={pnr}
+            maxLength={6}
+            onChange={(event) => {
+              setPnr(event.target.value);
+              setPage(1);
+            }}
+            className="w-36 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono uppercase dark:border-slate-600 dark:bg-slate-900"
+          />
+        </label>
+        <label className="grid gap-1 text-sm">
+          <span className="font-medium">{t('booking.status')}</span>
+          <select
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as BookingStatus | '');
+              setPage(1);
+            }}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
+          >
+            <option value="">{t('myBookings.allStatuses')}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`booking.statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {bookings.isPending && <p role="status">{t('booking.loading')}</p>}
+      {data && data.items.length === 0 && (
+        <div className="rounded-xl border border-dashed border-slate-300 p-6 text-center dark:border-slate-600">
+          <p>{t('myBookings.none')}</p>
+          <Link to="/" className="mt-2 inline-block underline">
+            {t('home.searchFlights')}
+          </Link>
+        </div>
+      )}
+      <ul className="grid gap-3">
+        {data?.items.map((item) => (
+          <li
+            key={item.pnr}
+            className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+          >
+            <div>
+              <p className="font-semibold">
+                <span className="font-mono tracking-wider">{item.pnr}</span> · {item.route}
+              </p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                {formatAdDate(item.first_departure_at.slice(0, 10), currentLanguage())} ·{' '}
+                {item.passenger_names.join(', ')}
+              </p>
+            </div>
+            <div className="flex items-center gap-3">
+              <span className="rounded-full bg-slate-100 px-3 py-1 text-sm dark:bg-slate-800">
+                {t(`booking.statuses.${item.status}`)}
+              </span>
+              <span className="font-semibold">
+                {formatMoney(item.total, item.currency, currentLanguage())}
+              </span>
+              <Link to={`/Booking/BookingConfirm?pnr=${item.pnr}`} className="underline">
+                {t('myBookings.open')}
+              </Link>
+              {(item.status === 'held' || item.status === 'paid' || item.status === 'ticketed') && (
+                <button
+                  type="button"
+                  onClick={() => void cancel(item.pnr)}
+                  className="text-red-700 underline dark:text-red-400"
+                >
+                  {t('myBookings.cancel')}
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {data && data.total > data.page_size && (
+        <nav aria-label={t('myBookings.pages')} className="flex items-center gap-3">
+          <button
+            type="button"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+            className="underline disabled:opacity-50"
+          >
+            {t('myBookings.previous')}
+          </button>
+          <span>
+            {page} / {Math.ceil(data.total / data.page_size)}
+          </span>
+          <button
+            type="button"
+            disabled={page * data.page_size >= data.total}
+            onClick={() => setPage(page + 1)}
+            className="underline disabled:opacity-50"
+          >
+            {t('myBookings.next')}
+          </button>
+        </nav>
+      )}
     </section>
   );
 }

@@ -1,11 +1,51 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAppStore } from '../../app/context';
+import { formatAdDate, localTime } from '../../lib/dates';
+import { currentLanguage } from '../../lib/i18n';
+import { useMyTickets } from './api/my-bookings';
+import { SignInFirst } from './sign-in-first';
 
 export function MyTicketsPage() {
   const { t } = useTranslation();
+  const user = useAppStore((s) => s.user);
+  const tickets = useMyTickets();
+  if (!user) return <SignInFirst title={t('pages.myTickets.title')} next="/user/tickets" />;
   return (
-    <section>
+    <section className="grid gap-4">
       <h1 className="text-2xl font-semibold">{t('pages.myTickets.title')}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">{t('pages.myTickets.intro')}</p>
+      {tickets.isPending && <p role="status">{t('booking.loading')}</p>}
+      {tickets.data?.length === 0 && <p>{t('pages.myTickets.intro')}</p>}
+      <ul className="grid gap-3">
+        {tickets.data?.map((ticket) => (
+          <li
+            key={ticket.ticket_number}
+            className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+          >
+            <div>
+              <p className="font-semibold">
+                {ticket.route} · {ticket.flight}
+              </p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                {formatAdDate(ticket.departs_at.slice(0, 10), currentLanguage())}{' '}
+                {localTime(ticket.departs_at)} · {ticket.passenger_name} ·{' '}
+                <span className="font-mono">{ticket.ticket_number}</span>
+              </p>
+            </div>
+            <div className="flex items-center gap-3">
+              <Link to={`/Booking/BookingConfirm?pnr=${ticket.pnr}`} className="underline">
+                {ticket.pnr}
+              </Link>
+              <a
+                href={`/api/b2b/v2/bookings/${ticket.pnr}/ticket.pdf`}
+                className="rounded-lg bg-brand px-3 py-1.5 text-sm font-semibold text-brand-contrast"
+              >
+                {t('booking.downloadTicket')}
+              </a>
+            </div>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

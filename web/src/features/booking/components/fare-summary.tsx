@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import type { OfferPrice } from '#shared/flights';
+import { formatMoney } from '#shared/money';
+import { currentLanguage } from '../../../lib/i18n';
+
+/** Per passenger type and in total, with the agent's commission and net fare. */
+export function FareSummary(props: { price: OfferPrice; showCommission: boolean }) {
+  const { t } = useTranslation();
+  const money = (amount: number) => formatMoney(amount, props.price.currency, currentLanguage());
+  return (
+    <section
+      aria-labelledby="fare-summary"
+      className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+    >
+      <h2 id="fare-summary" className="font-semibold">
+        {t('booking.fareSummary')}
+      </h2>
+      <dl className="mt-3 grid gap-2 text-sm">
+        {props.price.per_passenger.map((p) => (
+          <div key={p.type} className="grid gap-0.5">
+            <div className="flex justify-between font-medium">
+              <dt>
+                {t(`results.passenger.${p.type}`)} × {p.count}
+              </dt>
+              <dd>{money(p.subtotal)}</dd>
+            </div>
+            <div className="flex justify-between text-slate-600 dark:text-slate-400">
+              <dt>{t('booking.baseFare')}</dt>
+              <dd>{money(p.base)}</dd>
+            </div>
+            <div className="flex justify-between text-slate-600 dark:text-slate-400">
+              <dt>{t('booking.fuelSurcharge')}</dt>
+              <dd>{money(p.fuel_surcharge)}</dd>
+            </div>
+            <div className="flex justify-between text-slate-600 dark:text-slate-400">
+              <dt>{t('booking.taxesAndCharges')}</dt>
+              <dd>{money(p.taxes)}</dd>
+            </div>
+          </div>
+        ))}
+        <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-700">
+          <dt>{t('booking.total')}</dt>
+          <dd data-testid="booking-total">{money(props.price.total)}</dd>
+        </div>
+        {props.showCommission && props.price.commission && (
+          <>
+            <div className="flex justify-between text-emerald-700 dark:text-emerald-400">
+              <dt>{t('booking.commission', { percent: props.price.commission.percent })}</dt>
+              <dd>−{money(props.price.commission.amount)}</dd>
+            </div>
+            <div className="flex justify-between font-semibold">
+              <dt>{t('booking.netFare')}</dt>
+              <dd>{money(props.price.commission.net_total)}</dd>
+            </div>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+/** The legs' prices added together (one booking, several offers). */
+export function combinePrices(prices: OfferPrice[]): OfferPrice | null {
+  const [first, ...rest] = prices;
+  if (!first) return null;
+  const sum = (pick: (p: OfferPrice) => number) => prices.reduce((total, p) => total + pick(p), 0);
+  const perType = new Map(first.per_passenger.map((p) => [p.type, { ...p }]));
+  for (const price of rest) {
+    for (const p of price.per_passenger) {
+      const into = perType.get(p.type);
+      if (!into) continue;
+      for (const key of [
+        'base',
+        'fuel_surcharge',
+        'taxes',
+        'service_charge',
+        'vat',
+        'total',
+        'subtotal',
+      ] as const)
+        into[key] += p[key];
+    }
+  }
+  const commissions = prices.map((p) => p.commission);
+  return {
+    currency: first.currency,
+    total: sum((p) => p.total),
+    per_passenger: [...perType.values()],
+    commission: commissions.every(Boolean)
+      ? {
+          percent: first.commission?.percent ?? 0,
+          amount: sum((p) => p.commission?.amount ?? 0),
+          net_total: sum((p) => p.commission?.net_total ?? 0),
+        }
+      : null,
+  };
+}
