@@ -49,9 +49,7 @@ test('an admin rebrands the agency and the public site shows it after reload', a
   await expect(page).toHaveTitle(/Sajilo Yatra/);
   const logo = page.getByRole('banner').getByRole('img', { name: 'Sajilo Yatra' });
   await expect(logo).toHaveAttribute('src', uploaded);
-  await expect
-    .poll(() => logo.evaluate((img) => (img as { naturalWidth: number }).naturalWidth))
-    .toBeGreaterThan(0);
+  await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   await page.goto('/booking');
   await expect(page.getByRole('figure').filter({ hasText: 'Tihar offers on every flight' })).toBeVisible();
 

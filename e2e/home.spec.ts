@@ -15,9 +15,7 @@ test.describe('home page of the agency brand', () => {
     await expect(logo).toHaveAttribute('src', '/brand-assets/sajilo/header-logo.svg');
     expect(
       await logo.evaluate(
-        (img) =>
-          (img as { complete: boolean; naturalWidth: number }).complete &&
-          (img as { naturalWidth: number }).naturalWidth > 0,
+        (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
       ),
     ).toBe(true);
 
