@@ -1,0 +1,81 @@
+/**
+ * `npm run bench:web`: Lighthouse (mobile, simulated throttling) on the home page and a results
+ * page of the built web app, served by the real server on an in-memory database, in Debian's
+ * Chromium. Prints the four category scores per page: a report, not a CI gate.
+ */
+import { spawn } from 'node:child_process';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 3170);
+const base = `http://localhost:${PORT}`;
+const tomorrow = new Date(Date.now() + 30 * 3_600_000).toISOString().slice(0, 10);
+const pages = {
+  home: `${base}/`,
+  results: `${base}/flight-search?trip=oneway&from=KTM&to=PKR&date=${tomorrow}&adults=1&nat=NP`,
+};
+
+async function waitForServer(): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not start');
+}
+
+const server = spawn('npx', ['tsx', 'server/src/main.ts'], {
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-web-secret-bench-web-secret-123',
+    PAYMENT_SANDBOX: 'true',
+  },
+  stdio: 'inherit',
+});
+try {
+  await waitForServer();
+  const chrome = await launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  try {
+    console.log('page      performance  accessibility  best-practices  seo');
+    for (const [name, url] of Object.entries(pages)) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        formFactor: 'mobile',
+        throttlingMethod: 'simulate',
+      });
+      const categories = result?.lhr.categories ?? {};
+      const score = (key: string) => String(Math.round((categories[key]?.score ?? 0) * 100)).padStart(3);
+      console.log(
+        `${name.padEnd(9)} ${score('performance')}          ${score('accessibility')}            ${score('best-practices')}             ${score('seo')}`,
+      );
+      const failing = Object.values(result?.lhr.audits ?? {})
+        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary')
+        .map((audit) => audit.id);
+      if (failing.length) console.log(`          below par: ${failing.join(', ')}`);
+    }
+  } finally {
+    await chrome.kill();
+  }
+} finally {
+  server.kill('SIGTERM');
+}
