@@ -4,15 +4,20 @@ import type { TicketListRow } from '../domain/tickets/list-tickets';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** What a booking and its list entry both show first. */
+const headOf = (booking: BookingRow) => ({
+  pnr: booking.pnr,
+  status: booking.status,
+  created_at: booking.createdAt.toISOString(),
+  expires_at: booking.status === 'held' ? iso(booking.expiresAt) : null,
+  currency: booking.currency,
+});
+
 /** A booking as the API shows it: never its rows as they are (no ids of other tables, no hashes). */
 export function presentBooking(full: FullBooking, paymentMethods: PaymentMethod[]): Booking {
   const { booking } = full;
   return {
-    pnr: booking.pnr,
-    status: booking.status,
-    created_at: booking.createdAt.toISOString(),
-    expires_at: booking.status === 'held' ? iso(booking.expiresAt) : null,
-    currency: booking.currency,
+    ...headOf(booking),
     legs: full.legs.map((leg) => leg.offer),
     price: booking.price,
     passengers: full.passengers.map((p) => ({
@@ -56,11 +61,7 @@ const dayMonth = (localIso: string) =>
 export function presentBookingSummary(row: BookingSummaryRow): BookingSummary {
   const { booking } = row;
   return {
-    pnr: booking.pnr,
-    status: booking.status,
-    created_at: booking.createdAt.toISOString(),
-    expires_at: booking.status === 'held' ? iso(booking.expiresAt) : null,
-    currency: booking.currency,
+    ...headOf(booking),
     total: booking.price.total,
     route: `${booking.route}, ${dayMonth(row.firstDepartureLocal)}`,
     first_departure_at: row.firstDepartureLocal,

@@ -5,7 +5,7 @@ import type { FlightOffer, OfferSegment } from '#shared/flights';
 import type { Db } from '../db/client';
 import { flightSchedules, flightSeats } from '../db/schema/index';
 import { dateOf, todayInNepal } from '../domain/flights/engine/calendar';
-import { api } from './accounts';
+import { api, DEMO_PASSWORD } from './accounts';
 import type { TestApp } from './test-app';
 
 export const inDays = (n: number) => dateOf(todayInNepal() + n);
@@ -135,4 +135,15 @@ export async function setSeatsLeft(
       set: { capacity, held: 0, sold: capacity - options.left },
     });
   return row;
+}
+
+/** Logs a demo user in over real HTTP (another process or instance) and answers the bearer token. */
+export async function bearerOverHttp(origin: string, login = 'agent@sajilo.example'): Promise<string> {
+  const response = await fetch(`${origin}/api/b2b/v2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password: DEMO_PASSWORD, session: 'bearer' }),
+  });
+  if (response.status !== 200) throw new Error(`log-in failed: ${await response.text()}`);
+  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
 }

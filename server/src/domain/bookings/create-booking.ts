@@ -13,6 +13,7 @@ import { supplierOf } from '../flights/configured-suppliers';
 import type { EngineOffer } from '../flights/engine/build-offers';
 import { decodeOfferId } from '../flights/engine/offer-id';
 import { priceFares } from '../flights/engine/price-offer';
+import { shareFlightNetwork } from '../flights/load-flight-network';
 import { newLocator } from '../suppliers/house-supplier';
 import { recordBookingEvent } from './change-booking-status';
 import { checkPassengers } from './check-passengers';
@@ -84,6 +85,7 @@ export async function createBooking(db: Db, options: CreateBookingOptions): Prom
 
   return withRetryOnConflict(() =>
     db.transaction(async (tx) => {
+      shareFlightNetwork(db, tx);
       // Claiming the key first makes a concurrent retry with the same key wait for this one.
       let bookingId: string | undefined;
       for (let attempt = 0; !bookingId && attempt < 5; attempt++) {
