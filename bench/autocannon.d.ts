@@ -6,6 +6,8 @@ declare module 'autocannon' {
       path?: string;
       headers?: Record<string, string>;
       body?: string;
+      /** Called before each request is sent: may change it (a fresh header, another body). */
+      setupRequest?: (request: Request) => Request;
     }
     interface Options {
       url: string;
@@ -23,6 +25,9 @@ declare module 'autocannon' {
       requests: Histogram;
       latency: Histogram;
       non2xx: number;
+      /** Responses by status class, e.g. `2xx`. */
+      '2xx': number;
+      duration: number;
       errors: number;
     }
   }

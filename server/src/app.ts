@@ -17,6 +17,7 @@ import { LocalAssetStorage } from './domain/assets/asset-storage';
 import { BrandDirectory } from './domain/brands/brand-directory';
 import { RedisSessionStore } from './domain/sessions/redis-session-store';
 import { DatabaseSessionStore, type SessionStore } from './domain/sessions/session-store';
+import { TicketMailer } from './domain/tickets/ticket-mailer';
 import type { Env } from './env';
 import { errorBody } from './errors';
 import './http/context';
@@ -36,11 +37,15 @@ import { adminUploadRoutes } from './routes/admin/uploads/route';
 import { adminUserRoutes } from './routes/admin/users/route';
 import { airportRoutes } from './routes/airports/route';
 import { authRoutes } from './routes/auth/route';
+import { bookingPaymentRoutes } from './routes/bookings/payments-route';
+import { bookingRoutes } from './routes/bookings/route';
+import { ticketRoutes } from './routes/bookings/tickets-route';
 import { clientRoutes } from './routes/clients/route';
 import { countryRoutes } from './routes/countries/route';
 import { flightRoutes } from './routes/flights/route';
 import { healthRoutes } from './routes/health/route';
 import { meRoutes } from './routes/me/route';
+import { paymentReturnRoutes } from './routes/payments/route';
 import { platformBrandRoutes } from './routes/platform/brands/route';
 import { siteConfigRoutes } from './routes/site-config/route';
 import { updateUserProfileRoutes } from './routes/update-user-profile/route';
@@ -94,6 +99,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const paymentConfig = paymentConfigFromEnv(env);
   app.decorate('payments', { config: paymentConfig, gateways: createGateways(paymentConfig) });
   app.decorate('assets', new LocalAssetStorage(env.UPLOADS_DIR));
+  app.decorate(
+    'ticketMail',
+    new TicketMailer(database.db, {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      apiUrl: `${env.PUBLIC_URL.replace(/\/+$/, '')}${API_BASE_PATH}`,
+      log: app.log,
+    }),
+  );
   const routePolicies: RoutePolicy[] = [];
   app.decorate('routePolicies', routePolicies);
   app.decorateRequest('brand', undefined);
@@ -205,6 +219,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await admin.register(platformBrandRoutes);
       });
       await api.register(flightRoutes);
+      await api.register(bookingRoutes);
+      await api.register(bookingPaymentRoutes);
+      await api.register(ticketRoutes);
+      await api.register(paymentReturnRoutes);
     },
     { prefix: API_BASE_PATH },
   );

@@ -113,10 +113,21 @@ const envSchema = z
      * Required with CONNECTIPS_BASE_URL; without it a throw-away key is made at start for the sandbox.
      */
     CONNECTIPS_PRIVATE_KEY_PEM: z.string().min(1).optional(),
-    /** Success URL registered with ConnectIPS (it appends `?TXNID=…`); default: PUBLIC_URL/payments/connectips/success. */
+    /** Success URL registered with ConnectIPS (it appends `?TXNID=…`); default: PUBLIC_URL/api/b2b/v2/payments/connectips/return/success. */
     CONNECTIPS_SUCCESS_URL: httpUrl.optional(),
-    /** Failure URL registered with ConnectIPS; default: PUBLIC_URL/payments/connectips/failure. */
+    /** Failure URL registered with ConnectIPS; default: PUBLIC_URL/api/b2b/v2/payments/connectips/return/failure. */
     CONNECTIPS_FAILURE_URL: httpUrl.optional(),
+    /** A booking's seats are held this many minutes; unpaid, the hold lapses and the seats go back on sale. */
+    BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(20),
+    /** How often each instance releases lapsed holds and reconciles pending gateway payments (0: never). */
+    BOOKING_JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
+    /** `smtp://user:pass@host:587` or `smtps://…` to send e-mail (tickets); unset: e-mails go to the outbox table. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    /** The From address of e-mails sent over SMTP. */
+    MAIL_FROM: z.string().min(3).default('Tikat <tickets@tikat.example>'),
     /** Folder where brand images uploaded in the admin console are kept (served at /uploads/). */
     UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
     /** Largest accepted image upload (logo, favicon, banner), in bytes. */

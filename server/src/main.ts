@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { ConfigError, loadEnv } from './env';
+import { startBookingJobs } from './jobs/booking-jobs';
 import { seedDatabase } from './seed/index';
 
 async function main(): Promise<void> {
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // Lapsed holds release their seats, pending gateway payments are reconciled, e-tickets mailed.
+  startBookingJobs(app);
   app.log.info(`Tikat is serving ${env.PUBLIC_URL}`);
 }
 

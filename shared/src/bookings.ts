@@ -68,7 +68,25 @@ export const ticket = z.object({
   status: z.enum(['open', 'void', 'refunded']),
 });
 
-export const bookingPassenger = passengerInput.extend({ id: z.string() });
+/**
+ * A passenger as the API answers it: the input's fields as stored (plain strings, so the schema
+ * also serializes responses: the input schema's normalising transforms cannot run backwards).
+ */
+export const bookingPassenger = z.object({
+  id: z.string(),
+  type: passengerType,
+  title: passengerInput.shape.title,
+  first_name: z.string(),
+  last_name: z.string(),
+  gender: passengerInput.shape.gender,
+  date_of_birth: z.string().optional(),
+  nationality: z.string(),
+  passport_number: z.string().optional(),
+  passport_expiry: z.string().optional(),
+});
+
+/** The contact as stored (normalised e-mail and +977 mobile). */
+export const bookingContact = z.object({ name: z.string(), email: z.string(), mobile: z.string() });
 
 export const bookingEvent = z.object({
   status: bookingStatus,
@@ -90,7 +108,7 @@ export const booking = z.object({
   /** The sum of the legs' prices; `commission` for an agent's booking. */
   price: offerPrice,
   passengers: z.array(bookingPassenger),
-  contact: contactInput,
+  contact: bookingContact,
   tickets: z.array(ticket),
   /** Methods the brand offers this user for this booking (wallet for agents only). */
   payment_methods: z.array(paymentMethod),
@@ -164,4 +182,5 @@ export const ticketListItem = ticket.extend({
   departs_at: z.string(),
   flight: z.string(),
 });
+export type TicketListItem = z.infer<typeof ticketListItem>;
 export const ticketList = z.array(ticketListItem);

@@ -41,6 +41,24 @@ export const errorTable = {
   SOLD_OUT: { status: 409, message: 'Sorry, this flight has no more seats in this fare.' },
   /** The offer's flight no longer exists or has already left. */
   OFFER_EXPIRED: { status: 410, message: 'This flight is no longer available. Please search again.' },
+  /** An Idempotency-Key already used with another request body. */
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This request key was already used for another booking. Send a new key.',
+  },
+  /** The booking's seat hold lapsed before it was paid; the seats went back on sale. */
+  BOOKING_EXPIRED: { status: 410, message: 'The seats were held too long and have been released.' },
+  /** The booking cannot be paid in its status (paid, cancelled, refunded); the message says why. */
+  BOOKING_NOT_PAYABLE: { status: 409, message: 'This booking cannot be paid.' },
+  /** The payment method is not offered to this user, brand or currency; `data.methods` lists those that are. */
+  PAYMENT_METHOD_UNAVAILABLE: {
+    status: 400,
+    message: 'This payment method is not available for this booking.',
+  },
+  /** The wallet holds less than the amount due; `data.shortfall` (minor units) says how much. */
+  INSUFFICIENT_FUNDS: { status: 402, message: 'The wallet balance is not enough for this booking.' },
+  /** The fare rules do not allow cancelling now (too close to departure, flown, or already cancelled). */
+  CANCELLATION_NOT_ALLOWED: { status: 409, message: 'This booking cannot be cancelled now.' },
   /** The request body is larger than the server accepts. */
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   /** The request body is not JSON where JSON is required. */

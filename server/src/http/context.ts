@@ -5,6 +5,7 @@ import type { PasswordHasher } from '../domain/accounts/password-hasher';
 import type { AssetStorage } from '../domain/assets/asset-storage';
 import type { Brand, BrandDirectory } from '../domain/brands/brand-directory';
 import type { SessionRecord, SessionStore } from '../domain/sessions/session-store';
+import type { TicketMailer } from '../domain/tickets/ticket-mailer';
 import type { Env } from '../env';
 import { AppError } from '../errors';
 import type { PaymentConfig, PaymentGateways } from '../payments/config';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     payments: { config: PaymentConfig; gateways: PaymentGateways };
     /** Where uploaded brand images are stored (UPLOADS_DIR, or a bucket later). */
     assets: AssetStorage;
+    /** Sends each ticketed booking's e-ticket once (SMTP_URL, else the outbox). */
+    ticketMail: TicketMailer;
     /** Every API route with its policy, as registered (the access sweep test walks it). */
     routePolicies: RoutePolicy[];
   }

@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { API_BASE_PATH } from '#shared/constants';
 import { type Env, pemFromEnv } from '../env';
 import { type ConnectipsConfig, ConnectipsGateway } from './connectips';
 import { type EsewaConfig, EsewaGateway } from './esewa';
@@ -46,8 +47,10 @@ export function paymentConfigFromEnv(env: Env): PaymentConfig {
       privateKeyPem: env.CONNECTIPS_PRIVATE_KEY_PEM
         ? pemFromEnv(env.CONNECTIPS_PRIVATE_KEY_PEM)
         : throwAwayPrivateKey(),
-      successUrl: env.CONNECTIPS_SUCCESS_URL ?? `${publicUrl}/payments/connectips/success`,
-      failureUrl: env.CONNECTIPS_FAILURE_URL ?? `${publicUrl}/payments/connectips/failure`,
+      successUrl:
+        env.CONNECTIPS_SUCCESS_URL ?? `${publicUrl}${API_BASE_PATH}/payments/connectips/return/success`,
+      failureUrl:
+        env.CONNECTIPS_FAILURE_URL ?? `${publicUrl}${API_BASE_PATH}/payments/connectips/return/failure`,
       timeoutMs,
     },
   };

@@ -16,6 +16,17 @@ export const policies = {
   partnerApp: () => true,
   /** Any signed-in user of the brand. */
   signedIn: (user: AccountUser | undefined) => Boolean(user),
+  /**
+   * Book flights and manage one's own bookings, payments and tickets: any signed-in user (guests
+   * sign up first). Each booking is visible to its booker only.
+   */
+  book: (user: AccountUser | undefined) => Boolean(user),
+  /**
+   * A payment gateway's return: the payer's browser coming back from eSewa, Khalti or ConnectIPS.
+   * Open to anyone because trust comes from the gateway, not the caller: the handler verifies the
+   * signature and asks the gateway before anything changes.
+   */
+  gatewayReturn: () => true,
   /** Set one's own commission: every user type except `individual` (seed §1, §6). */
   setCommission: (user: AccountUser | undefined) => Boolean(user) && user?.type !== 'individual',
   /** Register, list, rotate and revoke partner apps: the brand's admins. */

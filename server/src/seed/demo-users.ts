@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { UserType } from '#shared/accounts';
 import type { Db } from '../db/client';
-import { brands, users } from '../db/schema/index';
+import { brands, users, walletEntries } from '../db/schema/index';
 import { PasswordHasher, type PasswordHashingOptions } from '../domain/accounts/password-hasher';
 
 /** The one password of every demo user (documented in docs/accounts.md). */
@@ -98,10 +98,25 @@ export async function seedDemoUsers(db: Db, hashing: PasswordHashingOptions): Pr
   const missing = rows.filter((row) => !existing.some((e) => e.email === row.email));
   if (missing.length === 0) return 0;
   const passwordHash = await new PasswordHasher(hashing).hash(DEMO_PASSWORD);
-  const inserted = await db
-    .insert(users)
-    .values(missing.map((row) => ({ ...row, passwordHash })))
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  return inserted.length;
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(users)
+      .values(missing.map((row) => ({ ...row, passwordHash })))
+      .onConflictDoNothing()
+      .returning({ id: users.id, walletBalance: users.walletBalance, walletCurrency: users.walletCurrency });
+    // The wallet is a ledger whose sum is the balance: a seeded balance is an opening top-up.
+    const funded = inserted.filter((user) => user.walletBalance > 0);
+    if (funded.length > 0) {
+      await tx.insert(walletEntries).values(
+        funded.map((user) => ({
+          userId: user.id,
+          kind: 'top_up' as const,
+          amount: user.walletBalance,
+          currency: user.walletCurrency,
+          note: 'opening balance',
+        })),
+      );
+    }
+    return inserted.length;
+  });
 }

@@ -229,6 +229,7 @@ export async function seedReferenceData(
           name: sql`excluded.name`,
           countryCode: sql`excluded.country_code`,
           domestic: sql`excluded.domestic`,
+          accountingCode: sql`excluded.accounting_code`,
         },
       });
   });

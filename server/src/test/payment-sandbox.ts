@@ -11,14 +11,30 @@ export interface SandboxTestApp extends TestApp {
   gateways: PaymentGateways;
 }
 
-/** The whole server listening on a free port, and gateway clients pointed at its sandboxes. */
+/**
+ * The whole server listening on a free port, and gateway clients pointed at its sandboxes.
+ * With `publicUrl`, PUBLIC_URL is the listening origin, so the app's own gateway clients and
+ * return addresses reach it too (as in a deployment).
+ */
 export async function createSandboxTestApp(
   envOverrides: Record<string, string> = {},
+  options: { publicUrl?: boolean } = {},
 ): Promise<SandboxTestApp> {
-  const t = await createTestApp(envOverrides);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = options.publicUrl ? await freePort() : 0;
+  const t = await createTestApp(
+    options.publicUrl ? { PUBLIC_URL: `http://127.0.0.1:${port}`, ...envOverrides } : envOverrides,
+  );
+  await t.app.listen({ port, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   return { ...t, origin, gateways: createGateways(withGatewayHost(t.app.payments.config, origin)) };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 /** Plays the payer's browser: follows the hand-off, presses Pay or Cancel, and stops at the return URL. */

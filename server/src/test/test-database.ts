@@ -10,16 +10,20 @@ export const TEST_PASSWORD_HASHING = { memoryCost: 1024, timeCost: 1 };
  * A database of its own for one test file: in-memory PGlite by default, or, when
  * TEST_DATABASE_URL names a PostgreSQL server, a fresh database on it that `close()` drops.
  */
-export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<Database> {
+export async function createTestDatabase(
+  options: { seed?: boolean } = {},
+): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
   if (serverUrl) {
     const name = `tikat_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+    databaseUrl = url.toString();
+    database = await openDatabase({ databaseUrl, poolSize: 20 });
     dropDatabase = async () => {
       await withAdminClient(serverUrl, (client) =>
         client.query(`drop database if exists ${name} with (force)`),
@@ -35,6 +39,7 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   const close = database.close;
   return {
     ...database,
+    ...(databaseUrl ? { url: databaseUrl } : {}),
     close: async () => {
       await close();
       await dropDatabase();

@@ -151,16 +151,23 @@ export interface HeldSegment {
 }
 
 /** Seats held (then ticketed or released) for one offer by the house supplier. */
-export const seatHolds = pgTable('seat_holds', {
-  /** Six-character record locator, letters and digits without 0, 1, I, L, O. */
-  locator: text('locator').primaryKey(),
-  offerId: text('offer_id').notNull(),
-  status: text('status').notNull().$type<'held' | 'issued' | 'cancelled' | 'expired'>(),
-  segments: jsonb('segments').notNull().$type<HeldSegment[]>(),
-  /** Total price when held, in minor units of `currency`. */
-  total: integer('total').notNull(),
-  currency: text('currency').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const seatHolds = pgTable(
+  'seat_holds',
+  {
+    /** Six-character record locator, letters and digits without 0, 1, I, L, O. */
+    locator: text('locator').primaryKey(),
+    offerId: text('offer_id').notNull(),
+    status: text('status').notNull().$type<'held' | 'issued' | 'cancelled' | 'expired'>(),
+    segments: jsonb('segments').notNull().$type<HeldSegment[]>(),
+    /** Total price when held, in minor units of `currency`. */
+    total: integer('total').notNull(),
+    currency: text('currency').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Lapsed holds are looked up before every hold: only the live ones are indexed.
+    index('seat_holds_held_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'held'`),
+  ],
+);

@@ -43,4 +43,6 @@ export const airlines = pgTable('airlines', {
   countryCode: text('country_code').notNull(),
   /** Whether the airline flies within Nepal. */
   domestic: boolean('domestic').notNull().default(false),
+  /** IATA 3-digit airline accounting (ticketing) code, the first digits of its ticket numbers. */
+  accountingCode: text('accounting_code'),
 });

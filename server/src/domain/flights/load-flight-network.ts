@@ -32,6 +32,16 @@ export function loadFlightNetwork(db: Db): Promise<LoadedNetwork> {
   return loading;
 }
 
+/**
+ * Lets a transaction handle use the network cached for its database (a transaction is another
+ * handle, so it would otherwise read the whole network again). Nothing is shared when the cache
+ * is empty or stale: the transaction then reads through itself, never through the outer handle.
+ */
+export function shareFlightNetwork(db: Db, tx: Db): void {
+  const cached = cache.get(db);
+  if (cached && Date.now() - cached.loadedAt < NETWORK_TTL_MS) cache.set(tx, cached);
+}
+
 /** Drops the cached network (after a seed or an import in this process). */
 export function forgetFlightNetwork(db: Db): void {
   cache.delete(db);

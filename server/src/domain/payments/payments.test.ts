@@ -41,7 +41,7 @@ async function start(gateway: PaymentGateway, amountPaisa = 250_000) {
 
 /** The params the route would hand over: the return URL's query, and the reference its path carries. */
 function callbackOf(returnUrl: URL) {
-  const reference = /\/payments\/\w+\/(\w+)\//.exec(returnUrl.pathname)?.[1];
+  const reference = /\/payments\/\w+\/(?!return\/)(\w+)\//.exec(returnUrl.pathname)?.[1];
   return { params: queryOf(returnUrl), ...(reference ? { reference } : {}) };
 }
 

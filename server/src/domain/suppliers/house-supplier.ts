@@ -91,7 +91,7 @@ function seatsLeftFrom(counts: SeatCounts) {
 }
 
 /** Record locator: six letters and digits without 0, 1, I, L, O. */
-function newLocator(): string {
+export function newLocator(): string {
   const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
   return Array.from({ length: 6 }, () => alphabet[randomInt(alphabet.length)]).join('');
 }

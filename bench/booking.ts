@@ -1,0 +1,143 @@
+/**
+ * `npm run bench:booking`: holds per second through POST /api/b2b/v2/bookings on PostgreSQL,
+ * (1) spread over many flights and (2) all on one hot flight, with the server in a child process
+ * and autocannon as the clients (a fresh Idempotency-Key per request). Each run uses a fresh
+ * database on BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
+ * dropped at the end. Seats are set large so every request can hold. Prints figures; asserts nothing.
+ * `-- --seconds=N` sets each run's duration (default 10), `-- --connections=N` (default 50).
+ */
+
+import { fork } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../server/src/app';
+import { openDatabase } from '../server/src/db/client';
+import { dateOf, todayInNepal } from '../server/src/domain/flights/engine/calendar';
+import { loadEnv } from '../server/src/env';
+import { seedDatabase } from '../server/src/seed/index';
+import { bearerOverHttp, bookingBody, setSeatsLeft } from '../server/src/test/bookings';
+import type { FlightOffer } from '../shared/src/flights';
+
+const arg = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const SECONDS = arg('seconds', 10);
+const CONNECTIONS = arg('connections', 50);
+const HASHING = { memoryCost: 1024, timeCost: 1 };
+
+async function serve(url: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl: url, poolSize: 30 });
+  await database.migrate();
+  await seedDatabase(database.db, { demo: true, passwordHashing: HASHING });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url,
+    PASSWORD_HASH_MEMORY_KIB: String(HASHING.memoryCost),
+    PASSWORD_HASH_TIME_COST: String(HASHING.timeCost),
+  });
+  const app = await buildApp({ env, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.send?.({ port: (app.server.address() as AddressInfo).port });
+}
+
+async function main(): Promise<void> {
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `tikat_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const child = fork(import.meta.filename, ['--serve', url.toString()], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
+  try {
+    const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as { port: number }));
+      child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+    });
+    const origin = `http://127.0.0.1:${port}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+    const token = await bearerOverHttp(origin);
+
+    // Many flights: every direct offer on a few routes over 20 days, each with room for the run.
+    const offers: FlightOffer[] = [];
+    for (const [from, to] of [
+      ['KTM', 'PKR'],
+      ['PKR', 'KTM'],
+      ['KTM', 'BWA'],
+      ['KTM', 'BIR'],
+    ]) {
+      for (let day = 5; day < 25; day++) {
+        const response = await fetch(`${origin}/api/b2b/v2/flights/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({
+            depart_code: from,
+            dest_code: to,
+            depart_date: dateOf(todayInNepal() + day),
+          }),
+        });
+        const legs = ((await response.json()) as { data: { legs: { offers: FlightOffer[] }[] } }).data.legs;
+        offers.push(...(legs[0]?.offers ?? []).filter((o) => o.stops === 0));
+      }
+    }
+    const seen = new Set<string>();
+    for (const offer of offers) {
+      const segment = offer.segments[0];
+      const key = `${segment?.flight_number}|${segment?.depart_at}|${segment?.class_code}`;
+      if (!segment || seen.has(key)) continue;
+      seen.add(key);
+      await setSeatsLeft(database.db, segment, { left: 1_000_000, capacity: 1_000_000 });
+    }
+    await database.close();
+    const bodies = offers.map((o) => JSON.stringify(bookingBody([o])));
+    console.log(
+      `booking bench: ${offers.length} offers on ${seen.size} dated flights/classes, ${CONNECTIONS} connections, ${SECONDS} s per run`,
+    );
+
+    const run = async (label: string, pick: () => string) => {
+      const result = await autocannon({
+        url: `${origin}/api/b2b/v2/bookings`,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => ({
+              ...request,
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${token}`,
+                'idempotency-key': randomUUID(),
+              },
+              body: pick(),
+            }),
+          },
+        ],
+      });
+      const held = result['2xx'];
+      console.log(
+        `${label}: ${(held / SECONDS).toFixed(0)} holds/s (${held} held, ${result.non2xx} refused, ${result.errors} errors), ` +
+          `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+      );
+    };
+    await run('many flights', () => bodies[Math.floor(Math.random() * bodies.length)] ?? '');
+    const hot = bodies[0] ?? '';
+    await run('one hot flight', () => hot);
+  } finally {
+    child.kill();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+if (process.argv[2] === '--serve') await serve(process.argv[3] ?? '');
+else await main();

@@ -1,0 +1,1 @@
+CREATE INDEX "seat_holds_held_expiry_idx" ON "seat_holds" USING btree ("expires_at") WHERE "seat_holds"."status" = 'held';

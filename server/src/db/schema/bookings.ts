@@ -1,0 +1,238 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { FlightOffer, OfferPrice } from '#shared/flights';
+import { users } from './accounts';
+import { brands } from './brands';
+import type { RefundRules } from './inventory';
+
+export const BOOKING_STATUSES = ['held', 'paid', 'ticketed', 'expired', 'cancelled', 'refunded'] as const;
+export type BookingStatusValue = (typeof BOOKING_STATUSES)[number];
+
+/** The contact the airline and the agency reach about the booking. */
+export interface BookingContact {
+  name: string;
+  email: string;
+  mobile: string;
+}
+
+/**
+ * One booking (PNR) of a signed-in user: one or more legs held with their suppliers, priced as
+ * held. Money is integers in minor units of `currency`.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Six letters and digits without 0, 1, I, L, O. */
+    pnr: text('pnr').notNull().unique(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().$type<BookingStatusValue>(),
+    currency: text('currency').notNull().$type<'NPR' | 'USD'>(),
+    /** The legs' prices summed, with the agent's commission when booked by an agent. */
+    price: jsonb('price').notNull().$type<OfferPrice>(),
+    /** What the booker pays: the total, or for an agent the total less commission. */
+    amountDue: integer('amount_due').notNull(),
+    contact: jsonb('contact').notNull().$type<BookingContact>(),
+    /** The hold lapses at this instant unless paid. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    firstDepartureAt: timestamp('first_departure_at', { withTimezone: true }).notNull(),
+    /** "KTM → PKR" style, for lists. */
+    route: text('route').notNull(),
+    paidWith: text('paid_with').$type<'wallet' | 'esewa' | 'khalti' | 'connectips'>(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the e-ticket e-mail was handed to SMTP or the outbox; null while one is due. */
+    ticketEmailedAt: timestamp('ticket_emailed_at', { withTimezone: true }),
+    /** The client's Idempotency-Key and the SHA-256 of the request body it came with. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('bookings_user_idempotency_key').on(table.userId, table.idempotencyKey),
+    index('bookings_user_created_idx').on(table.userId, table.createdAt),
+    index('bookings_held_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'held'`),
+    index('bookings_ticket_email_due_idx')
+      .on(table.paidAt)
+      .where(sql`${table.status} = 'ticketed' and ${table.ticketEmailedAt} is null`),
+    check(
+      'bookings_status_check',
+      sql`${table.status} in ('held', 'paid', 'ticketed', 'expired', 'cancelled', 'refunded')`,
+    ),
+    check('bookings_amount_due_check', sql`${table.amountDue} >= 0`),
+  ],
+);
+
+/** Per segment of a leg: what cancelling costs, and that segment's share of the price. */
+export interface SegmentFare {
+  departUtc: string;
+  refundRules: RefundRules;
+  price: OfferPrice;
+}
+
+/** A leg of a booking: the offer as held, with the supplier's locator for issue and cancel. */
+export const bookingLegs = pgTable(
+  'booking_legs',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    supplier: text('supplier').notNull(),
+    /** The supplier's record locator of the hold. */
+    locator: text('locator').notNull(),
+    /** The offer as the API showed it when held (FlightOffer). */
+    offer: jsonb('offer').notNull().$type<FlightOffer>(),
+    segmentFares: jsonb('segment_fares').notNull().$type<SegmentFare[]>(),
+  },
+  (table) => [unique('booking_legs_position').on(table.bookingId, table.position)],
+);
+
+export const bookingPassengers = pgTable(
+  'booking_passengers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    type: text('type').notNull().$type<'adult' | 'child' | 'infant'>(),
+    title: text('title').notNull().$type<'Mr' | 'Mrs' | 'Ms' | 'Miss' | 'Mstr'>(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: text('gender').notNull().$type<'male' | 'female' | 'other'>(),
+    dateOfBirth: text('date_of_birth'),
+    nationality: text('nationality').notNull(),
+    passportNumber: text('passport_number'),
+    passportExpiry: text('passport_expiry'),
+  },
+  (table) => [unique('booking_passengers_position').on(table.bookingId, table.position)],
+);
+
+/** Every status change of a booking: who, when, why. Append-only. */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().$type<BookingStatusValue>(),
+    /** A user's name, "system" or a gateway. */
+    by: text('by').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('booking_events_booking_idx').on(table.bookingId)],
+);
+
+/** The 10-digit serial part of ticket numbers. */
+export const ticketSerial = pgSequence('ticket_serial_seq', { startWith: 1000000001 });
+
+/** One ticket number per passenger per flight. */
+export const tickets = pgTable(
+  'tickets',
+  {
+    /** 13 digits: the airline's accounting code (or the house prefix) and a 10-digit serial. */
+    ticketNumber: text('ticket_number').primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    passengerId: uuid('passenger_id')
+      .notNull()
+      .references(() => bookingPassengers.id, { onDelete: 'cascade' }),
+    /** Index of the flight in the itinerary, counting across legs from 0. */
+    segmentIndex: smallint('segment_index').notNull(),
+    status: text('status').notNull().$type<'open' | 'void' | 'refunded'>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('tickets_passenger_segment').on(table.passengerId, table.segmentIndex),
+    index('tickets_booking_idx').on(table.bookingId),
+    check('tickets_number_check', sql`${table.ticketNumber} ~ '^[0-9]{13}$'`),
+    check('tickets_status_check', sql`${table.status} in ('open', 'void', 'refunded')`),
+  ],
+);
+
+export const WALLET_ENTRY_KINDS = ['top_up', 'booking_debit', 'refund_credit'] as const;
+export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
+
+/**
+ * The wallet as an append-only ledger: the sum of a user's entries is the balance, which
+ * `users.wallet_balance` mirrors (kept equal in the same transaction). A booking is debited and
+ * credited at most once each.
+ */
+export const walletEntries = pgTable(
+  'wallet_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().$type<WalletEntryKind>(),
+    /** Signed, in minor units: positive adds to the balance. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('wallet_entries_user_idx').on(table.userId),
+    uniqueIndex('wallet_entries_once_per_booking')
+      .on(table.bookingId, table.kind)
+      .where(sql`${table.bookingId} is not null`),
+    check('wallet_entries_kind_check', sql`${table.kind} in ('top_up', 'booking_debit', 'refund_credit')`),
+    check(
+      'wallet_entries_sign_check',
+      sql`(${table.kind} = 'booking_debit' and ${table.amount} < 0) or (${table.kind} <> 'booking_debit' and ${table.amount} > 0)`,
+    ),
+  ],
+);
+
+/**
+ * Money owed back: a wallet credit made at once (`completed`), or a gateway payment to return
+ * through the gateway's merchant panel (`pending`), including a payment that arrived after its
+ * hold lapsed.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    method: text('method').notNull().$type<'wallet' | 'esewa' | 'khalti' | 'connectips'>(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().$type<'pending' | 'completed'>(),
+    paymentReference: text('payment_reference'),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('refunds_once_per_payment').on(table.bookingId, table.paymentReference),
+    check('refunds_amount_check', sql`${table.amount} >= 0`),
+  ],
+);

@@ -1,0 +1,98 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bookingLegs, paymentAttempts, refunds, tickets } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { AccountUser } from '../accounts/find-user';
+import { configuredSuppliers } from '../flights/configured-suppliers';
+import { postWalletEntry } from '../wallet/post-wallet-entry';
+import { changeBookingStatus } from './change-booking-status';
+import { nameOf } from './create-booking';
+import { findBooking, loadBookingDetails } from './find-booking';
+import { type CancellationQuote, quoteCancellation } from './quote-cancellation';
+import { withRetryOnConflict } from './retry-on-conflict';
+
+export interface CancelBookingOptions {
+  user: AccountUser;
+  pnr: string;
+  /** false: only quote; true: cancel and refund as quoted. */
+  confirm: boolean;
+}
+
+/**
+ * Quotes, or (confirmed) cancels a booking in one transaction: seats released with each supplier,
+ * tickets refunded (or voided when nothing comes back), the refund credited to the wallet or
+ * recorded for the gateway, status `refunded` (money back) or `cancelled`.
+ */
+export async function cancelBooking(
+  db: Db,
+  options: CancelBookingOptions,
+): Promise<{ quote: CancellationQuote; bookingId: string | null }> {
+  if (!options.confirm) {
+    const booking = await findBooking(db, { pnr: options.pnr, userId: options.user.id });
+    const quote = quoteCancellation(await loadBookingDetails(db, booking));
+    if (quote.refusal)
+      throw new AppError('CANCELLATION_NOT_ALLOWED', quote.refusal, undefined, { rule: quote.rule });
+    return { quote, bookingId: null };
+  }
+  const by = { name: nameOf(options.user), userId: options.user.id };
+  return withRetryOnConflict(() =>
+    db.transaction(async (tx) => {
+      const booking = await findBooking(tx, { pnr: options.pnr, userId: options.user.id, forUpdate: true });
+      const full = await loadBookingDetails(tx, booking);
+      const quote = quoteCancellation(full);
+      if (quote.refusal)
+        throw new AppError('CANCELLATION_NOT_ALLOWED', quote.refusal, undefined, { rule: quote.rule });
+      const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, booking.id));
+      for (const leg of legs) {
+        const supplier = configuredSuppliers().find((s) => s.id === leg.supplier);
+        await supplier?.cancel(tx, { locator: leg.locator });
+      }
+      if (quote.refund > 0) await refund(tx, booking, quote.refund);
+      await tx
+        .update(tickets)
+        .set({ status: quote.refund > 0 ? 'refunded' : 'void' })
+        .where(and(eq(tickets.bookingId, booking.id), eq(tickets.status, 'open')));
+      await changeBookingStatus(tx, {
+        bookingId: booking.id,
+        from: ['held', 'paid', 'ticketed'],
+        to: quote.refund > 0 ? 'refunded' : 'cancelled',
+        by,
+        note:
+          quote.paid > 0 ? `Fee ${quote.cancellationFee}, refund ${quote.refund} ${quote.currency}` : null,
+        set: { expiresAt: null },
+      });
+      return { quote, bookingId: booking.id };
+    }),
+  );
+}
+
+async function refund(
+  tx: Db,
+  booking: Awaited<ReturnType<typeof findBooking>>,
+  amount: number,
+): Promise<void> {
+  if (booking.paidWith === 'wallet') {
+    await postWalletEntry(tx, {
+      userId: booking.userId,
+      kind: 'refund_credit',
+      amount,
+      currency: booking.currency,
+      bookingId: booking.id,
+      note: `Refund of booking ${booking.pnr}`,
+    });
+  }
+  const [attempt] = await tx
+    .select({ reference: paymentAttempts.reference })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, booking.id), eq(paymentAttempts.status, 'paid')));
+  await tx.insert(refunds).values({
+    bookingId: booking.id,
+    method: booking.paidWith ?? 'wallet',
+    amount,
+    currency: booking.currency,
+    // A wallet credit is made at once; a gateway refund is made from the merchant panel.
+    status: booking.paidWith === 'wallet' ? 'completed' : 'pending',
+    paymentReference: attempt?.reference ?? null,
+    reason: `Cancelled by the booker: refund of booking ${booking.pnr}`,
+  });
+}

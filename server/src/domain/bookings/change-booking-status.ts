@@ -1,0 +1,47 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type BookingStatusValue, bookingEvents, bookings } from '../../db/schema/index';
+
+/** Who made a change: a user (by name) or "system" / a gateway. */
+export interface Actor {
+  name: string;
+  userId?: string | null;
+}
+
+export const SYSTEM: Actor = { name: 'system' };
+
+export interface ChangeBookingStatusOptions {
+  bookingId: string;
+  /** The change applies only from one of these statuses (a conditional update). */
+  from: BookingStatusValue[];
+  to: BookingStatusValue;
+  by: Actor;
+  note?: string | null;
+  /** Other columns set with the status. */
+  set?: Partial<typeof bookings.$inferInsert>;
+}
+
+/**
+ * The one place a booking's status changes: a conditional update plus its history entry, in the
+ * caller's transaction. Returns false (and records nothing) when the booking was not in `from`.
+ */
+export async function changeBookingStatus(db: Db, options: ChangeBookingStatusOptions): Promise<boolean> {
+  const changed = await db
+    .update(bookings)
+    .set({ ...options.set, status: options.to, updatedAt: sql`now()` })
+    .where(and(eq(bookings.id, options.bookingId), inArray(bookings.status, options.from)))
+    .returning({ id: bookings.id });
+  if (changed.length === 0) return false;
+  await recordBookingEvent(db, options.bookingId, options.to, options.by, options.note ?? null);
+  return true;
+}
+
+export async function recordBookingEvent(
+  db: Db,
+  bookingId: string,
+  status: BookingStatusValue,
+  by: Actor,
+  note: string | null,
+): Promise<void> {
+  await db.insert(bookingEvents).values({ bookingId, status, by: by.name, userId: by.userId ?? null, note });
+}

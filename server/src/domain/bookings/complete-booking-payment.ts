@@ -1,0 +1,49 @@
+import { eq, sql } from 'drizzle-orm';
+import { bookings, refunds } from '../../db/schema/index';
+import type { OnPaid } from '../payments/record-verification';
+import { issueTickets } from '../tickets/issue-tickets';
+import { changeBookingStatus, recordBookingEvent } from './change-booking-status';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The `onPaid` of a gateway payment of a booking, run in the transaction that marks the attempt
+ * paid (callback or reconcile job): the booking becomes paid and is ticketed. A payment verified
+ * after the hold lapsed (or after a cancel) cannot buy the released seats: it is recorded as a
+ * refund due instead, and noted in the booking's history.
+ */
+export const completeBookingPayment: OnPaid = async (tx, attempt) => {
+  if (!UUID.test(attempt.orderId)) return;
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, attempt.orderId)).for('update');
+  if (!booking) return;
+  const by = { name: attempt.gateway };
+  const live = booking.status === 'held' && (booking.expiresAt?.getTime() ?? 0) > Date.now();
+  if (live) {
+    await changeBookingStatus(tx, {
+      bookingId: booking.id,
+      from: ['held'],
+      to: 'paid',
+      by,
+      note: `Paid through ${attempt.gateway} (${attempt.gatewayReference ?? attempt.reference})`,
+      set: { paidWith: attempt.gateway, paidAt: sql`now()` as unknown as Date, expiresAt: null },
+    });
+    await issueTickets(tx, { bookingId: booking.id, by });
+    return;
+  }
+  const reason = `Payment ${attempt.reference} through ${attempt.gateway} arrived while the booking was ${
+    booking.status === 'held' ? 'past its hold time' : booking.status
+  }: to be refunded.`;
+  await tx
+    .insert(refunds)
+    .values({
+      bookingId: booking.id,
+      method: attempt.gateway,
+      amount: attempt.amountPaisa,
+      currency: attempt.currency,
+      status: 'pending',
+      paymentReference: attempt.reference,
+      reason,
+    })
+    .onConflictDoNothing();
+  await recordBookingEvent(tx, booking.id, booking.status, by, reason);
+};

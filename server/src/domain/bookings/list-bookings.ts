@@ -1,0 +1,57 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { BookingStatus } from '#shared/bookings';
+import type { Db } from '../../db/client';
+import { pageWindow } from '../../db/paging';
+import { bookingLegs, bookingPassengers, bookings } from '../../db/schema/index';
+import type { BookingSummaryRow } from '../../presenters/booking';
+
+export interface ListBookingsOptions {
+  userId: string;
+  status?: BookingStatus | undefined;
+  /** A PNR or its beginning. */
+  pnr?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/** The user's own bookings, newest first, one page, with what a list shows of each. */
+export async function listBookings(
+  db: Db,
+  options: ListBookingsOptions,
+): Promise<{ items: BookingSummaryRow[]; total: number }> {
+  const conditions: SQL[] = [eq(bookings.userId, options.userId)];
+  if (options.status) conditions.push(eq(bookings.status, options.status));
+  if (options.pnr) conditions.push(eq(bookings.pnr, options.pnr));
+  const where = and(...conditions);
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(where)
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(pageWindow(options).limit)
+    .offset(pageWindow(options).offset);
+  const [counted] = await db.select({ value: count() }).from(bookings).where(where);
+  if (rows.length === 0) return { items: [], total: counted?.value ?? 0 };
+  const ids = rows.map((r) => r.id);
+  const [legs, passengers] = await Promise.all([
+    db
+      .select({ bookingId: bookingLegs.bookingId, offer: bookingLegs.offer })
+      .from(bookingLegs)
+      .where(and(inArray(bookingLegs.bookingId, ids), eq(bookingLegs.position, 0))),
+    db
+      .select()
+      .from(bookingPassengers)
+      .where(inArray(bookingPassengers.bookingId, ids))
+      .orderBy(asc(bookingPassengers.position)),
+  ]);
+  return {
+    total: counted?.value ?? 0,
+    items: rows.map((booking) => ({
+      booking,
+      firstDepartureLocal: legs.find((l) => l.bookingId === booking.id)?.offer.segments[0]?.depart_at ?? '',
+      passengerNames: passengers
+        .filter((p) => p.bookingId === booking.id)
+        .map((p) => `${p.title} ${p.firstName} ${p.lastName}`),
+    })),
+  };
+}

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { AccountUser } from '../accounts/find-user';
+import { issueTickets } from '../tickets/issue-tickets';
+import { postWalletEntry } from '../wallet/post-wallet-entry';
+import { assertPayable } from './assert-payable';
+import { changeBookingStatus } from './change-booking-status';
+import { nameOf } from './create-booking';
+import { findBooking } from './find-booking';
+import { withRetryOnConflict } from './retry-on-conflict';
+
+/**
+ * Pays an agent's held booking from the wallet: in ONE transaction the ledger debit, the balance,
+ * the status (paid) and the tickets (ticketed). Not enough balance → 402 with the shortfall, and
+ * nothing changes. Returns the booking's id.
+ */
+export async function payBookingWithWallet(
+  db: Db,
+  options: { user: AccountUser; pnr: string },
+): Promise<string> {
+  const by = { name: nameOf(options.user), userId: options.user.id };
+  return withRetryOnConflict(() =>
+    db.transaction(async (tx) => {
+      const booking = await findBooking(tx, { pnr: options.pnr, userId: options.user.id, forUpdate: true });
+      assertPayable(booking);
+      await postWalletEntry(tx, {
+        userId: options.user.id,
+        kind: 'booking_debit',
+        amount: -booking.amountDue,
+        currency: booking.currency,
+        bookingId: booking.id,
+        note: `Booking ${booking.pnr}`,
+      });
+      await changeBookingStatus(tx, {
+        bookingId: booking.id,
+        from: ['held'],
+        to: 'paid',
+        by,
+        note: 'Paid from the wallet',
+        set: { paidWith: 'wallet', paidAt: sql`now()` as unknown as Date, expiresAt: null },
+      });
+      await issueTickets(tx, { bookingId: booking.id, by });
+      return booking.id;
+    }),
+  );
+}

@@ -1,0 +1,45 @@
+import type { Db } from '../../db/client';
+import type { GatewayName, PaymentAction, PaymentGateway } from '../../payments/gateway';
+import { startPayment } from '../payments/start-payment';
+import { assertPayable } from './assert-payable';
+import { findBooking } from './find-booking';
+
+export interface StartBookingPaymentOptions {
+  userId: string;
+  pnr: string;
+  gateway: PaymentGateway;
+  /** Where the gateways send the payer back: `${returnBase}/${gateway}/return/${reference}/success`. */
+  returnBase: string;
+}
+
+/** The return address of a gateway for one attempt: the route that verifies and completes it. */
+export const returnUrl = (
+  base: string,
+  gateway: GatewayName,
+  reference: string,
+  outcome: 'success' | 'failure',
+) => `${base}/${gateway}/return/${reference}/${outcome}`;
+
+/**
+ * Starts paying a held booking through a gateway: a pending attempt for the amount due, and what
+ * the browser must do next. The booking changes only when the gateway's return is verified.
+ */
+export async function startBookingPayment(
+  db: Db,
+  options: StartBookingPaymentOptions,
+): Promise<PaymentAction> {
+  const booking = await findBooking(db, { pnr: options.pnr, userId: options.userId });
+  assertPayable(booking);
+  const { action } = await startPayment(db, {
+    gateway: options.gateway,
+    orderId: booking.id,
+    orderName: `Booking ${booking.pnr}`,
+    amountPaisa: booking.amountDue,
+    currency: booking.currency,
+    callbackUrls: (reference) => ({
+      successUrl: returnUrl(options.returnBase, options.gateway.name, reference, 'success'),
+      failureUrl: returnUrl(options.returnBase, options.gateway.name, reference, 'failure'),
+    }),
+  });
+  return action;
+}

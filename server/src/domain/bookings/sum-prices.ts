@@ -1,0 +1,39 @@
+import type { OfferPrice, PassengerPrice } from '#shared/flights';
+
+/** The price of several legs as one: per passenger type summed, commission summed. */
+export function sumPrices(prices: OfferPrice[]): OfferPrice {
+  const first = prices[0];
+  if (!first) throw new Error('no prices to sum');
+  const byType = new Map<string, PassengerPrice>();
+  for (const price of prices) {
+    for (const p of price.per_passenger) {
+      const sum = byType.get(p.type);
+      if (!sum) {
+        byType.set(p.type, { ...p });
+        continue;
+      }
+      sum.base += p.base;
+      sum.fuel_surcharge += p.fuel_surcharge;
+      sum.taxes += p.taxes;
+      sum.service_charge += p.service_charge;
+      sum.vat += p.vat;
+      sum.total += p.total;
+      sum.subtotal += p.subtotal;
+    }
+  }
+  const total = prices.reduce((s, p) => s + p.total, 0);
+  const commissions = prices.map((p) => p.commission).filter((c) => c !== null);
+  const amount = commissions.reduce((s, c) => s + c.amount, 0);
+  return {
+    currency: first.currency,
+    total,
+    per_passenger: [...byType.values()],
+    commission:
+      commissions.length > 0
+        ? { percent: commissions[0]?.percent ?? 0, amount, net_total: total - amount }
+        : null,
+  };
+}
+
+/** What the booker pays: the total, or what the agency pays after its commission. */
+export const amountDueOf = (price: OfferPrice) => price.commission?.net_total ?? price.total;

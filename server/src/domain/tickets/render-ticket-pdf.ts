@@ -1,0 +1,137 @@
+import bwipjs from 'bwip-js/node';
+import PDFDocument from 'pdfkit';
+import type { FullBooking } from '../bookings/find-booking';
+import { bcbpString } from './bcbp';
+
+export interface TicketPdfOptions {
+  /** The brand's name as travellers know it. */
+  brandName: string;
+  companyName: string;
+}
+
+const money = (amount: number, currency: string) =>
+  `${currency} ${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount / 100)}`;
+
+/** `2026-05-01T06:30:00+05:45` → `01 May 2026 06:30 (UTC+05:45)`: the airport's local time. */
+function localTime(iso: string): string {
+  const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `${date} ${iso.slice(11, 16)} (UTC${iso.slice(19) || '+00:00'})`;
+}
+
+/**
+ * The e-ticket: brand, PNR, passengers with their ticket numbers, flights in local times with
+ * baggage and fare rules, and per passenger and flight a PDF417 barcode of an IATA BCBP string.
+ */
+export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptions): Promise<Buffer> {
+  const { booking } = full;
+  const segments = full.legs.flatMap((leg) =>
+    leg.offer.segments.map((segment) => ({ segment, leg: leg.offer })),
+  );
+  const barcodes = new Map<string, Buffer>();
+  for (const passenger of full.passengers) {
+    for (const [index, { segment }] of segments.entries()) {
+      const [carrier, number] = segment.flight_number.split(' ');
+      const text = bcbpString({
+        lastName: passenger.lastName,
+        firstName: `${passenger.firstName} ${passenger.title}`,
+        pnr: booking.pnr,
+        from: segment.depart_code,
+        to: segment.dest_code,
+        carrier: carrier ?? '',
+        flightNumber: number ?? '',
+        date: segment.depart_at.slice(0, 10),
+        compartment: segment.class_code,
+      });
+      barcodes.set(
+        `${passenger.id}:${index}`,
+        (await bwipjs.toBuffer({ bcid: 'pdf417', text, scale: 2, height: 8 })) as Buffer,
+      );
+    }
+  }
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 40,
+    info: { Title: `E-ticket ${booking.pnr}`, Author: options.brandName, Subject: `Booking ${booking.pnr}` },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.font('Helvetica-Bold').fontSize(20).text(options.brandName);
+  doc.font('Helvetica').fontSize(9).fillColor('#555').text(options.companyName).fillColor('#000');
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fontSize(16).text(`E-ticket   PNR ${booking.pnr}`);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(
+      `Status: ${booking.status}   Issued: ${(booking.paidAt ?? booking.createdAt).toISOString().slice(0, 10)}`,
+    );
+  doc.text(`Contact: ${booking.contact.name}, ${booking.contact.email}, ${booking.contact.mobile}`);
+  doc.moveDown();
+
+  doc.font('Helvetica-Bold').fontSize(12).text('Flights (local times)');
+  doc.font('Helvetica').fontSize(10);
+  for (const [index, { segment, leg }] of segments.entries()) {
+    doc.text(
+      `${index + 1}. ${segment.flight_number} ${segment.airline_name}   ${segment.depart_code} → ${segment.dest_code}   ` +
+        `departs ${localTime(segment.depart_at)}, arrives ${localTime(segment.arrive_at)}`,
+    );
+    doc.text(
+      `    Class ${segment.class_code} (${segment.family}, ${segment.cabin})   Baggage ${segment.baggage}   ` +
+        `Aircraft ${segment.aircraft}`,
+    );
+    doc.fillColor('#555').text(`    Fare rules: ${leg.fare.refund_policy}`).fillColor('#000');
+  }
+  doc.moveDown();
+
+  doc.font('Helvetica-Bold').fontSize(12).text('Passengers and tickets');
+  doc.font('Helvetica').fontSize(10);
+  for (const passenger of full.passengers) {
+    doc.moveDown(0.5);
+    doc
+      .font('Helvetica-Bold')
+      .text(`${passenger.title} ${passenger.firstName} ${passenger.lastName} (${passenger.type})`);
+    doc.font('Helvetica');
+    for (const [index, { segment }] of segments.entries()) {
+      const ticket = full.tickets.find((t) => t.passengerId === passenger.id && t.segmentIndex === index);
+      doc.text(
+        `${segment.flight_number} ${segment.depart_code}→${segment.dest_code}: ticket ${ticket?.ticketNumber ?? 'not issued'}` +
+          (ticket && ticket.status !== 'open' ? ` (${ticket.status})` : ''),
+      );
+      const barcode = barcodes.get(`${passenger.id}:${index}`);
+      if (barcode) {
+        if (doc.y > 700) doc.addPage();
+        doc.image(barcode, { width: 220 });
+        doc.moveDown(0.3);
+      }
+    }
+  }
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fontSize(12).text('Fare');
+  doc.font('Helvetica').fontSize(10);
+  for (const p of booking.price.per_passenger) {
+    doc.text(
+      `${p.count} × ${p.type}: base ${money(p.base, booking.currency)}, fuel surcharge ${money(p.fuel_surcharge, booking.currency)}, ` +
+        `taxes ${money(p.taxes, booking.currency)} = ${money(p.subtotal, booking.currency)}`,
+    );
+  }
+  doc.font('Helvetica-Bold').text(`Total ${money(booking.price.total, booking.currency)}`);
+  doc.font('Helvetica').fontSize(8).fillColor('#555');
+  doc.moveDown();
+  doc.text(
+    'Check in at least 1 hour before domestic and 3 hours before international departures with a photo ID ' +
+      '(passport for international flights). Name changes are not allowed.',
+  );
+  doc.end();
+  return done;
+}

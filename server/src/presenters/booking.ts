@@ -1,0 +1,84 @@
+import type { Booking, BookingSummary, PaymentMethod, TicketListItem } from '#shared/bookings';
+import type { BookingRow, FullBooking } from '../domain/bookings/find-booking';
+import type { TicketListRow } from '../domain/tickets/list-tickets';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** What a booking and its list entry both show first. */
+const headOf = (booking: BookingRow) => ({
+  pnr: booking.pnr,
+  status: booking.status,
+  created_at: booking.createdAt.toISOString(),
+  expires_at: booking.status === 'held' ? iso(booking.expiresAt) : null,
+  currency: booking.currency,
+});
+
+/** A booking as the API shows it: never its rows as they are (no ids of other tables, no hashes). */
+export function presentBooking(full: FullBooking, paymentMethods: PaymentMethod[]): Booking {
+  const { booking } = full;
+  return {
+    ...headOf(booking),
+    legs: full.legs.map((leg) => leg.offer),
+    price: booking.price,
+    passengers: full.passengers.map((p) => ({
+      id: p.id,
+      type: p.type,
+      title: p.title,
+      first_name: p.firstName,
+      last_name: p.lastName,
+      gender: p.gender,
+      nationality: p.nationality,
+      ...(p.dateOfBirth ? { date_of_birth: p.dateOfBirth } : {}),
+      ...(p.passportNumber ? { passport_number: p.passportNumber } : {}),
+      ...(p.passportExpiry ? { passport_expiry: p.passportExpiry } : {}),
+    })),
+    contact: booking.contact,
+    tickets: full.tickets.map((t) => ({
+      ticket_number: t.ticketNumber,
+      passenger_id: t.passengerId,
+      segment_index: t.segmentIndex,
+      status: t.status,
+    })),
+    payment_methods: paymentMethods,
+    paid_with: booking.paidWith,
+    history: full.events.map((e) => ({ status: e.status, at: e.at.toISOString(), by: e.by, note: e.note })),
+  };
+}
+
+export interface BookingSummaryRow {
+  booking: BookingRow;
+  firstDepartureLocal: string;
+  passengerNames: string[];
+}
+
+const dayMonth = (localIso: string) =>
+  new Date(`${localIso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+
+export function presentBookingSummary(row: BookingSummaryRow): BookingSummary {
+  const { booking } = row;
+  return {
+    ...headOf(booking),
+    total: booking.price.total,
+    route: `${booking.route}, ${dayMonth(row.firstDepartureLocal)}`,
+    first_departure_at: row.firstDepartureLocal,
+    passenger_names: row.passengerNames,
+  };
+}
+
+export function presentTicketListItem(row: TicketListRow): TicketListItem {
+  return {
+    ticket_number: row.ticketNumber,
+    passenger_id: row.passengerId,
+    segment_index: row.segmentIndex,
+    status: row.status,
+    pnr: row.pnr,
+    passenger_name: row.passengerName,
+    route: row.route,
+    departs_at: row.departsAt,
+    flight: row.flight,
+  };
+}

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paymentAction, startPaymentRequest } from '#shared/bookings';
+import { API_BASE_PATH } from '#shared/constants';
+import { findBooking } from '../../domain/bookings/find-booking';
+import { payBookingWithWallet } from '../../domain/bookings/pay-booking-with-wallet';
+import { paymentMethodsFor } from '../../domain/bookings/payment-methods-for';
+import { startBookingPayment } from '../../domain/bookings/start-booking-payment';
+import { AppError } from '../../errors';
+import { requireBrand, requireUser } from '../../http/context';
+import { ok, responses } from '../../http/envelope';
+import { presentFullBooking } from './present-for-request';
+
+const pnrParams = z.object({ pnr: z.string().trim().toUpperCase().max(6) });
+
+export const bookingPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/bookings/:pnr/payments',
+    {
+      config: { policy: 'book' },
+      schema: {
+        tags: ['bookings'],
+        summary: 'Pays a held booking: from the wallet (agents), or hands the browser to a gateway',
+        description:
+          '`wallet`: paid and ticketed at once (402 INSUFFICIENT_FUNDS with `data.shortfall`). ' +
+          '`esewa` / `khalti` / `connectips`: a form to post or an address to go to; the gateway returns ' +
+          'the payer to `/api/b2b/v2/payments/:gateway/return/…`, which verifies the payment and redirects ' +
+          'to `/Booking/BookingConfirm?pnr=…&payment=success|failed`.',
+        params: pnrParams,
+        body: startPaymentRequest,
+        response: responses(paymentAction),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { method } = request.body;
+      const booking = await findBooking(app.db, { pnr: request.params.pnr, userId: user.id });
+      const methods = paymentMethodsFor({
+        user,
+        hasPayment: requireBrand(request).config.hasPayment,
+        booking: { ...booking, status: 'held' },
+      });
+      if (!methods.includes(method)) {
+        throw new AppError(
+          'PAYMENT_METHOD_UNAVAILABLE',
+          method === 'wallet'
+            ? 'Only agents can pay from a wallet.'
+            : `${method} is not available for this booking.`,
+          undefined,
+          { methods },
+        );
+      }
+      if (method === 'wallet') {
+        const bookingId = await payBookingWithWallet(app.db, { user, pnr: booking.pnr });
+        await app.ticketMail.deliver(bookingId);
+        return ok({
+          type: 'paid' as const,
+          booking: await presentFullBooking(app.db, request, { bookingId }),
+        });
+      }
+      const action = await startBookingPayment(app.db, {
+        userId: user.id,
+        pnr: booking.pnr,
+        gateway: app.payments.gateways[method],
+        returnBase: `${app.env.PUBLIC_URL.replace(/\/+$/, '')}${API_BASE_PATH}/payments`,
+      });
+      return ok(
+        action.kind === 'form'
+          ? { type: 'form' as const, url: action.url, fields: action.fields }
+          : { type: 'redirect' as const, url: action.url },
+      );
+    },
+  );
+};

@@ -1,0 +1,96 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { booking, bookingList, bookingListQuery, createBookingRequest } from '#shared/bookings';
+import { createBooking } from '../../domain/bookings/create-booking';
+import { findFullBooking } from '../../domain/bookings/find-booking';
+import { listBookings } from '../../domain/bookings/list-bookings';
+import { invalidFields } from '../../errors';
+import { requireUser } from '../../http/context';
+import { ok, responses } from '../../http/envelope';
+import { presentBookingSummary } from '../../presenters/booking';
+import { presentFullBooking } from './present-for-request';
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
+const pnrParams = z.object({ pnr: z.string().trim().toUpperCase().max(6) });
+
+function idempotencyKeyOf(request: FastifyRequest): string {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
+    throw invalidFields({
+      'Idempotency-Key': 'Send an Idempotency-Key header: 8 to 100 letters, digits, dots, dashes or colons.',
+    });
+  }
+  return key;
+}
+
+export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/bookings',
+    {
+      config: { policy: 'book' },
+      schema: {
+        tags: ['bookings'],
+        summary: 'Re-prices the offers and holds their seats: a booking with a PNR, status held',
+        description:
+          'Needs an `Idempotency-Key` header: the same key with the same body answers the same booking; ' +
+          'with another body, 422 IDEMPOTENCY_KEY_REUSED. 409 SOLD_OUT / PRICE_CHANGED hold nothing.',
+        body: createBookingRequest,
+        response: responses(booking),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const key = idempotencyKeyOf(request);
+      const bookingId = await createBooking(app.db, {
+        user,
+        request: request.body,
+        idempotencyKey: key,
+        holdMinutes: app.env.BOOKING_HOLD_MINUTES,
+      });
+      return ok(await presentFullBooking(app.db, request, { bookingId }));
+    },
+  );
+
+  app.get(
+    '/bookings',
+    {
+      config: { policy: 'book' },
+      schema: {
+        tags: ['bookings'],
+        summary: "The caller's bookings, newest first",
+        querystring: bookingListQuery,
+        response: responses(bookingList),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { page, page_size: pageSize, status, pnr } = request.query;
+      const result = await listBookings(app.db, { userId: user.id, status, pnr, page, pageSize });
+      return ok({
+        items: result.items.map(presentBookingSummary),
+        page,
+        page_size: pageSize,
+        total: result.total,
+      });
+    },
+  );
+
+  app.get(
+    '/bookings/:pnr',
+    {
+      config: { policy: 'book' },
+      schema: {
+        tags: ['bookings'],
+        summary: "One of the caller's bookings (404 for anyone else's)",
+        params: pnrParams,
+        response: responses(booking),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const full = await findFullBooking(app.db, { pnr: request.params.pnr, userId: user.id });
+      return ok(await presentFullBooking(app.db, request, { full }));
+    },
+  );
+};

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cancelBookingRequest, cancelBookingResponse, ticketList } from '#shared/bookings';
+import { cancelBooking } from '../../domain/bookings/cancel-booking';
+import { findFullBooking } from '../../domain/bookings/find-booking';
+import { listTickets } from '../../domain/tickets/list-tickets';
+import { renderTicketPdf } from '../../domain/tickets/render-ticket-pdf';
+import { AppError } from '../../errors';
+import { requireBrand, requireUser } from '../../http/context';
+import { ok, responses } from '../../http/envelope';
+import { presentTicketListItem } from '../../presenters/booking';
+import { presentFullBooking } from './present-for-request';
+
+const pnrParams = z.object({ pnr: z.string().trim().toUpperCase().max(6) });
+
+export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/bookings/:pnr/ticket.pdf',
+    {
+      config: { policy: 'book' },
+      schema: {
+        tags: ['bookings'],
+        summary: 'The e-ticket of a ticketed booking, as a PDF',
+        params: pnrParams,
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const full = await findFullBooking(app.db, { pnr: request.params.pnr, userId: user.id });
+      if (full.tickets.length === 0) {
+        throw new AppError('NOT_FOUND', `Booking ${full.booking.pnr} has no tickets yet: pay for it first.`);
+      }
+      const brand = requireBrand(request);
+      const pdf = await renderTicketPdf(full, {
+        brandName: brand.config.displayName,
+        companyName: brand.config.companyName,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="e-ticket-${full.booking.pnr}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/tickets',
+    {
+      config: { policy: 'book' },
+      schema: { tags: ['bookings'], summary: "The caller's tickets", response: responses(ticketList) },
+    },
+    async (request) => {
+      const rows = await listTickets(app.db, { userId: requireUser(request).id });
+      return ok(rows.map(presentTicketListItem));
+    },
+  );
+
+  app.post(
+    '/bookings/:pnr/cancel',
+    {
+      config: { policy: 'book' },
+      schema: {
+        tags: ['bookings'],
+        summary: 'Quotes the refund (confirm false) or cancels and refunds (confirm true)',
+        description:
+          '409 CANCELLATION_NOT_ALLOWED within the no-cancel window, after departure or when already cancelled.',
+        params: pnrParams,
+        body: cancelBookingRequest,
+        response: responses(cancelBookingResponse),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { quote, bookingId } = await cancelBooking(app.db, {
+        user,
+        pnr: request.params.pnr,
+        confirm: request.body.confirm,
+      });
+      return ok({
+        quote: {
+          currency: quote.currency as 'NPR' | 'USD',
+          paid: quote.paid,
+          cancellation_fee: quote.cancellationFee,
+          refund: quote.refund,
+          rule: quote.rule,
+        },
+        booking: bookingId ? await presentFullBooking(app.db, request, { bookingId }) : null,
+      });
+    },
+  );
+};

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { GATEWAY_NAMES } from '../../db/schema/index';
+import { completeBookingPayment } from '../../domain/bookings/complete-booking-payment';
+import { findPaymentBooking } from '../../domain/bookings/find-payment-booking';
+import { completePaymentFromCallback } from '../../domain/payments/complete-payment-from-callback';
+import { AppError } from '../../errors';
+
+const gatewayName = z.enum(GATEWAY_NAMES);
+const query = z.record(z.string(), z.string());
+
+/**
+ * Where the payment gateways send the payer's browser back. Nothing here is trusted: the domain
+ * verifies the signature, asks the gateway, checks amount and order, and only then the booking is
+ * paid and ticketed (in the same transaction). The browser always lands on the confirmation page.
+ */
+export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
+  const handle = async (
+    name: z.infer<typeof gatewayName>,
+    params: Record<string, string>,
+    reference: string | undefined,
+  ): Promise<string> => {
+    const gateway = app.payments.gateways[name];
+    let paid = false;
+    try {
+      const outcome = await completePaymentFromCallback(app.db, {
+        gateway,
+        params,
+        ...(reference ? { reference } : {}),
+        onPaid: completeBookingPayment,
+      });
+      paid = outcome.attempt.status === 'paid';
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'PAYMENT_NOT_VERIFIED')) throw error;
+      app.log.warn({ gateway: name, reason: error.details?.reason }, 'payment return not verified');
+    }
+    const booking = await findPaymentBooking(app.db, {
+      gateway: name,
+      reference: reference ?? gateway.callbackReference(params),
+    });
+    const success = paid && booking?.status === 'ticketed';
+    if (success && booking) await app.ticketMail.deliver(booking.id);
+    const search = new URLSearchParams({ pnr: booking?.pnr ?? '', payment: success ? 'success' : 'failed' });
+    return `/Booking/BookingConfirm?${search}`;
+  };
+
+  app.get(
+    '/payments/:gateway/return/:reference/:outcome',
+    {
+      config: { policy: 'gatewayReturn' },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'A gateway sends the payer back here (eSewa, Khalti): verified, then to the confirmation page',
+        params: z.object({
+          gateway: gatewayName,
+          reference: z.string().regex(/^[A-Za-z0-9]{1,40}$/),
+          outcome: z.enum(['success', 'failure']),
+        }),
+        querystring: query,
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(await handle(request.params.gateway, request.query, request.params.reference), 303),
+  );
+
+  app.get(
+    '/payments/:gateway/return/:outcome',
+    {
+      config: { policy: 'gatewayReturn' },
+      schema: {
+        tags: ['payments'],
+        summary: 'ConnectIPS sends the payer back here with ?TXNID=: verified, then to the confirmation page',
+        params: z.object({ gateway: gatewayName, outcome: z.enum(['success', 'failure']) }),
+        querystring: query,
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(await handle(request.params.gateway, request.query, undefined), 303),
+  );
+};
