@@ -38,7 +38,12 @@ const server = spawn('npx', ['tsx', 'server/src/main.ts'], {
     PAYMENT_SANDBOX: 'true',
   },
   stdio: 'inherit',
+  // Its own process group, so stopping it also stops the node process npx starts.
+  detached: true,
 });
+const stopServer = () => {
+  if (server.pid) process.kill(-server.pid, 'SIGTERM');
+};
 try {
   await waitForServer();
   const chrome = await launch({
@@ -63,6 +68,8 @@ try {
         formFactor: 'mobile',
         throttlingMethod: 'simulate',
       });
+      if (result?.lhr.runtimeError)
+        console.log(`${name}: Lighthouse could not measure: ${result.lhr.runtimeError.message}`);
       const categories = result?.lhr.categories ?? {};
       const score = (key: string) => String(Math.round((categories[key]?.score ?? 0) * 100)).padStart(3);
       console.log(
@@ -77,5 +84,5 @@ try {
     await chrome.kill();
   }
 } finally {
-  server.kill('SIGTERM');
+  stopServer();
 }
