@@ -21,9 +21,11 @@ test.describe.configure({ mode: 'serial' });
 test('an admin rebrands the agency and the public site shows it after reload', async ({ page }) => {
   await logInAsAdmin(page);
   const preview = page.getByTestId('brand-preview');
+  // A new name each run, so a retry on the same server still proves the change.
+  const newName = `Sajilo Yatra ${Date.now() % 100_000}`;
 
-  await page.getByLabel('Display name', { exact: true }).fill('Sajilo Yatra');
-  await expect(preview.getByRole('img', { name: 'Sajilo Yatra' }).first()).toBeVisible();
+  await page.getByLabel('Display name', { exact: true }).fill(newName);
+  await expect(preview.getByRole('img', { name: newName }).first()).toBeVisible();
 
   await page.getByLabel('Upload a file for Header logo').setInputFiles({
     name: 'logo.png',
@@ -32,22 +34,22 @@ test('an admin rebrands the agency and the public site shows it after reload', a
   });
   await expect(page.getByLabel('Header logo', { exact: true })).toHaveValue(/^\/uploads\/.+\.png$/);
   const uploaded = await page.getByLabel('Header logo', { exact: true }).inputValue();
-  await expect(preview.getByRole('img', { name: 'Sajilo Yatra' }).first()).toHaveAttribute('src', uploaded);
+  await expect(preview.getByRole('img', { name: newName }).first()).toHaveAttribute('src', uploaded);
 
   await page.getByLabel('Top banner title').fill('Tihar offers on every flight');
   await expect(preview).toContainText('Tihar offers on every flight');
 
   // Nothing is public before saving.
   const before = await page.request.get('/api/b2b/v2/site-config');
-  expect((await before.json()).data.displayName).toBe('Sajilo Travels');
+  expect((await before.json()).data.displayName).not.toBe(newName);
 
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
 
   await page.goto('/');
   await page.reload();
-  await expect(page).toHaveTitle(/Sajilo Yatra/);
-  const logo = page.getByRole('banner').getByRole('img', { name: 'Sajilo Yatra' });
+  await expect(page).toHaveTitle(new RegExp(newName));
+  const logo = page.getByRole('banner').getByRole('img', { name: newName });
   await expect(logo).toHaveAttribute('src', uploaded);
   await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   await page.goto('/booking');
@@ -71,7 +73,8 @@ test('finds an agent, sends a password reset and reads the e-mail in the outbox'
   await page.getByLabel('Search by name, e-mail or mobile').fill('bikash');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const row = page.getByRole('row', { name: /Bikash Gurung/ });
-  await expect(row).toContainText('NPR 50,000');
+  // Other browser tests spend this demo agent's wallet: any balance in rupees will do.
+  await expect(row).toContainText(/NPR [\d,]+/);
   await expect(page.getByRole('row')).toHaveCount(2);
   await row.getByRole('button', { name: /Send password reset/ }).click();
   await expect(page.getByText('Password reset link e-mailed.')).toBeVisible();

@@ -12,11 +12,7 @@ export const MAX_DAYS_AHEAD = 365;
 export const MOUNTAIN_FLIGHT_CODE = 'MTN';
 /** Nationalities paying the NPR fare; everyone else pays the USD fare (domain-nepal.md). */
 export const NPR_FARE_NATIONALITIES = ['NP', 'IN'] as const;
-/** User types that are travellers; every other type is an agent who earns commission. */
-export const TRAVELLER_USER_TYPES = ['individual', 'customer'] as const;
-
-export const isAgentUserType = (userType: string) =>
-  !(TRAVELLER_USER_TYPES as readonly string[]).includes(userType.toLowerCase());
+export { isAgentUserType, TRAVELLER_USER_TYPES } from './user-types';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Booking, PaymentMethod } from '#shared/bookings';
 import { formatMoney } from '#shared/money';
+import { isAgentUserType } from '#shared/user-types';
 import { useAppStore } from '../../app/context';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
@@ -59,7 +60,7 @@ export function BookingConfirmPage() {
   }
   const data: Booking = booking.data;
   const money = (amount: number) => formatMoney(amount, data.currency, currentLanguage());
-  const agent = Boolean(user && user.type !== 'individual' && user.type !== 'customer');
+  const agent = Boolean(user && isAgentUserType(user.type));
   const chosen = method ?? data.payment_methods[0] ?? null;
 
   const pay = async () => {

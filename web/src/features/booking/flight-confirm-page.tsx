@@ -6,6 +6,7 @@ import { createBookingRequest } from '#shared/bookings';
 import type { FlightOffer } from '#shared/flights';
 import { formatMoney } from '#shared/money';
 import { isInternational } from '#shared/nepal';
+import { isAgentUserType } from '#shared/user-types';
 import { useAppStore } from '../../app/context';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
@@ -92,7 +93,7 @@ export function FlightConfirmPage() {
     [offers],
   );
   const price = combinePrices(offers.map((o) => o.price));
-  const agent = Boolean(user && user.type !== 'individual' && user.type !== 'customer');
+  const agent = Boolean(user && isAgentUserType(user.type));
 
   if (offers.length === 0) {
     return (

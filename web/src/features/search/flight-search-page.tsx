@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { FlightOffer } from '#shared/flights';
+import { isAgentUserType } from '#shared/user-types';
 import { useAppStore, useSiteConfig } from '../../app/context';
 import { assetUrl } from '../../config/site-config';
 import { ApiError } from '../../lib/api-client';
@@ -47,7 +48,7 @@ export function FlightSearchPage() {
     ? leg.offers.filter((offer) => offer.segments[0]?.depart_at.startsWith(leg.depart_date))
     : [];
   const offers = applyFilters(dayOffers, filters);
-  const agent = Boolean(user && user.type !== 'individual' && user.type !== 'customer');
+  const agent = Boolean(user && isAgentUserType(user.type));
 
   const goTo = (params: URLSearchParams) => setSearchParams(params, { replace: false });
 
