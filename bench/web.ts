@@ -79,6 +79,11 @@ try {
         .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary')
         .map((audit) => audit.id);
       if (failing.length) console.log(`          below par: ${failing.join(', ')}`);
+      const audits = result?.lhr.audits ?? {};
+      const metric = (id: string) => audits[id]?.displayValue ?? '?';
+      console.log(
+        `          FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+      );
     }
   } finally {
     await chrome.kill();

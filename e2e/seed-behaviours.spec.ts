@@ -104,8 +104,9 @@ test('§2 global confirm modal: static, and on /Booking/FlightConfirm its Close 
   page,
 }) => {
   await page.goto('/Booking/FlightConfirm');
-  // Let the app finish its first render (it saves the store) before putting a stored state in place.
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Let the app start (the footer is React's, not the server's first paint) and save the store
+  // before putting a stored state in place.
+  await expect(page.getByRole('contentinfo')).toBeVisible();
   await page.waitForTimeout(300);
   await page.evaluate(() => {
     const key = 'SajiloTravelsState';

@@ -12,6 +12,8 @@ export const BRAND_ASSETS = path.resolve(import.meta.dirname, '../../assets/bran
 
 /** Marker in web/index.html replaced by the brand's head tags and bootstrap data. */
 const HEAD_MARKER = '<!--app-head-->';
+/** Marker inside #root replaced by a static first paint, which React replaces when it starts. */
+const FIRST_PAINT_MARKER = '<!--app-first-paint-->';
 
 /**
  * Serves brand assets and, when it has been built, the web app: hashed files with long-lived
@@ -56,11 +58,14 @@ export async function registerWebApp(
 
   return async (request, reply) => {
     const brand = await brands.resolve(request.hostname);
-    const head = brand ? brandHead(presentSiteConfig(brand)) : '<title>Tikat</title>';
+    const config = brand ? presentSiteConfig(brand) : undefined;
+    const head = config ? brandHead(config) : '<title>Tikat</title>';
+    const url = new URL(request.url, 'http://localhost');
+    const paint = config ? firstPaint(config, url.pathname, url.searchParams.has('hideTitle')) : '';
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(template.replace(HEAD_MARKER, head));
+      .send(template.replace(HEAD_MARKER, head).replace(FIRST_PAINT_MARKER, paint));
   };
 }
 
@@ -84,4 +89,18 @@ export function brandHead(config: PublicSiteConfig): string {
     `<script type="application/json" id="site-config">${scriptJson(config)}</script>`,
   ];
   return tags.filter(Boolean).join('\n    ');
+}
+
+/**
+ * What the page shows before the JavaScript has started: the header with the brand's logo (by the
+ * header rules of seed §2) and, on the home page, the hero with its heading. On a slow phone this
+ * is the first and largest paint; React replaces it with the live page.
+ */
+export function firstPaint(config: PublicSiteConfig, pathname: string, hideTitle: boolean): string {
+  const header =
+    config.hideNavbar || hideTitle
+      ? ''
+      : `<header class="z-30 border-b border-slate-200 bg-white/95"><div class="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4"><img src="${escapeHtml(config.s3Url + config.headerLogo)}" alt="${escapeHtml(config.displayName)}" width="176" height="38" class="h-9 w-auto"></div></header>`;
+  if (pathname !== '/') return header;
+  return `${header}<section class="relative isolate overflow-hidden bg-brand"><img src="${escapeHtml(config.s3Url + config.banners.home)}" alt="" width="1600" height="480" class="absolute inset-0 -z-10 h-full w-full object-cover opacity-90"><div class="mx-auto max-w-6xl px-4 pt-10 pb-16 sm:pt-16"><h1 class="max-w-2xl text-3xl font-bold text-white drop-shadow sm:text-4xl">Search the most affordable flights in Nepal</h1><p class="mt-2 max-w-xl text-white/95 drop-shadow">Domestic and international flights with ${escapeHtml(config.displayName)}.</p></div></section>`;
 }
