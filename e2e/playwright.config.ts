@@ -61,6 +61,10 @@ export default defineConfig({
       UPLOADS_DIR: path.join(tmpdir(), `tikat-e2e-uploads-${PORT}`),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Every browser test signs in from 127.0.0.1 with the same demo accounts; the limits
+      // themselves are tested by the integration suite.
+      RATE_LIMIT_PER_IP: '10000',
+      RATE_LIMIT_PER_ACCOUNT: '1000',
     },
   },
 });

@@ -169,13 +169,16 @@ test('§4 logout clears the stored user and contact data', async ({ page }) => {
   await page.evaluate(() => localStorage.setItem('SajiloTravelsContactData', '{"mobile":"9800000000"}'));
   await page.getByRole('button', { name: 'Sita Tamang' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  expect(
-    await page.evaluate(() => [
-      localStorage.getItem('SajiloTravelsUserData'),
-      localStorage.getItem('SajiloTravelsContactData'),
-    ]),
-  ).toEqual([null, null]);
+  // The page is already /, so wait for the logout itself: the stored data gone.
+  await expect
+    .poll(() =>
+      page.evaluate(() => [
+        localStorage.getItem('SajiloTravelsUserData'),
+        localStorage.getItem('SajiloTravelsContactData'),
+      ]),
+    )
+    .toEqual([null, null]);
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
 });
 
 test('§2 header: a click outside closes the profile dropdown', async ({ page }) => {
