@@ -133,7 +133,10 @@ export const clientCustomerTokens = pgTable('client_customer_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** E-mails waiting for delivery (SMTP comes later); `sendEmail` writes here. */
+/**
+ * The outbox the admin reads: account e-mails (resets, invitations), and e-tickets when no
+ * SMTP_URL is set. Only e-tickets go out over SMTP today; delivering this table is still to come.
+ */
 export const emailOutbox = pgTable('email_outbox', {
   id: uuid('id').primaryKey().defaultRandom(),
   brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),

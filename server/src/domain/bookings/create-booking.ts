@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createBookingRequest } from '#shared/bookings';
 import { isAgentUserType } from '#shared/flights';
+import { amountDueOf, sumPrices } from '#shared/sum-prices';
 import type { Db } from '../../db/client';
 import { airports, bookingLegs, bookingPassengers, bookings } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -18,7 +19,6 @@ import { newLocator } from '../suppliers/house-supplier';
 import { recordBookingEvent } from './change-booking-status';
 import { checkPassengers } from './check-passengers';
 import { withRetryOnConflict } from './retry-on-conflict';
-import { amountDueOf, sumPrices } from './sum-prices';
 
 export type CreateBookingRequest = z.output<typeof createBookingRequest>;
 

@@ -6,6 +6,7 @@ import { createBookingRequest } from '#shared/bookings';
 import type { FlightOffer } from '#shared/flights';
 import { formatMoney } from '#shared/money';
 import { isInternational } from '#shared/nepal';
+import { sumPrices } from '#shared/sum-prices';
 import { isAgentUserType } from '#shared/user-types';
 import { useAppStore } from '../../app/context';
 import { Button } from '../../components/ui/button';
@@ -15,7 +16,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { fieldErrors } from '../../lib/zod-fields';
 import { useCountries } from '../search/api/get-countries';
 import { checkAvailability, createBooking } from './api/bookings';
-import { combinePrices, FareSummary } from './components/fare-summary';
+import { FareSummary } from './components/fare-summary';
 import { Itinerary } from './components/itinerary';
 import { type PassengerDraft, PassengerFields } from './components/passenger-fields';
 
@@ -92,7 +93,7 @@ export function FlightConfirmPage() {
     () => isInternational(offers.flatMap((o) => o.segments.flatMap((s) => [s.depart_code, s.dest_code]))),
     [offers],
   );
-  const price = combinePrices(offers.map((o) => o.price));
+  const price = offers.length ? sumPrices(offers.map((o) => o.price)) : null;
   const agent = Boolean(user && isAgentUserType(user.type));
 
   if (offers.length === 0) {

@@ -63,7 +63,7 @@ export function FlightSearchPage() {
       return;
     }
     setTripType(query.trip);
-    setParams(toFlightParams(query, request.user_type, {}));
+    setParams(toFlightParams(query, request.user_type));
     setInbound('departFlights', legs[0]?.offers ?? []);
     setInbound('returnFlights', legs[1]?.offers ?? []);
     navigate('/Booking/FlightConfirm');

@@ -77,26 +77,22 @@ export function writeSearchQuery(query: SearchQuery): URLSearchParams {
 }
 
 /** The seed's search params (§3) for the store and the API. */
-export function toFlightParams(
-  query: SearchQuery,
-  userType: string,
-  names: Record<string, string>,
-): FlightParams {
+export function toFlightParams(query: SearchQuery, userType: string): FlightParams {
   const segments: SearchSegment[] = query.legs.map((leg) => ({
-    depart_city: names[leg.from] ?? leg.from,
-    dest_city: names[leg.to] ?? leg.to,
+    depart_city: leg.from,
+    dest_city: leg.to,
     depart_date: leg.date,
   }));
   return {
     user_type: userType,
     trip_type: query.trip,
-    depart_city: names[query.from] ?? query.from,
+    depart_city: query.from,
     depart_code: query.from,
-    dest_city: names[query.to] ?? query.to,
+    dest_city: query.to,
     dest_code: query.to,
     depart_date: query.date,
     return_date: query.trip === 'roundtrip' ? query.ret : '',
-    nationality_name: names[query.nat] ?? '',
+    nationality_name: '',
     nationality_code: query.nat,
     adults: query.adults,
     children: query.children,

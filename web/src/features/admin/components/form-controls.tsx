@@ -9,33 +9,8 @@ export const inputClass =
   'mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900 aria-[invalid=true]:border-red-600';
 
 /** A labelled text input with its error announced to screen readers. */
-export function TextField(
-  props: { label: string; error?: string | undefined; hint?: string } & InputHTMLAttributes<HTMLInputElement>,
-) {
-  const { label, error, hint, id: givenId, className, ...input } = props;
-  const generated = useId();
-  const id = givenId ?? generated;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        {...input}
-      />
-      {hint && !error && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
-  );
-}
+/** The app's one labelled input, used here too. */
+export { TextField } from '../../../components/ui/text-field';
 
 export function FieldError(props: { id: string; error?: string | undefined }) {
   if (!props.error) return null;

@@ -1,4 +1,4 @@
-import type { OfferPrice, PassengerPrice } from '#shared/flights';
+import type { OfferPrice, PassengerPrice } from './flights';
 
 /** The price of several legs as one: per passenger type summed, commission summed. */
 export function sumPrices(prices: OfferPrice[]): OfferPrice {
