@@ -45,9 +45,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // While the server is unreachable a request fails (503) instead of waiting for a connection.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // A connection lost while the server restarts must not crash the process. The pool listens on
+  // idle clients only; a client checked out (inside a transaction, between two queries) emits
+  // its error with nobody listening, which Node turns into an uncaught exception. The failed
+  // query rejects, the transaction answers 503, and the pool discards the broken client.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -73,6 +84,7 @@ async function migratePostgresOnce(pool: pg.Pool): Promise<void> {
 }
 
 const MIGRATION_LOCK_KEY = 7_384_021;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');

@@ -59,15 +59,27 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/**
+ * The database is not answering (stopped, restarting, unreachable, out of connections): node
+ * socket codes and PostgreSQL classes 08 (connection exception), 57P (operator intervention), 53300.
+ */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
   '57P01',
   '57P02',
   '57P03',
-  '08006',
+  '08000',
   '08001',
   '08003',
+  '08004',
+  '08006',
+  '53300',
 ]);
 
 /** PostgreSQL class 22 (data exception): a value a client sent that the database cannot take. */
@@ -81,7 +93,8 @@ function isDataException(error: unknown): boolean {
   return false;
 }
 
-function isDatabaseUnavailable(error: unknown): boolean {
+/** Whether an error (or one it was caused by) says the database is not answering. */
+export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
@@ -89,7 +102,9 @@ function isDatabaseUnavailable(error: unknown): boolean {
     const message = (current as { message?: unknown }).message;
     if (
       typeof message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect/i.test(message)
+      /Connection terminated|timeout exceeded when trying to connect|not queryable|the database system is (starting up|shutting down|in recovery mode)/i.test(
+        message,
+      )
     )
       return true;
     current = (current as { cause?: unknown }).cause;

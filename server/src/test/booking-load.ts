@@ -134,7 +134,9 @@ export async function runBookingLoad(options: BookingLoadOptions): Promise<Booki
       const paid = await withRetry(() =>
         call('pay', `/api/b2b/v2/bookings/${pnr}/payments`, JSON.stringify({ method: 'wallet' })),
       );
-      if (paid.status === 200) result.confirmed.set(pnr, true);
+      // After a 503 the first try may have committed (the answer was lost): the retry then hears
+      // PAYMENT_ALREADY_PAID, which confirms the payment as well.
+      if (paid.status === 200 || paid.code === 'PAYMENT_ALREADY_PAID') result.confirmed.set(pnr, true);
     }
   };
   await Promise.all(Array.from({ length: options.clients }, client));
@@ -183,7 +185,8 @@ export async function prepareScarceFlights(
   if (offers.length < options.flights) throw new Error(`only ${offers.length} direct offers found`);
   for (const offer of offers) {
     const segment = offer.segments[0];
-    if (segment) await setSeatsLeft(db, segment, { left: options.seatsLeft });
+    if (segment)
+      await setSeatsLeft(db, segment, { left: options.seatsLeft, capacity: options.seatsLeft + 20 });
   }
   return {
     bookingBodies: offers.map((o) => JSON.stringify(bookingBody([o]))),

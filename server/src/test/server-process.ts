@@ -38,7 +38,7 @@ export async function startServerProcess(
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: REPOSITORY_ROOT,
-    stdio: ['ignore', 'ignore', options.stderr ?? 'inherit'],
+    stdio: ['ignore', process.env.SERVER_PROCESS_STDOUT ? 'inherit' : 'ignore', options.stderr ?? 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'test',
