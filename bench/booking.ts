@@ -25,6 +25,12 @@ const arg = (name: string, fallback: number) =>
 const SECONDS = arg('seconds', 10);
 const CONNECTIONS = arg('connections', 50);
 const HASHING = { memoryCost: 1024, timeCost: 1 };
+/** `-- --json`: also measures GET /healthz of the same server and prints one `BENCH_JSON {…}` line. */
+const JSON_OUTPUT = process.argv.includes('--json');
+const summary: Record<
+  string,
+  { perSecond: number; p50Ms: number; p99Ms: number; refused: number; errors: number }
+> = {};
 
 async function serve(url: string): Promise<void> {
   const database = await openDatabase({ databaseUrl: url, poolSize: 30 });
@@ -127,10 +133,34 @@ async function main(): Promise<void> {
         `${label}: ${(held / SECONDS).toFixed(0)} holds/s (${held} held, ${result.non2xx} refused, ${result.errors} errors), ` +
           `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
       );
+      summary[label] = {
+        perSecond: held / SECONDS,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        refused: result.non2xx,
+        errors: result.errors,
+      };
     };
     await run('many flights', () => bodies[Math.floor(Math.random() * bodies.length)] ?? '');
     const hot = bodies[0] ?? '';
     await run('one hot flight', () => hot);
+    if (JSON_OUTPUT) {
+      const health = await autocannon({
+        url: `${origin}/healthz`,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+      });
+      summary.healthz = {
+        perSecond: health['2xx'] / SECONDS,
+        p50Ms: health.latency.p50,
+        p99Ms: health.latency.p99,
+        refused: health.non2xx,
+        errors: health.errors,
+      };
+      console.log(
+        `BENCH_JSON ${JSON.stringify({ runs: summary, connections: CONNECTIONS, seconds: SECONDS })}`,
+      );
+    }
   } finally {
     child.kill();
     await new Promise((resolve) => setTimeout(resolve, 500));

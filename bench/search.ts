@@ -29,12 +29,14 @@ const SEARCHES = 1_000;
 /** `npm run bench:search -- --seconds=5` shortens each autocannon run (default 10 s). */
 const HTTP_SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 10);
 const CONNECTIONS = 100;
+/** `-- --json`: also print one `BENCH_JSON {…}` line with the figures (read by `npm run bench`). */
+const JSON_OUTPUT = process.argv.includes('--json');
 
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(0)} MB`;
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-function benchEngine(): void {
+function benchEngine(): Record<string, number> {
   const firstDay = todayInNepal() + 1;
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
@@ -108,6 +110,14 @@ function benchEngine(): void {
   );
   const after = process.memoryUsage();
   console.log(`engine memory after searches: heap ${mb(after.heapUsed)}, rss ${mb(after.rss)}`);
+  return {
+    datedFlights: world.legs.length * DAYS,
+    buildMs,
+    p50Ms: percentile(times, 50),
+    p95Ms: percentile(times, 95),
+    p99Ms: percentile(times, 99),
+    heapMb: after.heapUsed / 1_048_576,
+  };
 }
 
 /** Child process: the real server on the demo data, on a free port. */
@@ -127,7 +137,7 @@ async function serve(): Promise<void> {
   process.send?.({ port, seedMs, reseedMs });
 }
 
-async function benchHttp(): Promise<void> {
+async function benchHttp(): Promise<Record<string, Record<string, number>>> {
   const child = fork(import.meta.filename, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   const { port, seedMs, reseedMs } = await new Promise<{ port: number; seedMs: number; reseedMs: number }>(
     (resolve) =>
@@ -183,6 +193,14 @@ async function benchHttp(): Promise<void> {
       `ratio search/healthz throughput: ${(search.requests.average / health.requests.average).toFixed(2)} (target ≥ 0.30); ` +
         `search p99 ${search.latency.p99} ms (target ≤ 100 ms)`,
     );
+    const figures = (r: autocannon.Result) => ({
+      requestsPerSecond: r.requests.average,
+      p50Ms: r.latency.p50,
+      p99Ms: r.latency.p99,
+      non2xx: r.non2xx,
+      errors: r.errors,
+    });
+    return { healthz: figures(health), search: figures(search), seeding: { seedMs, reseedMs } };
   } finally {
     child.kill();
   }
@@ -191,6 +209,10 @@ async function benchHttp(): Promise<void> {
 if (process.argv.includes('--serve')) {
   await serve();
 } else {
-  benchEngine();
-  await benchHttp();
+  const engine = benchEngine();
+  const http = await benchHttp();
+  if (JSON_OUTPUT)
+    console.log(
+      `BENCH_JSON ${JSON.stringify({ engine, http, connections: CONNECTIONS, seconds: HTTP_SECONDS })}`,
+    );
 }

@@ -7,6 +7,9 @@ import { spawn } from 'node:child_process';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
+/** `-- --json`: also print one `BENCH_JSON {…}` line with the scores (read by `npm run bench`). */
+const JSON_OUTPUT = process.argv.includes('--json');
+const scores: Record<string, Record<string, number>> = {};
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3170);
 const base = `http://localhost:${PORT}`;
 const tomorrow = new Date(Date.now() + 30 * 3_600_000).toISOString().slice(0, 10);
@@ -72,6 +75,12 @@ try {
         console.log(`${name}: Lighthouse could not measure: ${result.lhr.runtimeError.message}`);
       const categories = result?.lhr.categories ?? {};
       const score = (key: string) => String(Math.round((categories[key]?.score ?? 0) * 100)).padStart(3);
+      scores[name] = Object.fromEntries(
+        ['performance', 'accessibility', 'best-practices', 'seo'].map((key) => [
+          key,
+          Math.round((categories[key]?.score ?? 0) * 100),
+        ]),
+      );
       console.log(
         `${name.padEnd(9)} ${score('performance')}          ${score('accessibility')}            ${score('best-practices')}             ${score('seo')}`,
       );
@@ -85,6 +94,7 @@ try {
         `          FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
       );
     }
+    if (JSON_OUTPUT) console.log(`BENCH_JSON ${JSON.stringify({ pages: scores })}`);
   } finally {
     await chrome.kill();
   }

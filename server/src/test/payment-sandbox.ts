@@ -94,3 +94,95 @@ export async function startFakeGateway(mode: 'silent' | 'garbage' | 'error'): Pr
       }),
   };
 }
+
+/** How the gateway's status look-up misbehaves (everything else passes through untouched). */
+export type LookupFault =
+  | 'none'
+  /** Accepts the connection and never answers (the client's deadline must fire). */
+  | 'timeout'
+  /** 200 with an HTML page. */
+  | 'garbage'
+  /** 200 with JSON cut off halfway. */
+  | 'truncated'
+  /** 503 from a load balancer in front of the gateway. */
+  | 'unavailable'
+  /** The sandbox's real answer with `total_amount` raised by one rupee. */
+  | 'wrong-amount';
+
+export interface FaultyGateway {
+  /** Base to configure instead of the app's sandbox origin (`${origin}/sandbox/esewa` …). */
+  origin: string;
+  /** Where requests are forwarded: the app's own origin, set once the app listens. */
+  backend: string;
+  fault: LookupFault;
+  /** Status look-ups seen (whatever the fault). */
+  lookups: number;
+  close(): Promise<void>;
+}
+
+const LOOKUP_PATHS = [
+  '/api/epay/transaction/status/',
+  '/api/v2/epayment/lookup/',
+  '/connectipswebws/api/creditor/validatetxn',
+];
+
+/**
+ * A hop in front of the built-in sandboxes that breaks their status look-ups on demand, so the
+ * app's real gateway clients meet a gateway that times out, answers garbage or lies about the
+ * amount, and later a gateway that answers properly again.
+ */
+export async function startFaultyGateway(): Promise<FaultyGateway> {
+  const gateway: FaultyGateway = {
+    origin: '',
+    backend: '',
+    fault: 'none',
+    lookups: 0,
+    close: async () => {},
+  };
+  const server = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', async () => {
+      const isLookup = LOOKUP_PATHS.some((p) => (incoming.url ?? '').split('?')[0]?.endsWith(p));
+      if (isLookup) gateway.lookups++;
+      const fault = isLookup ? gateway.fault : 'none';
+      if (fault === 'timeout') return;
+      if (fault === 'garbage')
+        return outgoing
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end('<html><body>Service busy</body></html>');
+      if (fault === 'unavailable')
+        return outgoing.writeHead(503, { 'content-type': 'text/plain' }).end('Service Unavailable');
+      const headers = Object.fromEntries(
+        Object.entries(incoming.headers).filter(([name]) => !['host', 'content-length'].includes(name)),
+      ) as Record<string, string>;
+      const answer = await fetch(`${gateway.backend}${incoming.url}`, {
+        method: incoming.method ?? 'GET',
+        headers,
+        redirect: 'manual',
+        ...(incoming.method === 'GET' || incoming.method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }),
+      });
+      let body = await answer.text();
+      if (fault === 'truncated') body = body.slice(0, Math.floor(body.length / 2));
+      if (fault === 'wrong-amount') {
+        const json = JSON.parse(body) as { total_amount?: number | string };
+        json.total_amount = Number(json.total_amount) + 100;
+        body = JSON.stringify(json);
+      }
+      const passed: Record<string, string> = {};
+      answer.headers.forEach((value, name) => {
+        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name))
+          passed[name] = value;
+      });
+      outgoing.writeHead(answer.status, passed).end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  gateway.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  gateway.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return gateway;
+}

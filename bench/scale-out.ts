@@ -1,0 +1,108 @@
+/**
+ * `npm run load:scale-out`: the longer variant of server/src/operations/two-instances.test.ts.
+ * N app processes (default 3) on one fresh PostgreSQL database and one Redis, behind the
+ * round-robin proxy; many clients search, hold the last seats of several flights and pay by
+ * wallet; then the books are checked (no seat sold twice, no duplicate ticket, nothing
+ * half-made). Prints figures and the checks; exits 1 when a check fails.
+ *   -- --instances=3 --clients=100 --seconds=60 --flights=20 --seats=10
+ * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else 127.0.0.1:5432; Redis: REDIS_URL,
+ * else redis://127.0.0.1:6379.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { findBookingInconsistencies, seatRows } from '../server/src/test/booking-consistency';
+import {
+  formatOutcomes,
+  prepareScarceFlights,
+  runBookingLoad,
+  topUpWallet,
+} from '../server/src/test/booking-load';
+import { bearerOverHttp } from '../server/src/test/bookings';
+import { startRoundRobinProxy, startServerProcess } from '../server/src/test/server-process';
+import { createTestDatabase } from '../server/src/test/test-database';
+
+const arg = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const INSTANCES = arg('instances', 3);
+const CLIENTS = arg('clients', 100);
+const SECONDS = arg('seconds', 60);
+const FLIGHTS = arg('flights', 20);
+const SEATS = arg('seats', 10);
+
+process.env.TEST_DATABASE_URL ??=
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `tikat-load-${randomBytes(4).toString('hex')}:`;
+const database = await createTestDatabase();
+const env = {
+  DATABASE_URL: database.url as string,
+  DATABASE_POOL_SIZE: '10',
+  REDIS_URL: redisUrl,
+  REDIS_KEY_PREFIX: prefix,
+  RATE_LIMIT_PER_IP: '100000',
+  BOOKING_JOBS_INTERVAL_SECONDS: '5',
+};
+const instances = await Promise.all(Array.from({ length: INSTANCES }, () => startServerProcess(env)));
+const proxy = await startRoundRobinProxy(instances.map((i) => i.origin));
+let failed = false;
+try {
+  const token = await bearerOverHttp(proxy.origin);
+  await topUpWallet(database.db, 'agent@sajilo.example', 1_000_000_000);
+  const scarce = await prepareScarceFlights(database.db, {
+    origin: proxy.origin,
+    token,
+    flights: FLIGHTS,
+    seatsLeft: SEATS,
+  });
+  const soldBefore = await seatRows(database.db);
+  console.log(
+    `${INSTANCES} instances behind a round-robin proxy, ${CLIENTS} clients for ${SECONDS} s, ` +
+      `${FLIGHTS} flights with ${SEATS} seats left each (${scarce.seatsOnSale} seats)`,
+  );
+  const started = performance.now();
+  const result = await runBookingLoad({
+    origin: proxy.origin,
+    token,
+    bookingBodies: scarce.bookingBodies,
+    searchBodies: scarce.searchBodies,
+    clients: CLIENTS,
+    durationMs: SECONDS * 1000,
+    payShare: 0.6,
+  });
+  const elapsed = (performance.now() - started) / 1000;
+  console.log(
+    `${result.requests} requests in ${elapsed.toFixed(1)} s (${(result.requests / elapsed).toFixed(0)}/s)`,
+  );
+  console.log(formatOutcomes(result.outcomes));
+  console.log(`per instance: ${[...proxy.forwarded.values()].join(', ')} requests`);
+
+  const problems = await findBookingInconsistencies(database.db, { soldBefore });
+  const tickets = (await database.db.execute(
+    sql`select count(*)::int as all, count(distinct ticket_number)::int as distinct from tickets`,
+  )) as unknown as { rows: { all: number; distinct: number }[] };
+  const checks: [string, boolean][] = [
+    [`no unexpected answer (${result.unexpected.length})`, result.unexpected.length === 0],
+    [
+      `holds confirmed ${result.confirmed.size} = seats on sale ${scarce.seatsOnSale}`,
+      result.confirmed.size === scarce.seatsOnSale,
+    ],
+    [
+      `tickets ${tickets.rows[0]?.all}, distinct numbers ${tickets.rows[0]?.distinct}`,
+      tickets.rows[0]?.all === tickets.rows[0]?.distinct,
+    ],
+    [`books consistent (${problems.length} problems)`, problems.length === 0],
+  ];
+  for (const [label, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${label}`);
+  for (const line of [...result.unexpected.slice(0, 10), ...problems]) console.log(`     ${line}`);
+  failed = checks.some(([, ok]) => !ok);
+} finally {
+  await proxy.close();
+  await Promise.all(instances.map((i) => i.stop()));
+  await database.close();
+  const redis = new Redis(redisUrl);
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,195 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booking, PaymentAction } from '#shared/bookings';
+import { bookingEvents, bookings, paymentAttempts, tickets } from '../db/schema/index';
+import { runBookingJobs } from '../jobs/booking-jobs';
+import { KHALTI_SANDBOX_SECRET_KEY } from '../payments/config';
+import type { PaymentAction as GatewayAction } from '../payments/gateway';
+import { api, logInDemo } from '../test/accounts';
+import { findBookingInconsistencies } from '../test/booking-consistency';
+import { holdBooking } from '../test/bookings';
+import {
+  createSandboxTestApp,
+  type FaultyGateway,
+  type LookupFault,
+  payInSandbox,
+  type SandboxTestApp,
+  startFaultyGateway,
+} from '../test/payment-sandbox';
+
+/**
+ * The gateways' status look-ups misbehave (time out, answer garbage or a 503, lie about the
+ * amount) after the payer paid in the sandbox; returns and the reconcile job run twice and at
+ * once. No booking is paid without a verified COMPLETE, none is charged or ticketed twice, and
+ * the job settles what was left pending once the gateway answers properly.
+ * On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+let t: SandboxTestApp;
+let faulty: FaultyGateway;
+let customer: string;
+let day = 30;
+
+beforeAll(async () => {
+  faulty = await startFaultyGateway();
+  t = await createSandboxTestApp(
+    {
+      ESEWA_STATUS_BASE_URL: `${faulty.origin}/sandbox/esewa`,
+      KHALTI_BASE_URL: `${faulty.origin}/sandbox/khalti`,
+      KHALTI_SECRET_KEY: KHALTI_SANDBOX_SECRET_KEY,
+      PAYMENT_GATEWAY_TIMEOUT_MS: '400',
+    },
+    { publicUrl: true },
+  );
+  faulty.backend = t.origin;
+  customer = await logInDemo(t, 'sajilo', 'customer');
+});
+afterAll(async () => {
+  await t.close();
+  await faulty.close();
+});
+
+function gatewayAction(action: PaymentAction): GatewayAction {
+  if (action.type === 'form') return { kind: 'form', method: 'POST', url: action.url, fields: action.fields };
+  if (action.type === 'redirect') return { kind: 'redirect', url: action.url };
+  throw new Error('already paid');
+}
+
+/** The browser comes back from the gateway: answers where the app sends it. */
+async function returnTo(url: URL): Promise<string | null> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `${url.pathname}${url.search}`,
+    headers: { host: 'localhost' },
+  });
+  expect(response.statusCode).toBe(303);
+  return new URL(response.headers.location as string, 'http://localhost').searchParams.get('payment');
+}
+
+/** Holds a booking, starts the gateway payment and pays on the sandbox's page; answers the return URL. */
+async function paidAtGateway(method: 'esewa' | 'khalti'): Promise<{ booking: Booking; returned: URL }> {
+  faulty.fault = 'none';
+  const booking = await holdBooking(t, customer, { days: day++ });
+  const started = await api(t, {
+    method: 'POST',
+    url: `/bookings/${booking.pnr}/payments`,
+    cookie: customer,
+    payload: { method },
+  });
+  expect(started.statusCode).toBe(200);
+  return {
+    booking,
+    returned: await payInSandbox(gatewayAction(started.json().data as PaymentAction), 'pay'),
+  };
+}
+
+async function rowOf(booking: Booking) {
+  const [row] = await t.app.db.select().from(bookings).where(eq(bookings.pnr, booking.pnr));
+  if (!row) throw new Error(`no booking ${booking.pnr}`);
+  return row;
+}
+
+async function stateOf(booking: Booking) {
+  const row = await rowOf(booking);
+  const attempts = await t.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, row.id));
+  const issued = await t.app.db.select().from(tickets).where(eq(tickets.bookingId, row.id));
+  const paidEvents = await t.app.db
+    .select()
+    .from(bookingEvents)
+    .where(and(eq(bookingEvents.bookingId, row.id), eq(bookingEvents.status, 'paid')));
+  return {
+    status: row.status,
+    attempts: attempts.map((a) => a.status),
+    tickets: issued.length,
+    paidEvents: paidEvents.length,
+  };
+}
+
+/** Makes the booking's attempts old enough for the reconcile job (it leaves fresh ones to the payer). */
+async function ageAttempts(booking: Booking) {
+  const row = await rowOf(booking);
+  await t.app.db
+    .update(paymentAttempts)
+    .set({ createdAt: sql`now() - interval '10 minutes'` })
+    .where(eq(paymentAttempts.orderId, row.id));
+}
+
+describe.each(['esewa', 'khalti'] as const)('%s status look-up faults', (method) => {
+  it.each<LookupFault>(['timeout', 'garbage', 'truncated', 'unavailable', 'wrong-amount'])(
+    'look-up %s: the return is not trusted, the job leaves it pending, then reconciles it once the gateway answers',
+    async (fault) => {
+      const { booking, returned } = await paidAtGateway(method);
+      faulty.fault = fault;
+      const lookupsBefore = faulty.lookups;
+      expect(await returnTo(returned)).toBe('failed');
+      expect(faulty.lookups).toBeGreaterThan(lookupsBefore);
+      expect(await stateOf(booking)).toEqual({
+        status: 'held',
+        attempts: ['pending'],
+        tickets: 0,
+        paidEvents: 0,
+      });
+
+      await ageAttempts(booking);
+      await runBookingJobs(t.app);
+      expect(await stateOf(booking)).toEqual({
+        status: 'held',
+        attempts: ['pending'],
+        tickets: 0,
+        paidEvents: 0,
+      });
+
+      faulty.fault = 'none';
+      const summary = await runBookingJobs(t.app);
+      expect(summary.reconciled.paid).toBeGreaterThanOrEqual(1);
+      expect(await stateOf(booking)).toEqual({
+        status: 'ticketed',
+        attempts: ['paid'],
+        tickets: 1,
+        paidEvents: 1,
+      });
+      // The payer's browser finally comes back: success, and nothing more happens.
+      expect(await returnTo(returned)).toBe('success');
+      expect(await stateOf(booking)).toEqual({
+        status: 'ticketed',
+        attempts: ['paid'],
+        tickets: 1,
+        paidEvents: 1,
+      });
+    },
+  );
+
+  it('the return delivered twice at once while the job reconciles: paid once, ticketed once', async () => {
+    const { booking, returned } = await paidAtGateway(method);
+    await ageAttempts(booking);
+    const outcomes = await Promise.all([returnTo(returned), returnTo(returned), runBookingJobs(t.app)]);
+    expect(outcomes.slice(0, 2)).toContain('success');
+    expect(await stateOf(booking)).toEqual({
+      status: 'ticketed',
+      attempts: ['paid'],
+      tickets: 1,
+      paidEvents: 1,
+    });
+  });
+
+  it('a cancelled payment is never paid, whatever the look-up later answers', async () => {
+    faulty.fault = 'none';
+    const booking = await holdBooking(t, customer, { days: day++ });
+    const started = await api(t, {
+      method: 'POST',
+      url: `/bookings/${booking.pnr}/payments`,
+      cookie: customer,
+      payload: { method },
+    });
+    const returned = await payInSandbox(gatewayAction(started.json().data as PaymentAction), 'cancel');
+    expect(await returnTo(returned)).toBe('failed');
+    await ageAttempts(booking);
+    await runBookingJobs(t.app);
+    const state = await stateOf(booking);
+    expect(state).toMatchObject({ status: 'held', tickets: 0, paidEvents: 0 });
+    expect(state.attempts).not.toContain('paid');
+  });
+});
+
+it('leaves the books consistent: no payment without a paid booking, no booking charged twice', async () => {
+  expect(await findBookingInconsistencies(t.app.db)).toEqual([]);
+});
