@@ -11,7 +11,7 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /app /app
-RUN groupadd --system tikat && useradd --system --gid tikat --home /app tikat && mkdir -p /app/data && chown -R tikat:tikat /app/data
+RUN groupadd --system tikat && useradd --system --gid tikat --home /app tikat && mkdir -p /app/data/uploads && chown -R tikat:tikat /app/data
 USER tikat
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"

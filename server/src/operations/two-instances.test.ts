@@ -86,7 +86,7 @@ describe.skipIf(!ready)(
         payShare: 0.6,
       });
       const summary = `${result.requests} requests\n${formatOutcomes(result.outcomes)}`;
-      console.info(`two instances, 40 clients, 10 s: ${summary}`);
+      console.info(`two instances, 32 clients, 10 s: ${summary}`);
       expect(result.unexpected, summary).toEqual([]);
       // Far more clients than seats: every seat put on sale was held, and not one more.
       expect(result.confirmed.size, summary).toBe(scarce.seatsOnSale);
