@@ -7,9 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client';
-import { findBookingInconsistencies } from '../server/src/test/booking-consistency';
+import { findBookingInconsistencies, findLostBookings } from '../server/src/test/booking-consistency';
 import { formatOutcomes, runBookingLoad } from '../server/src/test/booking-load';
 import { bearerOverHttp, bookingBody, inDays } from '../server/src/test/bookings';
 import { startServerProcess } from '../server/src/test/server-process';
@@ -58,13 +57,8 @@ try {
   await app.stop();
 
   const database = await openDatabase({ dataDir });
-  const found = (await database.db.execute(sql`select pnr, status from bookings`)) as unknown as {
-    rows: { pnr: string; status: string }[];
-  };
-  const status = new Map(found.rows.map((r) => [r.pnr, r.status]));
-  const lost = [...result.confirmed].filter(
-    ([pnr, paid]) => !status.has(pnr) || (paid && status.get(pnr) !== 'ticketed'),
-  );
+  // A payment cut off by the kill may have gone through.
+  const lost = await findLostBookings(database.db, result.confirmed, { paymentsCutOff: true });
   const problems = await findBookingInconsistencies(database.db);
   await database.close();
   const checks: [string, boolean][] = [

@@ -7,9 +7,12 @@
  * was told about exists and the books are consistent. Exits 1 when a check fails.
  *   -- --restarts=3 --down=5 --clients=30
  */
-import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client';
-import { findBookingInconsistencies, seatRows } from '../server/src/test/booking-consistency';
+import {
+  findBookingInconsistencies,
+  findLostBookings,
+  seatRows,
+} from '../server/src/test/booking-consistency';
 import {
   formatOutcomes,
   prepareScarceFlights,
@@ -102,13 +105,7 @@ try {
     console.log(`/healthz while PostgreSQL was down: ${JSON.stringify(Object.fromEntries(healthWhileDown))}`);
 
     const check = await openDatabase({ databaseUrl: url, poolSize: 2 });
-    const found = (await check.db.execute(sql`select pnr, status from bookings`)) as unknown as {
-      rows: { pnr: string; status: string }[];
-    };
-    const status = new Map(found.rows.map((r) => [r.pnr, r.status]));
-    const lost = [...result.confirmed].filter(
-      ([pnr, paid]) => status.get(pnr) !== (paid ? 'ticketed' : 'held'),
-    );
+    const lost = await findLostBookings(check.db, result.confirmed);
     const problems = await findBookingInconsistencies(check.db, { soldBefore });
     await check.close();
     const checks: [string, boolean][] = [
@@ -132,7 +129,7 @@ try {
       [`books consistent (${problems.length} problems)`, problems.length === 0],
     ];
     for (const [label, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${label}`);
-    for (const line of [...result.unexpected.slice(0, 10), ...problems, ...lost.slice(0, 10).map(String)])
+    for (const line of [...result.unexpected.slice(0, 10), ...problems, ...lost.slice(0, 10)])
       console.log(`     ${line}`);
     failed = checks.some(([, ok]) => !ok);
   } finally {

@@ -65,8 +65,11 @@ async function returnTo(url: URL): Promise<string | null> {
   return new URL(response.headers.location as string, 'http://localhost').searchParams.get('payment');
 }
 
-/** Holds a booking, starts the gateway payment and pays on the sandbox's page; answers the return URL. */
-async function paidAtGateway(method: 'esewa' | 'khalti'): Promise<{ booking: Booking; returned: URL }> {
+/** Holds a booking, starts the gateway payment and pays (or cancels) on the sandbox's page; answers the return URL. */
+async function decidedAtGateway(
+  method: 'esewa' | 'khalti',
+  decision: 'pay' | 'cancel' = 'pay',
+): Promise<{ booking: Booking; returned: URL }> {
   faulty.fault = 'none';
   const booking = await holdBooking(t, customer, { days: day++ });
   const started = await api(t, {
@@ -78,7 +81,7 @@ async function paidAtGateway(method: 'esewa' | 'khalti'): Promise<{ booking: Boo
   expect(started.statusCode).toBe(200);
   return {
     booking,
-    returned: await payInSandbox(gatewayAction(started.json().data as PaymentAction), 'pay'),
+    returned: await payInSandbox(gatewayAction(started.json().data as PaymentAction), decision),
   };
 }
 
@@ -117,7 +120,7 @@ describe.each(['esewa', 'khalti'] as const)('%s status look-up faults', (method)
   it.each<LookupFault>(['timeout', 'garbage', 'truncated', 'unavailable', 'wrong-amount'])(
     'look-up %s: the return is not trusted, the job leaves it pending, then reconciles it once the gateway answers',
     async (fault) => {
-      const { booking, returned } = await paidAtGateway(method);
+      const { booking, returned } = await decidedAtGateway(method);
       faulty.fault = fault;
       const lookupsBefore = faulty.lookups;
       expect(await returnTo(returned)).toBe('failed');
@@ -159,7 +162,7 @@ describe.each(['esewa', 'khalti'] as const)('%s status look-up faults', (method)
   );
 
   it('the return delivered twice at once while the job reconciles: paid once, ticketed once', async () => {
-    const { booking, returned } = await paidAtGateway(method);
+    const { booking, returned } = await decidedAtGateway(method);
     await ageAttempts(booking);
     const outcomes = await Promise.all([returnTo(returned), returnTo(returned), runBookingJobs(t.app)]);
     expect(outcomes.slice(0, 2)).toContain('success');
@@ -172,15 +175,7 @@ describe.each(['esewa', 'khalti'] as const)('%s status look-up faults', (method)
   });
 
   it('a cancelled payment is never paid, whatever the look-up later answers', async () => {
-    faulty.fault = 'none';
-    const booking = await holdBooking(t, customer, { days: day++ });
-    const started = await api(t, {
-      method: 'POST',
-      url: `/bookings/${booking.pnr}/payments`,
-      cookie: customer,
-      payload: { method },
-    });
-    const returned = await payInSandbox(gatewayAction(started.json().data as PaymentAction), 'cancel');
+    const { booking, returned } = await decidedAtGateway(method, 'cancel');
     expect(await returnTo(returned)).toBe('failed');
     await ageAttempts(booking);
     await runBookingJobs(t.app);

@@ -4,7 +4,12 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { DEMO_PASSWORD } from '../test/accounts';
-import { findBookingInconsistencies, type SeatRow, seatRows } from '../test/booking-consistency';
+import {
+  findBookingInconsistencies,
+  findLostBookings,
+  type SeatRow,
+  seatRows,
+} from '../test/booking-consistency';
 import {
   formatOutcomes,
   prepareScarceFlights,
@@ -95,12 +100,7 @@ describe.skipIf(!ready)(
       for (const [origin, count] of proxy.forwarded) expect(count, origin).toBeGreaterThan(100);
 
       expect(await findBookingInconsistencies(database.db, { soldBefore })).toEqual([]);
-      const found = (await database.db.execute(sql`select pnr, status from bookings`)) as unknown as {
-        rows: { pnr: string; status: string }[];
-      };
-      const status = new Map(found.rows.map((r) => [r.pnr, r.status]));
-      for (const [pnr, paid] of result.confirmed)
-        expect(status.get(pnr), pnr).toBe(paid ? 'ticketed' : 'held');
+      expect(await findLostBookings(database.db, result.confirmed)).toEqual([]);
       const tickets = (await database.db.execute(
         sql`select count(*)::int as all, count(distinct ticket_number)::int as distinct from tickets`,
       )) as unknown as { rows: { all: number; distinct: number }[] };

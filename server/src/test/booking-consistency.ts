@@ -190,3 +190,25 @@ export async function findBookingInconsistencies(
   );
   return problems;
 }
+
+/**
+ * The bookings clients were told about (PNR → paid) that are not in the database with the status
+ * the client saw: `ticketed` when told paid, else `held` — or also `paid`/`ticketed` with
+ * `paymentsCutOff`, when a payment's answer may have been lost (a killed instance, a client that
+ * gave up). Answers one line per such booking (empty: nothing lost).
+ */
+export async function findLostBookings(
+  db: Db,
+  confirmed: Map<string, boolean>,
+  options: { paymentsCutOff?: boolean } = {},
+): Promise<string[]> {
+  const found = await rows<{ pnr: string; status: string }>(db, sql`select pnr, status from bookings`);
+  const status = new Map(found.map((r) => [r.pnr, r.status]));
+  const lost: string[] = [];
+  for (const [pnr, paid] of confirmed) {
+    const actual = status.get(pnr) ?? 'nothing';
+    const allowed = paid ? ['ticketed'] : options.paymentsCutOff ? ['held', 'paid', 'ticketed'] : ['held'];
+    if (!allowed.includes(actual)) lost.push(`${pnr}: told ${paid ? 'ticketed' : 'held'}, found ${actual}`);
+  }
+  return lost;
+}
