@@ -35,7 +35,7 @@ interface Queued {
 
 const MAX_BATCH = 50;
 /** Batches written at once on PostgreSQL; PGlite has one connection, so one at a time. */
-const MAX_BATCHES_IN_FLIGHT = 4;
+const MAX_BATCHES_IN_FLIGHT = 2;
 
 /**
  * Group commit for holds. A booking that arrives while others are being written waits for the

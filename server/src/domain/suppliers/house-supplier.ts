@@ -340,10 +340,16 @@ function distinctSeatRows(segments: (HeldSegment & { capacity: number })[]) {
 
 /** Locks the seat rows (in the caller's transaction) and answers the seats free on each. */
 async function lockSeatRows(tx: Db, rows: (typeof flightSeats.$inferInsert)[]) {
+  const keys = sql.join(
+    rows.map((r) => sql`(${r.scheduleId}::integer, ${r.flightDate}::date, ${r.classCode}::text)`),
+    sql`, `,
+  );
   const locked = await tx
     .select()
     .from(flightSeats)
-    .where(or(...rows.map((row) => seatRow({ ...row, seats: 0 }))))
+    .where(
+      sql`(${flightSeats.scheduleId}, ${flightSeats.flightDate}, ${flightSeats.classCode}) in (values ${keys})`,
+    )
     .orderBy(flightSeats.scheduleId, flightSeats.flightDate, flightSeats.classCode)
     .for('update');
   return new Map(locked.map((r) => [rowKey(r), r.capacity - r.held - r.sold]));
