@@ -14,12 +14,14 @@ declare module 'autocannon' {
       connections?: number;
       duration?: number;
       method?: string;
+      headers?: Record<string, string>;
       requests?: Request[];
     }
     interface Histogram {
       average: number;
       p50: number;
       p99: number;
+      total: number;
     }
     interface Result {
       requests: Histogram;

@@ -45,6 +45,10 @@ async function serve(url: string): Promise<void> {
   });
   const app = await buildApp({ env, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // A clean exit lets `--cpu-prof` (BENCH_CPU_PROF=folder) write its profile.
+  process.once('SIGTERM', () => process.exit(0));
+  // The server's own CPU time per request is a figure a busy machine disturbs far less than rates.
+  process.on('message', () => process.send?.({ cpu: process.cpuUsage() }));
   process.send?.({ port: (app.server.address() as AddressInfo).port });
 }
 
@@ -60,7 +64,11 @@ async function main(): Promise<void> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const child = fork(import.meta.filename, ['--serve', url.toString()], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     stdio: 'inherit',
   });
   try {
@@ -108,7 +116,16 @@ async function main(): Promise<void> {
       `booking bench: ${offers.length} offers on ${seen.size} dated flights/classes, ${CONNECTIONS} connections, ${SECONDS} s per run`,
     );
 
+    const serverCpuMs = () =>
+      new Promise<number>((resolve) => {
+        child.once('message', (m) => {
+          const { cpu } = m as { cpu: NodeJS.CpuUsage };
+          resolve((cpu.user + cpu.system) / 1000);
+        });
+        child.send('cpu');
+      });
     const run = async (label: string, pick: () => string) => {
+      const cpuBefore = await serverCpuMs();
       const result = await autocannon({
         url: `${origin}/api/b2b/v2/bookings`,
         connections: CONNECTIONS,
@@ -129,9 +146,12 @@ async function main(): Promise<void> {
         ],
       });
       const held = result['2xx'];
+      const cpuPerRequest = (await serverCpuMs()) - cpuBefore;
+      const requests = held + result.non2xx;
       console.log(
         `${label}: ${(held / SECONDS).toFixed(0)} holds/s (${held} held, ${result.non2xx} refused, ${result.errors} errors), ` +
-          `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+          `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+          `server CPU ${(cpuPerRequest / Math.max(1, requests)).toFixed(2)} ms per request`,
       );
       summary[label] = {
         perSecond: held / SECONDS,
@@ -141,6 +161,22 @@ async function main(): Promise<void> {
         errors: result.errors,
       };
     };
+    const baseline = async (label: string, path: string) => {
+      const cpuBefore = await serverCpuMs();
+      const result = await autocannon({
+        url: `${origin}${path}`,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const cpuPerRequest = ((await serverCpuMs()) - cpuBefore) / Math.max(1, result.requests.total);
+      console.log(
+        `${label}: ${(result['2xx'] / SECONDS).toFixed(0)} requests/s, latency p50 ${result.latency.p50} ms, ` +
+          `server CPU ${cpuPerRequest.toFixed(2)} ms per request`,
+      );
+    };
+    await baseline('trivial route (GET /healthz)', '/healthz');
+    await baseline('signed-in read (GET /api/b2b/v2/me)', '/api/b2b/v2/me');
     await run('many flights', () => bodies[Math.floor(Math.random() * bodies.length)] ?? '');
     const hot = bodies[0] ?? '';
     await run('one hot flight', () => hot);
@@ -162,8 +198,8 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    child.kill();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -16,6 +16,15 @@ import * as schema from './schema/index';
  * (PGlite has one connection: using the outer handle inside a transaction would hang).
  */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * Runs `work` in a transaction: the caller's when `db` already is one (no savepoint, one round
+ * trip less each way), else a new one.
+ */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  const isTransaction = (db as unknown) instanceof PgTransaction;
+  return isTransaction ? work(db) : db.transaction(work);
+}
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

@@ -61,7 +61,7 @@ export async function authenticateRequest(app: FastifyInstance, request: Fastify
   if (!token || token.length > MAX_TOKEN_LENGTH || !request.brand) return;
   const session = await app.sessions.find(token);
   if (!session || session.brandId !== request.brand.id) return;
-  const user = await findUser(app.db, { userId: session.userId, brandId: session.brandId });
+  const user = session.user ?? (await findUser(app.db, { userId: session.userId, brandId: session.brandId }));
   if (!user || user.suspendedAt) return;
   request.user = user;
   request.session = { token, transport: bearer ? 'bearer' : 'cookie', record: session };

@@ -12,6 +12,11 @@ export interface CheckAvailabilityOptions {
   userType: string;
   commissionPercent: number;
   now?: number;
+  /**
+   * A booking leaves the seat count to its hold, which counts under lock anyway: the offer is
+   * then priced as if its flight had every seat free.
+   */
+  seatsCountedByHold?: boolean;
 }
 
 export interface CheckAvailabilityResult {
@@ -48,6 +53,7 @@ export async function checkAvailability(
       agent: isAgentUserType(options.userType),
       commissionPercent: options.commissionPercent,
       notBeforeUtc,
+      countSeats: !options.seatsCountedByHold,
     });
     if (result.status === 'gone')
       throw new AppError('OFFER_EXPIRED', undefined, undefined, { offer_id: requested.id });

@@ -17,6 +17,8 @@ export interface LoadedNetwork {
   airlineNames: Map<string, string>;
   /** Every known airport and country code, so a search checks its codes without a query. */
   airportCodes: Set<string>;
+  /** Each airport's country code, so a booking tells domestic from international without a query. */
+  airportCountries: Map<string, string>;
   countryCodes: Set<string>;
 }
 
@@ -32,16 +34,6 @@ export function loadFlightNetwork(db: Db): Promise<LoadedNetwork> {
   return loading;
 }
 
-/**
- * Lets a transaction handle use the network cached for its database (a transaction is another
- * handle, so it would otherwise read the whole network again). Nothing is shared when the cache
- * is empty or stale: the transaction then reads through itself, never through the outer handle.
- */
-export function shareFlightNetwork(db: Db, tx: Db): void {
-  const cached = cache.get(db);
-  if (cached && Date.now() - cached.loadedAt < NETWORK_TTL_MS) cache.set(tx, cached);
-}
-
 /** Drops the cached network (after a seed or an import in this process). */
 export function forgetFlightNetwork(db: Db): void {
   cache.delete(db);
@@ -52,7 +44,7 @@ async function readNetwork(db: Db): Promise<LoadedNetwork> {
     await db.select().from(flightSchedules),
     await db.select().from(fares),
     await db.select({ code: airlines.code, name: airlines.name }).from(airlines),
-    await db.select({ code: airports.code }).from(airports),
+    await db.select({ code: airports.code, country: airports.countryCode }).from(airports),
     await db.select({ code: countries.code }).from(countries),
   ];
   const legs: ScheduledLeg[] = scheduleRows.map((row) => ({
@@ -78,6 +70,7 @@ async function readNetwork(db: Db): Promise<LoadedNetwork> {
     network: new FlightNetwork(legs, routeFares),
     airlineNames: new Map(airlineRows.map((a) => [a.code, a.name])),
     airportCodes: new Set(airportRows.map((a) => a.code)),
+    airportCountries: new Map(airportRows.map((a) => [a.code, a.country])),
     countryCodes: new Set(countryRows.map((c) => c.code)),
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions } from '../../db/schema/index';
+import { sessions, users } from '../../db/schema/index';
+import { type AccountUser, accountUserColumns } from '../accounts/find-user';
 import { hashToken, newSecretToken } from '../accounts/secret-token';
 
 /** A live session. Its id is the SHA-256 of the token; the token itself is never stored. */
@@ -12,6 +13,8 @@ export interface SessionRecord {
   lastSeenAt: Date;
   /** Absolute end of the session. */
   expiresAt: Date;
+  /** The session's user, when the store read it in the same query (the database store does). */
+  user?: AccountUser | undefined;
 }
 
 export interface SessionTimeouts {
@@ -72,10 +75,12 @@ export class DatabaseSessionStore implements SessionStore {
   }
 
   async find(token: string): Promise<SessionRecord | undefined> {
-    const [row] = await this.db
-      .select()
+    const [found] = await this.db
+      .select({ session: sessions, user: accountUserColumns })
       .from(sessions)
+      .leftJoin(users, and(eq(users.id, sessions.userId), eq(users.brandId, sessions.brandId)))
       .where(and(eq(sessions.id, hashToken(token)), isNull(sessions.revokedAt)));
+    const row = found && { ...found.session, user: found.user ?? undefined };
     const now = new Date();
     if (!row || !isSessionLive(row, this.timeouts, now)) return undefined;
     if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { and, between, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { between, eq, or, sql } from 'drizzle-orm';
+import { type Db, inTransaction } from '../../db/client';
 import { flightSeats, type HeldSegment, seatHolds } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import {
@@ -18,7 +18,7 @@ import { decodeOfferId } from '../flights/engine/offer-id';
 import { seatedPassengers } from '../flights/engine/price-offer';
 import { HOUSE_SUPPLIER, loadFlightNetwork } from '../flights/load-flight-network';
 import { releaseExpiredHolds, seatRow } from '../inventory/release-expired-holds';
-import type { Hold, PriceOfferResult, Supplier } from './supplier';
+import type { Hold, HoldOutcome, PriceOfferResult, Supplier } from './supplier';
 
 /**
  * Minimum connection time per airport, in minutes (estimate: an agency can change these).
@@ -45,6 +45,29 @@ async function readSeatCounts(db: Db, fromDay: number, toDay: number): Promise<S
     .select()
     .from(flightSeats)
     .where(between(flightSeats.flightDate, dateOf(fromDay), dateOf(toDay)));
+  return new Map(
+    rows.map((r) => [
+      seatKey(r.scheduleId, dayOf(r.flightDate), r.classCode),
+      { capacity: r.capacity, taken: r.held + r.sold },
+    ]),
+  );
+}
+
+/** Seat counts of the dated legs and classes an offer flies (rows exist only once seats were held). */
+async function readSeatCountsOf(
+  db: Db,
+  segments: { flight: DatedFlight; classCode: string }[],
+): Promise<SeatCounts> {
+  const rows = await db
+    .select()
+    .from(flightSeats)
+    .where(
+      or(
+        ...segments.map(({ flight, classCode }) =>
+          seatRow({ scheduleId: flight.leg.id, flightDate: dateOf(flight.day), classCode, seats: 0 }),
+        ),
+      ),
+    );
   return new Map(
     rows.map((r) => [
       seatKey(r.scheduleId, dayOf(r.flightDate), r.classCode),
@@ -145,8 +168,8 @@ export const houseSupplier: Supplier = {
     if (!resolved) return { status: 'gone' };
     const { ref, segments } = resolved;
     if (segments.some((s) => s.flight.departUtc < options.notBeforeUtc)) return { status: 'gone' };
-    const days = segments.map((s) => s.flight.day);
-    const counts = await readSeatCounts(db, Math.min(...days), Math.max(...days));
+    const counts: SeatCounts =
+      options.countSeats === false ? new Map() : await readSeatCountsOf(db, segments);
     const context: OfferContext = {
       supplier: HOUSE_SUPPLIER,
       tier: ref.tier,
@@ -178,71 +201,64 @@ export const houseSupplier: Supplier = {
     };
   },
 
-  async hold(db, options): Promise<Hold> {
-    // Lapsed holds give their seats back before anyone is told a flight is full.
-    if ((await db.transaction((tx) => releaseExpiredHolds(tx))) > 0) seatWrites++;
-    const priced = await this.price(db, {
-      offerId: options.offerId,
-      agent: false,
-      commissionPercent: 0,
-      notBeforeUtc: Date.now(),
-    });
-    if (priced.status === 'gone') throw new AppError('OFFER_EXPIRED');
-    if (priced.status === 'sold_out') throw new AppError('SOLD_OUT');
-    const offer: EngineOffer = priced.offer;
-    if (offer.price.total !== options.expectedTotal) {
-      throw new AppError('PRICE_CHANGED', undefined, undefined, {
-        offer_id: offer.id,
-        old_price: { total: options.expectedTotal, currency: offer.price.currency },
-        new_price: { total: offer.price.total, currency: offer.price.currency },
-      });
-    }
-    const seats = seatedPassengers(
-      decodeOfferId(offer.id)?.passengers ?? { adults: 1, children: 0, infants: 0 },
-    );
-    const held: HeldSegment[] = offer.segments.map((s) => ({
-      scheduleId: s.flight.leg.id,
-      flightDate: dateOf(s.flight.day),
-      classCode: s.fare.classCode,
-      seats,
-    }));
-    const locator = newLocator();
-    await db.transaction(async (tx) => {
-      for (const [i, segment] of held.entries()) {
-        const leg = offer.segments[i]?.flight.leg;
-        await tx
-          .insert(flightSeats)
-          .values({
-            scheduleId: segment.scheduleId,
-            flightDate: segment.flightDate,
-            classCode: segment.classCode,
-            capacity: leg?.seatsByClass[segment.classCode] ?? 0,
-          })
-          .onConflictDoNothing();
-        const updated = await tx
-          .update(flightSeats)
-          .set({ held: sql`${flightSeats.held} + ${segment.seats}` })
-          .where(
-            and(
-              seatRow(segment),
-              sql`${flightSeats.capacity} - ${flightSeats.held} - ${flightSeats.sold} >= ${segment.seats}`,
-            ),
-          )
-          .returning({ held: flightSeats.held });
-        if (updated.length === 0) throw new AppError('SOLD_OUT');
+  async hold(db, { offer, expiresAt }): Promise<Hold> {
+    const [outcome] = await this.holdMany(db, [{ offers: [offer], expiresAt }]);
+    const hold = outcome && 'holds' in outcome ? outcome.holds[0] : undefined;
+    if (!hold) throw new AppError('SOLD_OUT');
+    return hold;
+  },
+
+  async holdMany(db, requests): Promise<HoldOutcome[]> {
+    const wanted = requests.map(({ offers }) => offers.flatMap(heldSegmentsOf));
+    const outcomes = await inTransaction(db, async (tx) => {
+      const rows = distinctSeatRows(wanted.flat());
+      // Creates the seat rows of flights held for the first time, then locks every row in one
+      // order, so batches racing in other instances wait for each other instead of deadlocking.
+      await tx.insert(flightSeats).values(rows).onConflictDoNothing();
+      let allocation = allocateSeats(wanted, await lockSeatRows(tx, rows));
+      // Lapsed holds give their seats back before anyone is told a flight is full.
+      if (allocation.granted.some((g) => g !== true) && (await releaseExpiredHolds(tx)) > 0) {
+        seatWrites++;
+        allocation = allocateSeats(wanted, await lockSeatRows(tx, rows));
       }
-      await tx.insert(seatHolds).values({
-        locator,
-        offerId: offer.id,
-        status: 'held',
-        segments: held,
-        total: offer.price.total,
-        currency: offer.price.currency,
-        expiresAt: options.expiresAt,
+      const { granted, added } = allocation;
+      const outcomes: HoldOutcome[] = requests.map(({ offers, expiresAt }, i) => {
+        const verdict = granted[i];
+        if (verdict === true)
+          return { holds: offers.map((offer) => ({ locator: newLocator(), offer, expiresAt })) };
+        return { soldOutOffer: offerOfSegment(offers, verdict ?? 0) };
       });
+      if (added.size === 0) return outcomes;
+      await tx.execute(sql`
+        update flight_seats set held = flight_seats.held + taken.seats
+        from (values ${sql.join(
+          [...added].map(([key, seats]) => {
+            const row = keyToRow(key);
+            return sql`(${row.scheduleId}::integer, ${row.flightDate}::date, ${row.classCode}::text, ${seats}::integer)`;
+          }),
+          sql`, `,
+        )}) as taken (schedule_id, flight_date, class_code, seats)
+        where flight_seats.schedule_id = taken.schedule_id and flight_seats.flight_date = taken.flight_date
+          and flight_seats.class_code = taken.class_code`);
+      await tx.insert(seatHolds).values(
+        outcomes.flatMap((outcome) =>
+          'soldOutOffer' in outcome
+            ? []
+            : outcome.holds.map(({ locator, offer, expiresAt }) => ({
+                locator,
+                offerId: offer.id,
+                status: 'held' as const,
+                segments: heldSegmentsOf(offer).map(({ capacity: _, ...segment }) => segment),
+                total: offer.price.total,
+                currency: offer.price.currency,
+                expiresAt,
+              })),
+        ),
+      );
+      return outcomes;
     });
     seatWrites++;
-    return { locator, offer, expiresAt: options.expiresAt };
+    return outcomes;
   },
 
   async issue(db, { locator }) {
@@ -291,6 +307,82 @@ export const houseSupplier: Supplier = {
     seatWrites++;
   },
 };
+
+/** The seats an offer takes on each of its dated legs, with the leg's capacity in that class. */
+function heldSegmentsOf(offer: EngineOffer): (HeldSegment & { capacity: number })[] {
+  const seats = seatedPassengers(
+    decodeOfferId(offer.id)?.passengers ?? { adults: 1, children: 0, infants: 0 },
+  );
+  return offer.segments.map((s) => ({
+    scheduleId: s.flight.leg.id,
+    flightDate: dateOf(s.flight.day),
+    classCode: s.fare.classCode,
+    seats,
+    capacity: s.flight.leg.seatsByClass[s.fare.classCode] ?? 0,
+  }));
+}
+
+type SeatRowKey = string;
+const rowKey = (row: Omit<HeldSegment, 'seats'>): SeatRowKey =>
+  `${row.scheduleId}|${row.flightDate}|${row.classCode}`;
+function keyToRow(key: SeatRowKey) {
+  const [scheduleId, flightDate, classCode] = key.split('|');
+  return { scheduleId: Number(scheduleId), flightDate: flightDate ?? '', classCode: classCode ?? '' };
+}
+
+/** The seat rows some segments touch, once each, in the one order every locker uses. */
+function distinctSeatRows(segments: (HeldSegment & { capacity: number })[]) {
+  const rows = new Map<SeatRowKey, typeof flightSeats.$inferInsert>();
+  for (const { scheduleId, flightDate, classCode, capacity } of segments)
+    rows.set(rowKey({ scheduleId, flightDate, classCode }), { scheduleId, flightDate, classCode, capacity });
+  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+}
+
+/** Locks the seat rows (in the caller's transaction) and answers the seats free on each. */
+async function lockSeatRows(tx: Db, rows: (typeof flightSeats.$inferInsert)[]) {
+  const keys = sql.join(
+    rows.map((r) => sql`(${r.scheduleId}::integer, ${r.flightDate}::date, ${r.classCode}::text)`),
+    sql`, `,
+  );
+  const locked = await tx
+    .select()
+    .from(flightSeats)
+    .where(
+      sql`(${flightSeats.scheduleId}, ${flightSeats.flightDate}, ${flightSeats.classCode}) in (values ${keys})`,
+    )
+    .orderBy(flightSeats.scheduleId, flightSeats.flightDate, flightSeats.classCode)
+    .for('update');
+  return new Map(locked.map((r) => [rowKey(r), r.capacity - r.held - r.sold]));
+}
+
+/**
+ * First come, first served: each request gets all its segments' seats or none. Answers, per
+ * request, `true` or the index of its first segment that does not fit, and the seats added per row.
+ */
+function allocateSeats(wanted: HeldSegment[][], free: Map<SeatRowKey, number>) {
+  const added = new Map<SeatRowKey, number>();
+  const granted = wanted.map((segments): true | number => {
+    const short = segments.findIndex((s) => {
+      const key = rowKey(s);
+      const needed = segments.filter((other) => rowKey(other) === key).reduce((n, o) => n + o.seats, 0);
+      return (free.get(key) ?? 0) - (added.get(key) ?? 0) < needed;
+    });
+    if (short >= 0) return short;
+    for (const s of segments) added.set(rowKey(s), (added.get(rowKey(s)) ?? 0) + s.seats);
+    return true;
+  });
+  return { granted, added };
+}
+
+/** The offer a request's n-th segment (counted over all its offers) belongs to. */
+function offerOfSegment(offers: EngineOffer[], segmentIndex: number): EngineOffer {
+  let remaining = segmentIndex;
+  for (const offer of offers) {
+    if (remaining < offer.segments.length) return offer;
+    remaining -= offer.segments.length;
+  }
+  return offers[0] as EngineOffer;
+}
 
 async function lockHold(tx: Db, locator: string) {
   const [hold] = await tx.select().from(seatHolds).where(eq(seatHolds.locator, locator)).for('update');

@@ -24,6 +24,8 @@ export interface PriceOfferOptions {
   commissionPercent: number;
   /** Flights leaving before this instant are no longer sold. */
   notBeforeUtc: number;
+  /** Whether seats taken are counted (default); false prices as if every seat were free. */
+  countSeats?: boolean;
 }
 
 /** The result of re-pricing an offer: the offer as it stands, or why it cannot be sold. */
@@ -33,12 +35,20 @@ export type PriceOfferResult =
   | { status: 'gone' };
 
 export interface HoldOptions {
-  offerId: string;
-  /** The total the traveller accepted; a different current price refuses the hold. */
-  expectedTotal: number;
+  /** The offer as this supplier's `price` answered it a moment ago (the price the traveller accepted). */
+  offer: EngineOffer;
   /** When the hold lapses unless issued. */
   expiresAt: Date;
 }
+
+/** One booking's offers to hold together: all of them or none. */
+export interface HoldRequest {
+  offers: EngineOffer[];
+  expiresAt: Date;
+}
+
+/** A request's holds (one per offer, in order), or the first of its offers that is sold out. */
+export type HoldOutcome = { holds: Hold[] } | { soldOutOffer: EngineOffer };
 
 export interface Hold {
   locator: string;
@@ -56,8 +66,13 @@ export interface Supplier {
   search(db: Db, options: SupplierSearchOptions): Promise<SupplierLegResult[]>;
   /** Re-prices one offer id of this supplier against current fares and seats. */
   price(db: Db, options: PriceOfferOptions): Promise<PriceOfferResult>;
-  /** Holds the offer's seats; throws PRICE_CHANGED, SOLD_OUT or OFFER_EXPIRED. */
+  /** Holds the offer's seats; throws SOLD_OUT or OFFER_EXPIRED. */
   hold(db: Db, options: HoldOptions): Promise<Hold>;
+  /**
+   * Holds several bookings' offers in one go (in the caller's transaction when given one), each
+   * request all or nothing, first come first served: the outcome of each request, in order.
+   */
+  holdMany(db: Db, requests: HoldRequest[]): Promise<HoldOutcome[]>;
   /** Turns a hold's seats into sold seats. */
   issue(db: Db, options: { locator: string }): Promise<void>;
   /** Releases a hold's or a ticket's seats. */

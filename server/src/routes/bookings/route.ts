@@ -42,13 +42,13 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const key = idempotencyKeyOf(request);
-      const bookingId = await createBooking(app.db, {
+      const full = await createBooking(app.db, {
         user,
         request: request.body,
         idempotencyKey: key,
         holdMinutes: app.env.BOOKING_HOLD_MINUTES,
       });
-      return ok(await presentFullBooking(app.db, request, { bookingId }));
+      return ok(await presentFullBooking(app.db, request, { full }));
     },
   );
 

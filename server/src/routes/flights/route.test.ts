@@ -339,10 +339,16 @@ describe('POST /api/b2b/v2/flights/availability', () => {
     const { body } = await search(oneWay({ depart_date: inDays(20), adults: 9 }));
     const offer: FlightOffer = body.data.legs[0].offers[0];
     expect(offer.seats_left).toBeLessThan(27);
+    const priced = await houseSupplier.price(t.app.db, {
+      offerId: offer.id,
+      agent: false,
+      commissionPercent: 0,
+      notBeforeUtc: Date.now(),
+    });
+    if (priced.status !== 'available') throw new Error('the offer is not available');
     for (let seats = offer.seats_left; seats >= 9; seats -= 9) {
       await houseSupplier.hold(t.app.db, {
-        offerId: offer.id,
-        expectedTotal: offer.price.total,
+        offer: priced.offer,
         expiresAt: new Date(Date.now() + 600_000),
       });
     }
