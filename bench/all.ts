@@ -104,7 +104,7 @@ if (!skip.has('booking')) {
   const result = await runScript('booking', ...tsx('booking.ts', `--seconds=${seconds}`));
   if (typeof result === 'string') rows.push({ benchmark: 'booking holds', figure: 'all', value: result });
   else {
-    const health = get(result, 'runs', 'healthz') as Json;
+    const health = get(result, 'runs', 'trivial route (GET /healthz)') as Json;
     for (const [label, target] of [
       ['many flights', '≥ 1,000/s'],
       ['one hot flight', '≥ 300/s'],

@@ -25,12 +25,21 @@ const arg = (name: string, fallback: number) =>
 const SECONDS = arg('seconds', 10);
 const CONNECTIONS = arg('connections', 50);
 const HASHING = { memoryCost: 1024, timeCost: 1 };
-/** `-- --json`: also measures GET /healthz of the same server and prints one `BENCH_JSON {…}` line. */
+/** `-- --json`: also prints one `BENCH_JSON {…}` line with every run's figures (for `npm run bench`). */
 const JSON_OUTPUT = process.argv.includes('--json');
 const summary: Record<
   string,
   { perSecond: number; p50Ms: number; p99Ms: number; refused: number; errors: number }
 > = {};
+const summarise = (label: string, result: autocannon.Result) => {
+  summary[label] = {
+    perSecond: result['2xx'] / SECONDS,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    refused: result.non2xx,
+    errors: result.errors,
+  };
+};
 
 async function serve(url: string): Promise<void> {
   const database = await openDatabase({ databaseUrl: url, poolSize: 30 });
@@ -153,13 +162,7 @@ async function main(): Promise<void> {
           `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
           `server CPU ${(cpuPerRequest / Math.max(1, requests)).toFixed(2)} ms per request`,
       );
-      summary[label] = {
-        perSecond: held / SECONDS,
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        refused: result.non2xx,
-        errors: result.errors,
-      };
+      summarise(label, result);
     };
     const baseline = async (label: string, path: string) => {
       const cpuBefore = await serverCpuMs();
@@ -174,29 +177,17 @@ async function main(): Promise<void> {
         `${label}: ${(result['2xx'] / SECONDS).toFixed(0)} requests/s, latency p50 ${result.latency.p50} ms, ` +
           `server CPU ${cpuPerRequest.toFixed(2)} ms per request`,
       );
+      summarise(label, result);
     };
     await baseline('trivial route (GET /healthz)', '/healthz');
     await baseline('signed-in read (GET /api/b2b/v2/me)', '/api/b2b/v2/me');
     await run('many flights', () => bodies[Math.floor(Math.random() * bodies.length)] ?? '');
     const hot = bodies[0] ?? '';
     await run('one hot flight', () => hot);
-    if (JSON_OUTPUT) {
-      const health = await autocannon({
-        url: `${origin}/healthz`,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-      });
-      summary.healthz = {
-        perSecond: health['2xx'] / SECONDS,
-        p50Ms: health.latency.p50,
-        p99Ms: health.latency.p99,
-        refused: health.non2xx,
-        errors: health.errors,
-      };
+    if (JSON_OUTPUT)
       console.log(
         `BENCH_JSON ${JSON.stringify({ runs: summary, connections: CONNECTIONS, seconds: SECONDS })}`,
       );
-    }
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
