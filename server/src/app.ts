@@ -53,7 +53,7 @@ import { updateUserProfileRoutes } from './routes/update-user-profile/route';
 export interface AppOptions {
   env: Env;
   database: Database;
-  /** pino options, or false for no logs (tests). */
+  /** pino options (level, stream) over the defaults, or false for no logs (tests); redaction always applies. */
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -76,10 +76,14 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: env.LOG_LEVEL,
-      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
-    },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+            redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+          },
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     requestIdHeader: false,
