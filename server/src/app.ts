@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -23,6 +22,7 @@ import { errorBody } from './errors';
 import './http/context';
 import { installErrorHandling } from './http/error-handler';
 import { MemoryRateLimitCounter, RateLimiter, RedisRateLimitCounter } from './http/rate-limit';
+import { registerSecurityHeaders } from './http/security-headers';
 import { authenticateRequest } from './http/session-auth';
 import { registerUploads } from './http/uploads';
 import { registerWebApp } from './http/web-app';
@@ -92,6 +92,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A malformed address (`/bookings/%zz`) is refused by the router before any handler: in the envelope too.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      reply
+        .code(status)
+        .header('x-request-id', request.id)
+        .send(errorBody('VALIDATION_FAILED', 'The address of this request is not valid.'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -153,27 +161,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   installErrorHandling(app);
 
-  const https = env.PUBLIC_URL.startsWith('https://');
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'", ...gatewayFormOrigins(paymentConfig)],
-        frameAncestors: env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    frameguard: false,
-    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
+  await registerSecurityHeaders(app, {
+    frameAncestors: env.FRAME_ANCESTORS.split(/\s+/).filter((origin) => origin && origin !== "'self'"),
+    formActions: gatewayFormOrigins(paymentConfig),
   });
 
   await app.register(swagger, {
