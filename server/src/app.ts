@@ -21,6 +21,7 @@ import type { Env } from './env';
 import { errorBody } from './errors';
 import './http/context';
 import { installErrorHandling } from './http/error-handler';
+import { loggerOptions } from './http/logging';
 import { MemoryRateLimitCounter, RateLimiter, RedisRateLimitCounter } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
 import { authenticateRequest } from './http/session-auth';
@@ -57,20 +58,6 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Paths the logs never show: credentials in headers and bodies. */
-export const REDACTED_LOG_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-api-key"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.secret',
-  '*.token',
-  '*.clientCustomerToken',
-  '*.clientSecret',
-  '*.accessToken',
-];
-
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -79,11 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger:
       options.logger === false
         ? false
-        : {
-            level: env.LOG_LEVEL,
-            ...(typeof options.logger === 'object' ? options.logger : {}),
-            redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
-          },
+        : loggerOptions(env, typeof options.logger === 'object' ? options.logger : undefined),
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     requestIdHeader: false,
