@@ -22,6 +22,7 @@ import { errorBody } from './errors';
 import './http/context';
 import { installErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logging';
+import { registerMetrics } from './http/metrics';
 import { MemoryRateLimitCounter, RateLimiter, RedisRateLimitCounter } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
 import { authenticateRequest } from './http/session-auth';
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   installErrorHandling(app);
+  await registerMetrics(app, { token: env.METRICS_TOKEN });
 
   await registerSecurityHeaders(app, {
     frameAncestors: env.FRAME_ANCESTORS.split(/\s+/).filter((origin) => origin && origin !== "'self'"),

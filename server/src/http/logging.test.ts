@@ -153,6 +153,18 @@ describe('the logs', () => {
     expectNoSecretLogged();
   });
 
+  it('carry the request id the caller sent (x-request-id) on every line of that request', async () => {
+    const response = await api(t, {
+      method: 'GET',
+      url: '/countries',
+      headers: { 'x-request-id': 'trace-42.a' },
+    });
+    expect(response.headers['x-request-id']).toBe('trace-42.a');
+    const requestLines = lines.filter((line) => line.includes('trace-42.a'));
+    expect(requestLines.length).toBeGreaterThanOrEqual(2);
+    for (const line of requestLines) expect(JSON.parse(line).reqId).toBe('trace-42.a');
+  });
+
   it('redact credentials in any logged object, and secret query values in logged addresses', () => {
     t.app.log.info(
       {

@@ -93,7 +93,7 @@ export function loggerOptions(
               host: request.host,
               remoteAddress: request.ip,
             }
-          : request,
+          : (request as unknown as Record<string, unknown>),
     },
   };
 }
