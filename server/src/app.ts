@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -22,7 +21,10 @@ import type { Env } from './env';
 import { errorBody } from './errors';
 import './http/context';
 import { installErrorHandling } from './http/error-handler';
+import { loggerOptions } from './http/logging';
+import { registerMetrics } from './http/metrics';
 import { MemoryRateLimitCounter, RateLimiter, RedisRateLimitCounter } from './http/rate-limit';
+import { registerSecurityHeaders } from './http/security-headers';
 import { authenticateRequest } from './http/session-auth';
 import { registerUploads } from './http/uploads';
 import { registerWebApp } from './http/web-app';
@@ -53,33 +55,19 @@ import { updateUserProfileRoutes } from './routes/update-user-profile/route';
 export interface AppOptions {
   env: Env;
   database: Database;
-  /** pino options, or false for no logs (tests). */
+  /** pino options (level, stream) over the defaults, or false for no logs (tests); redaction always applies. */
   logger?: FastifyServerOptions['logger'];
 }
-
-/** Paths the logs never show: credentials in headers and bodies. */
-export const REDACTED_LOG_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-api-key"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.secret',
-  '*.token',
-  '*.clientCustomerToken',
-  '*.clientSecret',
-  '*.accessToken',
-];
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: env.LOG_LEVEL,
-      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
-    },
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(env, typeof options.logger === 'object' ? options.logger : undefined),
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     requestIdHeader: false,
@@ -88,6 +76,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A malformed address (`/bookings/%zz`) is refused by the router before any handler: in the envelope too.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      reply
+        .code(status)
+        .header('x-request-id', request.id)
+        .send(errorBody('VALIDATION_FAILED', 'The address of this request is not valid.'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -148,28 +144,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   installErrorHandling(app);
+  await registerMetrics(app, { token: env.METRICS_TOKEN });
 
-  const https = env.PUBLIC_URL.startsWith('https://');
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'", ...gatewayFormOrigins(paymentConfig)],
-        frameAncestors: env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    frameguard: false,
-    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
+  await registerSecurityHeaders(app, {
+    frameAncestors: env.FRAME_ANCESTORS.split(/\s+/).filter((origin) => origin && origin !== "'self'"),
+    formActions: gatewayFormOrigins(paymentConfig),
   });
 
   await app.register(swagger, {

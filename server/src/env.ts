@@ -59,7 +59,12 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Largest accepted request body, in bytes. */
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
-    /** Origins allowed to embed the site in a frame, space-separated (partner apps). */
+    /**
+     * Bearer token that lets a Prometheus server read GET /metrics from anywhere; without it only a
+     * direct loopback caller (no proxy in between) may read it.
+     */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Origins every brand may be framed by, space-separated (brands add their own partner origins). */
     FRAME_ANCESTORS: z.string().default("'self'"),
     /** Prefix of every Redis key this deployment writes (lets several apps or tests share one Redis). */
     REDIS_KEY_PREFIX: z.string().min(1).max(100).default('tikat:'),

@@ -11,6 +11,16 @@ const storageKeyName = z
   .string()
   .regex(/^[A-Za-z][A-Za-z0-9_.-]{1,63}$/, 'Use letters, digits, dot, dash or underscore.');
 
+/** A web origin: scheme, host and optional port, nothing else (it goes into a CSP header). */
+export const frameOrigin = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    /^https?:\/\/[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/,
+    'Enter an origin such as https://bank.example.com (no path).',
+  );
+
 const bannerPair = z.object({
   large: assetName,
   small: assetName,
@@ -54,6 +64,11 @@ export const siteConfig = z.object({
   hasPayment: z.boolean(),
   /** App-SDK mode: the site runs inside a partner app's webview (seed §2 header rules). */
   isAppSdk: z.boolean(),
+  /**
+   * Origins of the partner apps (and sites) allowed to show this brand's site in a frame or
+   * webview, e.g. `https://bank.example.com`: the page's `frame-ancestors`. Others cannot frame it.
+   */
+  frameAncestors: z.array(frameOrigin).max(20).default([]),
   /** Hide the header entirely (seed §2). */
   hideNavbar: z.boolean(),
   themeMode,

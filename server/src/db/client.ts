@@ -35,6 +35,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** Connections of the pool now (PGlite: its one connection). */
+  poolUsage(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -76,6 +78,12 @@ function openPostgres(url: string, poolSize: number): Database {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolUsage: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     close: () => pool.end(),
   };
 }
@@ -114,6 +122,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolUsage: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     close: async () => {
       await client.close();
       releaseLock();

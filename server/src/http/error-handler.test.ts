@@ -39,6 +39,18 @@ describe('the API envelope for failures', () => {
     expect(response.json().data.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('answers a malformed address in the envelope (the router refuses it before any handler)', async () => {
+    for (const url of ['/api/b2b/v2/bookings/hF%ez', '/api/b2b/v2/payments/%/return/success', '/no%zzpage']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({
+        success: false,
+        data: { error: 'The address of this request is not valid.', code: 'VALIDATION_FAILED' },
+      });
+      expect(response.headers['x-request-id'], url).toBeDefined();
+    }
+  });
+
   it('never answers hostile query strings with a 5xx', async () => {
     const hostile = [
       'q[]=1&q[]=2',

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyServerOptions } from 'fastify';
 import { createGateways, type PaymentGateways, withGatewayHost } from '../payments/config';
 import type { PaymentAction } from '../payments/gateway';
 import { createTestApp, type TestApp } from './test-app';
@@ -18,11 +19,12 @@ export interface SandboxTestApp extends TestApp {
  */
 export async function createSandboxTestApp(
   envOverrides: Record<string, string> = {},
-  options: { publicUrl?: boolean } = {},
+  options: { publicUrl?: boolean; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<SandboxTestApp> {
   const port = options.publicUrl ? await freePort() : 0;
   const t = await createTestApp(
     options.publicUrl ? { PUBLIC_URL: `http://127.0.0.1:${port}`, ...envOverrides } : envOverrides,
+    { logger: options.logger },
   );
   await t.app.listen({ port, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';
@@ -21,7 +21,10 @@ export interface TestApp {
  * When REDIS_URL is set in the environment, sessions and rate limits live in that Redis under a
  * key prefix of this app's own, deleted by `close()`.
  */
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const redisUrl = process.env.REDIS_URL;
   const redisPrefix = `tikat-test:${process.pid}:${randomBytes(4).toString('hex')}:`;
@@ -35,7 +38,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisPrefix } : {}),
     ...envOverrides,
   });
-  const app = await buildApp({ env, database, logger: false });
+  const app = await buildApp({ env, database, logger: options.logger ?? false });
   await app.ready();
   return {
     app,

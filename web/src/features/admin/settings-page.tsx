@@ -15,8 +15,9 @@ import {
   secondaryButtonClass,
   TextField,
 } from './components/form-controls';
+import '../../lib/zod-without-eval';
 
-type Kind = 'text' | 'image' | 'toggle' | 'colour' | 'theme' | 'codes' | 'airports' | 'email';
+type Kind = 'text' | 'image' | 'toggle' | 'colour' | 'theme' | 'codes' | 'origins' | 'airports' | 'email';
 /** One form field: its path in the site configuration, its kind and its label key. */
 type FieldSpec = [path: string, kind: Kind, label: string];
 
@@ -72,6 +73,7 @@ const SECTIONS: [title: string, fields: FieldSpec[]][] = [
       ['selfLogin', 'toggle', 'selfLogin'],
       ['hasPayment', 'toggle', 'hasPayment'],
       ['isAppSdk', 'toggle', 'isAppSdk'],
+      ['frameAncestors', 'origins', 'frameAncestors'],
       ['hideNavbar', 'toggle', 'hideNavbar'],
       ['themeMode', 'theme', 'themeMode'],
     ],
@@ -309,6 +311,17 @@ function ConfigField(props: {
         </div>
         <FieldError id={`${id}-error`} error={error} />
       </div>
+    );
+  }
+  if (kind === 'origins') {
+    return (
+      <TextField
+        label={label}
+        hint={t('admin.settings.originsHint')}
+        value={((value as string[] | undefined) ?? []).join(' ')}
+        onChange={(e) => onChange(e.target.value.split(/[\s,]+/).filter(Boolean))}
+        error={error}
+      />
     );
   }
   if (kind === 'codes') {

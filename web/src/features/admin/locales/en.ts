@@ -42,6 +42,8 @@ export const adminEn = {
     colourPicker: 'Pick the {{field}}',
     uploaded: 'Image uploaded. Save the settings to publish it.',
     codesHint: 'Three-letter airport codes, separated by commas.',
+    originsHint:
+      'Partner app origins that may show the site in a frame, e.g. https://bank.example.com, separated by spaces.',
     hostsHint: 'One host name per line, such as tickets.example.com.',
     themeLight: 'Always light',
     themeSwitchable: 'Light, dark or system (traveller’s choice)',
@@ -85,6 +87,7 @@ export const adminEn = {
       selfLogin: 'Travellers may sign up themselves',
       hasPayment: 'Online payment step',
       isAppSdk: 'App-SDK mode (inside a partner app)',
+      frameAncestors: 'Partner origins allowed to embed the site',
       hideNavbar: 'Hide the header',
       themeMode: 'Theme',
       primary: 'Main colour',

@@ -44,6 +44,8 @@ export const adminNe: typeof adminEn = {
     colourPicker: '{{field}} छान्नुहोस्',
     uploaded: 'तस्बिर अपलोड भयो। प्रकाशित गर्न सेटिङ सेभ गर्नुहोस्।',
     codesHint: 'तीन अक्षरका विमानस्थल कोडहरू, अल्पविरामले छुट्याएर।',
+    originsHint:
+      'साइटलाई फ्रेममा देखाउन पाउने साझेदार एपका ओरिजिनहरू, जस्तै https://bank.example.com, खाली ठाउँले छुट्याएर।',
     hostsHint: 'प्रत्येक लाइनमा एउटा होस्ट नाम, जस्तै tickets.example.com।',
     themeLight: 'सधैं उज्यालो',
     themeSwitchable: 'उज्यालो, अँध्यारो वा प्रणाली (यात्रीको रोजाइ)',
@@ -87,6 +89,7 @@ export const adminNe: typeof adminEn = {
       selfLogin: 'यात्रीहरू आफैं साइन अप गर्न सक्छन्',
       hasPayment: 'अनलाइन भुक्तानी चरण',
       isAppSdk: 'एप-SDK मोड (साझेदार एपभित्र)',
+      frameAncestors: 'साइट इम्बेड गर्न पाउने साझेदार ओरिजिनहरू',
       hideNavbar: 'हेडर लुकाउनुहोस्',
       themeMode: 'थिम',
       primary: 'मुख्य रङ',

@@ -1,0 +1,366 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, api, GLOBALIME, logInDemo, SAJILO } from '../test/accounts';
+import { PNG_PIXEL } from '../test/admin';
+import { adult, bookingBody, findOffers, postBooking } from '../test/bookings';
+import { createTestApp, type TestApp } from '../test/test-app';
+import type { PolicyName } from './policy';
+
+/**
+ * The access sweep of EVERY API route (issue 8, item 7), enumerated from the route table so a new
+ * route is swept without being listed. Brand A (Sajilo) holds the victim's data: an agent's ticketed
+ * booking and, for the admin routes, a user, a partner app and an e-mail of the brand. Each route is
+ * called, for every id it takes, with no session, with another user of brand A, with brand B's
+ * (Global IME's) user of the same kind on B's host, and with the victim's own session on B's host.
+ * Another's id answers 404 (401/403 when the caller may not use the route at all), and no answer
+ * carries any of the victim's marker strings. The victim's own call is the control: the ids are real.
+ */
+let t: TestApp;
+
+interface Victim {
+  pnr: string;
+  bookingId: string;
+  agentUserId: string;
+  userId: string;
+  userEmail: string;
+  partnerAppId: string;
+  clientId: string;
+  emailId: string;
+}
+let victim: Victim;
+type SessionName = 'agentA' | 'customerA' | 'adminA' | 'agentB' | 'adminB';
+let sessions: Record<SessionName, string>;
+/** A new session of the same user (the sweep calls log-out too, which ends the session it is sent with). */
+const fresh = (name: SessionName) =>
+  logInDemo(
+    t,
+    name.endsWith('A') ? 'sajilo' : 'globalime',
+    name.slice(0, -1) as 'agent' | 'customer' | 'admin',
+  );
+
+/** The victim's data as strings no stranger's answer may contain. */
+const MARKER_FIRST_NAME = 'Quillonvane';
+const MARKER_CONTACT_EMAIL = 'victim.contact@sweep.example';
+let markers: string[];
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_PER_IP: '10000', RATE_LIMIT_PER_ACCOUNT: '10000' });
+  sessions = {
+    agentA: await logInDemo(t, 'sajilo', 'agent'),
+    customerA: await logInDemo(t, 'sajilo', 'customer'),
+    adminA: await logInDemo(t, 'sajilo', 'admin'),
+    agentB: await logInDemo(t, 'globalime', 'agent'),
+    adminB: await logInDemo(t, 'globalime', 'admin'),
+  };
+  const offers = await findOffers(t, { cookie: sessions.agentA, days: 12 });
+  const body = bookingBody(offers.slice(0, 1), [
+    adult({ first_name: MARKER_FIRST_NAME, last_name: 'Sweepmark' }),
+  ]);
+  body.contact = {
+    name: `${MARKER_FIRST_NAME} Sweepmark`,
+    email: MARKER_CONTACT_EMAIL,
+    mobile: '+9779812345670',
+  };
+  const held = await postBooking(t, sessions.agentA, body);
+  expect(held.statusCode, held.body).toBe(200);
+  const pnr = held.json().data.pnr as string;
+  const paid = await api(t, {
+    method: 'POST',
+    url: `/bookings/${pnr}/payments`,
+    cookie: sessions.agentA,
+    payload: { method: 'wallet' },
+  });
+  expect(paid.json().data.booking.status).toBe('ticketed');
+  const me = (await api(t, { method: 'GET', url: '/me', cookie: sessions.agentA })).json().data;
+
+  const asAdminA = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    api(t, { method, url, cookie: sessions.adminA, ...(payload ? { payload } : {}) });
+  const user = (
+    await asAdminA('POST', '/admin/users', {
+      firstName: 'Sweepvictim',
+      lastName: 'Adminside',
+      email: 'sweep.victim@sweep.example',
+    })
+  ).json().data;
+  const partner = (await asAdminA('POST', '/admin/partner-apps', { name: 'Sweep victim bank' })).json().data;
+  await asAdminA('POST', `/admin/users/${user.id}/reset-password`);
+  const outbox = (await asAdminA('GET', '/admin/outbox')).json().data.items as { id: string; to: string }[];
+  const email = outbox.find((item) => item.to === 'sweep.victim@sweep.example') ?? outbox[0];
+  if (!email) throw new Error('no e-mail in brand A’s outbox');
+  victim = {
+    pnr,
+    bookingId: held.json().data.id,
+    agentUserId: me.id,
+    userId: user.id,
+    userEmail: 'sweep.victim@sweep.example',
+    partnerAppId: partner.id,
+    clientId: partner.clientId,
+    emailId: email.id,
+  };
+  markers = [
+    pnr,
+    MARKER_FIRST_NAME,
+    MARKER_CONTACT_EMAIL,
+    victim.bookingId,
+    victim.agentUserId,
+    victim.userId,
+    victim.userEmail,
+    'Sweepvictim',
+    victim.partnerAppId,
+    victim.clientId,
+    victim.emailId,
+  ].filter(Boolean);
+});
+afterAll(() => t?.close());
+
+/**
+ * The victim's id for each path parameter, by route. A route with a parameter not known here fails
+ * the sweep: give the sweep a fixture for it.
+ */
+function victimIdFor(path: string, param: string): string {
+  if (param === 'pnr') return victim.pnr;
+  if (param === 'id' && path.startsWith('/admin/users/')) return victim.userId;
+  if (param === 'id' && path.startsWith('/admin/partner-apps/')) return victim.partnerAppId;
+  if (param === 'id' && path.startsWith('/admin/outbox/')) return victim.emailId;
+  // The gateway return is public by design: the gateway's reference is the payer's capability, not
+  // an id of the payer's; a reference unknown to the caller must reveal nothing.
+  if (param === 'gateway') return 'esewa';
+  if (param === 'outcome') return 'success';
+  if (param === 'reference') return randomUUID().replaceAll('-', '');
+  throw new Error(`the access sweep has no fixture for :${param} of ${path}: add one in victimIdFor`);
+}
+
+/** The routes whose ids belong to someone, so a stranger must get 404 (the rest are capabilities). */
+const isOwnedId = (param: string) => param === 'pnr' || param === 'id';
+
+type Call = { payload?: object | Buffer; headers?: Record<string, string>; query?: string };
+/**
+ * A valid request for each route that takes a body (so only access decides the answer), or
+ * a query naming the victim's id. A route with a body and no entry here fails the sweep.
+ */
+const CALLS: Record<string, () => Call> = {
+  'POST /auth/signup': () => ({
+    payload: {
+      firstName: 'S',
+      lastName: 'W',
+      email: `sweep-${randomUUID()}@example.com`,
+      mobile: '',
+      password: 'Sweep-Password-2081',
+    },
+  }),
+  'POST /auth/login': () => ({ payload: { login: victim.userEmail, password: 'wrong-password-1' } }),
+  'POST /auth/password-reset': () => ({ payload: { login: victim.userEmail } }),
+  'POST /auth/password-reset/confirm': () => ({
+    payload: { token: 'x'.repeat(40), password: 'Sweep-Password-2081' },
+  }),
+  'POST /update-user-profile': () => ({ payload: { commission_percent: 3 } }),
+  'POST /clients/customer-token': () => ({
+    payload: {
+      clientId: victim.clientId,
+      clientSecret: 'tks_wrong',
+      customer: { firstName: 'A', lastName: 'B', mobile: '9851111111' },
+    },
+  }),
+  'POST /clients/profile': () => ({ payload: { clientCustomerToken: 'tkt_unknown' } }),
+  'PUT /admin/brand': () => ({ payload: { config: {}, hosts: ['sweep.localhost'] } }),
+  'POST /admin/uploads': () => ({ payload: PNG_PIXEL, headers: { 'content-type': 'image/png' } }),
+  'POST /admin/users': () => ({
+    payload: { firstName: 'Sweep', lastName: 'New', email: `sweep-${randomUUID()}@example.com` },
+  }),
+  'GET /admin/users': () => ({ query: `q=${encodeURIComponent(victim.userEmail)}` }),
+  'PATCH /admin/users/:id': () => ({ payload: { type: 'customer' } }),
+  'POST /admin/partner-apps': () => ({ payload: { name: 'Sweep partner' } }),
+  'POST /partner-apps': () => ({ payload: { name: 'Sweep partner' } }),
+  'POST /platform/brands': () => ({ payload: { slug: `sweep-${Date.now()}` } }),
+  'POST /flights/search': () => ({
+    payload: {
+      depart_code: 'KTM',
+      dest_code: 'PKR',
+      depart_date: '2099-01-01',
+      nationality_code: 'NP',
+      adults: 1,
+      children: 0,
+      infants: 0,
+    },
+  }),
+  'POST /flights/availability': () => ({ payload: { offers: [{ id: 'unknown-offer' }] } }),
+  'POST /bookings': () => ({
+    payload: bookingBody([], [adult()]),
+    headers: { 'idempotency-key': randomUUID() },
+  }),
+  'GET /bookings': () => ({ query: `pnr=${victim.pnr}` }),
+  'POST /bookings/:pnr/payments': () => ({ payload: { method: 'wallet' } }),
+  'POST /bookings/:pnr/cancel': () => ({ payload: { confirm: false } }),
+};
+
+interface SweptRoute {
+  method: string;
+  path: string;
+  policy: PolicyName;
+  params: string[];
+}
+
+function sweptRoutes(): SweptRoute[] {
+  return t.app.routePolicies.map((route) => {
+    const path = route.url.slice(API.length);
+    return {
+      method: route.method,
+      path,
+      policy: route.policy,
+      params: [...path.matchAll(/:(\w+)/g)].map((m) => m[1] ?? ''),
+    };
+  });
+}
+
+const spec = () => t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+const takesBody = (route: SweptRoute) =>
+  Boolean(
+    spec().paths[`${API}${route.path.replace(/:(\w+)/g, '{$1}')}`]?.[route.method.toLowerCase()]?.requestBody,
+  ) || route.path === '/admin/uploads';
+
+/** An id of the same kind as the victim's that belongs to nobody. */
+function unknownIdFor(path: string, param: string): string {
+  const real = victimIdFor(path, param);
+  if (param === 'pnr') return real === 'ZZZZZ9' ? 'ZZZZZ8' : 'ZZZZZ9';
+  return param === 'id' ? randomUUID() : real;
+}
+
+async function call(
+  route: SweptRoute,
+  cookie: string,
+  host: string,
+  idFor: (path: string, param: string) => string = victimIdFor,
+): Promise<LightMyRequestResponse & { ids: string[] }> {
+  let path = route.path;
+  const ids: string[] = [];
+  for (const param of route.params) {
+    const id = idFor(route.path, param);
+    if (isOwnedId(param)) ids.push(id);
+    path = path.replace(`:${param}`, encodeURIComponent(id));
+  }
+  const { payload, headers, query } = CALLS[`${route.method} ${route.path}`]?.() ?? {};
+  const response = await api(t, {
+    method: route.method as 'GET',
+    url: query ? `${path}?${query}` : path,
+    cookie,
+    host,
+    ...(payload === undefined ? {} : { payload }),
+    ...(headers ? { headers } : {}),
+  });
+  return Object.assign(response, { ids });
+}
+
+/** Nothing of the victim's in an answer to someone else: body and headers (a redirect's Location). */
+function expectNoVictimData(response: LightMyRequestResponse, label: string) {
+  const text = `${response.body}\n${JSON.stringify(response.headers)}`;
+  for (const marker of markers) expect(text, `${label} leaks ${marker}`).not.toContain(marker);
+}
+
+/**
+ * A stranger's call with the victim's ids answers exactly as with ids that belong to nobody (the
+ * ids the caller sent aside): no hint that the booking or user exists, and none of its data.
+ */
+async function expectSameAsUnknown(
+  route: SweptRoute,
+  cookie: () => Promise<string>,
+  host: string,
+  label: string,
+): Promise<LightMyRequestResponse> {
+  const response = await call(route, await cookie(), host);
+  const probe = await call(route, await cookie(), host, unknownIdFor);
+  const withoutIds = (body: string, ids: string[]) =>
+    ids.reduce((text, id) => text.replaceAll(id, '<id>'), body);
+  expect(response.statusCode, label).toBe(probe.statusCode);
+  const body = withoutIds(response.body, response.ids);
+  expect(body, label).toBe(withoutIds(probe.body, probe.ids));
+  expectNoVictimData({ ...response, body, headers: {} } as unknown as LightMyRequestResponse, label);
+  return response;
+}
+
+const OPEN_POLICIES: PolicyName[] = ['public', 'partnerApp', 'gatewayReturn'];
+const ADMIN_POLICIES: PolicyName[] = ['manageBrand', 'manageUsers', 'managePartnerApps', 'readBrandRecords'];
+
+/** Brand A's other user and brand B's user of the same kind as the route's rightful caller. */
+function strangers(route: SweptRoute): { sameBrand: SessionName; otherBrand: SessionName } {
+  if (ADMIN_POLICIES.includes(route.policy)) return { sameBrand: 'agentA', otherBrand: 'adminB' };
+  return { sameBrand: 'customerA', otherBrand: 'agentB' };
+}
+const ownerOf = (route: SweptRoute): SessionName =>
+  ADMIN_POLICIES.includes(route.policy) ? 'adminA' : 'agentA';
+
+describe('the access sweep of every API route', () => {
+  it('enumerates the route table, with a fixture for every id and a valid call for every body', () => {
+    const routes = sweptRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(45);
+    for (const route of routes) {
+      for (const param of route.params) expect(() => victimIdFor(route.path, param)).not.toThrow();
+      if (takesBody(route))
+        expect(CALLS, `${route.method} ${route.path} takes a body`).toHaveProperty(
+          `${route.method} ${route.path}`,
+        );
+    }
+  });
+
+  it('answers 401 without a session to every route that needs one, and never shows the victim’s data', async () => {
+    for (const route of sweptRoutes()) {
+      const label = `${route.method} ${route.path} as nobody`;
+      const response = await call(route, '', SAJILO);
+      if (OPEN_POLICIES.includes(route.policy)) expect(response.statusCode, label).toBeLessThan(500);
+      else expect(response.statusCode, label).toBe(401);
+      expectNoVictimData(response, label);
+    }
+  });
+
+  it('answers another user of the same brand 404 for the victim’s ids (403 where the route is not theirs)', async () => {
+    for (const route of sweptRoutes()) {
+      const label = `${route.method} ${route.path} as another user of brand A`;
+      const stranger = () => fresh(strangers(route).sameBrand);
+      if (route.params.some(isOwnedId)) {
+        const response = await expectSameAsUnknown(route, stranger, SAJILO, label);
+        expect(response.statusCode, label).toBe(ADMIN_POLICIES.includes(route.policy) ? 403 : 404);
+        continue;
+      }
+      const response = await call(route, await stranger(), SAJILO);
+      if (ADMIN_POLICIES.includes(route.policy) || route.policy === 'operatePlatform')
+        expect(response.statusCode, label).toBe(403);
+      else expect(response.statusCode, label).toBeLessThan(500);
+      expectNoVictimData(response, label);
+    }
+  });
+
+  it('answers brand B’s user on brand B’s host 404 for brand A’s ids', async () => {
+    for (const route of sweptRoutes()) {
+      const label = `${route.method} ${route.path} as brand B’s user`;
+      const stranger = () => fresh(strangers(route).otherBrand);
+      if (route.params.some(isOwnedId)) {
+        const response = await expectSameAsUnknown(route, stranger, GLOBALIME, label);
+        expect(response.statusCode, label).toBe(404);
+        continue;
+      }
+      const response = await call(route, await stranger(), GLOBALIME);
+      if (route.policy === 'operatePlatform') expect(response.statusCode, label).toBe(403);
+      else expect(response.statusCode, label).toBeLessThan(500);
+      expectNoVictimData(response, label);
+    }
+  });
+
+  it('signs nobody in with brand A’s session on brand B’s host', async () => {
+    for (const route of sweptRoutes()) {
+      const label = `${route.method} ${route.path} with brand A’s session on brand B’s host`;
+      const response = await call(route, await fresh(ownerOf(route)), GLOBALIME);
+      if (OPEN_POLICIES.includes(route.policy)) expect(response.statusCode, label).toBeLessThan(500);
+      else expect(response.statusCode, label).toBe(401);
+      expectNoVictimData(response, label);
+    }
+  });
+
+  it('answers the victim (the control): every id of the sweep is real', async () => {
+    for (const route of sweptRoutes().filter((r) => r.params.some(isOwnedId))) {
+      const response = await call(route, await fresh(ownerOf(route)), SAJILO);
+      expect([401, 403, 404], `${route.method} ${route.path} as its owner: ${response.body}`).not.toContain(
+        response.statusCode,
+      );
+    }
+  });
+});
