@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppContextProvider } from './app/context';
@@ -19,15 +19,18 @@ async function start() {
   try {
     const [config] = await Promise.all([loadSiteConfig(), initI18n()]);
     const store = createAppStore(config.stateName);
-    root.render(
-      <StrictMode>
-        <AppContextProvider config={config} store={store}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-            <Notifications />
-          </QueryClientProvider>
-        </AppContextProvider>
-      </StrictMode>,
+    // A transition lets React yield while it draws the first page, so no long task blocks input.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <AppContextProvider config={config} store={store}>
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+              <Notifications />
+            </QueryClientProvider>
+          </AppContextProvider>
+        </StrictMode>,
+      ),
     );
   } catch {
     root.render(
