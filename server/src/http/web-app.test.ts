@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { presentSiteConfig } from '../presenters/site-config';
 import { demoBrands } from '../seed/demo-brands';
-import { brandHead, firstPaint, preferredEncoding, routeModulePreloads } from './web-app';
+import { brandHead, firstPaint, routeModulePreloads } from './web-app';
 
 const configOf = (slug: string) => {
   const demo = demoBrands.find((b) => b.slug === slug);
@@ -57,13 +57,6 @@ describe('serving the page fast', () => {
     );
     expect(unreadable).not.toContain('<h1');
     expect(unreadable).not.toContain('<b>');
-  });
-
-  it('prefers brotli, then gzip, and honours q=0', () => {
-    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(preferredEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
-    expect(preferredEncoding('identity')).toBeUndefined();
-    expect(preferredEncoding(undefined)).toBeUndefined();
   });
 
   it("preloads a route's own modules, not the ones the entry already loads", () => {

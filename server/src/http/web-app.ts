@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assetAddress } from '#shared/asset-address';
 import type { PublicSiteConfig } from '#shared/site-config';
 import type { BrandDirectory } from '../domain/brands/brand-directory';
 import { presentSiteConfig } from '../presenters/site-config';
+import { compress, preferredEncoding } from './compression';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../../web/dist');
 export const BRAND_ASSETS = path.resolve(import.meta.dirname, '../../assets/brands');
@@ -76,27 +76,8 @@ export async function registerWebApp(
       .header('vary', 'accept-encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(html);
-    return reply
-      .header('content-encoding', encoding)
-      .send(
-        encoding === 'br'
-          ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
-          : gzipSync(html, { level: 6 }),
-      );
+    return reply.header('content-encoding', encoding).send(await compress(html, encoding));
   };
-}
-
-/** br, else gzip, when the request's Accept-Encoding allows it (a q=0 refuses). */
-export function preferredEncoding(accepted: string | string[] | undefined): 'br' | 'gzip' | undefined {
-  const weights = new Map<string, number>();
-  for (const part of (Array.isArray(accepted) ? accepted.join(',') : (accepted ?? '')).split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    const q = params.find((param) => param.startsWith('q='));
-    weights.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  if ((weights.get('br') ?? 0) > 0) return 'br';
-  if ((weights.get('gzip') ?? 0) > 0) return 'gzip';
-  return undefined;
 }
 
 /**

@@ -43,6 +43,8 @@ export function FlightSearchPage() {
   const complete = Object.keys(validateSearch(query, todayInNepal())).length === 0;
   const request = useMemo(() => toSearchRequest(query, user?.type ?? 'customer'), [query, user?.type]);
   const search = useFlightSearch(request, complete);
+  // The folded search form is drawn only when opened: it is a large form on a page already busy.
+  const [formOpen, setFormOpen] = useState(!complete);
 
   // Drawn in a transition: React yields while it lays out the offers, so taps are not blocked.
   const data = useDeferredValue(search.data);
@@ -82,6 +84,7 @@ export function FlightSearchPage() {
       <details
         className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
         open={!complete}
+        onToggle={(event) => setFormOpen(event.currentTarget.open)}
       >
         <summary className="cursor-pointer font-semibold">
           <h1 className="inline text-xl">{t('pages.flightSearch.title')}</h1>
@@ -92,14 +95,16 @@ export function FlightSearchPage() {
             </span>
           )}
         </summary>
-        <div className="mt-4">
-          <SearchForm
-            key={searchParams.toString()}
-            initial={query}
-            compact
-            onSearch={(next) => goTo(writeSearchQuery(next))}
-          />
-        </div>
+        {formOpen && (
+          <div className="mt-4">
+            <SearchForm
+              key={searchParams.toString()}
+              initial={query}
+              compact
+              onSearch={(next) => goTo(writeSearchQuery(next))}
+            />
+          </div>
+        )}
       </details>
 
       {!complete && <p className="text-slate-600 dark:text-slate-300">{t('pages.flightSearch.intro')}</p>}

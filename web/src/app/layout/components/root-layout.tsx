@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '#shared/constants';
@@ -19,6 +19,7 @@ export function RootLayout() {
   const [theme, setTheme] = useTheme();
   const setIsMobile = useAppStore((s) => s.setIsMobile);
   useSessionSync();
+  useFocusOnNavigation(pathname);
 
   useEffect(() => {
     const media = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);
@@ -38,11 +39,11 @@ export function RootLayout() {
       </a>
       <Header />
       {pathname === '/' ? (
-        <main id="main" className="flex-1">
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
           <Outlet />
         </main>
       ) : (
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none">
           <Outlet />
         </main>
       )}
@@ -55,4 +56,25 @@ export function RootLayout() {
       )}
     </div>
   );
+}
+
+/**
+ * After a client-side navigation to another page, focus moves to the new page's main heading (or
+ * the main area), so keyboard and screen-reader users start there, as after a full page load.
+ */
+function useFocusOnNavigation(pathname: string) {
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const frame = requestAnimationFrame(() => {
+      const main = document.getElementById('main');
+      const heading = main?.querySelector<HTMLElement>('h1');
+      const target = heading ?? main;
+      if (!target || target.contains(document.activeElement)) return;
+      if (target === heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
 }

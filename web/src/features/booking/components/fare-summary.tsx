@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { OfferPrice } from '#shared/flights';
-import { formatMoney } from '#shared/money';
+import { formatMoney } from '#shared/format-money';
 import { currentLanguage } from '../../../lib/i18n';
 
 /** Per passenger type and in total, with the agent's commission and net fare. */

@@ -1,4 +1,4 @@
-import { type CurrencyCode, formatMoney } from '#shared/money';
+import { type CurrencyCode, formatMoney } from '#shared/format-money';
 import { currentLanguage } from '../../../lib/i18n';
 
 export const money = (amount: number, currency: CurrencyCode) =>
