@@ -13,8 +13,11 @@ test('the results and the fare calendar in Nepali', async ({ page }) => {
   const offer = page.getByRole('article').first();
   await expect(offer).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('उडान खोज');
-  // Money as नेरू with Devanagari digits and lakh grouping; no Latin digit in the price.
-  await expect(offer).toContainText(/नेरू\s?[०-९,]+/);
+  // Money, times and durations with Devanagari digits (money lakh-grouped).
+  await expect(offer).toContainText(/NPR [०-९,.]+/);
+  await expect(offer).toContainText(/[०-९]{2}:[०-९]{2}/);
+  await expect(offer).toContainText(/[०-९]+ मिनेट/);
+  await expect(page.getByText(/^[०-९]+ उडान/)).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'नजिकका मितिका मूल्य' })).toContainText(/[०-९]/);
   await expect(page.getByRole('button', { name: /छान्नुहोस्/ }).first()).toBeVisible();
 

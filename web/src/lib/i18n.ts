@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { toDevanagariDigits } from '#shared/bikram-sambat';
 import { en } from '../locales/en';
 import { browserStorage } from './browser-storage';
 
@@ -18,6 +19,10 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  // "{{count, digits}}": a number written with the language's digits (Devanagari in Nepali).
+  i18next.services.formatter?.add('digits', (value, lng) =>
+    lng === 'ne' ? toDevanagariDigits(String(value)) : String(value),
+  );
   if (language !== 'en') await changeLanguage(language);
   document.documentElement.lang = i18next.language;
 }

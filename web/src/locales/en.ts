@@ -148,6 +148,8 @@ export const en = {
     weekdaysShort: { sun: 'Sun', mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat' },
   },
   results: {
+    durationHours: '{{hours}}h {{minutes}}m',
+    durationMinutes: '{{minutes}}m',
     showMore_one: 'Show {{count}} more flight ({{total}} left)',
     showMore_other: 'Show {{count}} more flights ({{total}} left)',
     searching: 'Searching flights…',

@@ -1,10 +1,10 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { adToBs, BS_MONTH_NAMES, toDevanagariDigits } from '#shared/bikram-sambat';
+import { adToBs, BS_MONTH_NAMES } from '#shared/bikram-sambat';
 import type { CurrencyCode } from '#shared/money';
 import { ApiError } from '../../lib/api-client';
-import { addDays, formatAdDate, todayInNepal } from '../../lib/dates';
+import { addDays, formatAdDate, localDigits, todayInNepal } from '../../lib/dates';
 import { currentLanguage, type Language } from '../../lib/i18n';
 import { useFareCalendar } from './api/get-fare-calendar';
 import { addMonths, dateAfterKey, monthWeeks } from './calendar/month-grid';
@@ -17,13 +17,11 @@ const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
 /** 450000 (paisa) → "4,500", lakh-grouped in English, Devanagari digits in Nepali; the currency is in the legend. */
 function amount(minor: number, currency: CurrencyCode, language: Language): string {
-  return new Intl.NumberFormat(language === 'ne' ? 'ne-NP' : currency === 'NPR' ? 'en-IN' : 'en-US', {
-    maximumFractionDigits: 0,
-  }).format(Math.round(minor / 100));
+  const text = new Intl.NumberFormat(currency === 'NPR' ? 'en-IN' : 'en-US', { maximumFractionDigits: 0 });
+  return localDigits(text.format(Math.round(minor / 100)), language);
 }
 
 const monthOf = (date: string) => date.slice(0, 7);
-const digits = (text: string, language: Language) => (language === 'ne' ? toDevanagariDigits(text) : text);
 
 /**
  * The fare calendar (/fare-calendar?from=KTM&to=PKR&month=2026-12): the lowest one-adult fare of
@@ -93,12 +91,15 @@ export function FareCalendarPage() {
   const bsMonths = [`${month}-01`, addDays(`${addMonths(month, 1)}-01`, -1)]
     .map((date) => adToBs(date))
     .filter((bs) => bs !== null)
-    .map((bs) => digits(`${BS_MONTH_NAMES[language][bs.month - 1]} ${bs.year}`, language));
-  const monthTitle = new Intl.DateTimeFormat(language === 'ne' ? 'ne-NP' : 'en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${month}-01T00:00:00Z`));
+    .map((bs) => localDigits(`${BS_MONTH_NAMES[language][bs.month - 1]} ${bs.year}`, language));
+  const monthTitle = localDigits(
+    new Intl.DateTimeFormat(language === 'ne' ? 'ne-NP' : 'en-GB', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${month}-01T00:00:00Z`)),
+    language,
+  );
 
   return (
     <div className="grid gap-6">
@@ -222,7 +223,7 @@ export function FareCalendarPage() {
                         const price = days.get(date) ?? null;
                         const bs = adToBs(date);
                         const bsText = bs
-                          ? digits(`${bs.day} ${BS_MONTH_NAMES[language][bs.month - 1]}`, language)
+                          ? localDigits(`${bs.day} ${BS_MONTH_NAMES[language][bs.month - 1]}`, language)
                           : '';
                         const isCheapest = price !== null && price === cheapest;
                         const label = [
@@ -257,7 +258,7 @@ export function FareCalendarPage() {
                               }`}
                             >
                               <span aria-hidden="true" className="text-sm font-semibold sm:text-base">
-                                {digits(String(Number(date.slice(8))), language)}
+                                {localDigits(String(Number(date.slice(8))), language)}
                               </span>
                               <span
                                 aria-hidden="true"

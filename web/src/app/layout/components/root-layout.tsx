@@ -58,23 +58,40 @@ export function RootLayout() {
   );
 }
 
+/** How long after a navigation a page that is still loading may take to show its heading. */
+const HEADING_WAIT_MS = 4000;
+
 /**
  * After a client-side navigation to another page, focus moves to the new page's main heading (or
- * the main area), so keyboard and screen-reader users start there, as after a full page load.
+ * the main area until the heading appears, as on pages that load first), so keyboard and
+ * screen-reader users start there, as after a full page load. Once the user moves the focus
+ * somewhere else, it is left alone.
  */
 function useFocusOnNavigation(pathname: string) {
   const previous = useRef(pathname);
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    const frame = requestAnimationFrame(() => {
-      const main = document.getElementById('main');
-      const heading = main?.querySelector<HTMLElement>('h1');
-      const target = heading ?? main;
-      if (!target || target.contains(document.activeElement)) return;
-      if (target === heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      target.focus({ preventScroll: true });
-    });
-    return () => cancelAnimationFrame(frame);
+    const main = document.getElementById('main');
+    if (!main) return;
+    const unclaimed = () =>
+      document.activeElement === document.body || document.activeElement === main || !document.activeElement;
+    const focusHeading = () => {
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading) return false;
+      if (document.activeElement !== heading && unclaimed()) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      }
+      return true;
+    };
+    if (!focusHeading() && unclaimed()) main.focus({ preventScroll: true });
+    const observer = new MutationObserver(() => focusHeading());
+    observer.observe(main, { childList: true, subtree: true });
+    const stop = window.setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(stop);
+    };
   }, [pathname]);
 }
