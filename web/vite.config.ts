@@ -46,6 +46,22 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     manifest: true,
+    rollupOptions: {
+      output: {
+        // The search form and what it needs of this app in one chunk: the home page loads it whole
+        // anyway, and one chunk compresses better than the six small ones the results and the
+        // fare calendar would otherwise split it into. Libraries stay where they were.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name: 'search-form',
+              test: /web\/src\/(features\/search\/(components|api)\/|features\/search\/search-url|lib\/dates)|shared\/src\/bikram-sambat/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

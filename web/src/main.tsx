@@ -1,14 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { lazy, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppContextProvider } from './app/context';
-import { Notifications } from './app/layout/components/notifications';
 import { router } from './app/router';
 import { loadSiteConfig } from './config/site-config';
 import { initI18n } from './lib/i18n';
 import { createAppStore } from './stores/app-store';
 import './styles.css';
+
+// The toaster (react-hot-toast) is not needed for the first paint; it loads right after.
+const Notifications = lazy(() =>
+  import('./app/layout/components/notifications').then((m) => ({ default: m.Notifications })),
+);
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
@@ -26,7 +30,9 @@ async function start() {
           <AppContextProvider config={config} store={store}>
             <QueryClientProvider client={queryClient}>
               <RouterProvider router={router} />
-              <Notifications />
+              <Suspense fallback={null}>
+                <Notifications />
+              </Suspense>
             </QueryClientProvider>
           </AppContextProvider>
         </StrictMode>,

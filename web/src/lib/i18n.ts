@@ -1,6 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { toDevanagariDigits } from '#shared/bikram-sambat';
 import { en } from '../locales/en';
 import { browserStorage } from './browser-storage';
 
@@ -19,10 +18,6 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  // "{{count, digits}}": a number written with the language's digits (Devanagari in Nepali).
-  i18next.services.formatter?.add('digits', (value, lng) =>
-    lng === 'ne' ? toDevanagariDigits(String(value)) : String(value),
-  );
   if (language !== 'en') await changeLanguage(language);
   document.documentElement.lang = i18next.language;
 }
@@ -31,7 +26,14 @@ let nepaliLoaded = false;
 
 export async function changeLanguage(language: Language): Promise<void> {
   if (language === 'ne' && !nepaliLoaded) {
-    const { ne } = await import('../locales/ne');
+    const [{ ne }, { toDevanagariDigits }] = await Promise.all([
+      import('../locales/ne'),
+      import('#shared/bikram-sambat'),
+    ]);
+    // "{{count, digits}}" in the Nepali strings: a number written with Devanagari digits.
+    i18next.services.formatter?.add('digits', (value, lng) =>
+      lng === 'ne' ? toDevanagariDigits(String(value)) : String(value),
+    );
     i18next.addResourceBundle('ne', 'translation', ne, true, false);
     nepaliLoaded = true;
   }

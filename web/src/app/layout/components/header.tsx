@@ -1,13 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { assetUrl } from '../../../config/site-config';
-import { CommissionModal } from '../../../features/account/components/commission-modal';
 import { browserStorage } from '../../../lib/browser-storage';
 import { useAppStore, useSiteConfig } from '../../context';
 import { useLogout } from '../../session/use-session';
 import { contactData, dialablePhone, displayPhone, headerLogoHref } from '../brand-links';
 import { LanguageSwitch } from './language-switch';
+
+// Loaded when opened: most visitors never set a commission.
+const CommissionModal = lazy(() =>
+  import('../../../features/account/components/commission-modal').then((m) => ({
+    default: m.CommissionModal,
+  })),
+);
 
 /** Seed §2 header: hidden for hideNavbar, for the Global IME brand, or with ?hideTitle. */
 export function Header() {
@@ -240,12 +246,14 @@ function ProfileDropdown() {
         </div>
       )}
       {commissionOpen && (
-        <CommissionModal
-          onClose={() => {
-            setCommissionOpen(false);
-            button.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <CommissionModal
+            onClose={() => {
+              setCommissionOpen(false);
+              button.current?.focus();
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );
