@@ -30,3 +30,14 @@ test('the results and the fare calendar in Nepali', async ({ page }) => {
   expect(visibleText).not.toMatch(/[0-9]/);
   expect(visibleText).not.toMatch(/[A-Za-z]{3,}/);
 });
+
+test("the API's errors read in Nepali", async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+  await page.goto('/auth/login');
+  await page.getByLabel('इमेल वा मोबाइल नम्बर').fill('agent@sajilo.example');
+  await page.getByLabel('पासवर्ड').fill('not the password');
+  await page.getByRole('button', { name: 'लग इन' }).last().click();
+  await expect(page.getByRole('alert')).toHaveText('इमेल, मोबाइल नम्बर वा पासवर्ड मिलेन।');
+});

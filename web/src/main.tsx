@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { MOBILE_BREAKPOINT_PX } from '#shared/constants';
 import { AppContextProvider } from './app/context';
 import { router } from './app/router';
 import { loadSiteConfig } from './config/site-config';
@@ -23,6 +24,8 @@ async function start() {
   try {
     const [config] = await Promise.all([loadSiteConfig(), initI18n()]);
     const store = createAppStore(config.stateName);
+    // Known before the first render, so the layout does not draw the page twice on a phone.
+    store.getState().setIsMobile(window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`).matches);
     // A transition lets React yield while it draws the first page, so no long task blocks input.
     startTransition(() =>
       root.render(

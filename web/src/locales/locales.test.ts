@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { errorCodes } from '#shared/errors';
 import { adminEn } from '../features/admin/locales/en';
 import { adminNe } from '../features/admin/locales/ne';
+import { apiErrorsNe } from './api-errors.ne';
 import { en } from './en';
 import { ne } from './ne';
 
@@ -51,5 +53,11 @@ describe.each([
       .filter(([key, text]) => !SAME_IN_BOTH.has(key) && nepaliLeaves.get(key) === text)
       .map(([key]) => key);
     expect(untranslated).toEqual([]);
+  });
+});
+
+describe('the API errors in Nepali', () => {
+  it('has a Nepali message for every code of the error table', () => {
+    for (const code of errorCodes) expect(apiErrorsNe[code], code).toMatch(/[\u0900-\u097F]/);
   });
 });
