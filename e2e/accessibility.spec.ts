@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { logIn } from './helpers';
 
 /**
  * axe-core on every public route of web/src/app/router.tsx, signed out and signed in where the
  * page needs it; the desktop and mobile projects run each one at their own size. No serious or
  * critical violation is allowed.
  */
-const DEMO_PASSWORD = 'Himalaya-Demo-2081';
 const PORT = process.env.E2E_PORT ?? 3100;
 const inDays = (days: number) =>
   new Date(Date.now() + (5.75 * 60 + days * 1440) * 60_000).toISOString().slice(0, 10);
@@ -20,11 +20,8 @@ async function expectNoSeriousViolations(page: Page) {
   ).toEqual([]);
 }
 
-async function logIn(page: Page, email: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail or mobile number').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
+async function signIn(page: Page, email: string) {
+  await logIn(page, email);
   await expect(page.getByRole('button', { name: /Sita Tamang|Bikash Gurung/ })).toBeVisible();
 }
 
@@ -61,7 +58,7 @@ for (const [path, heading] of signedOut) {
 test('axe: the booking flow signed in (flight confirm, booking confirm, my bookings, my tickets)', async ({
   page,
 }) => {
-  await logIn(page, 'customer@sajilo.example');
+  await signIn(page, 'customer@sajilo.example');
   await page.goto(`/flight-search?trip=oneway&from=KTM&to=BWA&date=${inDays(3)}&adults=1&children=1&nat=NP`);
   await page.getByRole('article').first().getByRole('button', { name: 'Select' }).click();
   await expect(page.getByText('Price and seats confirmed.')).toBeVisible();
@@ -105,7 +102,7 @@ test('axe: the booking flow signed in (flight confirm, booking confirm, my booki
 });
 
 test('axe: the profile menu and the commission modal open', async ({ page }) => {
-  await logIn(page, 'agent@sajilo.example');
+  await signIn(page, 'agent@sajilo.example');
   await page.getByRole('button', { name: 'Bikash Gurung' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
   await expectNoSeriousViolations(page);

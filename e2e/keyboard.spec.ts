@@ -1,10 +1,10 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, openStoredModal } from './helpers';
 
 /**
  * Everything works by keyboard: these tests never touch the mouse. They move with Tab and
  * Shift+Tab, type, and use Enter, Space and the arrow keys, as a keyboard user does.
  */
-const DEMO_PASSWORD = 'Himalaya-Demo-2081';
 const inDays = (days: number) =>
   new Date(Date.now() + (5.75 * 60 + days * 1440) * 60_000).toISOString().slice(0, 10);
 
@@ -186,19 +186,12 @@ test('the global confirm modal keeps the focus and gives it back when it closes'
   const sort = page.getByRole('heading', { level: 1, name: 'Flight search' });
   await expect(sort).toBeVisible();
   // Open the modal from the store, as the app does, with a confirm and a cancel button.
-  await page.evaluate(() => {
-    const key = 'SajiloTravelsState';
-    const saved = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":1}');
-    saved.state.modal = {
-      status: true,
-      title: 'Leave?',
-      content: '<p>Sure?</p>',
-      confirmText: 'Yes',
-      cancelText: 'No',
-    };
-    localStorage.setItem(key, JSON.stringify(saved));
+  await openStoredModal(page, {
+    title: 'Leave?',
+    content: '<p>Sure?</p>',
+    confirmText: 'Yes',
+    cancelText: 'No',
   });
-  await page.reload();
   const dialog = page.getByRole('dialog', { name: 'Leave?' });
   await expect(dialog).toBeVisible();
   for (let press = 0; press < 4; press++) {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { logIn, openStoredModal } from './helpers';
 
 /**
  * Seed specification behaviours (shared/spec/seed-spec.md), one test each, named by section.
@@ -148,10 +149,7 @@ test('§2 global confirm modal: static, and on /Booking/FlightConfirm its Close 
 });
 
 test('§2 notifications: toasts are at most 350 px wide', async ({ page }) => {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail or mobile number').fill('agent@sajilo.example');
-  await page.getByLabel('Password').fill('Himalaya-Demo-2081');
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await logIn(page, 'agent@sajilo.example');
   await page.getByRole('button', { name: 'Bikash Gurung' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   const toast = page.getByRole('status').filter({ hasText: 'Logged out successfully' });
@@ -160,10 +158,7 @@ test('§2 notifications: toasts are at most 350 px wide', async ({ page }) => {
 });
 
 test('§4 logout clears the stored user and contact data', async ({ page }) => {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail or mobile number').fill('customer@sajilo.example');
-  await page.getByLabel('Password').fill('Himalaya-Demo-2081');
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await logIn(page, 'customer@sajilo.example');
   await expect(page.getByRole('button', { name: 'Sita Tamang' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('SajiloTravelsUserData'))).toContain(
     'customer@sajilo.example',
@@ -184,10 +179,7 @@ test('§4 logout clears the stored user and contact data', async ({ page }) => {
 });
 
 test('§2 header: a click outside closes the profile dropdown', async ({ page }) => {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail or mobile number').fill('individual@sajilo.example');
-  await page.getByLabel('Password').fill('Himalaya-Demo-2081');
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await logIn(page, 'individual@sajilo.example');
   await page.getByRole('button', { name: 'Ram Karki' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
   // Somewhere clear of the menu, whatever the screen width.
@@ -310,23 +302,16 @@ test('§2 global confirm modal: on /Booking/BookingConfirm its Close clears the 
   page,
 }) => {
   await page.goto('/Booking/BookingConfirm');
-  await expect(page.getByRole('contentinfo')).toBeVisible();
   await page.waitForTimeout(300);
+  const booking = {
+    passengers: [{ first_name: 'Ram' }],
+    summaryType: 'default',
+    bookingSummary: { pnr: 'ABC234' },
+  };
   const openModal = (modal: Record<string, unknown>) =>
-    page.evaluate((modal) => {
-      const key = 'SajiloTravelsState';
-      const saved = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":1}');
-      saved.state.modal = { status: true, content: '<p>Body</p>', ...modal };
-      saved.state.booking = {
-        passengers: [{ first_name: 'Ram' }],
-        summaryType: 'default',
-        bookingSummary: { pnr: 'ABC234' },
-      };
-      localStorage.setItem(key, JSON.stringify(saved));
-    }, modal);
+    openStoredModal(page, { content: '<p>Body</p>', ...modal }, booking);
 
-  await openModal({ title: 'Held too long', confirmText: '', cancelText: '' });
-  await page.reload();
+  await openModal({ title: 'Held too long' });
   const dialog = page.getByRole('dialog', { name: 'Held too long' });
   await expect(dialog.getByRole('button')).toHaveText(['Close']);
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -338,12 +323,10 @@ test('§2 global confirm modal: on /Booking/BookingConfirm its Close clears the 
   expect(state.booking.bookingSummary).toEqual({});
 
   // On / there is no Close; a cancel text adds Cancel, a confirm text the confirm button.
-  await openModal({ title: 'Notice', confirmText: '', cancelText: '' });
-  await page.reload();
+  await openModal({ title: 'Notice' });
   await expect(page.getByRole('dialog', { name: 'Notice' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Notice' }).getByRole('button')).toHaveCount(0);
   await openModal({ title: 'Go on?', confirmText: 'Go on', cancelText: 'Stay' });
-  await page.reload();
   const both = page.getByRole('dialog', { name: 'Go on?' });
   await expect(both.getByRole('button')).toHaveText(['Stay', 'Go on']);
   await both.getByRole('button', { name: 'Stay' }).click();
@@ -351,10 +334,7 @@ test('§2 global confirm modal: on /Booking/BookingConfirm its Close clears the 
 });
 
 test('§2 notifications: at most 20 toasts at once', async ({ page }) => {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail or mobile number').fill('agent@sajilo.example');
-  await page.getByLabel('Password').fill('Himalaya-Demo-2081');
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await logIn(page, 'agent@sajilo.example');
   await page.getByRole('button', { name: 'Bikash Gurung' }).click();
   await page.getByRole('menuitem', { name: 'Set Commission' }).click();
   const dialog = page.getByRole('dialog', { name: 'Set Commission' });
@@ -375,10 +355,7 @@ test('§2 notifications: at most 20 toasts at once', async ({ page }) => {
 test('§8 commission update failure shows data.error, or the modal falls back to its own message', async ({
   page,
 }) => {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail or mobile number').fill('agent@sajilo.example');
-  await page.getByLabel('Password').fill('Himalaya-Demo-2081');
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await logIn(page, 'agent@sajilo.example');
   await page.getByRole('button', { name: 'Bikash Gurung' }).click();
   await page.getByRole('menuitem', { name: 'Set Commission' }).click();
   const dialog = page.getByRole('dialog', { name: 'Set Commission' });
