@@ -58,6 +58,8 @@ for (const [path, heading] of signedOut) {
 test('axe: the booking flow signed in (flight confirm, booking confirm, my bookings, my tickets)', async ({
   page,
 }) => {
+  // A whole booking and five scans: longer than one page's test.
+  test.setTimeout(90_000);
   await signIn(page, 'customer@sajilo.example');
   await page.goto(`/flight-search?trip=oneway&from=KTM&to=BWA&date=${inDays(3)}&adults=1&children=1&nat=NP`);
   await page.getByRole('article').first().getByRole('button', { name: 'Select' }).click();

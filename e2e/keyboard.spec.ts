@@ -45,6 +45,8 @@ async function logInByKeyboard(page: Page, email: string) {
 test('a traveller searches, chooses a flight, fills the passenger and holds the booking by keyboard alone', async ({
   page,
 }) => {
+  // A whole booking, one key at a time.
+  test.setTimeout(90_000);
   await logInByKeyboard(page, 'customer@sajilo.example');
   await expect(page.getByRole('button', { name: 'Sita Tamang' })).toBeVisible();
 
