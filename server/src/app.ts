@@ -20,6 +20,7 @@ import { TicketMailer } from './domain/tickets/ticket-mailer';
 import type { Env } from './env';
 import { errorBody } from './errors';
 import './http/context';
+import { compressJsonResponse } from './http/compression';
 import { installErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logging';
 import { registerMetrics } from './http/metrics';
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         request.brand = await app.brands.resolve(request.hostname);
         await authenticateRequest(app, request);
       });
+      api.addHook('onSend', compressJsonResponse);
       enforcePolicies(api, routePolicies);
       await api.register(siteConfigRoutes);
       await api.register(airportRoutes);

@@ -1,14 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { MOBILE_BREAKPOINT_PX } from '#shared/constants';
 import { AppContextProvider } from './app/context';
-import { Notifications } from './app/layout/components/notifications';
 import { router } from './app/router';
 import { loadSiteConfig } from './config/site-config';
 import { initI18n } from './lib/i18n';
 import { createAppStore } from './stores/app-store';
 import './styles.css';
+
+// The toaster (react-hot-toast) is not needed for the first paint; it loads right after.
+const Notifications = lazy(() =>
+  import('./app/layout/components/notifications').then((m) => ({ default: m.Notifications })),
+);
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
@@ -19,15 +24,22 @@ async function start() {
   try {
     const [config] = await Promise.all([loadSiteConfig(), initI18n()]);
     const store = createAppStore(config.stateName);
-    root.render(
-      <StrictMode>
-        <AppContextProvider config={config} store={store}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-            <Notifications />
-          </QueryClientProvider>
-        </AppContextProvider>
-      </StrictMode>,
+    // Known before the first render, so the layout does not draw the page twice on a phone.
+    store.getState().setIsMobile(window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`).matches);
+    // A transition lets React yield while it draws the first page, so no long task blocks input.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <AppContextProvider config={config} store={store}>
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+              <Suspense fallback={null}>
+                <Notifications />
+              </Suspense>
+            </QueryClientProvider>
+          </AppContextProvider>
+        </StrictMode>,
+      ),
     );
   } catch {
     root.render(

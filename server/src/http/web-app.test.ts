@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { presentSiteConfig } from '../presenters/site-config';
 import { demoBrands } from '../seed/demo-brands';
-import { brandHead, firstPaint } from './web-app';
+import { brandHead, firstPaint, routeModulePreloads } from './web-app';
 
 const configOf = (slug: string) => {
   const demo = demoBrands.find((b) => b.slug === slug);
@@ -35,5 +35,44 @@ describe('the page the server writes before the app starts', () => {
     expect(firstPaint(configOf('sajilo'), '/booking', false)).not.toContain('<h1');
     expect(firstPaint(configOf('sajilo'), '/', true)).not.toContain('<header');
     expect(firstPaint(configOf('globalime'), '/', false)).not.toContain('<header');
+  });
+});
+
+describe('serving the page fast', () => {
+  it('paints the results page heading with the search it runs, and nothing for a search it cannot read', () => {
+    const config = configOf('sajilo');
+    const paint = firstPaint(
+      config,
+      '/flight-search',
+      false,
+      new URLSearchParams('trip=oneway&from=ktm&to=PKR&date=2026-12-01&adults=2&children=1&nat=NP'),
+    );
+    expect(paint).toContain('<h1 class="inline text-xl">Flight search</h1>');
+    expect(paint).toContain('KTM → PKR · Tue, 1 Dec 2026 · 3 travellers');
+    const unreadable = firstPaint(
+      config,
+      '/flight-search',
+      false,
+      new URLSearchParams('from=<b>&to=PKR&date=2026-12-01'),
+    );
+    expect(unreadable).not.toContain('<h1');
+    expect(unreadable).not.toContain('<b>');
+  });
+
+  it("preloads a route's own modules, not the ones the entry already loads", () => {
+    const preloads = routeModulePreloads({
+      'src/main.tsx': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react.js' },
+      'src/features/search/flight-search-page.tsx': {
+        file: 'assets/flight-search-page.js',
+        imports: ['_react.js', '_search-url.js'],
+      },
+      '_search-url.js': { file: 'assets/search-url.js' },
+    });
+    const links = preloads.get('/flight-search') ?? '';
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/flight-search-page.js">');
+    expect(links).toContain('href="/assets/search-url.js"');
+    expect(links).not.toContain('react.js');
+    expect(preloads.has('/')).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { assetAddress } from '#shared/asset-address';
 import type { PublicSiteConfig } from '#shared/site-config';
 import type { BrandDirectory } from '../domain/brands/brand-directory';
 import { presentSiteConfig } from '../presenters/site-config';
+import { compress, preferredEncoding } from './compression';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../../web/dist');
 export const BRAND_ASSETS = path.resolve(import.meta.dirname, '../../assets/brands');
@@ -38,13 +39,16 @@ export async function registerWebApp(
     app.log.warn('web/dist is missing: run `npm run build:web` (npm start does it) to serve the web app');
     return undefined;
   }
-  const template = readFileSync(indexPath, 'utf8');
+  const template = inlineStylesheets(readFileSync(indexPath, 'utf8'));
+  const routePreloads = routeModulePreloads(readManifest());
   await app.register(fastifyStatic, {
     root: path.join(WEB_DIST, 'assets'),
     prefix: '/assets/',
     decorateReply: false,
     immutable: true,
     maxAge: '365d',
+    // The build writes .br and .gz copies beside each text asset (web/vite.config.ts).
+    preCompressed: true,
   });
   for (const file of ['robots.txt']) {
     const filePath = path.join(WEB_DIST, file);
@@ -61,12 +65,83 @@ export async function registerWebApp(
     const config = brand ? presentSiteConfig(brand) : undefined;
     const head = config ? brandHead(config) : '<title>Tikat</title>';
     const url = new URL(request.url, 'http://localhost');
-    const paint = config ? firstPaint(config, url.pathname, url.searchParams.has('hideTitle')) : '';
-    return reply
+    const paint = config
+      ? firstPaint(config, url.pathname, url.searchParams.has('hideTitle'), url.searchParams)
+      : '';
+    const preloads = routePreloads.get(url.pathname.toLowerCase().replace(/(.)\/+$/, '$1')) ?? '';
+    const html = template.replace(HEAD_MARKER, head + preloads).replace(FIRST_PAINT_MARKER, paint);
+    reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(template.replace(HEAD_MARKER, head).replace(FIRST_PAINT_MARKER, paint));
+      .header('vary', 'accept-encoding');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(await compress(html, encoding));
   };
+}
+
+/**
+ * The stylesheet written into the page instead of linked: one request fewer before the first
+ * paint (it is a few kilobytes compressed, and the page is never cached for long anyway).
+ */
+function inlineStylesheets(html: string): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*href="\/assets\/([^"]+\.css)"[^>]*>/g,
+    (tag, file: string) => {
+      const filePath = path.join(WEB_DIST, 'assets', file);
+      return existsSync(filePath) ? `<style>${readFileSync(filePath, 'utf8')}</style>` : tag;
+    },
+  );
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+function readManifest(): Record<string, ManifestChunk> {
+  const manifestPath = path.join(WEB_DIST, '.vite/manifest.json');
+  return existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+}
+
+/**
+ * The page module of each public route (web/src/app/router.tsx loads them lazily). The server
+ * names the one a page needs, with its imports, as modulepreload links, so the browser fetches
+ * it beside the entry instead of after the entry has run.
+ */
+const ROUTE_MODULES: Record<string, string> = {
+  '/': 'src/features/search/home-page.tsx',
+  '/flight-search': 'src/features/search/flight-search-page.tsx',
+  '/fare-calendar': 'src/features/search/fare-calendar-page.tsx',
+  '/auth/login': 'src/features/auth/login-page.tsx',
+  '/auth/signup': 'src/features/auth/signup-page.tsx',
+  '/user/bookings': 'src/features/user/my-bookings-page.tsx',
+  '/user/tickets': 'src/features/user/my-tickets-page.tsx',
+  '/booking': 'src/features/booking/booking-page.tsx',
+  '/booking/flightconfirm': 'src/features/booking/flight-confirm-page.tsx',
+  '/booking/bookingconfirm': 'src/features/booking/booking-confirm-page.tsx',
+};
+
+export function routeModulePreloads(manifest: Record<string, ManifestChunk>): Map<string, string> {
+  const inEntry = new Set<string>();
+  const collect = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) collect(imported, into);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, inEntry);
+  const preloads = new Map<string, string>();
+  for (const [route, module] of Object.entries(ROUTE_MODULES)) {
+    const files = new Set<string>();
+    collect(module, files);
+    const links = [...files]
+      .filter((file) => !inEntry.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    if (links.length) preloads.set(route, `\n    ${links.join('\n    ')}`);
+  }
+  return preloads;
 }
 
 const escapeHtml = (text: string) =>
@@ -93,14 +168,52 @@ export function brandHead(config: PublicSiteConfig): string {
 
 /**
  * What the page shows before the JavaScript has started: the header with the brand's logo (by the
- * header rules of seed §2) and, on the home page, the hero with its heading. On a slow phone this
- * is the first and largest paint; React replaces it with the live page.
+ * header rules of seed §2) and, on the home page, the hero with its heading; on a results page,
+ * the page heading with the search it runs. On a slow phone this is the first and largest paint;
+ * React replaces it with the live page, drawn the same way (web/src/features/search/*-page.tsx).
  */
-export function firstPaint(config: PublicSiteConfig, pathname: string, hideTitle: boolean): string {
+export function firstPaint(
+  config: PublicSiteConfig,
+  pathname: string,
+  hideTitle: boolean,
+  search: URLSearchParams = new URLSearchParams(),
+): string {
   const header =
     config.hideNavbar || hideTitle
       ? ''
       : `<header class="z-30 border-b border-slate-200 bg-white/95"><div class="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4"><img src="${escapeHtml(config.s3Url + config.headerLogo)}" alt="${escapeHtml(config.displayName)}" width="176" height="38" class="h-9 w-auto"></div></header>`;
+  if (pathname === '/flight-search') return header + resultsHeading(search);
   if (pathname !== '/') return header;
-  return `${header}<section class="relative isolate overflow-hidden bg-brand"><img src="${escapeHtml(config.s3Url + config.banners.home)}" alt="" width="1600" height="480" class="absolute inset-0 -z-10 h-full w-full object-cover opacity-90"><div class="mx-auto max-w-6xl px-4 pt-10 pb-16 sm:pt-16"><h1 class="max-w-2xl text-3xl font-bold text-white drop-shadow sm:text-4xl">Search the most affordable flights in Nepal</h1><p class="mt-2 max-w-xl text-white/95 drop-shadow">Domestic and international flights with ${escapeHtml(config.displayName)}.</p></div></section>`;
+  return `${header}<section class="relative isolate overflow-hidden bg-brand"><img src="${escapeHtml(config.s3Url + config.banners.home)}" alt="" width="1600" height="480" fetchpriority="high" class="absolute inset-0 -z-10 h-full w-full object-cover opacity-90"><div class="mx-auto max-w-6xl px-4 pt-10 pb-16 sm:pt-16"><h1 class="max-w-2xl text-3xl font-bold text-white drop-shadow sm:text-4xl">Search the most affordable flights in Nepal</h1><p class="mt-2 max-w-xl text-white/95 drop-shadow">Domestic and international flights with ${escapeHtml(config.displayName)}.</p></div></section>`;
+}
+
+/** The results page's heading with the flight it searches (one way or the outbound of a round trip). */
+function resultsHeading(search: URLSearchParams): string {
+  const code = (name: string) => (search.get(name) ?? '').toUpperCase();
+  const from = code('from');
+  const to = code('to');
+  const date = search.get('date') ?? '';
+  const trip = search.get('trip') ?? 'oneway';
+  if (
+    !['oneway', 'roundtrip'].includes(trip) ||
+    !/^[A-Z]{3}$/.test(from) ||
+    !/^[A-Z]{3}$/.test(to) ||
+    !/^\d{4}-\d{2}-\d{2}$/.test(date) ||
+    Number.isNaN(Date.parse(date)) ||
+    (search.get('step') ?? '0') !== '0'
+  )
+    return '';
+  const count = (name: string) => {
+    const value = Number(search.get(name) ?? 0);
+    return Number.isInteger(value) && value >= 0 && value <= 9 ? value : 0;
+  };
+  const travellers = Math.max(1, count('adults')) + count('children') + count('infants');
+  const day = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+  return `<main class="mx-auto w-full max-w-6xl flex-1 px-4 py-8"><div class="grid gap-6"><details class="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"><summary class="cursor-pointer font-semibold"><h1 class="inline text-xl">Flight search</h1><span class="ml-2 font-normal text-slate-600">${from} → ${to} · ${day} · ${travellers} ${travellers === 1 ? 'traveller' : 'travellers'}</span></summary></details><p class="font-medium" role="status">Searching flights…</p></div></main>`;
 }

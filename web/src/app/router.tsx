@@ -77,6 +77,11 @@ export const router = createBrowserRouter([
           import('../features/search/flight-search-page').then((m) => ({ Component: m.FlightSearchPage })),
       },
       {
+        path: 'fare-calendar',
+        lazy: () =>
+          import('../features/search/fare-calendar-page').then((m) => ({ Component: m.FareCalendarPage })),
+      },
+      {
         path: 'Booking/FlightConfirm',
         lazy: () =>
           import('../features/booking/flight-confirm-page').then((m) => ({ Component: m.FlightConfirmPage })),

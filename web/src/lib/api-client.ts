@@ -1,5 +1,6 @@
 import { API_BASE_PATH } from '#shared/constants';
 import type { Envelope } from '#shared/envelope';
+import { apiErrorMessage } from './i18n';
 
 /** An API failure with the server's message, stable code and per-field messages. */
 export class ApiError extends Error {
@@ -41,17 +42,25 @@ async function request<T>(
       body: rawBody ? rawBody.raw : body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError('You seem to be offline. Check your connection and try again.', 'NETWORK', 0);
+    throw new ApiError(
+      apiErrorMessage('NETWORK', 'You seem to be offline. Check your connection and try again.'),
+      'NETWORK',
+      0,
+    );
   }
   let envelope: Envelope<T>;
   try {
     envelope = (await response.json()) as Envelope<T>;
   } catch {
-    throw new ApiError('Sorry, something went wrong.', 'INTERNAL', response.status);
+    throw new ApiError(
+      apiErrorMessage('INTERNAL', 'Sorry, something went wrong.'),
+      'INTERNAL',
+      response.status,
+    );
   }
   if (!envelope.success) {
     throw new ApiError(
-      envelope.data.error,
+      apiErrorMessage(envelope.data.code, envelope.data.error),
       envelope.data.code,
       response.status,
       envelope.data.fields,

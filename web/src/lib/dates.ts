@@ -1,5 +1,5 @@
-import { adToBs, formatBsDate } from '#shared/bikram-sambat';
-import type { Language } from './i18n';
+import { adToBs, formatBsDate, toDevanagariDigits } from '#shared/bikram-sambat';
+import { currentLanguage, type Language } from './i18n';
 
 /** Today's date in Nepal ('YYYY-MM-DD'), whatever the device's time zone. */
 export function todayInNepal(now = new Date()): string {
@@ -12,15 +12,23 @@ export function addDays(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** Digits as the language writes them: Devanagari in Nepali (browsers' ne-NP data cannot be relied on). */
+export function localDigits(text: string, language: Language = currentLanguage()): string {
+  return language === 'ne' ? toDevanagariDigits(text) : text;
+}
+
 /** "Sat, 21 Nov 2026" (or in Nepali) for an AD date. */
 export function formatAdDate(isoDate: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'ne' ? 'ne-NP' : 'en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T00:00:00Z`));
+  return localDigits(
+    new Intl.DateTimeFormat(language === 'ne' ? 'ne-NP' : 'en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${isoDate}T00:00:00Z`)),
+    language,
+  );
 }
 
 /** The Bikram Sambat date beside an AD date, or '' outside the table. */
@@ -30,6 +38,6 @@ export function bsLabel(isoDate: string, language: Language): string {
 }
 
 /** The local time of an ISO instant with offset ("2026-11-22T06:30:00+05:45" → "06:30"). */
-export function localTime(isoWithOffset: string): string {
-  return isoWithOffset.slice(11, 16);
+export function localTime(isoWithOffset: string, language: Language = currentLanguage()): string {
+  return localDigits(isoWithOffset.slice(11, 16), language);
 }

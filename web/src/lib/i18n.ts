@@ -26,8 +26,16 @@ let nepaliLoaded = false;
 
 export async function changeLanguage(language: Language): Promise<void> {
   if (language === 'ne' && !nepaliLoaded) {
-    const { ne } = await import('../locales/ne');
-    i18next.addResourceBundle('ne', 'translation', ne, true, false);
+    const [{ ne }, { apiErrorsNe }, { toDevanagariDigits }] = await Promise.all([
+      import('../locales/ne'),
+      import('../locales/api-errors.ne'),
+      import('#shared/bikram-sambat'),
+    ]);
+    // "{{count, digits}}" in the Nepali strings: a number written with Devanagari digits.
+    i18next.services.formatter?.add('digits', (value, lng) =>
+      lng === 'ne' ? toDevanagariDigits(String(value)) : String(value),
+    );
+    i18next.addResourceBundle('ne', 'translation', { ...ne, apiErrors: apiErrorsNe }, true, false);
     nepaliLoaded = true;
   }
   await i18next.changeLanguage(language);
@@ -41,4 +49,10 @@ export const currentLanguage = (): Language => (i18next.language === 'ne' ? 'ne'
 export function addTranslations(strings: { en: Record<string, unknown>; ne: Record<string, unknown> }): void {
   i18next.addResourceBundle('en', 'translation', strings.en, true, true);
   i18next.addResourceBundle('ne', 'translation', strings.ne, true, true);
+}
+
+/** An API error's message in the traveller's language: Nepali by its code, else the server's text. */
+export function apiErrorMessage(code: string, serverMessage: string): string {
+  const key = `apiErrors.${code}`;
+  return i18next.language === 'ne' && i18next.exists(key) ? i18next.t(key) : serverMessage;
 }

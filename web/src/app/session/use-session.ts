@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -99,6 +98,8 @@ export function useLogout(): () => Promise<void> {
       config.accessTokenName,
     );
     clearUserDetails();
+    // Toasts load with the first one shown (see main.tsx), not with every page.
+    const { default: toast } = await import('react-hot-toast');
     toast.success(t('messages.loggedOut'));
     navigate('/');
   }, [config, clearUserDetails, navigate, t]);

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Booking, PaymentMethod } from '#shared/bookings';
-import { formatMoney } from '#shared/money';
+import { formatMoney } from '#shared/format-money';
 import { isAgentUserType } from '#shared/user-types';
 import { useAppStore } from '../../app/context';
 import { Button } from '../../components/ui/button';

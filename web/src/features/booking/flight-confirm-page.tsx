@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { createBookingRequest } from '#shared/bookings';
 import type { FlightOffer } from '#shared/flights';
-import { formatMoney } from '#shared/money';
+import { formatMoney } from '#shared/format-money';
 import { isInternational } from '#shared/nepal';
 import { sumPrices } from '#shared/sum-prices';
 import { isAgentUserType } from '#shared/user-types';
@@ -149,6 +149,7 @@ export function FlightConfirmPage() {
     const parsed = createBookingRequest.safeParse(body);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
+      focusFirstError();
       return;
     }
     setErrors({});
@@ -159,8 +160,10 @@ export function FlightConfirmPage() {
       setBookingSummary(booking as unknown as Record<string, unknown>);
       navigate(`/Booking/BookingConfirm?pnr=${booking.pnr}`);
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields);
-      else setFormError(error instanceof Error ? error.message : String(error));
+      if (error instanceof ApiError && Object.keys(error.fields).length) {
+        setErrors(error.fields);
+        focusFirstError();
+      } else setFormError(error instanceof Error ? error.message : String(error));
       if (error instanceof ApiError && (error.code === 'PRICE_CHANGED' || error.code === 'SOLD_OUT')) {
         idempotencyKey.current = crypto.randomUUID();
         void availability.refetch();
@@ -243,4 +246,9 @@ export function FlightConfirmPage() {
       </div>
     </div>
   );
+}
+
+/** After a failed submit, the keyboard starts at the first field that needs fixing. */
+function focusFirstError() {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus());
 }

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { FlightOffer } from '#shared/flights';
 import { isAgentUserType } from '#shared/user-types';
 import { useAppStore, useSiteConfig } from '../../app/context';
@@ -15,7 +15,10 @@ import { FilterPanel } from './results/filter-panel';
 import { duration, money } from './results/format';
 import { OfferCard } from './results/offer-card';
 import { applyFilters, readFilters, writeFilters } from './results/offer-filters';
-import { readSearchQuery, toFlightParams, writeSearchQuery } from './search-url';
+import { plannedLegs, readSearchQuery, toFlightParams, writeSearchQuery } from './search-url';
+
+/** Offers drawn at first and per "Show more": a long list costs a cheap phone seconds to lay out. */
+const OFFERS_PER_PAGE = 10;
 
 /**
  * Results: a search read from the URL, one leg at a time (outbound, then return, or each
@@ -40,9 +43,16 @@ export function FlightSearchPage() {
   const complete = Object.keys(validateSearch(query, todayInNepal())).length === 0;
   const request = useMemo(() => toSearchRequest(query, user?.type ?? 'customer'), [query, user?.type]);
   const search = useFlightSearch(request, complete);
+  // The folded search form is drawn only when opened: it is a large form on a page already busy.
+  const [formOpen, setFormOpen] = useState(!complete);
 
-  const legs = search.data?.legs ?? [];
+  // Drawn in a transition: React yields while it lays out the offers, so taps are not blocked.
+  const data = useDeferredValue(search.data);
+  const legs = data?.legs ?? [];
   const leg = legs[Math.min(step, Math.max(legs.length - 1, 0))];
+  // The summary and the steps come from the URL, so nothing moves when the answer arrives.
+  const planned = plannedLegs(query);
+  const plannedLeg = planned[Math.min(step, Math.max(planned.length - 1, 0))];
   // A flexible-date search also answers the neighbouring days: the strip shows those, the list this day.
   const dayOffers = leg
     ? leg.offers.filter((offer) => offer.segments[0]?.depart_at.startsWith(leg.depart_date))
@@ -74,32 +84,35 @@ export function FlightSearchPage() {
       <details
         className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
         open={!complete}
+        onToggle={(event) => setFormOpen(event.currentTarget.open)}
       >
         <summary className="cursor-pointer font-semibold">
           <h1 className="inline text-xl">{t('pages.flightSearch.title')}</h1>
-          {complete && leg && (
+          {complete && plannedLeg && (
             <span className="ml-2 font-normal text-slate-600 dark:text-slate-300">
-              {leg.depart_code} → {leg.dest_code} · {formatAdDate(leg.depart_date, currentLanguage())} ·{' '}
+              {plannedLeg.from} → {plannedLeg.to} · {formatAdDate(plannedLeg.date, currentLanguage())} ·{' '}
               {t('search.travellers', { count: query.adults + query.children + query.infants })}
             </span>
           )}
         </summary>
-        <div className="mt-4">
-          <SearchForm
-            key={searchParams.toString()}
-            initial={query}
-            compact
-            onSearch={(next) => goTo(writeSearchQuery(next))}
-          />
-        </div>
+        {formOpen && (
+          <div className="mt-4">
+            <SearchForm
+              key={searchParams.toString()}
+              initial={query}
+              compact
+              onSearch={(next) => goTo(writeSearchQuery(next))}
+            />
+          </div>
+        )}
       </details>
 
       {!complete && <p className="text-slate-600 dark:text-slate-300">{t('pages.flightSearch.intro')}</p>}
 
-      {complete && legs.length > 1 && (
+      {complete && planned.length > 1 && (
         <ol className="flex flex-wrap gap-2" aria-label={t('results.steps')}>
-          {legs.map((l, index) => (
-            <li key={`${l.depart_code}-${l.dest_code}-${l.depart_date}`}>
+          {planned.map((l, index) => (
+            <li key={`${l.from}-${l.to}-${l.date}`}>
               <button
                 type="button"
                 disabled={index > chosen.length}
@@ -111,7 +124,7 @@ export function FlightSearchPage() {
                 }}
                 className={`rounded-full border px-3 py-1 text-sm disabled:opacity-50 ${index === step ? 'border-brand bg-brand text-brand-contrast' : 'border-slate-300 dark:border-slate-600'}`}
               >
-                {index + 1}. {l.depart_code} → {l.dest_code}
+                {index + 1}. {l.from} → {l.to}
                 {chosen[index] &&
                   index !== step &&
                   ` · ${money((chosen[index] as FlightOffer).price.total, (chosen[index] as FlightOffer).price.currency)}`}
@@ -122,21 +135,22 @@ export function FlightSearchPage() {
       )}
 
       <div className="grid gap-6 lg:grid-cols-[15rem_1fr] xl:grid-cols-[15rem_1fr_240px]">
-        {complete && leg && (
+        {complete && (
           <FilterPanel
             startOpen={!isMobile}
             offers={dayOffers}
             filters={filters}
-            currency={search.data?.currency ?? 'NPR'}
+            currency={data?.currency ?? 'NPR'}
             onChange={(next) => goTo(writeFilters(searchParams, next))}
           />
         )}
         <section
           aria-live="polite"
           aria-busy={search.isFetching}
-          className="grid content-start gap-3 lg:col-start-2"
+          // Tall from the start, so the footer does not jump down when the flights arrive.
+          className={`grid content-start gap-3 lg:col-start-2 ${complete ? 'min-h-screen' : ''}`}
         >
-          {complete && search.isPending && (
+          {complete && !data && !search.isError && (
             <div role="status" className="grid gap-3">
               <p className="font-medium">{t('results.searching')}</p>
               {[0, 1, 2].map((n) => (
@@ -164,7 +178,7 @@ export function FlightSearchPage() {
               <DateStrip
                 dates={leg.dates}
                 selected={leg.depart_date}
-                currency={search.data?.currency ?? 'NPR'}
+                currency={data?.currency ?? 'NPR'}
                 onPick={(date) => {
                   const next = new URLSearchParams(searchParams);
                   if (step === 0 && query.trip !== 'multicity') next.set('date', date);
@@ -172,6 +186,14 @@ export function FlightSearchPage() {
                   goTo(next);
                 }}
               />
+              {query.trip !== 'multicity' && (
+                <Link
+                  to={`/fare-calendar?${writeSearchQuery({ ...query, from: leg.depart_code, to: leg.dest_code, date: leg.depart_date })}`}
+                  className="justify-self-start text-sm font-medium underline"
+                >
+                  {t('calendar.open')}
+                </Link>
+              )}
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h2 className="text-lg font-semibold">
                   {t('results.heading', { from: leg.depart_code, to: leg.dest_code })}
@@ -209,9 +231,7 @@ export function FlightSearchPage() {
                   </p>
                 </div>
               )}
-              {offers.map((offer) => (
-                <OfferCard key={offer.id} offer={offer} agent={agent} onSelect={select} />
-              ))}
+              <OfferList key={searchParams.toString()} offers={offers} agent={agent} onSelect={select} />
               {offers.length > 0 && (
                 <p className="text-xs text-slate-600 dark:text-slate-400">
                   {t('results.fastestIs', {
@@ -237,5 +257,28 @@ export function FlightSearchPage() {
         </aside>
       </div>
     </div>
+  );
+}
+
+/** The first offers, and a button for the next ones. */
+function OfferList(props: { offers: FlightOffer[]; agent: boolean; onSelect: (offer: FlightOffer) => void }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(OFFERS_PER_PAGE);
+  const rest = props.offers.length - shown;
+  return (
+    <>
+      {props.offers.slice(0, shown).map((offer) => (
+        <OfferCard key={offer.id} offer={offer} agent={props.agent} onSelect={props.onSelect} />
+      ))}
+      {rest > 0 && (
+        <button
+          type="button"
+          onClick={() => setShown((count) => count + OFFERS_PER_PAGE)}
+          className="justify-self-center rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium dark:border-slate-600 dark:bg-slate-900"
+        >
+          {t('results.showMore', { count: Math.min(rest, OFFERS_PER_PAGE), total: rest })}
+        </button>
+      )}
+    </>
   );
 }

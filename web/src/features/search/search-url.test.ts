@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { readSearchQuery, writeSearchQuery } from './search-url';
+import { plannedLegs, readSearchQuery, writeSearchQuery } from './search-url';
 
 it('round-trips a search through the URL', () => {
   const query = readSearchQuery(
@@ -32,4 +32,19 @@ it('falls back to safe defaults for junk', () => {
     new URLSearchParams('trip=space&adults=-4&children=99&date=tomorrow&from=<script>'),
   );
   expect(query).toMatchObject({ trip: 'oneway', adults: 1, children: 0, date: '', from: 'SCR' });
+});
+
+it('plans one leg per flight from the URL alone', () => {
+  const roundTrip = readSearchQuery(
+    new URLSearchParams('trip=roundtrip&from=KTM&to=PKR&date=2026-12-01&ret=2026-12-05'),
+  );
+  expect(plannedLegs(roundTrip)).toEqual([
+    { from: 'KTM', to: 'PKR', date: '2026-12-01' },
+    { from: 'PKR', to: 'KTM', date: '2026-12-05' },
+  ]);
+  const multi = readSearchQuery(
+    new URLSearchParams('trip=multicity&legs=KTM.PKR.2026-12-01~PKR.JMO.2026-12-03'),
+  );
+  expect(plannedLegs(multi).map((leg) => leg.to)).toEqual(['PKR', 'JMO']);
+  expect(plannedLegs(readSearchQuery(new URLSearchParams('from=KTM&to=BIR')))).toHaveLength(1);
 });

@@ -106,3 +106,12 @@ export function toFlightParams(query: SearchQuery, userType: string): FlightPara
         ],
   };
 }
+
+/** The flights a search asks for, one per leg, known from the URL before any answer arrives. */
+export function plannedLegs(query: SearchQuery): SearchQuery['legs'] {
+  if (query.trip === 'multicity') return query.legs;
+  const outbound = { from: query.from, to: query.to, date: query.date };
+  return query.trip === 'roundtrip'
+    ? [outbound, { from: query.to, to: query.from, date: query.ret }]
+    : [outbound];
+}

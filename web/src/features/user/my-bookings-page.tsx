@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BookingStatus } from '#shared/bookings';
-import { formatMoney } from '#shared/money';
+import { formatMoney } from '#shared/format-money';
 import { useAppStore } from '../../app/context';
 import { ApiError } from '../../lib/api-client';
 import { formatAdDate } from '../../lib/dates';

@@ -23,7 +23,12 @@ export default function ConfirmModal() {
   const id = useId();
 
   useEffect(() => {
+    // The dialog leaves the page without close() (the store closes it), so focus is returned here.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.current?.open) dialog.current?.showModal();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
 
   /** What happens when there is no confirm handler (seed §2). */

@@ -1,13 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { assetUrl } from '../../../config/site-config';
-import { CommissionModal } from '../../../features/account/components/commission-modal';
 import { browserStorage } from '../../../lib/browser-storage';
 import { useAppStore, useSiteConfig } from '../../context';
 import { useLogout } from '../../session/use-session';
 import { contactData, dialablePhone, displayPhone, headerLogoHref } from '../brand-links';
 import { LanguageSwitch } from './language-switch';
+
+// Loaded when opened: most visitors never set a commission.
+const CommissionModal = lazy(() =>
+  import('../../../features/account/components/commission-modal').then((m) => ({
+    default: m.CommissionModal,
+  })),
+);
 
 /** Seed §2 header: hidden for hideNavbar, for the Global IME brand, or with ?hideTitle. */
 export function Header() {
@@ -129,7 +135,6 @@ function AccountMenu() {
 }
 
 function ProfileDropdown() {
-  const config = useSiteConfig();
   const { t } = useTranslation();
   const user = useAppStore((s) => s.user);
   const profileLoading = useAppStore((s) => s.ui.profileLoading);
@@ -137,6 +142,8 @@ function ProfileDropdown() {
   const [open, setOpen] = useState(false);
   const [commissionOpen, setCommissionOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -147,6 +154,34 @@ function ProfileDropdown() {
     return () => document.removeEventListener('mousedown', closeOnOutsideClick);
   }, [open]);
 
+  /** The menu pattern: arrows move between entries, Escape closes and returns to the button, Tab leaves. */
+  const onMenuKeyDown = (event: React.KeyboardEvent) => {
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const focusAt = (next: number) => items[(next + items.length) % items.length]?.focus();
+    if (event.key === 'ArrowDown') focusAt(index + 1);
+    else if (event.key === 'ArrowUp') focusAt(index - 1);
+    else if (event.key === 'Home') focusAt(0);
+    else if (event.key === 'End') focusAt(items.length - 1);
+    else if (event.key === 'Escape') {
+      setOpen(false);
+      button.current?.focus();
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+      return;
+    } else return;
+    event.preventDefault();
+  };
+
+  const openMenu = (focus: 'first' | 'last' | null) => {
+    setOpen(true);
+    if (focus)
+      requestAnimationFrame(() => {
+        const items = menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]');
+        items?.[focus === 'first' ? 0 : items.length - 1]?.focus();
+      });
+  };
+
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   const title = name || (profileLoading ? t('header.loading') : t('header.user'));
   const itemClass = 'block w-full px-4 py-2 text-left hover:bg-slate-100 dark:hover:bg-slate-800';
@@ -154,17 +189,28 @@ function ProfileDropdown() {
   return (
     <div className="relative" ref={container}>
       <button
+        ref={button}
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
-        onClick={() => setOpen((v) => !v)}
+        onClick={(event) => (open ? setOpen(false) : openMenu(event.detail === 0 ? 'first' : null))}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault();
+            openMenu(event.key === 'ArrowDown' ? 'first' : 'last');
+          }
+        }}
         className="max-w-40 truncate rounded-full border border-slate-300 px-4 py-2 font-medium dark:border-slate-600"
       >
         {title}
       </button>
       {open && (
         <div
+          ref={menu}
           role="menu"
+          aria-label={title}
+          tabIndex={-1}
+          onKeyDown={onMenuKeyDown}
           className="absolute right-0 z-40 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           <Link role="menuitem" to="/user/bookings" className={itemClass} onClick={() => setOpen(false)}>
@@ -199,7 +245,16 @@ function ProfileDropdown() {
           </button>
         </div>
       )}
-      {commissionOpen && <CommissionModal onClose={() => setCommissionOpen(false)} />}
+      {commissionOpen && (
+        <Suspense fallback={null}>
+          <CommissionModal
+            onClose={() => {
+              setCommissionOpen(false);
+              button.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

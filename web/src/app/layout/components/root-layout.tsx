@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '#shared/constants';
@@ -19,6 +19,7 @@ export function RootLayout() {
   const [theme, setTheme] = useTheme();
   const setIsMobile = useAppStore((s) => s.setIsMobile);
   useSessionSync();
+  useFocusOnNavigation(pathname);
 
   useEffect(() => {
     const media = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);
@@ -38,11 +39,11 @@ export function RootLayout() {
       </a>
       <Header />
       {pathname === '/' ? (
-        <main id="main" className="flex-1">
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
           <Outlet />
         </main>
       ) : (
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none">
           <Outlet />
         </main>
       )}
@@ -55,4 +56,42 @@ export function RootLayout() {
       )}
     </div>
   );
+}
+
+/** How long after a navigation a page that is still loading may take to show its heading. */
+const HEADING_WAIT_MS = 4000;
+
+/**
+ * After a client-side navigation to another page, focus moves to the new page's main heading (or
+ * the main area until the heading appears, as on pages that load first), so keyboard and
+ * screen-reader users start there, as after a full page load. Once the user moves the focus
+ * somewhere else, it is left alone.
+ */
+function useFocusOnNavigation(pathname: string) {
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const main = document.getElementById('main');
+    if (!main) return;
+    const unclaimed = () =>
+      document.activeElement === document.body || document.activeElement === main || !document.activeElement;
+    const focusHeading = () => {
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading) return false;
+      if (document.activeElement !== heading && unclaimed()) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      }
+      return true;
+    };
+    if (!focusHeading() && unclaimed()) main.focus({ preventScroll: true });
+    const observer = new MutationObserver(() => focusHeading());
+    observer.observe(main, { childList: true, subtree: true });
+    const stop = window.setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(stop);
+    };
+  }, [pathname]);
 }

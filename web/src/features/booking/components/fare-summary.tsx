@@ -1,6 +1,7 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfferPrice } from '#shared/flights';
-import { formatMoney } from '#shared/money';
+import { formatMoney } from '#shared/format-money';
 import { currentLanguage } from '../../../lib/i18n';
 
 /** Per passenger type and in total, with the agent's commission and net fare. */
@@ -15,10 +16,11 @@ export function FareSummary(props: { price: OfferPrice; showCommission: boolean 
       <h2 id="fare-summary" className="font-semibold">
         {t('booking.fareSummary')}
       </h2>
-      <dl className="mt-3 grid gap-2 text-sm">
-        {props.price.per_passenger.map((p) => (
-          <div key={p.type} className="grid gap-0.5">
-            <div className="flex justify-between font-medium">
+      {/* A <dl> may hold only one level of <div> around its name–value pairs. */}
+      <dl className="mt-3 grid gap-0.5 text-sm">
+        {props.price.per_passenger.map((p, index) => (
+          <Fragment key={p.type}>
+            <div className={`flex justify-between font-medium ${index ? 'mt-2' : ''}`}>
               <dt>
                 {t(`results.passenger.${p.type}`)} × {p.count}
               </dt>
@@ -36,9 +38,9 @@ export function FareSummary(props: { price: OfferPrice; showCommission: boolean 
               <dt>{t('booking.taxesAndCharges')}</dt>
               <dd>{money(p.taxes)}</dd>
             </div>
-          </div>
+          </Fragment>
         ))}
-        <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-700">
+        <div className="mt-2 flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-700">
           <dt>{t('booking.total')}</dt>
           <dd data-testid="booking-total">{money(props.price.total)}</dd>
         </div>

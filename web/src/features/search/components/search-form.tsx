@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, todayInNepal } from '../../../lib/dates';
 import { useCountries } from '../api/get-countries';
@@ -63,7 +63,8 @@ export function SearchForm(props: {
   const today = todayInNepal();
   const [query, setQuery] = useState<EditedQuery>(() => withLegs(props.initial));
   const [errors, setErrors] = useState<Errors>({});
-  const countries = useCountries();
+  // The long list of nationalities is drawn in a transition, after the form is usable.
+  const countries = useDeferredValue(useCountries().data);
   const update = (patch: Partial<EditedQuery>) => setQuery((q) => ({ ...q, ...patch }));
   const error = (key: string) => (errors[key] ? t(errors[key]) : undefined);
 
@@ -238,13 +239,13 @@ export function SearchForm(props: {
             onChange={(event) => update({ nat: event.target.value })}
             className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
           >
-            {(
-              countries.data ?? [{ code: 'NP', name: 'Nepal', nationality: 'Nepalese', dial_code: '+977' }]
-            ).map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.nationality} ({c.name})
-              </option>
-            ))}
+            {(countries ?? [{ code: 'NP', name: 'Nepal', nationality: 'Nepalese', dial_code: '+977' }]).map(
+              (c) => (
+                <option key={c.code} value={c.code}>
+                  {c.nationality} ({c.name})
+                </option>
+              ),
+            )}
           </select>
         </label>
       </div>

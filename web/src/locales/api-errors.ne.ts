@@ -1,0 +1,43 @@
+import type { ErrorCode } from '#shared/errors';
+
+/**
+ * The API's errors (shared/src/errors.ts) in Nepali, by code, loaded with the Nepali strings. In
+ * English the server's own message is shown. Per-field messages (`data.fields`) stay in English.
+ */
+export const apiErrorsNe: Record<ErrorCode | 'NETWORK', string> = {
+  VALIDATION_FAILED: 'पठाइएका केही विवरण मिलेनन्।',
+  INVALID_JSON: 'अनुरोध मिलेन।',
+  UNAUTHENTICATED: 'अगाडि बढ्न कृपया लग इन गर्नुहोस्।',
+  FORBIDDEN: 'तपाईंलाई यो गर्ने अनुमति छैन।',
+  NOT_FOUND: 'तपाईंले खोज्नुभएको पृष्ठ वा वस्तु छैन।',
+  METHOD_NOT_ALLOWED: 'यहाँ यो कार्य गर्न मिल्दैन।',
+  INVALID_CREDENTIALS: 'इमेल, मोबाइल नम्बर वा पासवर्ड मिलेन।',
+  INVALID_CLIENT_CREDENTIALS: 'क्लाइन्ट आईडी वा सिक्रेट मिलेन।',
+  INVALID_CUSTOMER_TOKEN: 'यो साइन-इन लिङ्कको म्याद सकियो। कृपया फेरि खोल्नुहोस्।',
+  CROSS_SITE_REQUEST: 'यो अनुरोध अर्को साइटबाट आएकाले अस्वीकार गरियो।',
+  ACCOUNT_SUSPENDED: 'यो खाता निलम्बित छ। कृपया एजेन्सीलाई सम्पर्क गर्नुहोस्।',
+  SIGNUP_DISABLED: 'यो साइटमा साइन अप उपलब्ध छैन।',
+  INVALID_RESET_TOKEN: 'पासवर्ड परिवर्तन गर्ने लिङ्क मिलेन वा म्याद सकियो।',
+  CONFLICT: 'यो पहिलेको विवरणसँग बाझियो।',
+  EMAIL_TAKEN: 'यो इमेल ठेगानाको खाता पहिले नै छ।',
+  MOBILE_TAKEN: 'यो मोबाइल नम्बरको खाता पहिले नै छ।',
+  PRICE_CHANGED: 'यो उडानको मूल्य परिवर्तन भएको छ।',
+  SOLD_OUT: 'माफ गर्नुहोस्, यो भाडामा सिट बाँकी छैन।',
+  OFFER_EXPIRED: 'यो उडान अब उपलब्ध छैन। कृपया फेरि खोज्नुहोस्।',
+  IDEMPOTENCY_KEY_REUSED: 'यो अनुरोध पहिले नै फरक विवरणसँग पठाइएको थियो।',
+  BOOKING_EXPIRED: 'सिट धेरै समय होल्ड भएकाले छोडिए।',
+  BOOKING_NOT_PAYABLE: 'यो बुकिङको भुक्तानी गर्न मिल्दैन।',
+  PAYMENT_METHOD_UNAVAILABLE: 'यो भुक्तानी विधि यहाँ उपलब्ध छैन।',
+  INSUFFICIENT_FUNDS: 'यो बुकिङका लागि वालेटमा पर्याप्त रकम छैन।',
+  CANCELLATION_NOT_ALLOWED: 'यो बुकिङ अहिले रद्द गर्न मिल्दैन।',
+  PAYLOAD_TOO_LARGE: 'अनुरोध धेरै ठूलो भयो।',
+  UNSUPPORTED_MEDIA_TYPE: 'अनुरोध मिलेन।',
+  RATE_LIMITED: 'धेरै प्रयास भए। कृपया केही बेर पर्खेर फेरि प्रयास गर्नुहोस्।',
+  BRAND_NOT_FOUND: 'यो साइट अझै मिलाइएको छैन।',
+  PAYMENT_NOT_VERIFIED: 'भुक्तानी पुष्टि हुन सकेन।',
+  PAYMENT_GATEWAY_UNAVAILABLE: 'भुक्तानी सेवाले जवाफ दिएन। कृपया फेरि प्रयास गर्नुहोस् वा अर्को विधि छान्नुहोस्।',
+  PAYMENT_ALREADY_PAID: 'यो अर्डरको भुक्तानी पहिले नै भइसकेको छ।',
+  SERVICE_UNAVAILABLE: 'सेवा केही बेर उपलब्ध छैन। कृपया फेरि प्रयास गर्नुहोस्।',
+  INTERNAL: 'माफ गर्नुहोस्, केही गडबड भयो।',
+  NETWORK: 'तपाईं अफलाइन हुनुहुन्छ जस्तो छ। जडान जाँचेर फेरि प्रयास गर्नुहोस्।',
+};
