@@ -15,6 +15,7 @@ import type { Database } from './db/client';
 import { PasswordHasher } from './domain/accounts/password-hasher';
 import { LocalAssetStorage } from './domain/assets/asset-storage';
 import { BrandDirectory } from './domain/brands/brand-directory';
+import { OutboxSender } from './domain/email/outbox-sender';
 import { RedisSessionStore } from './domain/sessions/redis-session-store';
 import { DatabaseSessionStore, type SessionStore } from './domain/sessions/session-store';
 import { TicketMailer } from './domain/tickets/ticket-mailer';
@@ -99,13 +100,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const paymentConfig = paymentConfigFromEnv(env);
   app.decorate('payments', { config: paymentConfig, gateways: createGateways(paymentConfig) });
   app.decorate('assets', new LocalAssetStorage(env.UPLOADS_DIR));
+  const outbox = new OutboxSender(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
+  app.decorate('outbox', outbox);
+  app.addHook('onClose', async () => outbox.close());
   app.decorate(
     'ticketMail',
     new TicketMailer(database.db, {
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM,
       apiUrl: `${env.PUBLIC_URL.replace(/\/+$/, '')}${API_BASE_PATH}`,
       log: app.log,
+      onQueued: () => outbox.nudge(),
     }),
   );
   const routePolicies: RoutePolicy[] = [];

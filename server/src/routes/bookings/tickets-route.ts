@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cancelBookingRequest, cancelBookingResponse, ticketList } from '#shared/bookings';
 import { cancelBooking } from '../../domain/bookings/cancel-booking';
+import { nameOf } from '../../domain/bookings/create-booking';
 import { findFullBooking } from '../../domain/bookings/find-booking';
 import { listTickets } from '../../domain/tickets/list-tickets';
 import { renderTicketPdf } from '../../domain/tickets/render-ticket-pdf';
@@ -72,7 +73,8 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const { quote, bookingId } = await cancelBooking(app.db, {
-        user,
+        scope: { userId: user.id },
+        by: { name: nameOf(user), userId: user.id },
         pnr: request.params.pnr,
         confirm: request.body.confirm,
       });
