@@ -31,6 +31,7 @@ import { createGateways, gatewayFormOrigins, paymentConfigFromEnv, SANDBOX_PREFI
 import { sandboxRoutes } from './payments/sandbox/index';
 import { enforcePolicies, type RoutePolicy } from './policies/policy';
 import { adminAuditRoutes } from './routes/admin/audit/route';
+import { adminBookingRoutes } from './routes/admin/bookings/route';
 import { adminBrandRoutes } from './routes/admin/brand/route';
 import { adminOutboxRoutes } from './routes/admin/outbox/route';
 import { adminPartnerAppRoutes } from './routes/admin/partner-apps/route';
@@ -219,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await admin.register(adminPartnerAppRoutes);
         await admin.register(adminOutboxRoutes);
         await admin.register(adminAuditRoutes);
+        await admin.register(adminBookingRoutes);
         await admin.register(platformBrandRoutes);
       });
       await api.register(flightRoutes);

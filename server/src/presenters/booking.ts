@@ -42,6 +42,12 @@ export function presentBooking(full: FullBooking, paymentMethods: PaymentMethod[
     payment_methods: paymentMethods,
     paid_with: booking.paidWith,
     history: full.events.map((e) => ({ status: e.status, at: e.at.toISOString(), by: e.by, note: e.note })),
+    disruptions: full.disruptions.map((d) => ({
+      flight_id: d.flightId,
+      reason: d.reason,
+      note: d.note,
+      at: d.createdAt.toISOString(),
+    })),
   };
 }
 

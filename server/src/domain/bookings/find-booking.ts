@@ -45,7 +45,7 @@ export async function findBooking(db: Db, options: FindBookingOptions): Promise<
     .from(bookings)
     .where(and(eq(bookings.pnr, options.pnr.toUpperCase()), owner));
   const [booking] = options.forUpdate ? await query.for('update') : await query;
-  if (!booking) throw new AppError('NOT_FOUND', `There is no booking ${options.pnr.toUpperCase()}.`);
+  if (!booking) throw new AppError('NOT_FOUND', 'There is no such booking.');
   return booking;
 }
 
