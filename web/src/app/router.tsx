@@ -23,6 +23,15 @@ export const router = createBrowserRouter([
         lazy: () => import('../features/admin/partners-page').then((m) => ({ Component: m.PartnersPage })),
       },
       {
+        path: 'bookings',
+        lazy: () => import('../features/admin/bookings-page').then((m) => ({ Component: m.BookingsPage })),
+      },
+      {
+        path: 'bookings/:pnr',
+        lazy: () =>
+          import('../features/admin/booking-detail-page').then((m) => ({ Component: m.BookingDetailPage })),
+      },
+      {
         path: 'outbox',
         lazy: () => import('../features/admin/outbox-page').then((m) => ({ Component: m.OutboxPage })),
       },

@@ -14,6 +14,7 @@ addTranslations({ en: { admin: adminEn }, ne: { admin: adminNe } });
 const SECTIONS = [
   ['settings', 'admin.nav.settings'],
   ['users', 'admin.nav.users'],
+  ['bookings', 'admin.nav.bookings'],
   ['partners', 'admin.nav.partners'],
   ['outbox', 'admin.nav.outbox'],
   ['audit', 'admin.nav.audit'],

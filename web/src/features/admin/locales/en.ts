@@ -1,3 +1,4 @@
+import { bookingsEn } from './bookings-en';
 /** The admin console's English strings, loaded with the console, not with every page. */
 export const adminEn = {
   title: 'Admin console',
@@ -13,6 +14,7 @@ export const adminEn = {
     partners: 'Partner apps',
     outbox: 'Outbox',
     audit: 'Audit log',
+    bookings: 'Bookings',
   },
   login: {
     title: 'Admin log in',
@@ -161,6 +163,8 @@ export const adminEn = {
     to: 'To {{to}}',
     sent: 'sent',
     queued: 'waiting',
+    failed: 'failed after {{attempts}} attempts: {{error}}',
+    attachments: 'attached: {{files}}',
     reader: 'E-mail',
     pick: 'Choose an e-mail to read it.',
     none: 'No e-mails yet.',
@@ -174,4 +178,5 @@ export const adminEn = {
     after: 'After',
     none: 'No changes recorded yet.',
   },
+  bookings: bookingsEn,
 };

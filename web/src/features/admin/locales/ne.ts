@@ -1,3 +1,4 @@
+import { bookingsNe } from './bookings-ne';
 import type { adminEn } from './en';
 
 /** The admin console's Nepali strings. */
@@ -15,6 +16,7 @@ export const adminNe: typeof adminEn = {
     partners: 'साझेदार एपहरू',
     outbox: 'आउटबक्स',
     audit: 'अडिट लग',
+    bookings: 'बुकिङहरू',
   },
   login: {
     title: 'प्रशासक लग इन',
@@ -163,6 +165,8 @@ export const adminNe: typeof adminEn = {
     to: 'प्रापक: {{to}}',
     sent: 'पठाइयो',
     queued: 'पर्खिँदै',
+    failed: '{{attempts}} प्रयासपछि असफल: {{error}}',
+    attachments: 'संलग्न: {{files}}',
     reader: 'इमेल',
     pick: 'पढ्न एउटा इमेल छान्नुहोस्।',
     none: 'अहिलेसम्म कुनै इमेल छैन।',
@@ -176,4 +180,5 @@ export const adminNe: typeof adminEn = {
     after: 'पछि',
     none: 'अहिलेसम्म कुनै परिवर्तन रेकर्ड भएको छैन।',
   },
+  bookings: bookingsNe,
 };
