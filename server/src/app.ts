@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import { API_BASE_PATH } from '#shared/constants';
 import type { Database } from './db/client';
 import { PasswordHasher } from './domain/accounts/password-hasher';
-import { LocalAssetStorage } from './domain/assets/asset-storage';
+import { assetStorageFromEnv } from './domain/assets/asset-storage-from-env';
 import { BrandDirectory } from './domain/brands/brand-directory';
 import { OutboxSender } from './domain/email/outbox-sender';
 import { RedisSessionStore } from './domain/sessions/redis-session-store';
@@ -100,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('brands', new BrandDirectory(database.db, env.DEFAULT_BRAND));
   const paymentConfig = paymentConfigFromEnv(env);
   app.decorate('payments', { config: paymentConfig, gateways: createGateways(paymentConfig) });
-  app.decorate('assets', new LocalAssetStorage(env.UPLOADS_DIR));
+  app.decorate('assets', assetStorageFromEnv(env));
   const outbox = new OutboxSender(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
   app.decorate('outbox', outbox);
   app.addHook('onClose', async () => outbox.close());
@@ -232,7 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_BASE_PATH },
   );
 
-  await registerUploads(app, env.UPLOADS_DIR);
+  await registerUploads(app, app.assets);
   const sendWebPage = await registerWebApp(app, app.brands);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
