@@ -35,6 +35,7 @@ import { adminBookingRoutes } from './routes/admin/bookings/route';
 import { adminBrandRoutes } from './routes/admin/brand/route';
 import { adminOutboxRoutes } from './routes/admin/outbox/route';
 import { adminPartnerAppRoutes } from './routes/admin/partner-apps/route';
+import { adminPaymentCredentialRoutes } from './routes/admin/payment-credentials/route';
 import { adminUploadRoutes } from './routes/admin/uploads/route';
 import { adminUserRoutes } from './routes/admin/users/route';
 import { airportRoutes } from './routes/airports/route';
@@ -71,6 +72,10 @@ export const REDACTED_LOG_PATHS = [
   '*.clientCustomerToken',
   '*.clientSecret',
   '*.accessToken',
+  '*.secretKey',
+  '*.privateKeyPem',
+  '*.secrets',
+  '*.S3_SECRET_ACCESS_KEY',
 ];
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
@@ -221,6 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await admin.register(adminOutboxRoutes);
         await admin.register(adminAuditRoutes);
         await admin.register(adminBookingRoutes);
+        await admin.register(adminPaymentCredentialRoutes);
         await admin.register(platformBrandRoutes);
       });
       await api.register(flightRoutes);
