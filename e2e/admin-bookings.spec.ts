@@ -181,3 +181,18 @@ test('an admin marks a flight disrupted: its bookings are flagged for the admin 
   await travellerContext.close();
   await agent.dispose();
 });
+
+test('an admin saves a gateway secret that is never shown again', async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.goto('/admin/payment-gateways');
+  const khalti = page.getByRole('form', { name: 'Khalti' });
+  await khalti.getByLabel('Gateway environment').selectOption('test');
+  await khalti.getByLabel('Secret key').fill('test_secret_key_e2e_never_shown');
+  await khalti.getByRole('button', { name: 'Save Khalti' }).click();
+  await expect(page.getByText('Khalti settings saved.')).toBeVisible();
+  await expect(khalti.getByText('Set. Type a new value only to replace it.')).toBeVisible();
+  await expect(khalti.getByLabel('Secret key')).toHaveValue('');
+  await expect(page.getByTestId('gateway-state-khalti')).toContainText('Saved');
+  expect(await page.content()).not.toContain('test_secret_key_e2e_never_shown');
+  await expectNoSeriousViolation(page, 'payment gateways');
+});

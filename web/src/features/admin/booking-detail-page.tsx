@@ -7,7 +7,8 @@ import { formatMoney } from '#shared/money';
 import { ApiError } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { useAdminBooking, useCancelBooking, useMarkDisrupted, useResendTicket } from './api/bookings-api';
-import { Choice, DisruptedBadge } from './bookings-page';
+import { Choice } from './components/choice';
+import { DisruptedBadge } from './components/disrupted-badge';
 import {
   buttonClass,
   formatWhen,
@@ -147,8 +148,8 @@ export function BookingDetailPage() {
           {t('admin.bookings.history')}
         </h2>
         <ol className="mt-2 border-l-2 border-slate-300 pl-4 dark:border-slate-600" data-testid="history">
-          {booking.history.map((event, index) => (
-            <li key={`${event.at}-${index}`} className="mb-3">
+          {booking.history.map((event) => (
+            <li key={`${event.at}-${event.status}-${event.note ?? ''}`} className="mb-3">
               <p className="font-medium">{t(`booking.statuses.${event.status}`)}</p>
               <p className="text-xs text-slate-600 dark:text-slate-300">
                 {formatWhen(event.at, i18n.language)} · {t('admin.bookings.by', { who: event.by })}

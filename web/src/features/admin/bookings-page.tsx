@@ -8,6 +8,8 @@ import { ApiError } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { useUsers } from './api/admin-api';
 import { useAdminBookings } from './api/bookings-api';
+import { Choice } from './components/choice';
+import { DisruptedBadge } from './components/disrupted-badge';
 import {
   buttonClass,
   formatWhen,
@@ -223,37 +225,5 @@ export function BookingsPage() {
         </>
       )}
     </section>
-  );
-}
-
-export function DisruptedBadge() {
-  const { t } = useTranslation();
-  return (
-    <span className="mt-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-      {t('admin.bookings.disrupted')}
-    </span>
-  );
-}
-
-export function Choice(props: {
-  label: string;
-  value: string;
-  options: [string, string][];
-  onChange: (e: { target: { value: string } }) => void;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {props.label}
-      </label>
-      <select id={id} className={inputClass} value={props.value} onChange={props.onChange}>
-        {props.options.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { bookingsEn } from './bookings-en';
+import { gatewaysEn } from './gateways-en';
 /** The admin console's English strings, loaded with the console, not with every page. */
 export const adminEn = {
   title: 'Admin console',
@@ -15,6 +16,7 @@ export const adminEn = {
     outbox: 'Outbox',
     audit: 'Audit log',
     bookings: 'Bookings',
+    gateways: 'Payment gateways',
   },
   login: {
     title: 'Admin log in',
@@ -179,4 +181,5 @@ export const adminEn = {
     none: 'No changes recorded yet.',
   },
   bookings: bookingsEn,
+  gateways: gatewaysEn,
 };

@@ -1,5 +1,6 @@
 import { bookingsNe } from './bookings-ne';
 import type { adminEn } from './en';
+import { gatewaysNe } from './gateways-ne';
 
 /** The admin console's Nepali strings. */
 export const adminNe: typeof adminEn = {
@@ -17,6 +18,7 @@ export const adminNe: typeof adminEn = {
     outbox: 'आउटबक्स',
     audit: 'अडिट लग',
     bookings: 'बुकिङहरू',
+    gateways: 'भुक्तानी गेटवे',
   },
   login: {
     title: 'प्रशासक लग इन',
@@ -181,4 +183,5 @@ export const adminNe: typeof adminEn = {
     none: 'अहिलेसम्म कुनै परिवर्तन रेकर्ड भएको छैन।',
   },
   bookings: bookingsNe,
+  gateways: gatewaysNe,
 };
