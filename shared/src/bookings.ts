@@ -180,6 +180,7 @@ export const refundQuote = z.object({
   /** The fare rule applied, in words a traveller reads. */
   rule: z.string(),
 });
+export type RefundQuote = z.infer<typeof refundQuote>;
 
 export const cancelBookingResponse = z.object({
   quote: refundQuote,

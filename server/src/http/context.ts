@@ -25,9 +25,9 @@ declare module 'fastify' {
     passwords: PasswordHasher;
     /** Abuse limits of log-in, sign-up, reset and customer-token (memory, or Redis). */
     rateLimiter: RateLimiter;
-    /** The payment gateways of the deployment (per brand later) and their settings. */
+    /** The payment gateways of the deployment and their settings (brands' own accounts: not used yet). */
     payments: { config: PaymentConfig; gateways: PaymentGateways };
-    /** Where uploaded brand images are stored (UPLOADS_DIR, or a bucket later). */
+    /** Where uploaded brand images are stored (UPLOADS_DIR, or an S3-compatible bucket). */
     assets: AssetStorage;
     /** Queues each ticketed booking's e-ticket e-mail once (in the outbox). */
     ticketMail: TicketMailer;

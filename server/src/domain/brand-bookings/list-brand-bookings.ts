@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { BookingStatus } from '#shared/bookings';
 import type { Db } from '../../db/client';
 import { type PageRequest, pageWindow } from '../../db/paging';
-import { bookingDisruptions, bookingLegs, bookingPassengers, bookings, users } from '../../db/schema/index';
+import { bookingDisruptions, bookingPassengers, bookings, users } from '../../db/schema/index';
 import type { BookingRow } from '../bookings/find-booking';
+import { listExtras } from '../bookings/list-bookings';
 
 export interface ListBrandBookingsOptions extends PageRequest {
   brandId: string;
@@ -84,16 +85,8 @@ export async function listBrandBookings(
   const total = Number(counted?.value ?? 0);
   if (rows.length === 0) return { items: [], total };
   const ids = rows.map((row) => row.booking.id);
-  const [legs, passengers, disrupted] = await Promise.all([
-    db
-      .select({ bookingId: bookingLegs.bookingId, offer: bookingLegs.offer })
-      .from(bookingLegs)
-      .where(and(inArray(bookingLegs.bookingId, ids), eq(bookingLegs.position, 0))),
-    db
-      .select()
-      .from(bookingPassengers)
-      .where(inArray(bookingPassengers.bookingId, ids))
-      .orderBy(asc(bookingPassengers.position)),
+  const [extras, disrupted] = await Promise.all([
+    listExtras(db, ids),
     db
       .selectDistinct({ bookingId: bookingDisruptions.bookingId })
       .from(bookingDisruptions)
@@ -101,14 +94,15 @@ export async function listBrandBookings(
   ]);
   return {
     total,
-    items: rows.map(({ booking, booker }) => ({
-      booking,
-      booker,
-      departAt: legs.find((l) => l.bookingId === booking.id)?.offer.segments[0]?.depart_at ?? '',
-      passengerNames: passengers
-        .filter((p) => p.bookingId === booking.id)
-        .map((p) => `${p.title} ${p.firstName} ${p.lastName}`),
-      disrupted: disrupted.some((d) => d.bookingId === booking.id),
-    })),
+    items: rows.map(({ booking, booker }) => {
+      const { firstDepartureLocal, passengerNames } = extras(booking.id);
+      return {
+        booking,
+        booker,
+        departAt: firstDepartureLocal,
+        passengerNames,
+        disrupted: disrupted.some((d) => d.bookingId === booking.id),
+      };
+    }),
   };
 }

@@ -145,16 +145,17 @@ describe('outbox delivery over SMTP (a real SMTP conversation with a local serve
 });
 
 describe('without SMTP_URL', () => {
+  let plain: TestApp;
+  beforeAll(async () => {
+    plain = await createTestApp();
+  });
+  afterAll(() => plain.close());
+
   it('keeps e-mails in the outbox, unsent and readable', async () => {
-    const plain = await createTestApp();
-    try {
-      await sendEmail(plain.app.db, { brandId: null, to: 'a@example.com', subject: 'Stays', text: 'x' });
-      expect(plain.app.outbox.enabled).toBe(false);
-      expect(await plain.app.outbox.deliverDue()).toBe(0);
-      const [row] = await plain.app.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Stays'));
-      expect(row).toMatchObject({ sentAt: null, attempts: 0 });
-    } finally {
-      await plain.close();
-    }
+    await sendEmail(plain.app.db, { brandId: null, to: 'a@example.com', subject: 'Stays', text: 'x' });
+    expect(plain.app.outbox.enabled).toBe(false);
+    expect(await plain.app.outbox.deliverDue()).toBe(0);
+    const [row] = await plain.app.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Stays'));
+    expect(row).toMatchObject({ sentAt: null, attempts: 0 });
   });
 });

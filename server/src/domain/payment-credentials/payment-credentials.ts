@@ -21,6 +21,12 @@ export interface CredentialsStatus {
   secretsSet: Record<string, boolean>;
 }
 
+const ofGateway = (options: { brandId: string; gateway: CredentialGateway }) =>
+  and(
+    eq(brandPaymentCredentials.brandId, options.brandId),
+    eq(brandPaymentCredentials.gateway, options.gateway),
+  );
+
 function statusOf(
   gateway: CredentialGateway,
   row: CredentialsRow | undefined,
@@ -87,12 +93,7 @@ export async function savePaymentCredentials(
     const [existing] = await tx
       .select()
       .from(brandPaymentCredentials)
-      .where(
-        and(
-          eq(brandPaymentCredentials.brandId, options.brandId),
-          eq(brandPaymentCredentials.gateway, options.gateway),
-        ),
-      )
+      .where(ofGateway(options))
       .for('update');
     const saved = existing?.secretCiphertext ? openSecrets(existing.secretCiphertext, options.key) : {};
     const merged: Record<string, string> = { ...saved, ...secrets };
@@ -132,15 +133,7 @@ export async function deletePaymentCredentials(
   options: { brandId: string; gateway: CredentialGateway; actor: AuditActor; key: Buffer },
 ): Promise<CredentialsStatus> {
   return db.transaction(async (tx) => {
-    const [removed] = await tx
-      .delete(brandPaymentCredentials)
-      .where(
-        and(
-          eq(brandPaymentCredentials.brandId, options.brandId),
-          eq(brandPaymentCredentials.gateway, options.gateway),
-        ),
-      )
-      .returning();
+    const [removed] = await tx.delete(brandPaymentCredentials).where(ofGateway(options)).returning();
     if (!removed) throw notFound('This gateway has no saved credentials.');
     await recordAudit(tx, {
       brandId: options.brandId,
@@ -159,15 +152,7 @@ export async function readPaymentCredentials(
   db: Db,
   options: { brandId: string; gateway: CredentialGateway; key: Buffer },
 ) {
-  const [row] = await db
-    .select()
-    .from(brandPaymentCredentials)
-    .where(
-      and(
-        eq(brandPaymentCredentials.brandId, options.brandId),
-        eq(brandPaymentCredentials.gateway, options.gateway),
-      ),
-    );
+  const [row] = await db.select().from(brandPaymentCredentials).where(ofGateway(options));
   if (!row) return undefined;
   return {
     environment: row.environment,

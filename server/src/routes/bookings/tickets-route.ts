@@ -9,7 +9,7 @@ import { renderTicketPdf } from '../../domain/tickets/render-ticket-pdf';
 import { AppError } from '../../errors';
 import { requireBrand, requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
-import { presentTicketListItem } from '../../presenters/booking';
+import { presentRefundQuote, presentTicketListItem } from '../../presenters/booking';
 import { presentFullBooking } from './present-for-request';
 
 const pnrParams = z.object({ pnr: z.string().trim().toUpperCase().max(6) });
@@ -79,13 +79,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         confirm: request.body.confirm,
       });
       return ok({
-        quote: {
-          currency: quote.currency as 'NPR' | 'USD',
-          paid: quote.paid,
-          cancellation_fee: quote.cancellationFee,
-          refund: quote.refund,
-          rule: quote.rule,
-        },
+        quote: presentRefundQuote(quote),
         booking: bookingId ? await presentFullBooking(app.db, request, { bookingId }) : null,
       });
     },

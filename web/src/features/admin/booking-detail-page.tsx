@@ -7,7 +7,6 @@ import { formatMoney } from '#shared/money';
 import { ApiError } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { useAdminBooking, useCancelBooking, useMarkDisrupted, useResendTicket } from './api/bookings-api';
-import { Choice } from './components/choice';
 import { DisruptedBadge } from './components/disrupted-badge';
 import {
   buttonClass,
@@ -16,6 +15,7 @@ import {
   secondaryButtonClass,
   TableHead,
 } from './components/form-controls';
+import { Select } from './components/select';
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency as 'NPR', currentLanguage());
 const errorText = (error: unknown, fallback: string) =>
@@ -362,10 +362,10 @@ function FlightRow(props: { flight: AdminBookingDetail['flights'][number] }) {
       )}
       {open && (
         <form onSubmit={submit} noValidate className="mt-2 grid gap-2 sm:grid-cols-[12rem_1fr]">
-          <Choice
+          <Select
             label={t('admin.bookings.reason')}
             value={reason}
-            onChange={(e) => setReason(e.target.value as FlightDisruption['reason'])}
+            onChange={(value) => setReason(value as FlightDisruption['reason'])}
             options={(['weather', 'technical', 'operational', 'other'] as const).map((r) => [
               r,
               t(`admin.bookings.reasons.${r}`),

@@ -8,7 +8,6 @@ import { ApiError } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { useUsers } from './api/admin-api';
 import { useAdminBookings } from './api/bookings-api';
-import { Choice } from './components/choice';
 import { DisruptedBadge } from './components/disrupted-badge';
 import {
   buttonClass,
@@ -19,6 +18,7 @@ import {
   TableHead,
   TextField,
 } from './components/form-controls';
+import { Select } from './components/select';
 
 export const BOOKING_STATUSES: BookingStatus[] = [
   'held',
@@ -94,19 +94,19 @@ export function BookingsPage() {
             onChange={set('name')}
             error={fields.name}
           />
-          <Choice
+          <Select
             label={t('admin.bookings.status')}
             value={draft.status}
-            onChange={set('status')}
+            onChange={(value) => setDraft({ ...draft, status: value })}
             options={[
               ['', t('admin.bookings.allStatuses')],
               ...BOOKING_STATUSES.map((s) => [s, t(`booking.statuses.${s}`)] as [string, string]),
             ]}
           />
-          <Choice
+          <Select
             label={t('admin.bookings.agent')}
             value={draft.agentId}
-            onChange={set('agentId')}
+            onChange={(value) => setDraft({ ...draft, agentId: value })}
             options={[
               ['', t('admin.bookings.allAgents')],
               ...(agents.data?.items ?? []).map(
@@ -128,10 +128,10 @@ export function BookingsPage() {
             maxLength={3}
             error={fields.destination}
           />
-          <Choice
+          <Select
             label={t('admin.bookings.dateField')}
             value={draft.dateField || 'created'}
-            onChange={set('dateField')}
+            onChange={(value) => setDraft({ ...draft, dateField: value })}
             options={[
               ['created', t('admin.bookings.byCreated')],
               ['travel', t('admin.bookings.byTravel')],

@@ -8,8 +8,8 @@ import {
   useRemovePaymentCredentials,
   useSavePaymentCredentials,
 } from './api/payment-credentials-api';
-import { Choice } from './components/choice';
 import { buttonClass, formatWhen, secondaryButtonClass, TextField } from './components/form-controls';
+import { Select } from './components/select';
 
 /** The brand's own merchant accounts with eSewa, Khalti and ConnectIPS; secrets are write-only. */
 export function PaymentGatewaysPage() {
@@ -76,10 +76,10 @@ function GatewayForm(props: { status: PaymentCredentialsStatus }) {
           ? t('admin.gateways.configured', { when: formatWhen(status.updatedAt, i18n.language) })
           : t('admin.gateways.notConfigured')}
       </p>
-      <Choice
+      <Select
         label={t('admin.gateways.environment')}
         value={environment}
-        onChange={(e) => setEnvironment(e.target.value as 'test' | 'production')}
+        onChange={(value) => setEnvironment(value as 'test' | 'production')}
         options={[
           ['test', t('admin.gateways.test')],
           ['production', t('admin.gateways.production')],

@@ -28,6 +28,7 @@ import {
   presentAdminBookingSummary,
   presentFlightDisruption,
 } from '../../../presenters/admin-booking';
+import { presentRefundQuote } from '../../../presenters/booking';
 
 /** The brand's bookings for its admins (issue 7 §5): list, detail, resend, cancel, disruptions. */
 export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -142,13 +143,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
       });
       return ok({
-        quote: {
-          currency: quote.currency as 'NPR' | 'USD',
-          paid: quote.paid,
-          cancellation_fee: quote.cancellationFee,
-          refund: quote.refund,
-          rule: quote.rule,
-        },
+        quote: presentRefundQuote(quote),
         detail: bookingId
           ? presentAdminBookingDetail(
               await findBrandBooking(app.db, { brandId: brand.id, pnr: request.params.pnr }),

@@ -9,19 +9,13 @@ import type {
   MarkDisruptedRequest,
 } from '#shared/admin-bookings';
 import { apiGet, apiPost } from '../../../lib/api-client';
+import { toQuery } from './admin-api';
 
 const bookingKeys = {
   all: ['admin', 'bookings'] as const,
   list: (query: AdminBookingsQuery) => ['admin', 'bookings', 'list', query] as const,
   detail: (pnr: string) => ['admin', 'bookings', 'detail', pnr] as const,
 };
-
-const toQuery = (params: Record<string, unknown>) =>
-  new URLSearchParams(
-    Object.entries(params)
-      .filter(([, value]) => value !== undefined && value !== '')
-      .map(([key, value]) => [key, String(value)]),
-  ).toString();
 
 export function useAdminBookings(query: AdminBookingsQuery) {
   return useQuery({

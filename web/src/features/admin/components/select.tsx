@@ -2,11 +2,11 @@ import { useId } from 'react';
 import { inputClass } from './form-controls';
 
 /** A labelled select of [value, label] options. */
-export function Choice(props: {
+export function Select(props: {
   label: string;
   value: string;
   options: [string, string][];
-  onChange: (e: { target: { value: string } }) => void;
+  onChange: (value: string) => void;
 }) {
   const id = useId();
   return (
@@ -14,7 +14,12 @@ export function Choice(props: {
       <label htmlFor={id} className="block text-sm font-medium">
         {props.label}
       </label>
-      <select id={id} className={inputClass} value={props.value} onChange={props.onChange}>
+      <select
+        id={id}
+        className={inputClass}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
         {props.options.map(([value, label]) => (
           <option key={value} value={value}>
             {label}
