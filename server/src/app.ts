@@ -12,8 +12,9 @@ import { Redis } from 'ioredis';
 import { API_BASE_PATH } from '#shared/constants';
 import type { Database } from './db/client';
 import { PasswordHasher } from './domain/accounts/password-hasher';
-import { LocalAssetStorage } from './domain/assets/asset-storage';
+import { assetStorageFromEnv } from './domain/assets/asset-storage-from-env';
 import { BrandDirectory } from './domain/brands/brand-directory';
+import { OutboxSender } from './domain/email/outbox-sender';
 import { RedisSessionStore } from './domain/sessions/redis-session-store';
 import { DatabaseSessionStore, type SessionStore } from './domain/sessions/session-store';
 import { TicketMailer } from './domain/tickets/ticket-mailer';
@@ -33,9 +34,11 @@ import { createGateways, gatewayFormOrigins, paymentConfigFromEnv, SANDBOX_PREFI
 import { sandboxRoutes } from './payments/sandbox/index';
 import { enforcePolicies, type RoutePolicy } from './policies/policy';
 import { adminAuditRoutes } from './routes/admin/audit/route';
+import { adminBookingRoutes } from './routes/admin/bookings/route';
 import { adminBrandRoutes } from './routes/admin/brand/route';
 import { adminOutboxRoutes } from './routes/admin/outbox/route';
 import { adminPartnerAppRoutes } from './routes/admin/partner-apps/route';
+import { adminPaymentCredentialRoutes } from './routes/admin/payment-credentials/route';
 import { adminUploadRoutes } from './routes/admin/uploads/route';
 import { adminUserRoutes } from './routes/admin/users/route';
 import { airportRoutes } from './routes/airports/route';
@@ -95,14 +98,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('brands', new BrandDirectory(database.db, env.DEFAULT_BRAND));
   const paymentConfig = paymentConfigFromEnv(env);
   app.decorate('payments', { config: paymentConfig, gateways: createGateways(paymentConfig) });
-  app.decorate('assets', new LocalAssetStorage(env.UPLOADS_DIR));
+  app.decorate('assets', assetStorageFromEnv(env));
+  const outbox = new OutboxSender(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
+  app.decorate('outbox', outbox);
+  app.addHook('onClose', async () => outbox.close());
   app.decorate(
     'ticketMail',
     new TicketMailer(database.db, {
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM,
       apiUrl: `${env.PUBLIC_URL.replace(/\/+$/, '')}${API_BASE_PATH}`,
       log: app.log,
+      onQueued: () => outbox.nudge(),
     }),
   );
   const routePolicies: RoutePolicy[] = [];
@@ -197,6 +202,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await admin.register(adminPartnerAppRoutes);
         await admin.register(adminOutboxRoutes);
         await admin.register(adminAuditRoutes);
+        await admin.register(adminBookingRoutes);
+        await admin.register(adminPaymentCredentialRoutes);
         await admin.register(platformBrandRoutes);
       });
       await api.register(flightRoutes);
@@ -208,7 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_BASE_PATH },
   );
 
-  await registerUploads(app, env.UPLOADS_DIR);
+  await registerUploads(app, app.assets);
   const sendWebPage = await registerWebApp(app, app.brands);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

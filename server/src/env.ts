@@ -135,6 +135,16 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('Tikat <tickets@tikat.example>'),
     /** Folder where brand images uploaded in the admin console are kept (served at /uploads/). */
     UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
+    /** S3-compatible bucket for uploads (e.g. https://s3.ap-south-1.amazonaws.com); unset: UPLOADS_DIR. */
+    S3_ENDPOINT: httpUrl.optional(),
+    /** The bucket (path-style addressing); required with S3_ENDPOINT. */
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    /** Access key id of the bucket's credentials; required with S3_ENDPOINT. */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    /** Secret access key (never logged); required with S3_ENDPOINT. */
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** The bucket's region, signed into every request. */
+    S3_REGION: z.string().min(1).default('us-east-1'),
     /** Largest accepted image upload (logo, favicon, banner), in bytes. */
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(20_000_000).default(2_000_000),
     /** An invitation link (new agent, a new brand's first admin) works once, for this many hours. */
@@ -145,6 +155,7 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
     }
     const required: [string, string[]][] = [
+      ['S3_ENDPOINT', ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']],
       ['KHALTI_BASE_URL', ['KHALTI_SECRET_KEY']],
       [
         'CONNECTIPS_BASE_URL',

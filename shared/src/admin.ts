@@ -124,13 +124,18 @@ export const idParams = z.object({ id: z.uuid({ message: 'Not a valid id.' }) })
 
 export const adminMessage = z.object({ message: z.string() });
 
-/** An e-mail of the outbox (sent or waiting for SMTP). */
+/** An e-mail of the outbox: `waiting` (for SMTP, or for its next attempt), `sent`, or `failed` (given up). */
 export const outboxEmailSummary = z.object({
   id: z.string(),
   to: z.string(),
   subject: z.string(),
   createdAt: z.string().describe('ISO 8601'),
   sentAt: z.string().nullable(),
+  status: z.enum(['waiting', 'sent', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  /** File names attached when sent, e.g. `e-ticket-ABC234.pdf`. */
+  attachments: z.array(z.string()),
 });
 export const outboxEmail = outboxEmailSummary.extend({ text: z.string() });
 export type OutboxEmailSummary = z.infer<typeof outboxEmailSummary>;

@@ -96,6 +96,16 @@ export const bookingEvent = z.object({
   note: z.string().nullable(),
 });
 
+/** The agency marked one of the booking's flights disrupted (weather…) and told the traveller. */
+export const bookingDisruption = z.object({
+  /** Flight number and local departure date, e.g. `U4601-2026-05-01`. */
+  flight_id: z.string(),
+  reason: z.enum(['weather', 'technical', 'operational', 'other']),
+  note: z.string(),
+  at: z.string(),
+});
+export type BookingDisruption = z.infer<typeof bookingDisruption>;
+
 export const booking = z.object({
   pnr: z.string().describe('6 letters and digits, no 0/1/I/L/O'),
   status: bookingStatus,
@@ -114,6 +124,8 @@ export const booking = z.object({
   payment_methods: z.array(paymentMethod),
   paid_with: paymentMethod.nullable(),
   history: z.array(bookingEvent),
+  /** Disruption notices about its flights (empty when none). */
+  disruptions: z.array(bookingDisruption),
 });
 export type Booking = z.infer<typeof booking>;
 
@@ -168,6 +180,7 @@ export const refundQuote = z.object({
   /** The fare rule applied, in words a traveller reads. */
   rule: z.string(),
 });
+export type RefundQuote = z.infer<typeof refundQuote>;
 
 export const cancelBookingResponse = z.object({
   quote: refundQuote,

@@ -57,6 +57,8 @@ export const errorTable = {
   },
   /** The wallet holds less than the amount due; `data.shortfall` (minor units) says how much. */
   INSUFFICIENT_FUNDS: { status: 402, message: 'The wallet balance is not enough for this booking.' },
+  /** The booking has no e-ticket to (re)send: it is not ticketed. */
+  BOOKING_NOT_TICKETED: { status: 409, message: 'This booking has no e-ticket yet.' },
   /** The fare rules do not allow cancelling now (too close to departure, flown, or already cancelled). */
   CANCELLATION_NOT_ALLOWED: { status: 409, message: 'This booking cannot be cancelled now.' },
   /** The request body is larger than the server accepts. */

@@ -4,6 +4,7 @@ import type { AccountUser } from '../domain/accounts/find-user';
 import type { PasswordHasher } from '../domain/accounts/password-hasher';
 import type { AssetStorage } from '../domain/assets/asset-storage';
 import type { Brand, BrandDirectory } from '../domain/brands/brand-directory';
+import type { OutboxSender } from '../domain/email/outbox-sender';
 import type { SessionRecord, SessionStore } from '../domain/sessions/session-store';
 import type { TicketMailer } from '../domain/tickets/ticket-mailer';
 import type { Env } from '../env';
@@ -24,12 +25,14 @@ declare module 'fastify' {
     passwords: PasswordHasher;
     /** Abuse limits of log-in, sign-up, reset and customer-token (memory, or Redis). */
     rateLimiter: RateLimiter;
-    /** The payment gateways of the deployment (per brand later) and their settings. */
+    /** The payment gateways of the deployment and their settings (brands' own accounts: not used yet). */
     payments: { config: PaymentConfig; gateways: PaymentGateways };
-    /** Where uploaded brand images are stored (UPLOADS_DIR, or a bucket later). */
+    /** Where uploaded brand images are stored (UPLOADS_DIR, or an S3-compatible bucket). */
     assets: AssetStorage;
-    /** Sends each ticketed booking's e-ticket once (SMTP_URL, else the outbox). */
+    /** Queues each ticketed booking's e-ticket e-mail once (in the outbox). */
     ticketMail: TicketMailer;
+    /** Sends the outbox over SMTP (SMTP_URL); without it, does nothing. */
+    outbox: OutboxSender;
     /** Every API route with its policy, as registered (the access sweep test walks it). */
     routePolicies: RoutePolicy[];
   }

@@ -21,6 +21,9 @@ export const REDACTED_LOG_PATHS = [
   '*.clientSecret',
   '*.accessToken',
   '*.sessionSecret',
+  '*.privateKeyPem',
+  '*.secrets',
+  '*.S3_SECRET_ACCESS_KEY',
 ];
 
 /**

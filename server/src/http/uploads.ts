@@ -2,15 +2,38 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { UPLOADS_PREFIX } from '../domain/assets/asset-storage';
+import { type AssetStorage, LocalAssetStorage, UPLOADS_PREFIX } from '../domain/assets/asset-storage';
+import { EXTENSIONS } from '../domain/assets/check-image';
+import { IMMUTABLE_CACHE, S3AssetStorage } from '../domain/assets/s3-asset-storage';
+
+/** An uploaded file opened directly may not run anything (an SVG is a document). */
+const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+/** `<brand id>/<32 hex>.<ext>`, as `storeBrandImage` names them. */
+const UPLOAD_KEY = /^[0-9a-f-]{36}\/[0-9a-f]{32}\.(png|jpg|webp|svg)$/;
+const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(EXTENSIONS).map(([type, ext]) => [ext, type]));
 
 /**
- * Serves the uploaded brand images from UPLOADS_DIR at /uploads/. Names are content hashes, so
- * a file never changes: cached for a year. Each answer also forbids the file from running
- * anything if opened directly (an SVG is a document).
+ * Serves the uploaded brand images at /uploads/: from UPLOADS_DIR, or read from the bucket when
+ * the storage is S3. Names are content hashes, so a file never changes: cached for a year.
  */
-export async function registerUploads(app: FastifyInstance, root: string): Promise<void> {
-  const folder = path.resolve(root);
+export async function registerUploads(app: FastifyInstance, storage: AssetStorage): Promise<void> {
+  if (storage instanceof S3AssetStorage) {
+    app.get(`${UPLOADS_PREFIX}*`, async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const asset = UPLOAD_KEY.test(key) ? await storage.get(key) : undefined;
+      if (!asset) return reply.code(404).type('text/plain').send('Not found');
+      return reply
+        .header('cache-control', IMMUTABLE_CACHE)
+        .header('content-security-policy', UPLOAD_CSP)
+        .header('x-content-type-options', 'nosniff')
+        .header('etag', asset.etag ?? `"${key.slice(37, 69)}"`)
+        .type(TYPE_OF_EXTENSION[key.split('.').pop() ?? ''] ?? asset.contentType)
+        .send(asset.bytes);
+    });
+    return;
+  }
+  if (!(storage instanceof LocalAssetStorage)) throw new Error('unknown asset storage');
+  const folder = path.resolve(storage.root);
   mkdirSync(folder, { recursive: true });
   await app.register(fastifyStatic, {
     root: folder,
@@ -22,7 +45,7 @@ export async function registerUploads(app: FastifyInstance, root: string): Promi
     list: false,
     dotfiles: 'deny',
     setHeaders: (response) => {
-      response.setHeader('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      response.setHeader('content-security-policy', UPLOAD_CSP);
       response.setHeader('x-content-type-options', 'nosniff');
     },
   });

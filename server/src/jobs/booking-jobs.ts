@@ -7,15 +7,23 @@ export interface BookingJobsSummary {
   expired: number;
   reconciled: { checked: number; paid: number };
   ticketEmails: number;
+  /** E-mails of the outbox sent over SMTP in this pass. */
+  emailsSent: number;
 }
 
 /**
  * One pass of the booking housekeeping: lapsed holds release their seats, gateway payments left
- * pending are asked about (and, paid, ticket their booking), due e-tickets are e-mailed. Each step
+ * pending are asked about (and, paid, ticket their booking), due e-tickets are queued and the outbox is
+ * sent over SMTP. Each step
  * is safe to run in several instances at once; a failing step does not stop the others.
  */
 export async function runBookingJobs(app: FastifyInstance): Promise<BookingJobsSummary> {
-  const summary: BookingJobsSummary = { expired: 0, reconciled: { checked: 0, paid: 0 }, ticketEmails: 0 };
+  const summary: BookingJobsSummary = {
+    expired: 0,
+    reconciled: { checked: 0, paid: 0 },
+    ticketEmails: 0,
+    emailsSent: 0,
+  };
   const step = async (name: string, work: () => Promise<void>) => {
     try {
       await work();
@@ -36,6 +44,9 @@ export async function runBookingJobs(app: FastifyInstance): Promise<BookingJobsS
   await step('ticket e-mails', async () => {
     summary.ticketEmails = await app.ticketMail.deliverDue();
   });
+  await step('outbox', async () => {
+    summary.emailsSent = await app.outbox.deliverDue();
+  });
   return summary;
 }
 
@@ -54,7 +65,7 @@ export function startBookingJobs(
     running = true;
     runBookingJobs(app)
       .then((summary) => {
-        if (summary.expired || summary.reconciled.checked || summary.ticketEmails)
+        if (summary.expired || summary.reconciled.checked || summary.ticketEmails || summary.emailsSent)
           app.log.info({ summary }, 'booking jobs');
       })
       .finally(() => {

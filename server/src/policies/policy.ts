@@ -35,6 +35,11 @@ export const policies = {
   manageBrand: (user: AccountUser | undefined) => user?.type === 'admin',
   /** List, invite, retype, suspend and reset the brand's users: the brand's admins. */
   manageUsers: (user: AccountUser | undefined) => user?.type === 'admin',
+  /**
+   * See every booking of the brand, resend tickets, cancel and refund for travellers, mark
+   * flights disrupted: the brand's admins.
+   */
+  manageBookings: (user: AccountUser | undefined) => user?.type === 'admin',
   /** Read the brand's e-mail outbox and audit log: the brand's admins. */
   readBrandRecords: (user: AccountUser | undefined) => user?.type === 'admin',
   /** Create and list brands (`/platform/…`): platform operators only, whatever their type. */

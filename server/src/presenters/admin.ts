@@ -42,6 +42,10 @@ export function presentOutboxSummary(row: OutboxSummaryRow): OutboxEmailSummary 
     subject: row.subject,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
+    status: row.sentAt ? 'sent' : row.failedAt ? 'failed' : 'waiting',
+    attempts: row.attempts,
+    lastError: row.lastError,
+    attachments: row.attachments.map((attachment) => `${attachment.kind}.pdf`),
   };
 }
 

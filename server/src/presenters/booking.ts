@@ -1,5 +1,6 @@
-import type { Booking, BookingSummary, PaymentMethod, TicketListItem } from '#shared/bookings';
+import type { Booking, BookingSummary, PaymentMethod, RefundQuote, TicketListItem } from '#shared/bookings';
 import type { BookingRow, FullBooking } from '../domain/bookings/find-booking';
+import type { CancellationQuote } from '../domain/bookings/quote-cancellation';
 import type { TicketListRow } from '../domain/tickets/list-tickets';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -42,6 +43,12 @@ export function presentBooking(full: FullBooking, paymentMethods: PaymentMethod[
     payment_methods: paymentMethods,
     paid_with: booking.paidWith,
     history: full.events.map((e) => ({ status: e.status, at: e.at.toISOString(), by: e.by, note: e.note })),
+    disruptions: full.disruptions.map((d) => ({
+      flight_id: d.flightId,
+      reason: d.reason,
+      note: d.note,
+      at: d.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -80,5 +87,16 @@ export function presentTicketListItem(row: TicketListRow): TicketListItem {
     route: row.route,
     departs_at: row.departsAt,
     flight: row.flight,
+  };
+}
+
+/** A cancellation quote as the API shows it (the traveller's and the admin's cancel). */
+export function presentRefundQuote(quote: CancellationQuote): RefundQuote {
+  return {
+    currency: quote.currency as 'NPR' | 'USD',
+    paid: quote.paid,
+    cancellation_fee: quote.cancellationFee,
+    refund: quote.refund,
+    rule: quote.rule,
   };
 }

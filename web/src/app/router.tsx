@@ -23,6 +23,22 @@ export const router = createBrowserRouter([
         lazy: () => import('../features/admin/partners-page').then((m) => ({ Component: m.PartnersPage })),
       },
       {
+        path: 'payment-gateways',
+        lazy: () =>
+          import('../features/admin/payment-gateways-page').then((m) => ({
+            Component: m.PaymentGatewaysPage,
+          })),
+      },
+      {
+        path: 'bookings',
+        lazy: () => import('../features/admin/bookings-page').then((m) => ({ Component: m.BookingsPage })),
+      },
+      {
+        path: 'bookings/:pnr',
+        lazy: () =>
+          import('../features/admin/booking-detail-page').then((m) => ({ Component: m.BookingDetailPage })),
+      },
+      {
         path: 'outbox',
         lazy: () => import('../features/admin/outbox-page').then((m) => ({ Component: m.OutboxPage })),
       },

@@ -239,6 +239,13 @@ export const en = {
     loading: 'Loading…',
     pnr: 'Booking reference (PNR)',
     status: 'Status',
+    disruption: 'Flight {{flight}} is disrupted ({{reason}}). {{note}}',
+    disruptionReasons: {
+      weather: 'weather',
+      technical: 'technical problem',
+      operational: 'operational problem',
+      other: 'disruption',
+    },
     statuses: {
       held: 'Held, awaiting payment',
       paid: 'Paid',

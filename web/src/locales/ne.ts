@@ -233,6 +233,13 @@ export const ne: Messages = {
     loading: 'लोड हुँदैछ…',
     pnr: 'बुकिङ सन्दर्भ (PNR)',
     status: 'अवस्था',
+    disruption: 'उडान {{flight}} अवरुद्ध छ ({{reason}})। {{note}}',
+    disruptionReasons: {
+      weather: 'मौसम',
+      technical: 'प्राविधिक समस्या',
+      operational: 'सञ्चालन समस्या',
+      other: 'अवरोध',
+    },
     statuses: {
       held: 'राखिएको, भुक्तानी बाँकी',
       paid: 'भुक्तानी भयो',

@@ -4,6 +4,8 @@ import {
   boolean,
   check,
   index,
+  integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -134,15 +136,41 @@ export const clientCustomerTokens = pgTable('client_customer_tokens', {
 });
 
 /**
- * The outbox the admin reads: account e-mails (resets, invitations), and e-tickets when no
- * SMTP_URL is set. Only e-tickets go out over SMTP today; delivering this table is still to come.
+ * What an outbox e-mail carries besides its text, by reference: the file is made when the e-mail
+ * is sent (an e-ticket is rendered from its booking), so rows stay small and never hold stale bytes.
  */
-export const emailOutbox = pgTable('email_outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-});
+export type OutboxAttachment = { kind: 'e-ticket'; bookingId: string };
+
+/**
+ * Every e-mail the application sends (e-tickets, resets, invitations, disruption notices) is a row
+ * here first; the outbox delivery job sends due rows over SMTP when SMTP_URL is set. Without SMTP
+ * the rows stay unsent and the admin reads them in the console.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    attachments: jsonb('attachments').notNull().default([]).$type<OutboxAttachment[]>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Send attempts made so far (a claim counts as one). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Not tried again before this instant (back-off after a failure). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A sender holds the row until then; a crashed sender's claim lapses. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** Given up after the last allowed attempt. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('email_outbox_brand_created_idx').on(table.brandId, table.createdAt),
+    index('email_outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+  ],
+);

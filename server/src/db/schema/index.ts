@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './admin';
 export * from './bookings';
 export * from './brands';
+export * from './disruptions';
 export * from './inventory';
 export * from './payments';
 export * from './reference';

@@ -5,12 +5,14 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { brands } from './brands';
 
 export const GATEWAY_NAMES = ['esewa', 'khalti', 'connectips'] as const;
 export type GatewayName = (typeof GATEWAY_NAMES)[number];
@@ -87,4 +89,31 @@ export const sandboxPayments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique('sandbox_payments_reference_key').on(table.gateway, table.merchant, table.reference)],
+);
+
+/**
+ * A brand's own merchant account with a gateway. `settings` holds what may be shown (merchant
+ * code, app id…); `secretCiphertext` the secrets (AES-256-GCM, `encryptCredentialSecrets`), which
+ * the API never answers: it says only whether they are set.
+ */
+export const brandPaymentCredentials = pgTable(
+  'brand_payment_credentials',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').notNull().$type<GatewayName>(),
+    environment: text('environment').notNull().$type<'test' | 'production'>(),
+    settings: jsonb('settings').notNull().$type<Record<string, string>>(),
+    secretCiphertext: text('secret_ciphertext'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.brandId, table.gateway] }),
+    check(
+      'brand_payment_credentials_gateway_check',
+      sql`${table.gateway} in ('esewa', 'khalti', 'connectips')`,
+    ),
+    check('brand_payment_credentials_environment_check', sql`${table.environment} in ('test', 'production')`),
+  ],
 );

@@ -1,10 +1,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+/** A stored file as read back. */
+export interface StoredAsset {
+  bytes: Buffer;
+  contentType: string;
+  etag?: string | undefined;
+}
+
 /**
- * Where uploaded brand images are kept. Files are named by their content hash, so a stored
- * file never changes and can be cached for a year. A bucket (S3-compatible) implementation
- * answers an https URL instead of a site path; nothing else changes.
+ * Where uploaded brand images are kept: a local folder (`LocalAssetStorage`, the default) or an
+ * S3-compatible bucket (`S3AssetStorage`). Files are named by their content hash, so a stored file
+ * never changes and can be cached for a year. Both answer `/uploads/<key>` addresses, served by the
+ * app with the same cache headers.
  */
 export interface AssetStorage {
   /** Stores `bytes` under `key` (`<brand id>/<sha256>.<ext>`) and answers the address to show it at. */

@@ -2,20 +2,25 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingLegs, paymentAttempts, refunds, tickets } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import type { AccountUser } from '../accounts/find-user';
 import { configuredSuppliers } from '../flights/configured-suppliers';
 import { postWalletEntry } from '../wallet/post-wallet-entry';
-import { changeBookingStatus } from './change-booking-status';
-import { nameOf } from './create-booking';
-import { findBooking, loadBookingDetails } from './find-booking';
+import { type Actor, changeBookingStatus } from './change-booking-status';
+import { type BookingRow, type BookingScope, findBooking, loadBookingDetails } from './find-booking';
 import { type CancellationQuote, quoteCancellation } from './quote-cancellation';
 import { withRetryOnConflict } from './retry-on-conflict';
 
 export interface CancelBookingOptions {
-  user: AccountUser;
+  /** Whose booking: the booker's own (`userId`) or any of a brand's (`brandId`, its admins). */
+  scope: BookingScope;
   pnr: string;
   /** false: only quote; true: cancel and refund as quoted. */
   confirm: boolean;
+  /** Who cancels: the booker, or an admin on the traveller's behalf (recorded in the history). */
+  by: Actor;
+  /** Why the money goes back, as the refund record says. */
+  reason?: string;
+  /** Runs in the cancelling transaction once it has cancelled (e.g. the admin's audit entry). */
+  afterCancel?: (tx: Db, booking: BookingRow, quote: CancellationQuote) => Promise<void>;
 }
 
 /**
@@ -28,16 +33,16 @@ export async function cancelBooking(
   options: CancelBookingOptions,
 ): Promise<{ quote: CancellationQuote; bookingId: string | null }> {
   if (!options.confirm) {
-    const booking = await findBooking(db, { pnr: options.pnr, userId: options.user.id });
+    const booking = await findBooking(db, { ...options.scope, pnr: options.pnr });
     const quote = quoteCancellation(await loadBookingDetails(db, booking));
     if (quote.refusal)
       throw new AppError('CANCELLATION_NOT_ALLOWED', quote.refusal, undefined, { rule: quote.rule });
     return { quote, bookingId: null };
   }
-  const by = { name: nameOf(options.user), userId: options.user.id };
+  const reason = options.reason ?? 'Cancelled by the booker';
   return withRetryOnConflict(() =>
     db.transaction(async (tx) => {
-      const booking = await findBooking(tx, { pnr: options.pnr, userId: options.user.id, forUpdate: true });
+      const booking = await findBooking(tx, { ...options.scope, pnr: options.pnr, forUpdate: true });
       const full = await loadBookingDetails(tx, booking);
       const quote = quoteCancellation(full);
       if (quote.refusal)
@@ -47,7 +52,7 @@ export async function cancelBooking(
         const supplier = configuredSuppliers().find((s) => s.id === leg.supplier);
         await supplier?.cancel(tx, { locator: leg.locator });
       }
-      if (quote.refund > 0) await refund(tx, booking, quote.refund);
+      if (quote.refund > 0) await refund(tx, booking, quote.refund, reason);
       await tx
         .update(tickets)
         .set({ status: quote.refund > 0 ? 'refunded' : 'void' })
@@ -56,21 +61,18 @@ export async function cancelBooking(
         bookingId: booking.id,
         from: ['held', 'paid', 'ticketed'],
         to: quote.refund > 0 ? 'refunded' : 'cancelled',
-        by,
+        by: options.by,
         note:
           quote.paid > 0 ? `Fee ${quote.cancellationFee}, refund ${quote.refund} ${quote.currency}` : null,
         set: { expiresAt: null },
       });
+      await options.afterCancel?.(tx, booking, quote);
       return { quote, bookingId: booking.id };
     }),
   );
 }
 
-async function refund(
-  tx: Db,
-  booking: Awaited<ReturnType<typeof findBooking>>,
-  amount: number,
-): Promise<void> {
+async function refund(tx: Db, booking: BookingRow, amount: number, reason: string): Promise<void> {
   if (booking.paidWith === 'wallet') {
     await postWalletEntry(tx, {
       userId: booking.userId,
@@ -93,6 +95,6 @@ async function refund(
     // A wallet credit is made at once; a gateway refund is made from the merchant panel.
     status: booking.paidWith === 'wallet' ? 'completed' : 'pending',
     paymentReference: attempt?.reference ?? null,
-    reason: `Cancelled by the booker: refund of booking ${booking.pnr}`,
+    reason: `${reason}: refund of booking ${booking.pnr}`,
   });
 }

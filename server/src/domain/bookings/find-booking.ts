@@ -1,6 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bookingEvents, bookingLegs, bookingPassengers, bookings, tickets } from '../../db/schema/index';
+import {
+  bookingDisruptions,
+  bookingEvents,
+  bookingLegs,
+  bookingPassengers,
+  bookings,
+  flightDisruptions,
+  tickets,
+} from '../../db/schema/index';
 import { AppError } from '../../errors';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -12,30 +20,38 @@ export interface FullBooking {
   passengers: (typeof bookingPassengers.$inferSelect)[];
   tickets: (typeof tickets.$inferSelect)[];
   events: (typeof bookingEvents.$inferSelect)[];
+  /** The agency's disruption notices about the booking's flights. */
+  disruptions: (typeof flightDisruptions.$inferSelect)[];
 }
 
-export interface FindBookingOptions {
+/**
+ * Whose bookings a PNR is looked up among: one user's (the traveller or agent), or a whole
+ * brand's (its admins). A PNR outside the scope is simply not found.
+ */
+export type BookingScope = { userId: string } | { brandId: string };
+
+export type FindBookingOptions = BookingScope & {
   pnr: string;
-  /** Only this user's booking is found: another user's PNR is simply not found. */
-  userId: string;
   /** Lock the booking row (inside a transaction) for a status change. */
   forUpdate?: boolean;
-}
+};
 
-/** The caller's booking by PNR, or NOT_FOUND (never another user's booking). */
+/** The booking by PNR within the scope, or NOT_FOUND (never one outside it). */
 export async function findBooking(db: Db, options: FindBookingOptions): Promise<BookingRow> {
+  const owner =
+    'userId' in options ? eq(bookings.userId, options.userId) : eq(bookings.brandId, options.brandId);
   const query = db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.pnr, options.pnr.toUpperCase()), eq(bookings.userId, options.userId)));
+    .where(and(eq(bookings.pnr, options.pnr.toUpperCase()), owner));
   const [booking] = options.forUpdate ? await query.for('update') : await query;
-  if (!booking) throw new AppError('NOT_FOUND', `There is no booking ${options.pnr.toUpperCase()}.`);
+  if (!booking) throw new AppError('NOT_FOUND', 'There is no such booking.');
   return booking;
 }
 
 /** Legs, passengers, tickets and history of a booking row. */
 export async function loadBookingDetails(db: Db, booking: BookingRow): Promise<FullBooking> {
-  const [legs, passengers, issued, events] = await Promise.all([
+  const [legs, passengers, issued, events, disruptions] = await Promise.all([
     db
       .select()
       .from(bookingLegs)
@@ -56,11 +72,24 @@ export async function loadBookingDetails(db: Db, booking: BookingRow): Promise<F
       .from(bookingEvents)
       .where(eq(bookingEvents.bookingId, booking.id))
       .orderBy(asc(bookingEvents.id)),
+    db
+      .select({ disruption: flightDisruptions })
+      .from(bookingDisruptions)
+      .innerJoin(flightDisruptions, eq(flightDisruptions.id, bookingDisruptions.disruptionId))
+      .where(eq(bookingDisruptions.bookingId, booking.id))
+      .orderBy(asc(flightDisruptions.createdAt)),
   ]);
-  return { booking, legs, passengers, tickets: issued, events };
+  return {
+    booking,
+    legs,
+    passengers,
+    tickets: issued,
+    events,
+    disruptions: disruptions.map((row) => row.disruption),
+  };
 }
 
-/** The caller's booking by PNR with all its details. */
+/** The booking by PNR within the scope, with all its details. */
 export async function findFullBooking(db: Db, options: FindBookingOptions): Promise<FullBooking> {
   return loadBookingDetails(db, await findBooking(db, options));
 }

@@ -224,6 +224,7 @@ async function writeBatch(tx: Db, batch: Queued[]): Promise<Verdict[]> {
         passengers: mine(passengers).sort((a, b) => a.position - b.position),
         tickets: [],
         events: mine(events),
+        disruptions: [],
       },
     };
   }

@@ -32,26 +32,36 @@ export async function listBookings(
     .offset(pageWindow(options).offset);
   const [counted] = await db.select({ value: count() }).from(bookings).where(where);
   if (rows.length === 0) return { items: [], total: counted?.value ?? 0 };
-  const ids = rows.map((r) => r.id);
+  const extras = await listExtras(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    total: counted?.value ?? 0,
+    items: rows.map((booking) => ({ booking, ...extras(booking.id) })),
+  };
+}
+
+/** What a list shows of each booking besides its row: first local departure, passenger names. */
+export async function listExtras(
+  db: Db,
+  bookingIds: string[],
+): Promise<(bookingId: string) => { firstDepartureLocal: string; passengerNames: string[] }> {
   const [legs, passengers] = await Promise.all([
     db
       .select({ bookingId: bookingLegs.bookingId, offer: bookingLegs.offer })
       .from(bookingLegs)
-      .where(and(inArray(bookingLegs.bookingId, ids), eq(bookingLegs.position, 0))),
+      .where(and(inArray(bookingLegs.bookingId, bookingIds), eq(bookingLegs.position, 0))),
     db
       .select()
       .from(bookingPassengers)
-      .where(inArray(bookingPassengers.bookingId, ids))
+      .where(inArray(bookingPassengers.bookingId, bookingIds))
       .orderBy(asc(bookingPassengers.position)),
   ]);
-  return {
-    total: counted?.value ?? 0,
-    items: rows.map((booking) => ({
-      booking,
-      firstDepartureLocal: legs.find((l) => l.bookingId === booking.id)?.offer.segments[0]?.depart_at ?? '',
-      passengerNames: passengers
-        .filter((p) => p.bookingId === booking.id)
-        .map((p) => `${p.title} ${p.firstName} ${p.lastName}`),
-    })),
-  };
+  return (bookingId) => ({
+    firstDepartureLocal: legs.find((l) => l.bookingId === bookingId)?.offer.segments[0]?.depart_at ?? '',
+    passengerNames: passengers
+      .filter((p) => p.bookingId === bookingId)
+      .map((p) => `${p.title} ${p.firstName} ${p.lastName}`),
+  });
 }

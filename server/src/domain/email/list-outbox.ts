@@ -5,7 +5,19 @@ import { type PageRequest, pageWindow, toPage } from '../../db/paging';
 import { emailOutbox } from '../../db/schema/index';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
-export type OutboxSummaryRow = Omit<OutboxRow, 'text'>;
+export type OutboxSummaryRow = Pick<
+  OutboxRow,
+  | 'id'
+  | 'brandId'
+  | 'to'
+  | 'subject'
+  | 'createdAt'
+  | 'sentAt'
+  | 'attempts'
+  | 'lastError'
+  | 'failedAt'
+  | 'attachments'
+>;
 
 /** The brand's e-mails (sent or waiting), newest first, one page, without their bodies. */
 export async function listOutbox(
@@ -22,6 +34,10 @@ export async function listOutbox(
       subject: emailOutbox.subject,
       createdAt: emailOutbox.createdAt,
       sentAt: emailOutbox.sentAt,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      failedAt: emailOutbox.failedAt,
+      attachments: emailOutbox.attachments,
     })
     .from(emailOutbox)
     .where(where)

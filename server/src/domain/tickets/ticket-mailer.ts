@@ -1,81 +1,103 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
 import { siteConfig } from '#shared/site-config';
 import type { Db } from '../../db/client';
 import { bookings, brands } from '../../db/schema/index';
 import { loadBookingDetails } from '../bookings/find-booking';
+import type { MailFile } from '../email/deliver-outbox';
 import { sendEmail } from '../email/send-email';
 import { renderTicketPdf } from './render-ticket-pdf';
 
 export interface TicketMailerOptions {
-  /** `smtp://…`: e-mails go out over SMTP with the PDF attached; unset: to the outbox with a link. */
-  smtpUrl?: string | undefined;
-  from: string;
   /** Base of the links in e-mails, e.g. https://tickets.example.com/api/b2b/v2. */
   apiUrl: string;
   log?: { error(object: unknown, message: string): void };
+  /** Called after an e-mail was queued (the app starts an outbox delivery pass). */
+  onQueued?: () => void;
+}
+
+async function brandNamesOf(db: Db, brandId: string) {
+  const [brand] = await db.select().from(brands).where(eq(brands.id, brandId));
+  const config = siteConfig.safeParse(brand?.siteConfig);
+  return config.success
+    ? { brandName: config.data.displayName, companyName: config.data.companyName }
+    : { brandName: 'Tikat', companyName: '' };
 }
 
 /**
- * Sends each ticketed booking's e-ticket once. A booking is claimed with a conditional update
- * (`ticket_emailed_at` null → now), so several instances never send the same e-mail twice; a
- * failed send gives the claim back for the next sweep.
+ * Writes a ticketed booking's e-ticket e-mail to the outbox, the PDF attached by reference (made
+ * when the e-mail is sent). Pass the caller's transaction.
+ */
+export async function queueTicketEmail(
+  db: Db,
+  options: { bookingId: string; apiUrl: string; to?: string },
+): Promise<void> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, options.bookingId));
+  if (!booking) return;
+  const full = await loadBookingDetails(db, booking);
+  const { brandName } = await brandNamesOf(db, booking.brandId);
+  const link = `${options.apiUrl}/bookings/${booking.pnr}/ticket.pdf`;
+  await sendEmail(db, {
+    brandId: booking.brandId,
+    to: options.to ?? booking.contact.email,
+    subject: `Your e-ticket ${booking.pnr} (${booking.route})`,
+    text:
+      `Dear ${booking.contact.name},\n\nYour booking ${booking.pnr} (${booking.route}) is ticketed.\n` +
+      `Ticket numbers: ${full.tickets.map((t) => t.ticketNumber).join(', ')}\n\n` +
+      `The e-ticket is attached; you can also download it when signed in: ${link}\n\n${brandName}`,
+    attachments: [{ kind: 'e-ticket', bookingId: booking.id }],
+  });
+}
+
+/** The e-ticket PDF of a booking, as an e-mail attachment (the outbox's `e-ticket` reference). */
+export async function renderTicketAttachment(db: Db, bookingId: string): Promise<MailFile> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!booking) throw new Error(`no booking ${bookingId} for an e-ticket attachment`);
+  const pdf = await renderTicketPdf(
+    await loadBookingDetails(db, booking),
+    await brandNamesOf(db, booking.brandId),
+  );
+  return { filename: `e-ticket-${booking.pnr}.pdf`, content: pdf, contentType: 'application/pdf' };
+}
+
+/**
+ * Puts each ticketed booking's e-ticket e-mail in the outbox once. The booking is claimed with a
+ * conditional update (`ticket_emailed_at` null → now) in the same transaction as the outbox row,
+ * so several instances never queue the same e-mail twice.
  */
 export class TicketMailer {
-  private readonly transport: Transporter | undefined;
-
   constructor(
     private readonly db: Db,
     private readonly options: TicketMailerOptions,
-  ) {
-    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
-  }
+  ) {}
 
-  /** Sends the e-ticket of one booking if it is ticketed and not sent yet. Never throws. */
+  /** Queues the e-ticket of one booking if it is ticketed and not queued yet. Never throws. */
   async deliver(bookingId: string): Promise<boolean> {
-    const [claimed] = await this.db
-      .update(bookings)
-      .set({ ticketEmailedAt: sql`now()` })
-      .where(
-        and(eq(bookings.id, bookingId), eq(bookings.status, 'ticketed'), isNull(bookings.ticketEmailedAt)),
-      )
-      .returning();
-    if (!claimed) return false;
     try {
-      const full = await loadBookingDetails(this.db, claimed);
-      const [brand] = await this.db.select().from(brands).where(eq(brands.id, claimed.brandId));
-      const config = siteConfig.safeParse(brand?.siteConfig);
-      const brandName = config.success ? config.data.displayName : 'Tikat';
-      const companyName = config.success ? config.data.companyName : '';
-      const pdf = await renderTicketPdf(full, { brandName, companyName });
-      const link = `${this.options.apiUrl}/bookings/${claimed.pnr}/ticket.pdf`;
-      const subject = `Your e-ticket ${claimed.pnr} (${claimed.route})`;
-      const text =
-        `Dear ${claimed.contact.name},\n\nYour booking ${claimed.pnr} (${claimed.route}) is ticketed.\n` +
-        `Ticket numbers: ${full.tickets.map((t) => t.ticketNumber).join(', ')}\n\n` +
-        `${this.transport ? 'The e-ticket is attached.' : `Download the e-ticket (signed in): ${link}`}\n\n${brandName}`;
-      if (this.transport) {
-        await this.transport.sendMail({
-          from: this.options.from,
-          to: claimed.contact.email,
-          subject,
-          text,
-          attachments: [
-            { filename: `e-ticket-${claimed.pnr}.pdf`, content: pdf, contentType: 'application/pdf' },
-          ],
-        });
-      } else {
-        await sendEmail(this.db, { brandId: claimed.brandId, to: claimed.contact.email, subject, text });
-      }
-      return true;
+      const queued = await this.db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(bookings)
+          .set({ ticketEmailedAt: sql`now()` })
+          .where(
+            and(
+              eq(bookings.id, bookingId),
+              eq(bookings.status, 'ticketed'),
+              isNull(bookings.ticketEmailedAt),
+            ),
+          )
+          .returning({ id: bookings.id });
+        if (!claimed) return false;
+        await queueTicketEmail(tx, { bookingId, apiUrl: this.options.apiUrl });
+        return true;
+      });
+      if (queued) this.options.onQueued?.();
+      return queued;
     } catch (error) {
-      this.options.log?.error({ err: error, bookingId }, 'e-ticket e-mail not sent');
-      await this.db.update(bookings).set({ ticketEmailedAt: null }).where(eq(bookings.id, bookingId));
+      this.options.log?.error({ err: error, bookingId }, 'e-ticket e-mail not queued');
       return false;
     }
   }
 
-  /** Sends the e-tickets still due (paid through a reconciled payment, or after a failed send). */
+  /** Queues the e-tickets still due (paid through a reconciled payment, or after a failure). */
   async deliverDue(limit = 20): Promise<number> {
     const due = await this.db
       .select({ id: bookings.id })
@@ -83,8 +105,8 @@ export class TicketMailer {
       .where(and(eq(bookings.status, 'ticketed'), isNull(bookings.ticketEmailedAt)))
       .orderBy(asc(bookings.paidAt))
       .limit(limit);
-    let sent = 0;
-    for (const { id } of due) if (await this.deliver(id)) sent++;
-    return sent;
+    let queued = 0;
+    for (const { id } of due) if (await this.deliver(id)) queued++;
+    return queued;
   }
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyName } from '../../policies/policy';
-import { API, api } from '../../test/accounts';
+import { API, api, logInDemo } from '../../test/accounts';
 import { adminSessions, asAdmin, GLOBALIME, PNG_PIXEL, SAJILO } from '../../test/admin';
+import { holdBooking } from '../../test/bookings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -14,6 +15,7 @@ const ADMIN_POLICIES: PolicyName[] = [
   'manageUsers',
   'managePartnerApps',
   'readBrandRecords',
+  'manageBookings',
   'operatePlatform',
 ];
 
@@ -27,6 +29,8 @@ let b: {
   clientId: string;
   clientSecret: string;
   emailId: string;
+  pnr: string;
+  flightId: string;
 };
 let sajiloSettings: { config: unknown; hosts: string[] };
 
@@ -40,6 +44,8 @@ beforeAll(async () => {
   await asB('POST', `/admin/users/${users[0].id}/reset-password`);
   const outbox = (await asB('GET', '/admin/outbox')).json().data.items;
   const settings = (await asB('GET', '/admin/brand')).json().data;
+  const held = await holdBooking(t, await logInDemo(t, 'globalime', 'agent'), { host: GLOBALIME });
+  const booking = (await asB('GET', `/admin/bookings/${held.pnr}`)).json().data;
   b = {
     brandId: settings.id,
     userId: users[0].id,
@@ -47,6 +53,8 @@ beforeAll(async () => {
     clientId: partner.clientId,
     clientSecret: partner.clientSecret,
     emailId: outbox[0].id,
+    pnr: held.pnr,
+    flightId: booking.flights[0].flightId,
   };
   sajiloSettings = (await asAdmin(t, sessions.sajiloAdmin, 'GET', '/admin/brand')).json().data;
 });
@@ -76,6 +84,16 @@ const CALLS: Record<string, () => Call> = {
   'GET /admin/outbox': () => ({}),
   'GET /admin/outbox/:id': () => ({}),
   'GET /admin/audit': () => ({}),
+  'GET /admin/payment-credentials': () => ({}),
+  'PUT /admin/payment-credentials/:gateway': () => ({
+    payload: { environment: 'test', secrets: { secretKey: 'sweep-khalti-secret' } },
+  }),
+  'DELETE /admin/payment-credentials/:gateway': () => ({}),
+  'GET /admin/bookings': () => ({}),
+  'GET /admin/bookings/:pnr': () => ({}),
+  'POST /admin/bookings/:pnr/resend-ticket': () => ({}),
+  'POST /admin/bookings/:pnr/cancel': () => ({ payload: { confirm: true } }),
+  'POST /admin/flights/:flightId/disruptions': () => ({ payload: { reason: 'weather', note: 'Sweep' } }),
   'GET /platform/brands': () => ({}),
   'POST /platform/brands': () => ({
     payload: {
@@ -99,6 +117,10 @@ function withBrandBIds(path: string): string {
   if (path.includes('/users/')) return path.replace(':id', b.userId);
   if (path.includes('/partner-apps/')) return path.replace(':id', b.partnerAppId);
   if (path.includes('/outbox/')) return path.replace(':id', b.emailId);
+  // Not an id: a gateway's name (the caller's own brand's credentials).
+  if (path.includes(':gateway')) return path.replace(':gateway', 'khalti');
+  if (path.includes(':pnr')) return path.replace(':pnr', b.pnr);
+  if (path.includes(':flightId')) return path.replace(':flightId', b.flightId);
   if (path.includes(':')) throw new Error(`the sweep does not know the ids of ${path}`);
   return path;
 }
@@ -127,6 +149,8 @@ function expectNoBrandBData(body: string, label: string) {
     b.clientId,
     b.clientSecret,
     b.emailId,
+    b.pnr,
+    b.flightId,
     'globalime',
     'Global IME',
   ]) {
@@ -166,7 +190,7 @@ describe('the access sweep of every admin route', () => {
       const label = `${route.method} ${route.path}`;
       const response = await call(route, sessions.sajiloAdmin);
       if (route.policy === 'operatePlatform') expect(response.statusCode, label).toBe(403);
-      else if (route.path.includes(':id')) expect(response.statusCode, label).toBe(404);
+      else if (/:(id|pnr|flightId)\b/.test(route.path)) expect(response.statusCode, label).toBe(404);
       else expect(response.statusCode, label).toBe(200);
       expectNoBrandBData(response.body, label);
     }
@@ -189,6 +213,9 @@ describe('the access sweep of every admin route', () => {
       },
     });
     expect(token.statusCode).toBe(200);
+    const booking = (await asB(`/admin/bookings/${b.pnr}`)).json().data;
+    expect(booking.booking).toMatchObject({ status: 'held', disruptions: [] });
+    expect(booking.booking.history).toHaveLength(1);
     const audit = (await asB('/admin/audit')).json().data.items;
     expect(audit.every((entry: { actor: string }) => entry.actor === 'admin@globalime.example')).toBe(true);
   });

@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cancelBookingRequest, cancelBookingResponse, ticketList } from '#shared/bookings';
 import { cancelBooking } from '../../domain/bookings/cancel-booking';
+import { nameOf } from '../../domain/bookings/create-booking';
 import { findFullBooking } from '../../domain/bookings/find-booking';
 import { listTickets } from '../../domain/tickets/list-tickets';
 import { renderTicketPdf } from '../../domain/tickets/render-ticket-pdf';
 import { AppError } from '../../errors';
 import { requireBrand, requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
-import { presentTicketListItem } from '../../presenters/booking';
+import { presentRefundQuote, presentTicketListItem } from '../../presenters/booking';
 import { presentFullBooking } from './present-for-request';
 
 const pnrParams = z.object({ pnr: z.string().trim().toUpperCase().max(6) });
@@ -72,18 +73,13 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const { quote, bookingId } = await cancelBooking(app.db, {
-        user,
+        scope: { userId: user.id },
+        by: { name: nameOf(user), userId: user.id },
         pnr: request.params.pnr,
         confirm: request.body.confirm,
       });
       return ok({
-        quote: {
-          currency: quote.currency as 'NPR' | 'USD',
-          paid: quote.paid,
-          cancellation_fee: quote.cancellationFee,
-          refund: quote.refund,
-          rule: quote.rule,
-        },
+        quote: presentRefundQuote(quote),
         booking: bookingId ? await presentFullBooking(app.db, request, { bookingId }) : null,
       });
     },

@@ -13,7 +13,9 @@ addTranslations({ en: { admin: adminEn }, ne: { admin: adminNe } });
 
 const SECTIONS = [
   ['settings', 'admin.nav.settings'],
+  ['payment-gateways', 'admin.nav.gateways'],
   ['users', 'admin.nav.users'],
+  ['bookings', 'admin.nav.bookings'],
   ['partners', 'admin.nav.partners'],
   ['outbox', 'admin.nav.outbox'],
   ['audit', 'admin.nav.audit'],

@@ -32,7 +32,13 @@ export function OutboxPage() {
                 <span className="block font-medium">{item.subject}</span>
                 <span className="block text-xs text-slate-500">
                   {t('admin.outbox.to', { to: item.to })} · {formatWhen(item.createdAt, i18n.language)} ·{' '}
-                  {item.sentAt ? t('admin.outbox.sent') : t('admin.outbox.queued')}
+                  {item.status === 'sent'
+                    ? t('admin.outbox.sent')
+                    : item.status === 'failed'
+                      ? t('admin.outbox.failed', { attempts: item.attempts, error: item.lastError ?? '' })
+                      : t('admin.outbox.queued')}
+                  {item.attachments.length > 0 &&
+                    ` · ${t('admin.outbox.attachments', { files: item.attachments.join(', ') })}`}
                 </span>
               </button>
             </li>

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { UserType } from '#shared/accounts';
@@ -7,14 +7,8 @@ import { formatMoney } from '#shared/money';
 import { ApiError } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { type UserAction, useCreateUser, useUserAction, useUsers } from './api/admin-api';
-import {
-  buttonClass,
-  inputClass,
-  Pager,
-  secondaryButtonClass,
-  TableHead,
-  TextField,
-} from './components/form-controls';
+import { buttonClass, Pager, secondaryButtonClass, TableHead, TextField } from './components/form-controls';
+import { Select } from './components/select';
 
 const USER_TYPES: UserType[] = ['agent', 'customer', 'individual', 'admin'];
 
@@ -186,34 +180,6 @@ function UserRow(props: {
         )}
       </td>
     </tr>
-  );
-}
-
-function Select(props: {
-  label: string;
-  value: string;
-  options: [string, string][];
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {props.label}
-      </label>
-      <select
-        id={id}
-        className={inputClass}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        {props.options.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 

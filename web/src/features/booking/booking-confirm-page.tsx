@@ -106,6 +106,20 @@ export function BookingConfirmPage() {
           {data.status === 'held' && data.expires_at && (
             <HoldCountdown expiresAt={data.expires_at} onExpired={() => void booking.refetch()} />
           )}
+          {data.disruptions.map((d) => (
+            <p
+              key={d.flight_id}
+              role="alert"
+              data-testid="disruption"
+              className="mt-2 rounded-lg bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+            >
+              {t('booking.disruption', {
+                flight: d.flight_id,
+                reason: t(`booking.disruptionReasons.${d.reason}`),
+                note: d.note,
+              })}
+            </p>
+          ))}
           {returned === 'failed' && data.status === 'held' && (
             <p role="alert" className="mt-2 text-red-700 dark:text-red-400">
               {t('booking.paymentFailed')}

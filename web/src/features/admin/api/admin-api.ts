@@ -27,7 +27,8 @@ export const adminKeys = {
   audit: (page: number) => ['admin', 'audit', page] as const,
 };
 
-const toQuery = (params: Record<string, unknown>) =>
+/** Query-string of the defined, non-empty parameters. */
+export const toQuery = (params: Record<string, unknown>) =>
   new URLSearchParams(
     Object.entries(params)
       .filter(([, value]) => value !== undefined && value !== '')

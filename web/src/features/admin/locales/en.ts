@@ -1,3 +1,5 @@
+import { bookingsEn } from './bookings-en';
+import { gatewaysEn } from './gateways-en';
 /** The admin console's English strings, loaded with the console, not with every page. */
 export const adminEn = {
   title: 'Admin console',
@@ -13,6 +15,8 @@ export const adminEn = {
     partners: 'Partner apps',
     outbox: 'Outbox',
     audit: 'Audit log',
+    bookings: 'Bookings',
+    gateways: 'Payment gateways',
   },
   login: {
     title: 'Admin log in',
@@ -164,6 +168,8 @@ export const adminEn = {
     to: 'To {{to}}',
     sent: 'sent',
     queued: 'waiting',
+    failed: 'failed after {{attempts}} attempts: {{error}}',
+    attachments: 'attached: {{files}}',
     reader: 'E-mail',
     pick: 'Choose an e-mail to read it.',
     none: 'No e-mails yet.',
@@ -177,4 +183,6 @@ export const adminEn = {
     after: 'After',
     none: 'No changes recorded yet.',
   },
+  bookings: bookingsEn,
+  gateways: gatewaysEn,
 };

@@ -1,4 +1,6 @@
+import { bookingsNe } from './bookings-ne';
 import type { adminEn } from './en';
+import { gatewaysNe } from './gateways-ne';
 
 /** The admin console's Nepali strings. */
 export const adminNe: typeof adminEn = {
@@ -15,6 +17,8 @@ export const adminNe: typeof adminEn = {
     partners: 'साझेदार एपहरू',
     outbox: 'आउटबक्स',
     audit: 'अडिट लग',
+    bookings: 'बुकिङहरू',
+    gateways: 'भुक्तानी गेटवे',
   },
   login: {
     title: 'प्रशासक लग इन',
@@ -166,6 +170,8 @@ export const adminNe: typeof adminEn = {
     to: 'प्रापक: {{to}}',
     sent: 'पठाइयो',
     queued: 'पर्खिँदै',
+    failed: '{{attempts}} प्रयासपछि असफल: {{error}}',
+    attachments: 'संलग्न: {{files}}',
     reader: 'इमेल',
     pick: 'पढ्न एउटा इमेल छान्नुहोस्।',
     none: 'अहिलेसम्म कुनै इमेल छैन।',
@@ -179,4 +185,6 @@ export const adminNe: typeof adminEn = {
     after: 'पछि',
     none: 'अहिलेसम्म कुनै परिवर्तन रेकर्ड भएको छैन।',
   },
+  bookings: bookingsNe,
+  gateways: gatewaysNe,
 };

@@ -1,0 +1,198 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  type APIRequestContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test';
+
+const DEMO_PASSWORD = 'Himalaya-Demo-2081';
+const daysFromNow = (days: number) =>
+  new Date(Date.now() + (5.75 * 60 + days * 1440) * 60_000).toISOString().slice(0, 10);
+/** Letters only (names are checked), different on every run so filters find this run's bookings. */
+const uniqueLetters = () =>
+  Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+/** The demo agent, signed in through the API in a context of its own. */
+async function agentApi(baseURL: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const login = await api.post('/api/b2b/v2/auth/login', {
+    data: { login: 'agent@sajilo.example', password: DEMO_PASSWORD, session: 'cookie' },
+  });
+  expect(login.ok()).toBe(true);
+  return api;
+}
+
+async function walletBalance(api: APIRequestContext): Promise<number> {
+  return (await (await api.get('/api/b2b/v2/me')).json()).data.wallet_balance;
+}
+
+/** Holds the first direct KTM→PKR flight `days` ahead for Sunita <lastName>; pays it from the wallet if asked. */
+async function book(api: APIRequestContext, days: number, lastName: string, pay: boolean): Promise<string> {
+  const search = await api.post('/api/b2b/v2/flights/search', {
+    data: {
+      depart_code: 'KTM',
+      dest_code: 'PKR',
+      depart_date: daysFromNow(days),
+      nationality_code: 'NP',
+      adults: 1,
+      children: 0,
+      infants: 0,
+    },
+  });
+  const offers = (await search.json()).data.legs[0].offers as {
+    id: string;
+    stops: number;
+    price: { total: number };
+  }[];
+  const offer = offers.find((o) => o.stops === 0);
+  if (!offer) throw new Error('no direct KTM→PKR offer');
+  const held = await api.post('/api/b2b/v2/bookings', {
+    headers: { 'idempotency-key': `e2e-admin-${lastName}-${days}` },
+    data: {
+      offers: [{ id: offer.id, total: offer.price.total }],
+      passengers: [
+        {
+          type: 'adult',
+          title: 'Ms',
+          first_name: 'Sunita',
+          last_name: lastName,
+          gender: 'female',
+          nationality: 'NP',
+        },
+      ],
+      contact: {
+        name: `Sunita ${lastName}`,
+        email: `sunita.${lastName}@example.com`,
+        mobile: '+9779812345678',
+      },
+    },
+  });
+  expect(held.ok(), await held.text()).toBe(true);
+  const pnr = (await held.json()).data.pnr as string;
+  if (pay) {
+    const paid = await api.post(`/api/b2b/v2/bookings/${pnr}/payments`, { data: { method: 'wallet' } });
+    expect(paid.ok(), await paid.text()).toBe(true);
+  }
+  return pnr;
+}
+
+async function logInAsAdmin(page: Page) {
+  await page.goto('/admin/bookings');
+  await page.getByLabel('E-mail or mobile number').fill('admin@sajilo.example');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
+}
+
+async function expectNoSeriousViolation(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label} ${v.id}: ${v.help} ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('an admin cancels an agent’s wallet booking with a refund, credited to the wallet', async ({
+  page,
+  baseURL,
+}) => {
+  const agent = await agentApi(baseURL ?? '');
+  const lastName = `Rai${uniqueLetters()}`;
+  const pnr = await book(agent, 20, lastName, true);
+  const paidBalance = await walletBalance(agent);
+
+  await logInAsAdmin(page);
+  await page.getByLabel('Passenger or contact name').fill(lastName);
+  await page.getByRole('button', { name: 'Show bookings' }).click();
+  await expect(page).toHaveURL(new RegExp(`name=${lastName}`));
+  const row = page.locator(`tr[data-pnr="${pnr}"]`);
+  await expect(row.getByTestId('status')).toHaveText('Ticketed');
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await row.getByRole('link', { name: pnr }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: `Booking ${pnr}` })).toBeVisible();
+  await expect(page.getByTestId('history')).toContainText('Bikash Gurung');
+  await page.getByRole('button', { name: 'Cancel and refund…' }).click();
+  const quote = page.getByRole('dialog', { name: 'Cancelling now' });
+  await expect(quote.getByTestId('quote-refund')).toContainText('NPR');
+  const refundText = (await quote.getByTestId('quote-refund').textContent()) ?? '';
+  await quote.getByRole('button', { name: 'Cancel the booking and refund' }).click();
+
+  await expect(page.getByTestId('booking-status')).toHaveText('Refunded');
+  await expect(page.getByTestId('action-result')).toHaveText(`Cancelled. ${refundText} refunded.`);
+  await expect(page.getByTestId('refund')).toContainText(`Refund of ${refundText} by wallet: done`);
+  await expect(page.getByTestId('history')).toContainText('Anita Shrestha (agency)');
+  const refunded = await walletBalance(agent);
+  expect(refunded).toBeGreaterThan(paidBalance);
+
+  await page.goto(`/admin/bookings?name=${lastName}&status=refunded`);
+  await expect(page.locator(`tr[data-pnr="${pnr}"]`).getByTestId('status')).toHaveText('Refunded');
+  await agent.dispose();
+});
+
+test('an admin marks a flight disrupted: its bookings are flagged for the admin and the traveller', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const agent = await agentApi(baseURL ?? '');
+  const lastName = `Gurung${uniqueLetters()}`;
+  const pnr = await book(agent, 21, lastName, false);
+
+  await logInAsAdmin(page);
+  await page.goto(`/admin/bookings/${pnr}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Booking ${pnr}` })).toBeVisible();
+  await page
+    .getByRole('button', { name: /^Mark disrupted…/ })
+    .first()
+    .click();
+  await page.getByLabel('Reason').selectOption('weather');
+  await page
+    .getByLabel('What travellers are told')
+    .fill('Fog at Pokhara: the flight waits for the weather to clear.');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Mark disrupted and e-mail travellers' }).click();
+  await expect(page.getByTestId('disruption-result')).toContainText(pnr);
+  await expect(page.getByRole('note')).toContainText('Fog at Pokhara');
+
+  await page.goto(`/admin/bookings?name=${lastName}`);
+  await expect(page.locator(`tr[data-pnr="${pnr}"]`)).toContainText('Disrupted');
+  await expectNoSeriousViolation(page, 'bookings list');
+  await page.goto(`/admin/bookings/${pnr}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Booking ${pnr}` })).toBeVisible();
+  await expectNoSeriousViolation(page, 'booking detail');
+
+  await page.goto('/admin/outbox');
+  await expect(
+    page.getByRole('button', { name: new RegExp(`Flight disruption: booking ${pnr}`) }),
+  ).toBeVisible();
+
+  // The traveller (the agent who booked) sees it on the booking.
+  const travellerContext = await browser.newContext({ baseURL });
+  const login = await travellerContext.request.post('/api/b2b/v2/auth/login', {
+    data: { login: 'agent@sajilo.example', password: DEMO_PASSWORD, session: 'cookie' },
+  });
+  expect(login.ok()).toBe(true);
+  const traveller = await travellerContext.newPage();
+  await traveller.goto(`/Booking/BookingConfirm?pnr=${pnr}`);
+  await expect(traveller.getByTestId('disruption')).toContainText('is disrupted (weather). Fog at Pokhara');
+  await travellerContext.close();
+  await agent.dispose();
+});
+
+test('an admin saves a gateway secret that is never shown again', async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.goto('/admin/payment-gateways');
+  const khalti = page.getByRole('form', { name: 'Khalti' });
+  await khalti.getByLabel('Gateway environment').selectOption('test');
+  await khalti.getByLabel('Secret key').fill('test_secret_key_e2e_never_shown');
+  await khalti.getByRole('button', { name: 'Save Khalti' }).click();
+  await expect(page.getByText('Khalti settings saved.')).toBeVisible();
+  await expect(khalti.getByText('Set. Type a new value only to replace it.')).toBeVisible();
+  await expect(khalti.getByLabel('Secret key')).toHaveValue('');
+  await expect(page.getByTestId('gateway-state-khalti')).toContainText('Saved');
+  expect(await page.content()).not.toContain('test_secret_key_e2e_never_shown');
+  await expectNoSeriousViolation(page, 'payment gateways');
+});

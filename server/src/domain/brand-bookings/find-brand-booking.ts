@@ -1,0 +1,50 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { paymentAttempts, refunds, users, walletEntries } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import { type FullBooking, findFullBooking } from '../bookings/find-booking';
+import { flightIdOf } from './flight-id';
+import { type BookerRow, bookerColumns } from './list-brand-bookings';
+
+export interface BrandBookingDetail {
+  full: FullBooking;
+  booker: BookerRow;
+  flights: { flightId: string; flightNumber: string; route: string; departAt: string; disrupted: boolean }[];
+  payments: (typeof paymentAttempts.$inferSelect)[];
+  walletEntries: (typeof walletEntries.$inferSelect)[];
+  refunds: (typeof refunds.$inferSelect)[];
+}
+
+/** One of the brand's bookings by PNR with its history, payments, refunds and tickets; else 404. */
+export async function findBrandBooking(
+  db: Db,
+  options: { brandId: string; pnr: string },
+): Promise<BrandBookingDetail> {
+  const full = await findFullBooking(db, { brandId: options.brandId, pnr: options.pnr });
+  const id = full.booking.id;
+  const [[booker], payments, ledger, refunded] = await Promise.all([
+    db.select(bookerColumns).from(users).where(eq(users.id, full.booking.userId)),
+    db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.orderId, id))
+      .orderBy(asc(paymentAttempts.createdAt)),
+    db.select().from(walletEntries).where(eq(walletEntries.bookingId, id)).orderBy(asc(walletEntries.id)),
+    db.select().from(refunds).where(eq(refunds.bookingId, id)).orderBy(asc(refunds.createdAt)),
+  ]);
+  if (!booker) throw new AppError('NOT_FOUND');
+  const disruptedFlights = new Set(full.disruptions.map((d) => d.flightId));
+  const flights = full.legs.flatMap((leg) =>
+    leg.offer.segments.map((segment) => {
+      const flightId = flightIdOf(segment);
+      return {
+        flightId,
+        flightNumber: segment.flight_number,
+        route: `${segment.depart_code} → ${segment.dest_code}`,
+        departAt: segment.depart_at,
+        disrupted: disruptedFlights.has(flightId),
+      };
+    }),
+  );
+  return { full, booker, flights, payments, walletEntries: ledger, refunds: refunded };
+}

@@ -1,0 +1,111 @@
+import { and, eq } from 'drizzle-orm';
+import { siteConfig } from '#shared/site-config';
+import type { Db } from '../../db/client';
+import {
+  bookingDisruptions,
+  bookings,
+  brands,
+  type DisruptionReason,
+  flightDisruptions,
+} from '../../db/schema/index';
+import { AppError } from '../../errors';
+import { type AuditActor, recordAudit } from '../admin/record-audit';
+import { recordBookingEvent } from '../bookings/change-booking-status';
+import { sendEmail } from '../email/send-email';
+import { bookingFliesOn } from './flight-id';
+
+export interface MarkFlightDisruptedOptions {
+  brandId: string;
+  flightId: string;
+  reason: DisruptionReason;
+  note: string;
+  actor: AuditActor & { name: string };
+}
+
+const REASON_TEXT: Record<DisruptionReason, string> = {
+  weather: 'bad weather',
+  technical: 'a technical problem',
+  operational: 'an operational problem',
+  other: 'a disruption',
+};
+
+/**
+ * Marks a dated flight disrupted for the brand: every active booking (held, paid, ticketed) of
+ * the brand on it is flagged once, gets a history entry, and its contact an e-mail (through the
+ * outbox); audited. Marking again flags only bookings made since, with the first reason kept.
+ * A flight the brand has no bookings on is not found (another brand's flights included).
+ */
+export async function markFlightDisrupted(db: Db, options: MarkFlightDisruptedOptions) {
+  return db.transaction(async (tx) => {
+    const onFlight = await tx
+      .select({
+        id: bookings.id,
+        pnr: bookings.pnr,
+        status: bookings.status,
+        contact: bookings.contact,
+        route: bookings.route,
+      })
+      .from(bookings)
+      .where(and(eq(bookings.brandId, options.brandId), bookingFliesOn(bookings.id, options.flightId)))
+      .for('update');
+    if (onFlight.length === 0) throw new AppError('NOT_FOUND', 'This agency has no booking on that flight.');
+    await tx
+      .insert(flightDisruptions)
+      .values({
+        brandId: options.brandId,
+        flightId: options.flightId,
+        reason: options.reason,
+        note: options.note,
+        actorUserId: options.actor.id,
+        actorLabel: options.actor.email ?? options.actor.mobile ?? options.actor.id,
+      })
+      .onConflictDoNothing();
+    const [disruption] = await tx
+      .select()
+      .from(flightDisruptions)
+      .where(
+        and(eq(flightDisruptions.brandId, options.brandId), eq(flightDisruptions.flightId, options.flightId)),
+      );
+    if (!disruption) throw new Error('disruption not recorded');
+    const active = onFlight.filter(
+      (b) => b.status === 'held' || b.status === 'paid' || b.status === 'ticketed',
+    );
+    const already = await tx
+      .select({ bookingId: bookingDisruptions.bookingId })
+      .from(bookingDisruptions)
+      .where(eq(bookingDisruptions.disruptionId, disruption.id));
+    const flagged = active.filter((b) => !already.some((a) => a.bookingId === b.id));
+    const [brand] = await tx.select().from(brands).where(eq(brands.id, options.brandId));
+    const config = siteConfig.safeParse(brand?.siteConfig);
+    const brandName = config.success ? config.data.displayName : 'Your travel agency';
+    const contactLine = config.success && config.data.phone ? ` or call ${config.data.phone}` : '';
+    for (const booking of flagged) {
+      await tx.insert(bookingDisruptions).values({ bookingId: booking.id, disruptionId: disruption.id });
+      await recordBookingEvent(
+        tx,
+        booking.id,
+        booking.status,
+        { name: options.actor.name, userId: options.actor.id },
+        `Flight ${options.flightId} disrupted (${disruption.reason}): ${disruption.note}`,
+      );
+      await sendEmail(tx, {
+        brandId: options.brandId,
+        to: booking.contact.email,
+        subject: `Flight disruption: booking ${booking.pnr} (${booking.route})`,
+        text:
+          `Dear ${booking.contact.name},\n\nYour flight ${options.flightId.replace(/-(\d{4}-\d{2}-\d{2})$/, ' on $1')} ` +
+          `(booking ${booking.pnr}, ${booking.route}) is disrupted by ${REASON_TEXT[disruption.reason]}.\n\n` +
+          `${disruption.note}\n\nPlease reply to this e-mail${contactLine} to change or cancel your booking.\n\n${brandName}`,
+      });
+    }
+    await recordAudit(tx, {
+      brandId: options.brandId,
+      actor: options.actor,
+      action: 'flight.disrupt',
+      entityType: 'flight',
+      entityId: options.flightId,
+      after: { reason: disruption.reason, note: disruption.note, flagged: flagged.map((b) => b.pnr) },
+    });
+    return { disruption, flagged: flagged.map((b) => b.pnr) };
+  });
+}

@@ -1,0 +1,31 @@
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { type AuditActor, recordAudit } from '../admin/record-audit';
+import { findBooking } from '../bookings/find-booking';
+import { queueTicketEmail } from '../tickets/ticket-mailer';
+
+/** Queues the e-ticket e-mail of one of the brand's ticketed bookings again; audited. */
+export async function resendTicketEmail(
+  db: Db,
+  options: { brandId: string; pnr: string; actor: AuditActor; apiUrl: string },
+): Promise<{ to: string }> {
+  return db.transaction(async (tx) => {
+    const booking = await findBooking(tx, { brandId: options.brandId, pnr: options.pnr });
+    if (booking.status !== 'ticketed') {
+      throw new AppError(
+        'BOOKING_NOT_TICKETED',
+        `Booking ${booking.pnr} is ${booking.status}: it has no e-ticket to send.`,
+      );
+    }
+    await queueTicketEmail(tx, { bookingId: booking.id, apiUrl: options.apiUrl });
+    await recordAudit(tx, {
+      brandId: options.brandId,
+      actor: options.actor,
+      action: 'booking.resend-ticket',
+      entityType: 'booking',
+      entityId: booking.pnr,
+      after: { to: booking.contact.email },
+    });
+    return { to: booking.contact.email };
+  });
+}

@@ -1,0 +1,104 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Transporter } from 'nodemailer';
+import type { Db } from '../../db/client';
+import { emailOutbox, type OutboxAttachment } from '../../db/schema/index';
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** A file attached to an outgoing message (nodemailer's shape). */
+export interface MailFile {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+export interface DeliverOutboxOptions {
+  transport: Transporter;
+  from: string;
+  /** Makes the file an attachment reference stands for (e.g. renders the e-ticket PDF). */
+  renderAttachment: (attachment: OutboxAttachment) => Promise<MailFile>;
+  /** Rows claimed per pass. */
+  limit?: number;
+  /** A claimed row is the sender's this long; after that (a crashed sender) another may take it. */
+  claimSeconds?: number;
+  log?: { error(object: unknown, message: string): void };
+}
+
+/** Attempts before a row is given up (`failed_at`). */
+export const MAX_SEND_ATTEMPTS = 8;
+
+/** Wait before attempt n+1 after n failed ones: 1, 2, 4 … minutes, at most an hour. */
+export function backOffSeconds(attempts: number): number {
+  return Math.min(60 * 2 ** Math.max(0, attempts - 1), 3_600);
+}
+
+/**
+ * Claims due rows in one conditional UPDATE (`FOR UPDATE SKIP LOCKED`, and the claim itself is a
+ * lease in `claimed_until`), so several instances running at once send each row once.
+ */
+async function claimDueEmails(db: Db, limit: number, claimSeconds: number): Promise<OutboxRow[]> {
+  // A CTE runs exactly once; `id in (select … limit n for update skip locked)` may be re-run by
+  // the planner and claim more than n rows.
+  const claimed = (await db.execute(sql`
+    with due as (
+      select id from ${emailOutbox}
+       where sent_at is null and failed_at is null and next_attempt_at <= now()
+         and (claimed_until is null or claimed_until < now())
+       order by next_attempt_at, created_at
+       limit ${limit}
+       for update skip locked)
+    update ${emailOutbox} as outbox
+       set claimed_until = now() + make_interval(secs => ${claimSeconds}),
+           attempts = outbox.attempts + 1
+      from due
+     where outbox.id = due.id
+    returning outbox.id`)) as unknown as { rows: { id: string }[] };
+  const ids = claimed.rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.id, ids))
+    .orderBy(asc(emailOutbox.createdAt));
+}
+
+/**
+ * One pass of the outbox delivery job: claims due e-mails, builds their attachments, sends each
+ * over SMTP (no transaction is open while sending), and records it sent, or the error with a
+ * back-off before the next attempt (given up after MAX_SEND_ATTEMPTS). Returns how many were sent.
+ */
+export async function deliverOutbox(db: Db, options: DeliverOutboxOptions): Promise<number> {
+  const claimed = await claimDueEmails(db, options.limit ?? 20, options.claimSeconds ?? 300);
+  let sent = 0;
+  for (const email of claimed) {
+    try {
+      const attachments = await Promise.all(email.attachments.map(options.renderAttachment));
+      await options.transport.sendMail({
+        from: options.from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        attachments,
+      });
+      await db
+        .update(emailOutbox)
+        .set({ sentAt: sql`now()`, claimedUntil: null, lastError: null })
+        .where(eq(emailOutbox.id, email.id));
+      sent++;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      options.log?.error({ err: error, emailId: email.id, attempts: email.attempts }, 'e-mail not sent');
+      const givenUp = email.attempts >= MAX_SEND_ATTEMPTS;
+      await db
+        .update(emailOutbox)
+        .set({
+          claimedUntil: null,
+          lastError: message.slice(0, 500),
+          nextAttemptAt: sql`now() + make_interval(secs => ${backOffSeconds(email.attempts)})`,
+          ...(givenUp ? { failedAt: sql`now()` } : {}),
+        })
+        .where(eq(emailOutbox.id, email.id));
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,81 @@
+import type { AdminBookingDetail, AdminBookingSummary, FlightDisruption } from '#shared/admin-bookings';
+import type { flightDisruptions } from '../db/schema/index';
+import type { BrandBookingDetail } from '../domain/brand-bookings/find-brand-booking';
+import type { BookerRow, BrandBookingRow } from '../domain/brand-bookings/list-brand-bookings';
+import { presentBooking } from './booking';
+
+/** The admin console's view of the brand's bookings (rows → API answers). */
+
+const presentBooker = (booker: BookerRow) => ({
+  id: booker.id,
+  name: `${booker.firstName} ${booker.lastName}`.trim(),
+  email: booker.email,
+  type: booker.type,
+});
+
+export function presentAdminBookingSummary(row: BrandBookingRow): AdminBookingSummary {
+  const { booking } = row;
+  return {
+    pnr: booking.pnr,
+    status: booking.status,
+    createdAt: booking.createdAt.toISOString(),
+    departAt: row.departAt,
+    route: booking.route,
+    booker: presentBooker(row.booker),
+    contactName: booking.contact.name,
+    passengerNames: row.passengerNames,
+    currency: booking.currency,
+    total: booking.price.total,
+    amountDue: booking.amountDue,
+    paidWith: booking.paidWith,
+    disrupted: row.disrupted,
+  };
+}
+
+export function presentAdminBookingDetail(detail: BrandBookingDetail): AdminBookingDetail {
+  return {
+    // An admin does not pay for the traveller: no payment methods.
+    booking: presentBooking(detail.full, []),
+    booker: presentBooker(detail.booker),
+    amountDue: detail.full.booking.amountDue,
+    flights: detail.flights,
+    payments: detail.payments.map((p) => ({
+      gateway: p.gateway,
+      reference: p.reference,
+      amount: p.amountPaisa,
+      currency: p.currency,
+      status: p.status,
+      createdAt: p.createdAt.toISOString(),
+      paidAt: p.paidAt?.toISOString() ?? null,
+    })),
+    walletEntries: detail.walletEntries.map((e) => ({
+      kind: e.kind,
+      amount: e.amount,
+      currency: e.currency,
+      note: e.note,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    refunds: detail.refunds.map((r) => ({
+      method: r.method,
+      amount: r.amount,
+      currency: r.currency,
+      status: r.status,
+      reason: r.reason,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+export function presentFlightDisruption(
+  disruption: typeof flightDisruptions.$inferSelect,
+  flagged: string[],
+): FlightDisruption {
+  return {
+    flightId: disruption.flightId,
+    reason: disruption.reason,
+    note: disruption.note,
+    createdAt: disruption.createdAt.toISOString(),
+    flagged,
+    notified: flagged.length,
+  };
+}

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  gatewayParams,
+  type PaymentCredentialsStatus,
+  paymentCredentialsStatus,
+  savePaymentCredentialsRequest,
+} from '#shared/payment-credentials';
+import {
+  type CredentialsStatus,
+  deletePaymentCredentials,
+  listPaymentCredentials,
+  savePaymentCredentials,
+} from '../../../domain/payment-credentials/payment-credentials';
+import { credentialsKey } from '../../../domain/payment-credentials/secret-box';
+import { requireBrand, requireUser } from '../../../http/context';
+import { ok, responses } from '../../../http/envelope';
+
+function present(status: CredentialsStatus): PaymentCredentialsStatus {
+  return {
+    gateway: status.gateway,
+    configured: status.row !== undefined,
+    environment: status.row?.environment ?? null,
+    settings: status.row?.settings ?? {},
+    secretsSet: status.secretsSet,
+    updatedAt: status.row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/** The brand's own merchant credentials per gateway: secrets are write-only. */
+export const adminPaymentCredentialRoutes: FastifyPluginAsyncZod = async (app) => {
+  const key = credentialsKey(app.env.SESSION_SECRET);
+
+  app.get(
+    '/admin/payment-credentials',
+    {
+      config: { policy: 'manageBrand' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Each gateway's merchant settings for the brand, and whether each secret is set (never the secret)",
+        response: responses(z.array(paymentCredentialsStatus)),
+      },
+    },
+    async (request) =>
+      ok((await listPaymentCredentials(app.db, { brandId: requireBrand(request).id, key })).map(present)),
+  );
+
+  app.put(
+    '/admin/payment-credentials/:gateway',
+    {
+      config: { policy: 'manageBrand' },
+      schema: {
+        tags: ['admin'],
+        summary: "Saves a gateway's merchant credentials; omitted secrets keep their saved value",
+        description:
+          'eSewa: settings.productCode, secrets.secretKey. Khalti: secrets.secretKey. ConnectIPS: settings.merchantId, ' +
+          'appId, appName; secrets.password, privateKeyPem. 400 naming `settings.<name>` / `secrets.<name>`.',
+        params: gatewayParams,
+        body: savePaymentCredentialsRequest,
+        response: responses(paymentCredentialsStatus),
+      },
+    },
+    async (request) =>
+      ok(
+        present(
+          await savePaymentCredentials(app.db, {
+            brandId: requireBrand(request).id,
+            gateway: request.params.gateway,
+            request: request.body,
+            actor: requireUser(request),
+            key,
+          }),
+        ),
+      ),
+  );
+
+  app.delete(
+    '/admin/payment-credentials/:gateway',
+    {
+      config: { policy: 'manageBrand' },
+      schema: {
+        tags: ['admin'],
+        summary: "Removes a gateway's credentials: back to the deployment's settings",
+        params: gatewayParams,
+        response: responses(paymentCredentialsStatus),
+      },
+    },
+    async (request) =>
+      ok(
+        present(
+          await deletePaymentCredentials(app.db, {
+            brandId: requireBrand(request).id,
+            gateway: request.params.gateway,
+            actor: requireUser(request),
+            key,
+          }),
+        ),
+      ),
+  );
+};

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { userType } from './accounts';
+import { pageQuery } from './admin';
+import { booking, bookingStatus, paymentMethod, refundQuote } from './bookings';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-05-01.');
+const airportCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'Use a three-letter airport code.');
+
+/** Flight number (airline code and digits, no space) and local departure date. */
+export const FLIGHT_ID_PATTERN = /^[A-Z0-9]{2}[0-9]{1,5}-\d{4}-\d{2}-\d{2}$/;
+export const flightIdParams = z.object({
+  flightId: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(FLIGHT_ID_PATTERN, 'Use a flight id like U4601-2026-05-01.'),
+});
+export const pnrParams = z.object({ pnr: z.string().trim().toUpperCase().max(6) });
+
+/** Filters of the brand's bookings list (all optional), newest first. */
+export const adminBookingsQuery = pageQuery.extend({
+  status: bookingStatus.optional(),
+  /** Which date `from`/`to` apply to: when booked, or the first flight's local date. */
+  dateField: z.enum(['created', 'travel']).default('created'),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  /** The booker (an agent of the brand, or any user). */
+  agentId: z.uuid({ message: 'Not a valid id.' }).optional(),
+  origin: airportCode.optional(),
+  destination: airportCode.optional(),
+  /** A PNR or its beginning. */
+  pnr: z.string().trim().toUpperCase().max(6).optional(),
+  /** Part of a passenger's or the contact's name. */
+  name: z.string().trim().max(80).optional(),
+});
+export type AdminBookingsQuery = z.input<typeof adminBookingsQuery>;
+
+export const bookingBooker = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  type: userType,
+});
+
+export const adminBookingSummary = z.object({
+  pnr: z.string(),
+  status: bookingStatus,
+  createdAt: z.string(),
+  /** The first flight's local departure, ISO 8601 with its offset. */
+  departAt: z.string(),
+  route: z.string(),
+  booker: bookingBooker,
+  contactName: z.string(),
+  passengerNames: z.array(z.string()),
+  currency: z.string(),
+  /** Minor units. */
+  total: z.number().int(),
+  amountDue: z.number().int(),
+  paidWith: paymentMethod.nullable(),
+  /** A flight of the booking was marked disrupted. */
+  disrupted: z.boolean(),
+});
+export type AdminBookingSummary = z.infer<typeof adminBookingSummary>;
+
+export const bookingFlight = z.object({
+  /** What `POST /admin/flights/:flightId/disruptions` takes. */
+  flightId: z.string(),
+  flightNumber: z.string(),
+  route: z.string(),
+  departAt: z.string(),
+  disrupted: z.boolean(),
+});
+
+export const adminBookingDetail = z.object({
+  /** The booking as its traveller sees it (history, tickets, disruptions included). */
+  booking,
+  booker: bookingBooker,
+  amountDue: z.number().int(),
+  flights: z.array(bookingFlight),
+  payments: z.array(
+    z.object({
+      gateway: z.string(),
+      reference: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+      paidAt: z.string().nullable(),
+    }),
+  ),
+  walletEntries: z.array(
+    z.object({
+      kind: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      note: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  refunds: z.array(
+    z.object({
+      method: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      status: z.enum(['pending', 'completed']),
+      reason: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type AdminBookingDetail = z.infer<typeof adminBookingDetail>;
+
+export const adminCancelRequest = z.object({
+  /** false (default): only quote; true: cancel and refund as quoted. */
+  confirm: z.boolean().optional().default(false),
+});
+export const adminCancelResponse = z.object({
+  quote: refundQuote,
+  /** When confirmed: the booking after cancelling. */
+  detail: adminBookingDetail.nullable(),
+});
+export type AdminCancelResponse = z.infer<typeof adminCancelResponse>;
+
+export const resendTicketResponse = z.object({ to: z.string() });
+
+export const DISRUPTION_REASONS = ['weather', 'technical', 'operational', 'other'] as const;
+export const markDisruptedRequest = z.object({
+  reason: z.enum(DISRUPTION_REASONS).default('weather'),
+  /** What the travellers are told (e.g. "Flights to Jomsom are held by fog; we will call you."). */
+  note: z.string().trim().min(1, 'Say what the travellers should know.').max(1000),
+});
+export type MarkDisruptedRequest = z.input<typeof markDisruptedRequest>;
+export const flightDisruption = z.object({
+  flightId: z.string(),
+  reason: z.enum(DISRUPTION_REASONS),
+  note: z.string(),
+  createdAt: z.string(),
+  /** PNRs flagged by this call (the brand's active bookings on the flight not flagged before). */
+  flagged: z.array(z.string()),
+  /** Travellers e-mailed by this call. */
+  notified: z.number().int(),
+});
+export type FlightDisruption = z.infer<typeof flightDisruption>;
