@@ -5,3 +5,4 @@ export * from './brands';
 export * from './inventory';
 export * from './payments';
 export * from './reference';
+export * from './markups';
