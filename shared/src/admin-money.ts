@@ -11,11 +11,7 @@ import { currencyCode } from './money';
 export const MAX_TOP_UP_MINOR = 1_000_000_000;
 
 const minorAmount = (message: string, max: number) =>
-  z
-    .number({ message })
-    .int(message)
-    .positive(message)
-    .max(max, `Use at most ${max} (minor units).`);
+  z.number({ message }).int(message).positive(message).max(max, `Use at most ${max} (minor units).`);
 
 export const topUpRequest = z.object({
   /** Minor units of the wallet's currency (paisa for NPR). */
@@ -98,7 +94,10 @@ export const markupInput = z
     destination: iataAirport.optional(),
     airlineCode: iataAirline.optional(),
     kind: markupKind,
-    value: z.number({ message: 'Enter a whole number.' }).int('Enter a whole number.').positive('Enter more than 0.'),
+    value: z
+      .number({ message: 'Enter a whole number.' })
+      .int('Enter a whole number.')
+      .positive('Enter more than 0.'),
     currency: currencyCode.default('NPR'),
   })
   .superRefine((input, ctx) => {
@@ -159,7 +158,12 @@ export const MAX_REPORT_DAYS = 366;
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD.')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Not a real date.');
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'Not a real date.',
+  );
 
 /** A report over Kathmandu dates `from`–`to` (both included). */
 export const reportQuery = z

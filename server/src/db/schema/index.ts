@@ -3,6 +3,6 @@ export * from './admin';
 export * from './bookings';
 export * from './brands';
 export * from './inventory';
+export * from './markups';
 export * from './payments';
 export * from './reference';
-export * from './markups';

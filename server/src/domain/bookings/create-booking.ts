@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createBookingRequest } from '#shared/bookings';
 import type { BookingMarkup } from '#shared/admin-money';
+import type { createBookingRequest } from '#shared/bookings';
 import { isAgentUserType } from '#shared/flights';
 import { amountDueOf, sumPrices } from '#shared/sum-prices';
 import type { Db } from '../../db/client';

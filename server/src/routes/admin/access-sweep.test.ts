@@ -14,6 +14,9 @@ const ADMIN_POLICIES: PolicyName[] = [
   'manageUsers',
   'managePartnerApps',
   'readBrandRecords',
+  'manageWallets',
+  'manageMarkups',
+  'readReports',
   'operatePlatform',
 ];
 
@@ -27,6 +30,8 @@ let b: {
   clientId: string;
   clientSecret: string;
   emailId: string;
+  markupId: string;
+  walletBalance: number;
 };
 let sajiloSettings: { config: unknown; hosts: string[] };
 
@@ -40,6 +45,9 @@ beforeAll(async () => {
   await asB('POST', `/admin/users/${users[0].id}/reset-password`);
   const outbox = (await asB('GET', '/admin/outbox')).json().data.items;
   const settings = (await asB('GET', '/admin/brand')).json().data;
+  const markup = (
+    await asB('POST', '/admin/markups', { scope: 'airline', airlineCode: 'ZZ', kind: 'percent', value: 300 })
+  ).json().data;
   b = {
     brandId: settings.id,
     userId: users[0].id,
@@ -47,12 +55,14 @@ beforeAll(async () => {
     clientId: partner.clientId,
     clientSecret: partner.clientSecret,
     emailId: outbox[0].id,
+    markupId: markup.id,
+    walletBalance: users[0].walletBalance,
   };
   sajiloSettings = (await asAdmin(t, sessions.sajiloAdmin, 'GET', '/admin/brand')).json().data;
 });
 afterAll(() => t.close());
 
-type Call = { payload?: unknown; contentType?: string };
+type Call = { payload?: unknown; contentType?: string; query?: string };
 /** A valid request body for each route (so only access decides the answer). */
 const CALLS: Record<string, () => Call> = {
   'GET /admin/brand': () => ({}),
@@ -76,6 +86,19 @@ const CALLS: Record<string, () => Call> = {
   'GET /admin/outbox': () => ({}),
   'GET /admin/outbox/:id': () => ({}),
   'GET /admin/audit': () => ({}),
+  'POST /admin/users/:id/wallet/top-ups': () => ({
+    payload: { amount: 100_000, reference: `SWEEP-${Math.random()}` },
+  }),
+  'GET /admin/users/:id/wallet/entries': () => ({}),
+  'GET /admin/users/:id/wallet/entries.csv': () => ({}),
+  'GET /admin/markups': () => ({}),
+  'POST /admin/markups': () => ({
+    payload: { scope: 'route', origin: 'KTM', destination: 'BWA', kind: 'fixed', value: 1 },
+  }),
+  'PUT /admin/markups/:id': () => ({ payload: { scope: 'all', kind: 'fixed', value: 999_999 } }),
+  'DELETE /admin/markups/:id': () => ({}),
+  'GET /admin/reports': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
+  'GET /admin/reports.csv': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
   'GET /platform/brands': () => ({}),
   'POST /platform/brands': () => ({
     payload: {
@@ -99,6 +122,7 @@ function withBrandBIds(path: string): string {
   if (path.includes('/users/')) return path.replace(':id', b.userId);
   if (path.includes('/partner-apps/')) return path.replace(':id', b.partnerAppId);
   if (path.includes('/outbox/')) return path.replace(':id', b.emailId);
+  if (path.includes('/markups/')) return path.replace(':id', b.markupId);
   if (path.includes(':')) throw new Error(`the sweep does not know the ids of ${path}`);
   return path;
 }
@@ -107,10 +131,10 @@ function call(route: { method: string; path: string }, cookie: string, host = SA
   const key = `${route.method} ${route.path}`;
   const make = CALLS[key];
   if (!make) throw new Error(`add ${key} to the access sweep`);
-  const { payload, contentType } = make();
+  const { payload, contentType, query } = make();
   return api(t, {
     method: route.method as 'GET',
-    url: withBrandBIds(route.path),
+    url: `${withBrandBIds(route.path)}${query ? `?${query}` : ''}`,
     cookie,
     host,
     ...(payload === undefined ? {} : { payload: payload as object }),
@@ -127,6 +151,7 @@ function expectNoBrandBData(body: string, label: string) {
     b.clientId,
     b.clientSecret,
     b.emailId,
+    b.markupId,
     'globalime',
     'Global IME',
   ]) {
@@ -176,6 +201,15 @@ describe('the access sweep of every admin route', () => {
     const asB = (url: string) => asAdmin(t, sessions.globalimeAdmin, 'GET', url, undefined, GLOBALIME);
     const user = (await asB(`/admin/users/${b.userId}`)).json().data;
     expect(user).toMatchObject({ type: 'agent', suspended: false });
+    expect(user.walletBalance).toBe(b.walletBalance);
+    const entries = (await asB(`/admin/users/${b.userId}/wallet/entries`)).json().data;
+    expect(
+      entries.items.every(
+        (e: { kind: string; reference: string | null }) => !e.reference?.startsWith('SWEEP'),
+      ),
+    ).toBe(true);
+    const markups = (await asB('/admin/markups')).json().data;
+    expect(markups).toEqual([expect.objectContaining({ id: b.markupId, scope: 'airline', value: 300 })]);
     const partners = (await asB('/admin/partner-apps')).json().data;
     expect(partners).toEqual([expect.objectContaining({ id: b.partnerAppId, revoked: false })]);
     const token = await api(t, {

@@ -3,13 +3,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminMessage, idParams } from '#shared/admin';
 import { markup, markupInput } from '#shared/admin-money';
-import { createMarkup, deleteMarkup, listMarkups, updateMarkup } from '../../../domain/markups/manage-markups';
+import {
+  createMarkup,
+  deleteMarkup,
+  listMarkups,
+  updateMarkup,
+} from '../../../domain/markups/manage-markups';
 import { requireBrand, requireUser } from '../../../http/context';
 import { ok, responses } from '../../../http/envelope';
 import { presentMarkup } from '../../../presenters/admin-money';
 
 const tags = ['admin'];
-const scope = (request: FastifyRequest) => ({ brandId: requireBrand(request).id, actor: requireUser(request) });
+const scope = (request: FastifyRequest) => ({
+  brandId: requireBrand(request).id,
+  actor: requireUser(request),
+});
 
 /**
  * The agency's markups (issue 7 §4): per route, airline or everyone, percentage or fixed. The
@@ -36,14 +44,21 @@ export const adminMarkupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses(markup),
       },
     },
-    async (request) => ok(presentMarkup(await createMarkup(app.db, { ...scope(request), values: request.body }))),
+    async (request) =>
+      ok(presentMarkup(await createMarkup(app.db, { ...scope(request), values: request.body }))),
   );
 
   app.put(
     '/admin/markups/:id',
     {
       config: { policy: 'manageMarkups' },
-      schema: { tags, summary: 'Change a markup', params: idParams, body: markupInput, response: responses(markup) },
+      schema: {
+        tags,
+        summary: 'Change a markup',
+        params: idParams,
+        body: markupInput,
+        response: responses(markup),
+      },
     },
     async (request) =>
       ok(

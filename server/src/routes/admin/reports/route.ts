@@ -15,19 +15,25 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'readReports' },
       schema: {
         tags,
-        summary: 'Sales, bookings, commission and markup per day, route, airline or agent (Asia/Kathmandu dates)',
+        summary:
+          'Sales, bookings, commission and markup per day, route, airline or agent (Asia/Kathmandu dates)',
         querystring: reportQuery,
         response: responses(salesReport),
       },
     },
-    async (request) => ok(await buildSalesReport(app.db, { brandId: requireBrand(request).id, ...request.query })),
+    async (request) =>
+      ok(await buildSalesReport(app.db, { brandId: requireBrand(request).id, ...request.query })),
   );
 
   app.get(
     '/admin/reports.csv',
     {
       config: { policy: 'readReports' },
-      schema: { tags, summary: 'The same report as CSV (amounts in major units and in minor units)', querystring: reportQuery },
+      schema: {
+        tags,
+        summary: 'The same report as CSV (amounts in major units and in minor units)',
+        querystring: reportQuery,
+      },
     },
     async (request, reply) => {
       const { from, to, groupBy } = request.query;

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users, walletEntries } from '../../../db/schema/index';
-import { AppError } from '../../../errors';
 import { postWalletEntry } from '../../../domain/wallet/post-wallet-entry';
+import { AppError } from '../../../errors';
 import { api, GLOBALIME, logInDemo } from '../../../test/accounts';
 import { adminSessions, asAdmin } from '../../../test/admin';
 import { holdBooking } from '../../../test/bookings';
@@ -42,7 +42,12 @@ describe('wallet top-ups', () => {
     expect(first.json().data).toMatchObject({
       replayed: false,
       balance: before.balance + 250_050,
-      entry: { kind: 'top_up', amount: 250_050, reference: 'NIC-DEP-1001', balance: before.balance + 250_050 },
+      entry: {
+        kind: 'top_up',
+        amount: 250_050,
+        reference: 'NIC-DEP-1001',
+        balance: before.balance + 250_050,
+      },
     });
     const again = await topUp({ amount: 250_050, reference: 'NIC-DEP-1001' });
     expect(again.statusCode).toBe(200);
@@ -82,9 +87,9 @@ describe('wallet top-ups', () => {
     expect(response.json().data.fields).toHaveProperty('id');
     const [bAgent] = await t.app.db.select().from(users).where(eq(users.email, 'agent@globalime.example'));
     expect((await topUp({ amount: 100, reference: 'B-1' }, bAgent?.id)).statusCode).toBe(404);
-    expect((await topUp({ amount: 100, reference: 'B-1' }, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await topUp({ amount: 100, reference: 'B-1' }, '00000000-0000-4000-8000-000000000000')).statusCode,
+    ).toBe(404);
     const fromB = await asAdmin(
       t,
       sessions.globalimeAdmin,
@@ -106,7 +111,12 @@ describe('wallet top-ups', () => {
       payload: { method: 'wallet' },
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    const page = await asAdmin(t, sessions.sajiloAdmin, 'GET', `/admin/users/${agentId}/wallet/entries?pageSize=2`);
+    const page = await asAdmin(
+      t,
+      sessions.sajiloAdmin,
+      'GET',
+      `/admin/users/${agentId}/wallet/entries?pageSize=2`,
+    );
     expect(page.statusCode).toBe(200);
     const data = page.json().data;
     const { balance } = await ledgerOf(agentId);
@@ -118,7 +128,12 @@ describe('wallet top-ups', () => {
 
   it('exports the whole ledger as CSV with escaping, rupees and paisa', async () => {
     await topUp({ amount: 5, reference: 'REF,"quoted"', note: '=HYPERLINK("x")\nsecond line' });
-    const response = await asAdmin(t, sessions.sajiloAdmin, 'GET', `/admin/users/${agentId}/wallet/entries.csv`);
+    const response = await asAdmin(
+      t,
+      sessions.sajiloAdmin,
+      'GET',
+      `/admin/users/${agentId}/wallet/entries.csv`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="wallet-[^"]+\.csv"$/);
@@ -127,7 +142,9 @@ describe('wallet top-ups', () => {
       'date (Asia/Kathmandu),kind,reference,pnr,note,currency,amount,balance,amount_minor,balance_minor',
     );
     expect(response.body).toContain(`top_up,"REF,""quoted""",,"'=HYPERLINK(""x"")\nsecond line",NPR,0.05,`);
-    expect(response.body).toMatch(/top_up,NIC-DEP-1001,,Cash at counter,NPR,2500\.50,[0-9]+\.[0-9]{2},250050,/);
+    expect(response.body).toMatch(
+      /top_up,NIC-DEP-1001,,Cash at counter,NPR,2500\.50,[0-9]+\.[0-9]{2},250050,/,
+    );
     expect(response.body).toMatch(/booking_debit,,[A-Z2-9]{6},[^,]*,NPR,-[0-9]+\.[0-9]{2},/);
   });
 });
@@ -137,8 +154,9 @@ describe('the balance always equals the sum of the ledger', () => {
     const [fresh] = await t.app.db
       .insert(users)
       .values({
-        brandId: (await t.app.db.select({ brandId: users.brandId }).from(users).where(eq(users.id, agentId)))[0]
-          ?.brandId as string,
+        brandId: (
+          await t.app.db.select({ brandId: users.brandId }).from(users).where(eq(users.id, agentId))
+        )[0]?.brandId as string,
         type: 'agent',
         firstName: 'Prop',
         lastName: 'Agent',
@@ -149,8 +167,14 @@ describe('the balance always equals the sum of the ledger', () => {
     let reference = 0;
     const step = fc.oneof(
       fc.record({ kind: fc.constant('top_up' as const), amount: fc.integer({ min: -5, max: 5_000_000 }) }),
-      fc.record({ kind: fc.constant('booking_debit' as const), amount: fc.integer({ min: 1, max: 3_000_000 }) }),
-      fc.record({ kind: fc.constant('refund_credit' as const), amount: fc.integer({ min: 1, max: 1_000_000 }) }),
+      fc.record({
+        kind: fc.constant('booking_debit' as const),
+        amount: fc.integer({ min: 1, max: 3_000_000 }),
+      }),
+      fc.record({
+        kind: fc.constant('refund_credit' as const),
+        amount: fc.integer({ min: 1, max: 1_000_000 }),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
@@ -176,7 +200,12 @@ describe('the balance always equals the sum of the ledger', () => {
           expect(after.balance).toBe(after.ledger);
           expect(after.balance).toBeGreaterThanOrEqual(0);
         }
-        const page = await asAdmin(t, sessions.sajiloAdmin, 'GET', `/admin/users/${userId}/wallet/entries?pageSize=1`);
+        const page = await asAdmin(
+          t,
+          sessions.sajiloAdmin,
+          'GET',
+          `/admin/users/${userId}/wallet/entries?pageSize=1`,
+        );
         const { balance } = await ledgerOf(userId);
         expect(page.json().data.items[0]?.balance ?? 0).toBe(balance);
       }),

@@ -50,7 +50,10 @@ export const adminWalletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await findBrandUser(app.db, { brandId: requireBrand(request).id, userId: request.params.id });
+      const user = await findBrandUser(app.db, {
+        brandId: requireBrand(request).id,
+        userId: request.params.id,
+      });
       const page = await listWalletEntries(app.db, { userId: user.id, ...request.query });
       return ok({
         ...page,
@@ -72,7 +75,10 @@ export const adminWalletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await findBrandUser(app.db, { brandId: requireBrand(request).id, userId: request.params.id });
+      const user = await findBrandUser(app.db, {
+        brandId: requireBrand(request).id,
+        userId: request.params.id,
+      });
       const entries = await listAllWalletEntries(app.db, user.id);
       const csv = toCsv(
         [
