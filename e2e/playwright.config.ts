@@ -3,7 +3,8 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const ADMIN_SPEC = '**/admin.spec.ts';
+/** The console's specs change the demo agency (brand, wallets, markups): they run last. */
+const ADMIN_SPEC = ['**/admin.spec.ts', '**/admin-money.spec.ts'];
 
 /** Browser tests drive Debian's Chromium (no browser download) against the real server. */
 export default defineConfig({

@@ -31,10 +31,12 @@ export function SalesChart(props: {
   const step = plotWidth / Math.max(1, bars.length);
   const barWidth = Math.max(1, Math.min(48, step * 0.7));
   const labelEvery = Math.ceil(bars.length / 12);
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(max * f));
+  const ticks = [0, 0.25, 0.5, 0.75, 1];
+  const xOf = (index: number) => PAD.left + index * step + (step - barWidth) / 2;
 
   return (
     <figure className="mt-4">
+      {/* biome-ignore lint/a11y/useSemanticElements: an SVG chart groups its bars with role="group" */}
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className="h-auto w-full max-w-4xl text-slate-600 dark:text-slate-300"
@@ -42,61 +44,65 @@ export function SalesChart(props: {
         aria-labelledby={titleId}
       >
         <title id={titleId}>{props.title}</title>
-        {ticks.map((tick) => {
-          const y = PAD.top + plotHeight - (tick / max) * plotHeight;
-          return (
-            <g key={tick} aria-hidden="true">
-              <line
-                x1={PAD.left}
-                x2={WIDTH - PAD.right}
-                y1={y}
-                y2={y}
-                stroke="currentColor"
-                strokeOpacity={0.2}
-              />
-              <text x={PAD.left - 6} y={y + 4} textAnchor="end" fontSize={11} fill="currentColor">
-                {props.formatValue(tick)}
+        {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: SVG lines and text are not focusable; the axis repeats the bars' names */}
+        <g aria-hidden="true">
+          {ticks.map((fraction) => {
+            const y = PAD.top + plotHeight - fraction * plotHeight;
+            return (
+              <g key={fraction}>
+                <line
+                  x1={PAD.left}
+                  x2={WIDTH - PAD.right}
+                  y1={y}
+                  y2={y}
+                  stroke="currentColor"
+                  strokeOpacity={0.2}
+                />
+                <text x={PAD.left - 6} y={y + 4} textAnchor="end" fontSize={11} fill="currentColor">
+                  {props.formatValue(Math.round(max * fraction))}
+                </text>
+              </g>
+            );
+          })}
+          <line
+            x1={PAD.left}
+            x2={WIDTH - PAD.right}
+            y1={PAD.top + plotHeight}
+            y2={PAD.top + plotHeight}
+            stroke="currentColor"
+          />
+          {bars.map((bar, index) =>
+            index % labelEvery === 0 ? (
+              <text
+                key={bar.key}
+                x={xOf(index) + barWidth / 2}
+                y={HEIGHT - PAD.bottom + 14}
+                textAnchor="middle"
+                fontSize={10}
+                fill="currentColor"
+              >
+                {bar.label.length > 14 ? `${bar.label.slice(0, 13)}…` : bar.label}
               </text>
-            </g>
-          );
-        })}
+            ) : null,
+          )}
+        </g>
         {bars.map((bar, index) => {
           const height = (bar.value / max) * plotHeight;
-          const x = PAD.left + index * step + (step - barWidth) / 2;
           return (
+            // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG group is not interactive; each bar is an image named by its figures
             <g key={bar.key} role="img" aria-label={bar.description}>
               <title>{bar.description}</title>
               <rect
-                x={x}
+                x={xOf(index)}
                 y={PAD.top + plotHeight - height}
                 width={barWidth}
                 height={Math.max(height, bar.value > 0 ? 1 : 0)}
                 fill="var(--brand-primary)"
                 rx={2}
               />
-              {index % labelEvery === 0 && (
-                <text
-                  x={x + barWidth / 2}
-                  y={HEIGHT - PAD.bottom + 14}
-                  textAnchor="middle"
-                  fontSize={10}
-                  fill="currentColor"
-                  aria-hidden="true"
-                >
-                  {bar.label.length > 14 ? `${bar.label.slice(0, 13)}…` : bar.label}
-                </text>
-              )}
             </g>
           );
         })}
-        <line
-          x1={PAD.left}
-          x2={WIDTH - PAD.right}
-          y1={PAD.top + plotHeight}
-          y2={PAD.top + plotHeight}
-          stroke="currentColor"
-          aria-hidden="true"
-        />
       </svg>
     </figure>
   );
