@@ -96,6 +96,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
         destination: request.query.dest_code,
         month: request.query.month,
         nationalityCode: request.query.nationality_code,
+        brandId: request.brand?.id ?? null,
       });
       reply.header('cache-control', 'public, max-age=60');
       return ok(calendar);

@@ -114,7 +114,7 @@ export function ReportsPage() {
               })}
               bars={bars}
               formatValue={(value) =>
-                MONEY_METRICS.includes(metric) ? compactMoney(value, currency) : String(value)
+                MONEY_METRICS.includes(metric) ? compactMoney(value, currency, language) : String(value)
               }
             />
           ) : (
@@ -182,8 +182,11 @@ function formatDay(date: string, language: string, short = false): string {
   }).format(new Date(`${date}T00:00:00Z`));
 }
 
-/** Axis labels: whole major units, thousands as "k". */
-function compactMoney(minor: number, currency: CurrencyCode): string {
-  const major = minor / 100;
-  return major >= 1000 ? `${currency} ${Math.round(major / 1000)}k` : `${currency} ${Math.round(major)}`;
+/** Axis labels: major units, short (NPR 1.5K, NPR 2.5L in lakh for English and Nepali). */
+function compactMoney(minor: number, currency: CurrencyCode, language: string): string {
+  const number = new Intl.NumberFormat(language === 'ne' ? 'ne-NP' : 'en-IN', {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(minor / 100);
+  return `${currency} ${number}`;
 }

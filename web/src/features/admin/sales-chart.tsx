@@ -25,13 +25,13 @@ export function SalesChart(props: {
 }) {
   const titleId = useId();
   const { bars } = props;
-  const max = Math.max(1, ...bars.map((bar) => bar.value));
+  const max = niceCeiling(Math.max(0, ...bars.map((bar) => bar.value)));
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const step = plotWidth / Math.max(1, bars.length);
   const barWidth = Math.max(1, Math.min(48, step * 0.7));
   const labelEvery = Math.ceil(bars.length / 12);
-  const ticks = [0, 0.25, 0.5, 0.75, 1];
+  const ticks = max > 1 ? [0, 0.25, 0.5, 0.75, 1] : [0, 1];
   const xOf = (index: number) => PAD.left + index * step + (step - barWidth) / 2;
 
   return (
@@ -106,4 +106,12 @@ export function SalesChart(props: {
       </svg>
     </figure>
   );
+}
+
+/** The smallest 1, 2, 2.5 or 5 × 10ⁿ at least `value` (at least 1), so the axis reads in round numbers. */
+function niceCeiling(value: number): number {
+  if (value <= 1) return 1;
+  const power = 10 ** Math.floor(Math.log10(value));
+  const step = [1, 2, 2.5, 5, 10].find((f) => f * power >= value) ?? 10;
+  return step * power;
 }

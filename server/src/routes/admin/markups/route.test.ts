@@ -29,10 +29,22 @@ async function priceOf(offer: FlightOffer, options: { host?: string; cookie?: st
   return found;
 }
 
+/** The fare calendar's lowest one-adult total on the day of `offer` (KTM → PKR). */
+async function calendarPrice(offer: FlightOffer, host?: string) {
+  const date = offer.segments[0]?.depart_at.slice(0, 10) ?? '';
+  const response = await api(t, {
+    method: 'GET',
+    url: `/flights/calendar?depart_code=KTM&dest_code=PKR&month=${date.slice(0, 7)}`,
+    host,
+  });
+  return response.json().data.days.find((d: { date: string }) => d.date === date)?.lowest_total as number;
+}
+
 describe('markups', () => {
   let plain: FlightOffer;
   let plainBir: FlightOffer;
   let allId: string;
+  let plainCalendar: number;
 
   it('starts with none: search prices are the supplier’s', async () => {
     expect((await admin('GET', '/admin/markups')).json().data).toEqual([]);
@@ -40,6 +52,8 @@ describe('markups', () => {
     plainBir = (await findOffers(t, { to: 'BIR' }))[0] as FlightOffer;
     expect(plain).toBeDefined();
     expect(plainBir).toBeDefined();
+    plainCalendar = await calendarPrice(plain);
+    expect(plainCalendar).toBeGreaterThan(0);
   });
 
   it('applies a brand-wide percentage to every offer of that brand only', async () => {
@@ -71,6 +85,9 @@ describe('markups', () => {
     expect(route.statusCode, route.body).toBe(200);
     expect(route.json().data).toMatchObject({ origin: 'KTM', destination: 'PKR', airlineCode: null });
     expect((await priceOf(plain)).price.total).toBe(plain.price.total + 50_000);
+    // The fare calendar prices the same way; brand B's does not move.
+    expect(await calendarPrice(plain)).toBe(plainCalendar + 50_000);
+    expect(await calendarPrice(plain, GLOBALIME)).toBe(plainCalendar);
 
     const airlineCode = plainBir.segments[0]?.airline_code;
     const airline = await admin('POST', '/admin/markups', {
