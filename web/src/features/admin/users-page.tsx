@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { UserType } from '#shared/accounts';
@@ -8,14 +8,8 @@ import { isAgentUserType } from '#shared/user-types';
 import { ApiError } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { type UserAction, useCreateUser, useUserAction, useUsers } from './api/admin-api';
-import {
-  buttonClass,
-  inputClass,
-  Pager,
-  secondaryButtonClass,
-  TableHead,
-  TextField,
-} from './components/form-controls';
+import { buttonClass, Pager, secondaryButtonClass, TableHead, TextField } from './components/form-controls';
+import { SelectField } from './components/select-field';
 import { WalletPanel } from './wallet-panel';
 
 const USER_TYPES: UserType[] = ['agent', 'customer', 'individual', 'admin'];
@@ -59,7 +53,7 @@ export function UsersPage() {
             onChange={(e) => setSearch(e.target.value)}
             className="min-w-64 flex-1"
           />
-          <Select
+          <SelectField
             label={t('admin.users.type')}
             value={query.type ?? ''}
             options={[
@@ -70,7 +64,7 @@ export function UsersPage() {
               setQuery({ ...query, type: (type || undefined) as UserType | undefined, page: 1 })
             }
           />
-          <Select
+          <SelectField
             label={t('admin.users.status')}
             value={query.status ?? ''}
             options={[
@@ -209,34 +203,6 @@ function UserRow(props: {
   );
 }
 
-function Select(props: {
-  label: string;
-  value: string;
-  options: [string, string][];
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {props.label}
-      </label>
-      <select
-        id={id}
-        className={inputClass}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        {props.options.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 const EMPTY_USER = {
   firstName: '',
   lastName: '',
@@ -300,7 +266,7 @@ function CreateUserForm() {
           onChange={set('mobile')}
           error={errors.mobile}
         />
-        <Select
+        <SelectField
           label={t('admin.users.type')}
           value={form.type}
           options={USER_TYPES.map((type) => [type, t(`admin.userTypes.${type}`)])}

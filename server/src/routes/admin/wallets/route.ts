@@ -1,3 +1,4 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '#shared/admin';
 import { topUpRequest, topUpResult, walletLedgerPage, walletLedgerQuery } from '#shared/admin-money';
@@ -10,6 +11,10 @@ import { ok, responses } from '../../../http/envelope';
 import { presentWalletEntry } from '../../../presenters/admin-money';
 
 const tags = ['admin'];
+
+/** The wallet's owner named by `:id`, in the request's brand (else 404). */
+const ownerOf = (app: FastifyInstance, request: FastifyRequest, userId: string) =>
+  findBrandUser(app.db, { brandId: requireBrand(request).id, userId });
 
 /** Agents' wallets (issue 7 §3): top-ups with a reference, the ledger, its CSV export. */
 export const adminWalletRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,10 +55,7 @@ export const adminWalletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await findBrandUser(app.db, {
-        brandId: requireBrand(request).id,
-        userId: request.params.id,
-      });
+      const user = await ownerOf(app, request, request.params.id);
       const page = await listWalletEntries(app.db, { userId: user.id, ...request.query });
       return ok({
         ...page,
@@ -75,10 +77,7 @@ export const adminWalletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await findBrandUser(app.db, {
-        brandId: requireBrand(request).id,
-        userId: request.params.id,
-      });
+      const user = await ownerOf(app, request, request.params.id);
       const entries = await listAllWalletEntries(app.db, user.id);
       const csv = toCsv(
         [
