@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlightOffer } from '#shared/flights';
-import { auditLog, bookings } from '../../../db/schema/index';
+import { auditLog, bookingLegs, bookings, seatHolds } from '../../../db/schema/index';
 import { api, GLOBALIME, logInDemo } from '../../../test/accounts';
 import { adminSessions, asAdmin } from '../../../test/admin';
 import { bookingBody, findOffers, postBooking } from '../../../test/bookings';
@@ -126,6 +126,16 @@ describe('markups', () => {
       currency: 'NPR',
       legs: [{ scope: 'route', amount: 50_000 }],
     });
+    // The supplier holds and records its own price; the markup is the brand's.
+    const [leg] = await t.app.db
+      .select()
+      .from(bookingLegs)
+      .where(eq(bookingLegs.bookingId, row?.id ?? ''));
+    const [hold] = await t.app.db
+      .select()
+      .from(seatHolds)
+      .where(eq(seatHolds.locator, leg?.locator ?? ''));
+    expect(hold?.total).toBe(plain.price.total);
     const seen = await api(t, { method: 'GET', url: `/bookings/${booking.pnr}`, cookie: customer });
     expect(seen.body).not.toMatch(/markup/i);
   });
