@@ -3,8 +3,8 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-/** The console's specs change the demo agency on the shared server. */
-const ADMIN_SPEC = ['**/admin.spec.ts', '**/admin-bookings.spec.ts'];
+/** The console's specs change the demo agency (brand, wallets, markups, bookings): they run last. */
+const ADMIN_SPEC = ['**/admin.spec.ts', '**/admin-money.spec.ts', '**/admin-bookings.spec.ts'];
 
 /** Browser tests drive Debian's Chromium (no browser download) against the real server. */
 export default defineConfig({

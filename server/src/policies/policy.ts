@@ -42,6 +42,12 @@ export const policies = {
   manageBookings: (user: AccountUser | undefined) => user?.type === 'admin',
   /** Read the brand's e-mail outbox and audit log: the brand's admins. */
   readBrandRecords: (user: AccountUser | undefined) => user?.type === 'admin',
+  /** Top up agents' wallets, read and export their ledgers: the brand's admins. */
+  manageWallets: (user: AccountUser | undefined) => user?.type === 'admin',
+  /** Create, change and delete the brand's markups on fares: the brand's admins. */
+  manageMarkups: (user: AccountUser | undefined) => user?.type === 'admin',
+  /** Read and export the brand's sales reports: the brand's admins. */
+  readReports: (user: AccountUser | undefined) => user?.type === 'admin',
   /** Create and list brands (`/platform/…`): platform operators only, whatever their type. */
   operatePlatform: (user: AccountUser | undefined) => user?.platformOperator === true,
 } as const satisfies Record<string, (user: AccountUser | undefined) => boolean>;

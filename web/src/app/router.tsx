@@ -46,6 +46,14 @@ export const router = createBrowserRouter([
         path: 'audit',
         lazy: () => import('../features/admin/audit-page').then((m) => ({ Component: m.AuditPage })),
       },
+      {
+        path: 'markups',
+        lazy: () => import('../features/admin/markups-page').then((m) => ({ Component: m.MarkupsPage })),
+      },
+      {
+        path: 'reports',
+        lazy: () => import('../features/admin/reports-page').then((m) => ({ Component: m.ReportsPage })),
+      },
     ],
   },
   {

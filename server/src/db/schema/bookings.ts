@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { BookingMarkup } from '#shared/admin-money';
 import type { FlightOffer, OfferPrice } from '#shared/flights';
 import { users } from './accounts';
 import { brands } from './brands';
@@ -50,6 +51,11 @@ export const bookings = pgTable(
     currency: text('currency').notNull().$type<'NPR' | 'USD'>(),
     /** The legs' prices summed, with the agent's commission when booked by an agent. */
     price: jsonb('price').notNull().$type<OfferPrice>(),
+    /**
+     * The agency's markup included in `price` (summed over the legs), for the admin's view and
+     * reports; never shown to the traveller as a line item. Null when none applied.
+     */
+    markup: jsonb('markup').$type<BookingMarkup>(),
     /** What the booker pays: the total, or for an agent the total less commission. */
     amountDue: integer('amount_due').notNull(),
     contact: jsonb('contact').notNull().$type<BookingContact>(),
@@ -71,6 +77,7 @@ export const bookings = pgTable(
   (table) => [
     uniqueIndex('bookings_user_idempotency_key').on(table.userId, table.idempotencyKey),
     index('bookings_user_created_idx').on(table.userId, table.createdAt),
+    index('bookings_brand_created_idx').on(table.brandId, table.createdAt),
     index('bookings_held_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'held'`),
     index('bookings_ticket_email_due_idx')
       .on(table.paidAt)
@@ -196,10 +203,17 @@ export const walletEntries = pgTable(
     currency: text('currency').notNull(),
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     note: text('note'),
+    /** A top-up's outside reference (bank deposit, receipt): one top-up per reference and user. */
+    reference: text('reference'),
+    /** Who made a top-up (an admin); null for entries the system makes. */
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('wallet_entries_user_idx').on(table.userId),
+    uniqueIndex('wallet_entries_user_reference')
+      .on(table.userId, table.reference)
+      .where(sql`${table.reference} is not null`),
     uniqueIndex('wallet_entries_once_per_booking')
       .on(table.bookingId, table.kind)
       .where(sql`${table.bookingId} is not null`),

@@ -4,5 +4,6 @@ export * from './bookings';
 export * from './brands';
 export * from './disruptions';
 export * from './inventory';
+export * from './markups';
 export * from './payments';
 export * from './reference';

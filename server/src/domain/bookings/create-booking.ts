@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { BookingMarkup } from '#shared/admin-money';
 import type { createBookingRequest } from '#shared/bookings';
 import { isAgentUserType } from '#shared/flights';
 import { amountDueOf, sumPrices } from '#shared/sum-prices';
@@ -10,9 +11,11 @@ import { AppError } from '../../errors';
 import { presentOffer } from '../../presenters/flight-offer';
 import type { AccountUser } from '../accounts/find-user';
 import { checkAvailability } from '../flights/check-availability';
+import type { EngineOffer } from '../flights/engine/build-offers';
 import { decodeOfferId } from '../flights/engine/offer-id';
 import { priceFares } from '../flights/engine/price-offer';
 import { loadFlightNetwork } from '../flights/load-flight-network';
+import { supplierOffer } from '../markups/apply-markups';
 import { checkPassengers } from './check-passengers';
 import { type BookingRow, type FullBooking, loadBookingDetails } from './find-booking';
 import { holdBatcherFor, type PendingBooking } from './hold-batcher';
@@ -64,6 +67,7 @@ async function prepareBooking(
     offers: request.offers,
     userType: user.type,
     commissionPercent,
+    brandId: user.brandId,
     seatsCountedByHold: true,
   });
   const refs = priced.offers.map((o) => decodeOfferId(o.id));
@@ -109,6 +113,7 @@ async function prepareBooking(
       status: 'held',
       currency: price.currency,
       price,
+      markup: markupOf(priced.offers),
       amountDue: amountDueOf(price),
       contact: request.contact,
       expiresAt,
@@ -127,7 +132,8 @@ async function prepareBooking(
       passportNumber: p.passport_number ?? null,
       passportExpiry: p.passport_expiry ?? null,
     })),
-    offers: priced.offers,
+    // The supplier holds (and records) its own price; the brand's markup is the booking's.
+    offers: priced.offers.map(supplierOffer),
     legs: priced.offers.map((offer, position) => ({
       position,
       supplier: offer.supplier,
@@ -145,6 +151,29 @@ async function prepareBooking(
     })),
     expiresAt,
     by: { name: nameOf(user), userId: user.id },
+  };
+}
+
+/** The markups the legs' prices include, for the admin's view (null when none applied). */
+function markupOf(offers: EngineOffer[]): BookingMarkup | null {
+  const legs = offers.flatMap(({ markup }) =>
+    markup
+      ? [
+          {
+            markupId: markup.markupId,
+            scope: markup.scope,
+            kind: markup.kind,
+            value: markup.value,
+            amount: markup.amount,
+          },
+        ]
+      : [],
+  );
+  if (legs.length === 0) return null;
+  return {
+    amount: legs.reduce((sum, leg) => sum + leg.amount, 0),
+    currency: offers[0]?.price.currency ?? 'NPR',
+    legs,
   };
 }
 

@@ -1,6 +1,8 @@
 import { type Currency, isAgentUserType } from '#shared/flights';
 import type { Db } from '../../db/client';
 import { AppError, invalidFields } from '../../errors';
+import { applyMarkup, NO_MARKUPS } from '../markups/apply-markups';
+import { readBrandMarkups } from '../markups/load-brand-markups';
 import { supplierOf } from './configured-suppliers';
 import type { EngineOffer } from './engine/build-offers';
 import { decodeOfferId } from './engine/offer-id';
@@ -11,6 +13,8 @@ export interface CheckAvailabilityOptions {
   offers: { id: string; total?: number | undefined }[];
   userType: string;
   commissionPercent: number;
+  /** The brand whose markups price the offers, read from the database (null: none). */
+  brandId: string | null;
   now?: number;
   /**
    * A booking leaves the seat count to its hold, which counts under lock anyway: the offer is
@@ -27,7 +31,7 @@ export interface CheckAvailabilityResult {
 }
 
 /**
- * Re-prices chosen offers right before booking. Each must still fly, have the seats and cost
+ * Re-prices chosen offers right before booking, with the brand's markups as they are now. Each must still fly, have the seats and cost
  * what the traveller saw: otherwise OFFER_EXPIRED, SOLD_OUT, or PRICE_CHANGED with the old and
  * new price (`data.offer_id`, `data.old_price`, `data.new_price`).
  */
@@ -44,6 +48,7 @@ export async function checkAvailability(
   if (Object.keys(fields).length) throw invalidFields(fields);
 
   const notBeforeUtc = (options.now ?? Date.now()) + MIN_MINUTES_BEFORE_DEPARTURE * 60_000;
+  const markups = options.brandId ? await readBrandMarkups(db, options.brandId) : NO_MARKUPS;
   const priced: EngineOffer[] = [];
   for (const requested of options.offers) {
     const supplier = supplierOf(requested.id);
@@ -59,7 +64,8 @@ export async function checkAvailability(
       throw new AppError('OFFER_EXPIRED', undefined, undefined, { offer_id: requested.id });
     if (result.status === 'sold_out')
       throw new AppError('SOLD_OUT', undefined, undefined, { offer_id: requested.id });
-    const { price } = result.offer;
+    const offer = applyMarkup(markups, result.offer);
+    const { price } = offer;
     if (requested.total !== undefined && requested.total !== price.total) {
       throw new AppError(
         'PRICE_CHANGED',
@@ -72,7 +78,7 @@ export async function checkAvailability(
         },
       );
     }
-    priced.push(result.offer);
+    priced.push(offer);
   }
   const currencies = new Set(priced.map((o) => o.price.currency));
   if (currencies.size > 1) throw invalidFields({ offers: 'Choose flights priced in the same currency.' });

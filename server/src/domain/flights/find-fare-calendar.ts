@@ -1,6 +1,8 @@
 import { type FareCalendarResponse, MAX_DAYS_AHEAD, MOUNTAIN_FLIGHT_CODE } from '#shared/flights';
 import type { Db } from '../../db/client';
 import { invalidFields } from '../../errors';
+import { applyMarkup, NO_MARKUPS } from '../markups/apply-markups';
+import { searchBrandMarkups } from '../markups/load-brand-markups';
 import { checkSearchCodes } from './check-search-codes';
 import { configuredSuppliers } from './configured-suppliers';
 import { dateOf, dayOf, todayInNepal } from './engine/calendar';
@@ -15,11 +17,14 @@ export interface FindFareCalendarOptions {
   /** YYYY-MM */
   month: string;
   nationalityCode: string;
+  /** The brand whose markups price the fares, as in the search (null: none). */
+  brandId: string | null;
   now?: number;
 }
 
 /**
- * The lowest one-adult total per day of a month over all suppliers (direct or connecting);
+ * The lowest one-adult total per day of a month over all suppliers (direct or connecting), with
+ * the brand's markups as the search applies them;
  * null for days with no flight, days past and days more than a year ahead.
  */
 export async function findFareCalendar(
@@ -52,6 +57,7 @@ export async function findFareCalendar(
   const tier = fareTierFor(options.nationalityCode, false);
   const lowest = new Map<number, number>();
   if (days.length) {
+    const markups = options.brandId ? await searchBrandMarkups(db, options.brandId) : NO_MARKUPS;
     for (const supplier of configuredSuppliers()) {
       const [leg] = await supplier.search(db, {
         legs: [{ origin: options.origin, destination, days }],
@@ -66,7 +72,8 @@ export async function findFareCalendar(
         maxStops: MAX_STOPS,
       });
       for (const { day, offers } of leg ?? []) {
-        for (const offer of offers) {
+        for (const supplierOffer of offers) {
+          const offer = applyMarkup(markups, supplierOffer);
           const known = lowest.get(day);
           if (known === undefined || offer.price.total < known) lowest.set(day, offer.price.total);
         }

@@ -9,6 +9,8 @@ import {
 } from '#shared/flights';
 import type { Db } from '../../db/client';
 import { invalidFields } from '../../errors';
+import { applyMarkup, NO_MARKUPS } from '../markups/apply-markups';
+import { searchBrandMarkups } from '../markups/load-brand-markups';
 import type { Supplier } from '../suppliers/supplier';
 import { checkSearchCodes } from './check-search-codes';
 import { configuredSuppliers } from './configured-suppliers';
@@ -25,6 +27,8 @@ export interface SearchFlightsOptions {
   params: FlightSearchRequest;
   /** The signed-in agent's commission, 0–20; shown on prices for agents only. */
   commissionPercent: number;
+  /** The brand whose markups price the offers (null: supplier prices as they are). */
+  brandId: string | null;
   now?: number;
   suppliers?: Supplier[];
 }
@@ -104,6 +108,7 @@ export async function searchFlights(db: Db, options: SearchFlightsOptions): Prom
     return days;
   });
   const suppliers = options.suppliers ?? configuredSuppliers();
+  const markups = options.brandId ? await searchBrandMarkups(db, options.brandId) : NO_MARKUPS;
   const answers = await Promise.all(
     suppliers.map((supplier) =>
       supplier.search(db, {
@@ -130,7 +135,10 @@ export async function searchFlights(db: Db, options: SearchFlightsOptions): Prom
     legs: legs.map((leg, i) => {
       const byDay = new Map<number, EngineOffer[]>();
       for (const answer of answers) {
-        for (const { day, offers } of answer[i] ?? []) byDay.set(day, [...(byDay.get(day) ?? []), ...offers]);
+        for (const { day, offers } of answer[i] ?? []) {
+          const priced = offers.map((offer) => applyMarkup(markups, offer));
+          byDay.set(day, [...(byDay.get(day) ?? []), ...priced]);
+        }
       }
       const offers = [...byDay.values()]
         .flat()

@@ -23,6 +23,7 @@ async function cheapest(daysAhead: number, adults: number, flightNumber?: string
       adults,
     }),
     commissionPercent: 0,
+    brandId: null,
   });
   const offers = result.legs[0]?.offers ?? [];
   return flightNumber

@@ -11,6 +11,10 @@ export interface PostWalletEntryOptions {
   currency: string;
   bookingId?: string | null;
   note?: string | null;
+  /** A top-up's outside reference (unique per user). */
+  reference?: string | null;
+  /** The admin making a top-up. */
+  createdByUserId?: string | null;
 }
 
 /**
@@ -47,6 +51,8 @@ export async function postWalletEntry(tx: Db, options: PostWalletEntryOptions): 
     currency: options.currency,
     bookingId: options.bookingId ?? null,
     note: options.note ?? null,
+    reference: options.reference ?? null,
+    createdByUserId: options.createdByUserId ?? null,
   });
   const [updated] = await tx
     .update(users)

@@ -16,6 +16,9 @@ const ADMIN_POLICIES: PolicyName[] = [
   'managePartnerApps',
   'readBrandRecords',
   'manageBookings',
+  'manageWallets',
+  'manageMarkups',
+  'readReports',
   'operatePlatform',
 ];
 
@@ -31,6 +34,8 @@ let b: {
   emailId: string;
   pnr: string;
   flightId: string;
+  markupId: string;
+  walletBalance: number;
 };
 let sajiloSettings: { config: unknown; hosts: string[] };
 
@@ -46,6 +51,9 @@ beforeAll(async () => {
   const settings = (await asB('GET', '/admin/brand')).json().data;
   const held = await holdBooking(t, await logInDemo(t, 'globalime', 'agent'), { host: GLOBALIME });
   const booking = (await asB('GET', `/admin/bookings/${held.pnr}`)).json().data;
+  const markup = (
+    await asB('POST', '/admin/markups', { scope: 'airline', airlineCode: 'ZZ', kind: 'percent', value: 300 })
+  ).json().data;
   b = {
     brandId: settings.id,
     userId: users[0].id,
@@ -55,12 +63,14 @@ beforeAll(async () => {
     emailId: outbox[0].id,
     pnr: held.pnr,
     flightId: booking.flights[0].flightId,
+    markupId: markup.id,
+    walletBalance: users[0].walletBalance,
   };
   sajiloSettings = (await asAdmin(t, sessions.sajiloAdmin, 'GET', '/admin/brand')).json().data;
 });
 afterAll(() => t.close());
 
-type Call = { payload?: unknown; contentType?: string };
+type Call = { payload?: unknown; contentType?: string; query?: string };
 /** A valid request body for each route (so only access decides the answer). */
 const CALLS: Record<string, () => Call> = {
   'GET /admin/brand': () => ({}),
@@ -94,6 +104,19 @@ const CALLS: Record<string, () => Call> = {
   'POST /admin/bookings/:pnr/resend-ticket': () => ({}),
   'POST /admin/bookings/:pnr/cancel': () => ({ payload: { confirm: true } }),
   'POST /admin/flights/:flightId/disruptions': () => ({ payload: { reason: 'weather', note: 'Sweep' } }),
+  'POST /admin/users/:id/wallet/top-ups': () => ({
+    payload: { amount: 100_000, reference: `SWEEP-${Math.random()}` },
+  }),
+  'GET /admin/users/:id/wallet/entries': () => ({}),
+  'GET /admin/users/:id/wallet/entries.csv': () => ({}),
+  'GET /admin/markups': () => ({}),
+  'POST /admin/markups': () => ({
+    payload: { scope: 'route', origin: 'KTM', destination: 'BWA', kind: 'fixed', value: 1 },
+  }),
+  'PUT /admin/markups/:id': () => ({ payload: { scope: 'all', kind: 'fixed', value: 999_999 } }),
+  'DELETE /admin/markups/:id': () => ({}),
+  'GET /admin/reports': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
+  'GET /admin/reports.csv': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
   'GET /platform/brands': () => ({}),
   'POST /platform/brands': () => ({
     payload: {
@@ -121,6 +144,7 @@ function withBrandBIds(path: string): string {
   if (path.includes(':gateway')) return path.replace(':gateway', 'khalti');
   if (path.includes(':pnr')) return path.replace(':pnr', b.pnr);
   if (path.includes(':flightId')) return path.replace(':flightId', b.flightId);
+  if (path.includes('/markups/')) return path.replace(':id', b.markupId);
   if (path.includes(':')) throw new Error(`the sweep does not know the ids of ${path}`);
   return path;
 }
@@ -129,10 +153,10 @@ function call(route: { method: string; path: string }, cookie: string, host = SA
   const key = `${route.method} ${route.path}`;
   const make = CALLS[key];
   if (!make) throw new Error(`add ${key} to the access sweep`);
-  const { payload, contentType } = make();
+  const { payload, contentType, query } = make();
   return api(t, {
     method: route.method as 'GET',
-    url: withBrandBIds(route.path),
+    url: `${withBrandBIds(route.path)}${query ? `?${query}` : ''}`,
     cookie,
     host,
     ...(payload === undefined ? {} : { payload: payload as object }),
@@ -151,6 +175,7 @@ function expectNoBrandBData(body: string, label: string) {
     b.emailId,
     b.pnr,
     b.flightId,
+    b.markupId,
     'globalime',
     'Global IME',
   ]) {
@@ -200,6 +225,15 @@ describe('the access sweep of every admin route', () => {
     const asB = (url: string) => asAdmin(t, sessions.globalimeAdmin, 'GET', url, undefined, GLOBALIME);
     const user = (await asB(`/admin/users/${b.userId}`)).json().data;
     expect(user).toMatchObject({ type: 'agent', suspended: false });
+    expect(user.walletBalance).toBe(b.walletBalance);
+    const entries = (await asB(`/admin/users/${b.userId}/wallet/entries`)).json().data;
+    expect(
+      entries.items.every(
+        (e: { kind: string; reference: string | null }) => !e.reference?.startsWith('SWEEP'),
+      ),
+    ).toBe(true);
+    const markups = (await asB('/admin/markups')).json().data;
+    expect(markups).toEqual([expect.objectContaining({ id: b.markupId, scope: 'airline', value: 300 })]);
     const partners = (await asB('/admin/partner-apps')).json().data;
     expect(partners).toEqual([expect.objectContaining({ id: b.partnerAppId, revoked: false })]);
     const token = await api(t, {

@@ -43,6 +43,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await searchFlights(app.db, {
         params: { ...request.body, user_type: viewer.userType },
         commissionPercent: viewer.commissionPercent,
+        brandId: request.brand?.id ?? null,
       });
       return ok(presentSearch(result));
     },
@@ -65,6 +66,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
         offers: request.body.offers,
         userType: viewer.userType,
         commissionPercent: viewer.commissionPercent,
+        brandId: request.brand?.id ?? null,
       });
       return ok({
         offers: result.offers.map((offer) => ({
@@ -94,6 +96,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
         destination: request.query.dest_code,
         month: request.query.month,
         nationalityCode: request.query.nationality_code,
+        brandId: request.brand?.id ?? null,
       });
       reply.header('cache-control', 'public, max-age=60');
       return ok(calendar);

@@ -19,6 +19,8 @@ const SECTIONS = [
   ['partners', 'admin.nav.partners'],
   ['outbox', 'admin.nav.outbox'],
   ['audit', 'admin.nav.audit'],
+  ['markups', 'admin.nav.markups'],
+  ['reports', 'admin.nav.reports'],
 ] as const;
 
 /** The console's frame: log-in when nobody is signed in, a refusal for non-admins, else the sections. */

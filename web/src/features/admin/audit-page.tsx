@@ -26,13 +26,19 @@ export function AuditPage() {
                 <td className="py-2 pr-3">{entry.actor}</td>
                 <td className="py-2 pr-3">
                   <span className="font-mono text-xs">{entry.action}</span>
-                  <span className="block break-all font-mono text-xs text-slate-500">{entry.entityId}</span>
+                  <span className="block font-mono text-xs text-slate-500 wrap-anywhere">
+                    {entry.entityId}
+                  </span>
                 </td>
                 <td className="py-2 pr-3">
-                  <pre className="max-w-xs whitespace-pre-wrap break-all text-xs">{asText(entry.before)}</pre>
+                  <pre className="max-w-xs whitespace-pre-wrap wrap-anywhere text-xs">
+                    {asText(entry.before)}
+                  </pre>
                 </td>
                 <td className="py-2">
-                  <pre className="max-w-xs whitespace-pre-wrap break-all text-xs">{asText(entry.after)}</pre>
+                  <pre className="max-w-xs whitespace-pre-wrap wrap-anywhere text-xs">
+                    {asText(entry.after)}
+                  </pre>
                 </td>
               </tr>
             ))}

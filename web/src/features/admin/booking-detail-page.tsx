@@ -15,7 +15,7 @@ import {
   secondaryButtonClass,
   TableHead,
 } from './components/form-controls';
-import { Select } from './components/select';
+import { SelectField } from './components/select-field';
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency as 'NPR', currentLanguage());
 const errorText = (error: unknown, fallback: string) =>
@@ -362,7 +362,7 @@ function FlightRow(props: { flight: AdminBookingDetail['flights'][number] }) {
       )}
       {open && (
         <form onSubmit={submit} noValidate className="mt-2 grid gap-2 sm:grid-cols-[12rem_1fr]">
-          <Select
+          <SelectField
             label={t('admin.bookings.reason')}
             value={reason}
             onChange={(value) => setReason(value as FlightDisruption['reason'])}

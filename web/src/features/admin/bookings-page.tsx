@@ -18,7 +18,7 @@ import {
   TableHead,
   TextField,
 } from './components/form-controls';
-import { Select } from './components/select';
+import { SelectField } from './components/select-field';
 
 export const BOOKING_STATUSES: BookingStatus[] = [
   'held',
@@ -94,7 +94,7 @@ export function BookingsPage() {
             onChange={set('name')}
             error={fields.name}
           />
-          <Select
+          <SelectField
             label={t('admin.bookings.status')}
             value={draft.status}
             onChange={(value) => setDraft({ ...draft, status: value })}
@@ -103,7 +103,7 @@ export function BookingsPage() {
               ...BOOKING_STATUSES.map((s) => [s, t(`booking.statuses.${s}`)] as [string, string]),
             ]}
           />
-          <Select
+          <SelectField
             label={t('admin.bookings.agent')}
             value={draft.agentId}
             onChange={(value) => setDraft({ ...draft, agentId: value })}
@@ -128,7 +128,7 @@ export function BookingsPage() {
             maxLength={3}
             error={fields.destination}
           />
-          <Select
+          <SelectField
             label={t('admin.bookings.dateField')}
             value={draft.dateField || 'created'}
             onChange={(value) => setDraft({ ...draft, dateField: value })}

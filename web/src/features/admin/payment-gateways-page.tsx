@@ -9,7 +9,7 @@ import {
   useSavePaymentCredentials,
 } from './api/payment-credentials-api';
 import { buttonClass, formatWhen, secondaryButtonClass, TextField } from './components/form-controls';
-import { Select } from './components/select';
+import { SelectField } from './components/select-field';
 
 /** The brand's own merchant accounts with eSewa, Khalti and ConnectIPS; secrets are write-only. */
 export function PaymentGatewaysPage() {
@@ -76,7 +76,7 @@ function GatewayForm(props: { status: PaymentCredentialsStatus }) {
           ? t('admin.gateways.configured', { when: formatWhen(status.updatedAt, i18n.language) })
           : t('admin.gateways.notConfigured')}
       </p>
-      <Select
+      <SelectField
         label={t('admin.gateways.environment')}
         value={environment}
         onChange={(value) => setEnvironment(value as 'test' | 'production')}

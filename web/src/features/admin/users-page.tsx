@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { UserType } from '#shared/accounts';
 import type { AdminUser, CreateUserRequest, ListUsersQuery } from '#shared/admin';
 import { formatMoney } from '#shared/money';
+import { isAgentUserType } from '#shared/user-types';
 import { ApiError } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { type UserAction, useCreateUser, useUserAction, useUsers } from './api/admin-api';
 import { buttonClass, Pager, secondaryButtonClass, TableHead, TextField } from './components/form-controls';
-import { Select } from './components/select';
+import { SelectField } from './components/select-field';
+import { WalletPanel } from './wallet-panel';
 
 const USER_TYPES: UserType[] = ['agent', 'customer', 'individual', 'admin'];
 
@@ -19,6 +21,8 @@ export function UsersPage() {
   const [search, setSearch] = useState('');
   const users = useUsers(query);
   const action = useUserAction();
+  const [walletUserId, setWalletUserId] = useState<string | null>(null);
+  const walletUser = users.data?.items.find((user) => user.id === walletUserId);
 
   const run = (act: UserAction, confirmText?: string) => {
     if (confirmText && !window.confirm(confirmText)) return;
@@ -49,7 +53,7 @@ export function UsersPage() {
             onChange={(e) => setSearch(e.target.value)}
             className="min-w-64 flex-1"
           />
-          <Select
+          <SelectField
             label={t('admin.users.type')}
             value={query.type ?? ''}
             options={[
@@ -60,7 +64,7 @@ export function UsersPage() {
               setQuery({ ...query, type: (type || undefined) as UserType | undefined, page: 1 })
             }
           />
-          <Select
+          <SelectField
             label={t('admin.users.status')}
             value={query.status ?? ''}
             options={[
@@ -90,13 +94,22 @@ export function UsersPage() {
               />
               <tbody>
                 {users.data.items.map((user) => (
-                  <UserRow key={user.id} user={user} onAction={run} busy={action.isPending} />
+                  <UserRow
+                    key={user.id}
+                    user={user}
+                    onAction={run}
+                    busy={action.isPending}
+                    onWallet={() => setWalletUserId(user.id)}
+                  />
                 ))}
               </tbody>
             </table>
             {users.data.items.length === 0 && <p className="py-4">{t('admin.users.none')}</p>}
           </div>
           <Pager {...users.data} onPage={(page) => setQuery({ ...query, page })} />
+          {walletUser && (
+            <WalletPanel key={walletUser.id} user={walletUser} onClose={() => setWalletUserId(null)} />
+          )}
         </>
       )}
     </section>
@@ -107,6 +120,7 @@ function UserRow(props: {
   user: AdminUser;
   busy: boolean;
   onAction: (action: UserAction, confirm?: string) => void;
+  onWallet: () => void;
 }) {
   const { t } = useTranslation();
   const { user, onAction, busy } = props;
@@ -144,6 +158,12 @@ function UserRow(props: {
       </td>
       <td className="py-2 pr-3">{user.suspended ? t('admin.users.suspended') : t('admin.users.active')}</td>
       <td className="flex flex-wrap gap-2 py-2">
+        {isAgentUserType(user.type) && (
+          <button type="button" className={secondaryButtonClass} onClick={props.onWallet}>
+            {t('admin.wallet.open')}
+            <span className="sr-only"> {name}</span>
+          </button>
+        )}
         {user.suspended ? (
           <button
             type="button"
@@ -246,7 +266,7 @@ function CreateUserForm() {
           onChange={set('mobile')}
           error={errors.mobile}
         />
-        <Select
+        <SelectField
           label={t('admin.users.type')}
           value={form.type}
           options={USER_TYPES.map((type) => [type, t(`admin.userTypes.${type}`)])}

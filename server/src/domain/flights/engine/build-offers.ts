@@ -1,4 +1,5 @@
 import type { OfferPrice } from '#shared/flights';
+import type { AppliedMarkup } from '../../markups/apply-markups';
 import type { DatedFlight, FareClass } from './flight-network';
 import { encodeOfferId } from './offer-id';
 import { openTo, type PricingContext, priceFares, priceTotal, seatedPassengers } from './price-offer';
@@ -32,6 +33,8 @@ export interface EngineOffer {
   arriveUtc: number;
   seatsLeft: number;
   price: OfferPrice;
+  /** The brand's markup included in `price`, added after the supplier priced the offer. */
+  markup?: AppliedMarkup;
 }
 
 /** The classes of a flight this search can sell, cheapest first, each with its seats left. */

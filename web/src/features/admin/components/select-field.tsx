@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { inputClass } from './form-controls';
 
-/** A labelled select of [value, label] options. */
-export function Select(props: {
+/** A labelled select whose error is announced and tied to it (aria-describedby). */
+export function SelectField(props: {
   label: string;
   value: string;
   options: [string, string][];
   onChange: (value: string) => void;
+  error?: string | undefined;
 }) {
   const id = useId();
   return (
@@ -18,6 +19,8 @@ export function Select(props: {
         id={id}
         className={inputClass}
         value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
         onChange={(e) => props.onChange(e.target.value)}
       >
         {props.options.map(([value, label]) => (
@@ -26,6 +29,11 @@ export function Select(props: {
           </option>
         ))}
       </select>
+      {props.error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {props.error}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { reportQuery, salesReport } from '#shared/admin-money';
+import { buildSalesReport } from '../../../domain/reports/build-sales-report';
+import { requireBrand } from '../../../http/context';
+import { majorUnits, sendCsv, toCsv } from '../../../http/csv';
+import { ok, responses } from '../../../http/envelope';
+
+const tags = ['admin'];
+
+/** Sales reports (issue 7 §6) over Kathmandu dates, as JSON for the console's chart and as CSV. */
+export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/reports',
+    {
+      config: { policy: 'readReports' },
+      schema: {
+        tags,
+        summary:
+          'Sales, bookings, commission and markup per day, route, airline or agent (Asia/Kathmandu dates)',
+        querystring: reportQuery,
+        response: responses(salesReport),
+      },
+    },
+    async (request) =>
+      ok(await buildSalesReport(app.db, { brandId: requireBrand(request).id, ...request.query })),
+  );
+
+  app.get(
+    '/admin/reports.csv',
+    {
+      config: { policy: 'readReports' },
+      schema: {
+        tags,
+        summary: 'The same report as CSV (amounts in major units and in minor units)',
+        querystring: reportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { from, to, groupBy } = request.query;
+      const report = await buildSalesReport(app.db, { brandId: requireBrand(request).id, from, to, groupBy });
+      const csv = toCsv(
+        [
+          groupBy,
+          'currency',
+          'bookings',
+          'paid_bookings',
+          'sales',
+          'commission',
+          'markup',
+          'sales_minor',
+          'commission_minor',
+          'markup_minor',
+        ],
+        report.rows.map((row) => [
+          row.label,
+          row.currency,
+          row.bookings,
+          row.paidBookings,
+          majorUnits(row.sales),
+          majorUnits(row.commission),
+          majorUnits(row.markup),
+          row.sales,
+          row.commission,
+          row.markup,
+        ]),
+      );
+      return sendCsv(reply, `sales-by-${groupBy}-${from}-${to}.csv`, csv);
+    },
+  );
+};

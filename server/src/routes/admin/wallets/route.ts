@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams } from '#shared/admin';
+import { topUpRequest, topUpResult, walletLedgerPage, walletLedgerQuery } from '#shared/admin-money';
+import { findBrandUser } from '../../../domain/admin/find-brand-user';
+import { listAllWalletEntries, listWalletEntries } from '../../../domain/wallet/list-wallet-entries';
+import { topUpWallet } from '../../../domain/wallet/top-up-wallet';
+import { requireBrand, requireUser } from '../../../http/context';
+import { kathmanduDateTime, majorUnits, sendCsv, toCsv } from '../../../http/csv';
+import { ok, responses } from '../../../http/envelope';
+import { presentWalletEntry } from '../../../presenters/admin-money';
+
+const tags = ['admin'];
+
+/** The wallet's owner named by `:id`, in the request's brand (else 404). */
+const ownerOf = (app: FastifyInstance, request: FastifyRequest, userId: string) =>
+  findBrandUser(app.db, { brandId: requireBrand(request).id, userId });
+
+/** Agents' wallets (issue 7 §3): top-ups with a reference, the ledger, its CSV export. */
+export const adminWalletRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/admin/users/:id/wallet/top-ups',
+    {
+      config: { policy: 'manageWallets' },
+      schema: {
+        tags,
+        summary:
+          "Credit an agent's wallet (minor units) with an outside reference; the same reference never credits twice",
+        params: idParams,
+        body: topUpRequest,
+        response: responses(topUpResult),
+      },
+    },
+    async (request) => {
+      const result = await topUpWallet(app.db, {
+        brandId: requireBrand(request).id,
+        actor: requireUser(request),
+        userId: request.params.id,
+        ...request.body,
+      });
+      return ok({ ...result, entry: presentWalletEntry(result.entry) });
+    },
+  );
+
+  app.get(
+    '/admin/users/:id/wallet/entries',
+    {
+      config: { policy: 'manageWallets' },
+      schema: {
+        tags,
+        summary: "A user's wallet ledger, newest first, each entry with the balance after it",
+        params: idParams,
+        querystring: walletLedgerQuery,
+        response: responses(walletLedgerPage),
+      },
+    },
+    async (request) => {
+      const user = await ownerOf(app, request, request.params.id);
+      const page = await listWalletEntries(app.db, { userId: user.id, ...request.query });
+      return ok({
+        ...page,
+        items: page.items.map(presentWalletEntry),
+        balance: user.walletBalance,
+        currency: user.walletCurrency,
+      });
+    },
+  );
+
+  app.get(
+    '/admin/users/:id/wallet/entries.csv',
+    {
+      config: { policy: 'manageWallets' },
+      schema: {
+        tags,
+        summary: "A user's whole wallet ledger as CSV, oldest first (amounts in rupees and in paisa)",
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const user = await ownerOf(app, request, request.params.id);
+      const entries = await listAllWalletEntries(app.db, user.id);
+      const csv = toCsv(
+        [
+          'date (Asia/Kathmandu)',
+          'kind',
+          'reference',
+          'pnr',
+          'note',
+          'currency',
+          'amount',
+          'balance',
+          'amount_minor',
+          'balance_minor',
+        ],
+        entries.map((e) => [
+          kathmanduDateTime(e.createdAt),
+          e.kind,
+          e.reference,
+          e.pnr,
+          e.note,
+          e.currency,
+          majorUnits(e.amount),
+          majorUnits(e.balance),
+          e.amount,
+          e.balance,
+        ]),
+      );
+      return sendCsv(reply, `wallet-${user.firstName}-${user.lastName}.csv`, csv);
+    },
+  );
+};
