@@ -30,6 +30,7 @@ export const apiErrorsNe: Record<ErrorCode | 'NETWORK', string> = {
   PAYMENT_METHOD_UNAVAILABLE: 'यो भुक्तानी विधि यहाँ उपलब्ध छैन।',
   INSUFFICIENT_FUNDS: 'यो बुकिङका लागि वालेटमा पर्याप्त रकम छैन।',
   CANCELLATION_NOT_ALLOWED: 'यो बुकिङ अहिले रद्द गर्न मिल्दैन।',
+  BOOKING_NOT_TICKETED: 'यो बुकिङको ई-टिकट अझै जारी भएको छैन।',
   PAYLOAD_TOO_LARGE: 'अनुरोध धेरै ठूलो भयो।',
   UNSUPPORTED_MEDIA_TYPE: 'अनुरोध मिलेन।',
   RATE_LIMITED: 'धेरै प्रयास भए। कृपया केही बेर पर्खेर फेरि प्रयास गर्नुहोस्।',
