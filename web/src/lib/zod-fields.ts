@@ -1,4 +1,3 @@
-import './zod-without-eval';
 import type { z } from 'zod';
 
 /** Field path → first message, from a failed zod parse (the same shape as the API's data.fields). */

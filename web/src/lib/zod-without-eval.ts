@@ -1,8 +1,7 @@
-import { config } from 'zod';
-
 /**
- * zod's compiled validators probe for `new Function` on first use; under the site's strict
- * Content-Security-Policy (no 'unsafe-eval') the browser reports that probe as a violation.
- * Import this module (for its effect) in every chunk that validates with zod.
+ * zod's object schemas probe for `new Function` when they are built (to compile fast
+ * validators); under the site's Content-Security-Policy (no 'unsafe-eval') the browser reports the
+ * probe as a violation. zod reads this global before any schema exists: the web app's entry imports
+ * this module first, so every lazily loaded chunk validates without eval (and without the probe).
  */
-config({ jitless: true });
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };

@@ -15,7 +15,9 @@ export function AuditPage() {
       <h1 id="audit-heading" className="text-2xl font-semibold">
         {t('admin.audit.title')}
       </h1>
-      <div className="mt-4 overflow-x-auto">
+      {/* Wide old → new values scroll sideways: the region takes focus so a keyboard can scroll it. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1) */}
+      <section className="mt-4 overflow-x-auto" tabIndex={0} aria-labelledby="audit-heading">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{t('admin.audit.title')}</caption>
           <TableHead columns={['when', 'who', 'what', 'before', 'after'].map((c) => t(`admin.audit.${c}`))} />
@@ -45,7 +47,7 @@ export function AuditPage() {
           </tbody>
         </table>
         {audit.data?.items.length === 0 && <p className="py-4">{t('admin.audit.none')}</p>}
-      </div>
+      </section>
       {audit.data && <Pager {...audit.data} onPage={setPage} />}
     </section>
   );

@@ -15,7 +15,6 @@ import {
   secondaryButtonClass,
   TextField,
 } from './components/form-controls';
-import '../../lib/zod-without-eval';
 
 type Kind = 'text' | 'image' | 'toggle' | 'colour' | 'theme' | 'codes' | 'origins' | 'airports' | 'email';
 /** One form field: its path in the site configuration, its kind and its label key. */
