@@ -39,7 +39,9 @@ function runScript(name: string, command: string, args: string[]): Promise<Json 
     };
     child.stdout.on('data', forward);
     child.stderr.on('data', forward);
-    child.on('exit', (code) => resolve(json ?? `failed (exit ${code}): ${tail.slice(0, 80)}`));
+    child.on('exit', (code) =>
+      resolve(json ?? (code === 0 ? 'done' : `failed (exit ${code}): ${tail.slice(0, 80)}`)),
+    );
   });
 }
 
