@@ -18,13 +18,14 @@ import { type ServerProcess, startServerProcess } from '../server/src/test/serve
 
 const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 10);
 const JSON_OUTPUT = process.argv.includes('--json');
+const folder = mkdtempSync(path.join(tmpdir(), 'tikat-bench-start-'));
 const PRODUCTION = {
   NODE_ENV: 'production',
   SESSION_SECRET: 'bench-startup-secret-bench-startup-secret',
   PASSWORD_HASH_MEMORY_KIB: '19456',
   PASSWORD_HASH_TIME_COST: '2',
   BOOKING_JOBS_INTERVAL_SECONDS: '30',
-  UPLOADS_DIR: path.join(tmpdir(), 'tikat-bench-uploads'),
+  UPLOADS_DIR: path.join(folder, 'uploads'),
 };
 
 const starts: Record<string, number> = {};
@@ -86,7 +87,6 @@ async function measureMemory(label: string, server: ServerProcess): Promise<void
   );
 }
 
-const folder = mkdtempSync(path.join(tmpdir(), 'tikat-bench-start-'));
 try {
   const dataDir = path.join(folder, 'pglite');
   let server = await start('PGlite, fresh folder (migrations + demo seed)', { DATA_DIR: dataDir });
