@@ -27,6 +27,8 @@ interface Victim {
   partnerAppId: string;
   clientId: string;
   emailId: string;
+  flightId: string;
+  markupId: string;
 }
 let victim: Victim;
 type SessionName = 'agentA' | 'customerA' | 'adminA' | 'agentB' | 'adminB';
@@ -88,6 +90,15 @@ beforeAll(async () => {
   const outbox = (await asAdminA('GET', '/admin/outbox')).json().data.items as { id: string; to: string }[];
   const email = outbox.find((item) => item.to === 'sweep.victim@sweep.example') ?? outbox[0];
   if (!email) throw new Error('no e-mail in brand A’s outbox');
+  const adminView = (await asAdminA('GET', `/admin/bookings/${pnr}`)).json().data;
+  const markup = (
+    await asAdminA('POST', '/admin/markups', {
+      scope: 'airline',
+      airlineCode: 'ZZ',
+      kind: 'percent',
+      value: 300,
+    })
+  ).json().data;
   victim = {
     pnr,
     bookingId: held.json().data.id,
@@ -97,6 +108,8 @@ beforeAll(async () => {
     partnerAppId: partner.id,
     clientId: partner.clientId,
     emailId: email.id,
+    flightId: adminView.flights[0].flightId,
+    markupId: markup.id,
   };
   markers = [
     pnr,
@@ -110,6 +123,7 @@ beforeAll(async () => {
     victim.partnerAppId,
     victim.clientId,
     victim.emailId,
+    victim.markupId,
   ].filter(Boolean);
 });
 afterAll(() => t?.close());
@@ -123,6 +137,11 @@ function victimIdFor(path: string, param: string): string {
   if (param === 'id' && path.startsWith('/admin/users/')) return victim.userId;
   if (param === 'id' && path.startsWith('/admin/partner-apps/')) return victim.partnerAppId;
   if (param === 'id' && path.startsWith('/admin/outbox/')) return victim.emailId;
+  if (param === 'id' && path.startsWith('/admin/markups/')) return victim.markupId;
+  // A dated flight is public knowledge; what is the brand's own is its bookings on it.
+  if (param === 'flightId') return victim.flightId;
+  // Not an id: the name of a gateway whose credentials are the caller's own brand's.
+  if (param === 'gateway' && path.startsWith('/admin/payment-credentials/')) return 'khalti';
   // The gateway return is public by design: the gateway's reference is the payer's capability, not
   // an id of the payer's; a reference unknown to the caller must reveal nothing.
   if (param === 'gateway') return 'esewa';
@@ -132,7 +151,7 @@ function victimIdFor(path: string, param: string): string {
 }
 
 /** The routes whose ids belong to someone, so a stranger must get 404 (the rest are capabilities). */
-const isOwnedId = (param: string) => param === 'pnr' || param === 'id';
+const isOwnedId = (param: string) => param === 'pnr' || param === 'id' || param === 'flightId';
 
 type Call = { payload?: object | Buffer; headers?: Record<string, string>; query?: string };
 /**
@@ -192,6 +211,21 @@ const CALLS: Record<string, () => Call> = {
   'GET /bookings': () => ({ query: `pnr=${victim.pnr}` }),
   'POST /bookings/:pnr/payments': () => ({ payload: { method: 'wallet' } }),
   'POST /bookings/:pnr/cancel': () => ({ payload: { confirm: false } }),
+  'GET /admin/bookings': () => ({ query: `pnr=${victim.pnr}` }),
+  'POST /admin/bookings/:pnr/cancel': () => ({ payload: { confirm: false } }),
+  'POST /admin/flights/:flightId/disruptions': () => ({ payload: { reason: 'weather', note: 'Sweep' } }),
+  'PUT /admin/payment-credentials/:gateway': () => ({
+    payload: { environment: 'test', secrets: { secretKey: 'sweep-khalti-secret' } },
+  }),
+  'POST /admin/users/:id/wallet/top-ups': () => ({
+    payload: { amount: 100_000, reference: `SWEEP-${randomUUID()}` },
+  }),
+  'POST /admin/markups': () => ({
+    payload: { scope: 'route', origin: 'KTM', destination: 'BWA', kind: 'fixed', value: 1 },
+  }),
+  'PUT /admin/markups/:id': () => ({ payload: { scope: 'all', kind: 'fixed', value: 1 } }),
+  'GET /admin/reports': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
+  'GET /admin/reports.csv': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
 };
 
 interface SweptRoute {
@@ -223,6 +257,7 @@ const takesBody = (route: SweptRoute) =>
 function unknownIdFor(path: string, param: string): string {
   const real = victimIdFor(path, param);
   if (param === 'pnr') return real === 'ZZZZZ9' ? 'ZZZZZ8' : 'ZZZZZ9';
+  if (param === 'flightId') return real.replace(/\d{4}-\d{2}-\d{2}$/, '2099-01-01');
   return param === 'id' ? randomUUID() : real;
 }
 
@@ -279,7 +314,16 @@ async function expectSameAsUnknown(
 }
 
 const OPEN_POLICIES: PolicyName[] = ['public', 'partnerApp', 'gatewayReturn'];
-const ADMIN_POLICIES: PolicyName[] = ['manageBrand', 'manageUsers', 'managePartnerApps', 'readBrandRecords'];
+const ADMIN_POLICIES: PolicyName[] = [
+  'manageBrand',
+  'manageUsers',
+  'managePartnerApps',
+  'readBrandRecords',
+  'manageBookings',
+  'manageWallets',
+  'manageMarkups',
+  'readReports',
+];
 
 /** Brand A's other user and brand B's user of the same kind as the route's rightful caller. */
 function strangers(route: SweptRoute): { sameBrand: SessionName; otherBrand: SessionName } {
