@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 import { type AccountUser, accountUserColumns } from '../accounts/find-user';
@@ -63,10 +63,20 @@ export function newSession(input: { userId: string; brandId: string }, timeouts:
 
 /** Sessions in the `sessions` table. */
 export class DatabaseSessionStore implements SessionStore {
+  /** Built once: every signed-in request runs it, and building a query costs more than running it. */
+  private readonly findWithUser;
+
   constructor(
     private readonly db: Db,
     private readonly timeouts: SessionTimeouts,
-  ) {}
+  ) {
+    this.findWithUser = db
+      .select({ session: sessions, user: accountUserColumns })
+      .from(sessions)
+      .leftJoin(users, and(eq(users.id, sessions.userId), eq(users.brandId, sessions.brandId)))
+      .where(and(eq(sessions.id, sql.placeholder('id')), isNull(sessions.revokedAt)))
+      .prepare('find_session_with_user');
+  }
 
   async create(input: { userId: string; brandId: string }) {
     const created = newSession(input, this.timeouts);
@@ -75,11 +85,7 @@ export class DatabaseSessionStore implements SessionStore {
   }
 
   async find(token: string): Promise<SessionRecord | undefined> {
-    const [found] = await this.db
-      .select({ session: sessions, user: accountUserColumns })
-      .from(sessions)
-      .leftJoin(users, and(eq(users.id, sessions.userId), eq(users.brandId, sessions.brandId)))
-      .where(and(eq(sessions.id, hashToken(token)), isNull(sessions.revokedAt)));
+    const [found] = await this.findWithUser.execute({ id: hashToken(token) });
     const row = found && { ...found.session, user: found.user ?? undefined };
     const now = new Date();
     if (!row || !isSessionLive(row, this.timeouts, now)) return undefined;
