@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userType } from './accounts';
 import { pageQuery } from './admin';
+import { bookingMarkup } from './admin-money';
 import { booking, bookingStatus, paymentMethod, refundQuote } from './bookings';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-05-01.');
@@ -80,6 +81,8 @@ export const adminBookingDetail = z.object({
   booking,
   booker: bookingBooker,
   amountDue: z.number().int(),
+  /** The agency's markups the price includes (never shown to the traveller); null when none. */
+  markup: bookingMarkup.nullable(),
   flights: z.array(bookingFlight),
   payments: z.array(
     z.object({

@@ -2,6 +2,7 @@ import type { AdminBookingDetail, AdminBookingSummary, FlightDisruption } from '
 import type { flightDisruptions } from '../db/schema/index';
 import type { BrandBookingDetail } from '../domain/brand-bookings/find-brand-booking';
 import type { BookerRow, BrandBookingRow } from '../domain/brand-bookings/list-brand-bookings';
+import { presentBookingMarkup } from './admin-money';
 import { presentBooking } from './booking';
 
 /** The admin console's view of the brand's bookings (rows → API answers). */
@@ -38,6 +39,7 @@ export function presentAdminBookingDetail(detail: BrandBookingDetail): AdminBook
     booking: presentBooking(detail.full, []),
     booker: presentBooker(detail.booker),
     amountDue: detail.full.booking.amountDue,
+    markup: presentBookingMarkup(detail.full.booking.markup),
     flights: detail.flights,
     payments: detail.payments.map((p) => ({
       gateway: p.gateway,

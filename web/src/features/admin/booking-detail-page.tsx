@@ -77,6 +77,10 @@ export function BookingDetailPage() {
           </dd>
           <dt className="font-medium">{t('admin.bookings.total')}</dt>
           <dd>{money(booking.price.total, booking.currency)}</dd>
+          <dt className="font-medium">{t('admin.bookings.markup')}</dt>
+          <dd data-testid="booking-markup">
+            {data.markup ? money(data.markup.amount, data.markup.currency) : t('admin.bookings.noMarkup')}
+          </dd>
           <dt className="font-medium">{t('admin.bookings.amountDue')}</dt>
           <dd>{money(data.amountDue, booking.currency)}</dd>
           <dt className="font-medium">{t('admin.bookings.paidWith')}</dt>

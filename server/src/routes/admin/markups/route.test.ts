@@ -138,6 +138,12 @@ describe('markups', () => {
     expect(hold?.total).toBe(plain.price.total);
     const seen = await api(t, { method: 'GET', url: `/bookings/${booking.pnr}`, cookie: customer });
     expect(seen.body).not.toMatch(/markup/i);
+    const adminView = (await admin('GET', `/admin/bookings/${booking.pnr}`)).json().data;
+    expect(adminView.markup).toMatchObject({
+      amount: 50_000,
+      currency: 'NPR',
+      legs: [{ scope: 'route', kind: 'fixed', amount: 50_000 }],
+    });
   });
 
   it('answers PRICE_CHANGED with the new price when a markup changed after the search', async () => {

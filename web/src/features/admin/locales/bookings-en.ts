@@ -28,6 +28,8 @@ export const bookingsEn = {
   disrupted: 'Disrupted',
   contact: 'Contact',
   amountDue: 'Paid by the booker',
+  markup: 'Agency markup in the price',
+  noMarkup: 'None',
   paidWith: 'Paid with',
   disruptionNote: 'Flight {{flight}} is disrupted ({{reason}}): {{note}}',
   actions: 'Actions',

@@ -30,6 +30,8 @@ export const bookingsNe: typeof bookingsEn = {
   disrupted: 'अवरुद्ध',
   contact: 'सम्पर्क',
   amountDue: 'बुक गर्नेले तिरेको',
+  markup: 'मूल्यमा एजेन्सीको मार्कअप',
+  noMarkup: 'छैन',
   paidWith: 'भुक्तानी माध्यम',
   disruptionNote: 'उडान {{flight}} अवरुद्ध छ ({{reason}}): {{note}}',
   actions: 'कार्यहरू',
