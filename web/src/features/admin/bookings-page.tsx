@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminBookingsQuery } from '#shared/admin-bookings';
@@ -12,7 +12,6 @@ import { DisruptedBadge } from './components/disrupted-badge';
 import {
   buttonClass,
   formatWhen,
-  inputClass,
   Pager,
   secondaryButtonClass,
   TableHead,
