@@ -1,7 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -24,6 +24,15 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   const isTransaction = (db as unknown) instanceof PgTransaction;
   return isTransaction ? work(db) : db.transaction(work);
+}
+
+/**
+ * The rows of a hand-written statement. Both drivers answer `{ rows }`; dates and timestamps
+ * come back as text, so select them as what the caller needs (`::text`, epoch numbers).
+ */
+export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
 }
 
 export type DatabaseKind = 'pglite' | 'postgres';

@@ -4,7 +4,10 @@ import type { Booking, CreateBookingRequest, PassengerInput } from '#shared/book
 import type { FlightOffer, OfferSegment } from '#shared/flights';
 import type { Db } from '../db/client';
 import { flightSchedules, flightSeats } from '../db/schema/index';
+import type { EngineOffer } from '../domain/flights/engine/build-offers';
 import { dateOf, todayInNepal } from '../domain/flights/engine/calendar';
+import type { Hold, Supplier } from '../domain/suppliers/supplier';
+import { AppError } from '../errors';
 import { api, DEMO_PASSWORD } from './accounts';
 import type { TestApp } from './test-app';
 
@@ -97,6 +100,18 @@ export async function holdBooking(t: TestApp, cookie: string, options: SearchOpt
   const response = await postBooking(t, cookie, bookingBody([offer]), randomUUID(), options.host);
   if (response.statusCode !== 200) throw new Error(`booking failed: ${response.body}`);
   return response.json().data as Booking;
+}
+
+/** Holds one offer's seats with its supplier, outside any booking; throws SOLD_OUT when they are gone. */
+export async function holdSeats(
+  supplier: Supplier,
+  db: Db,
+  { offer, expiresAt }: { offer: EngineOffer; expiresAt: Date },
+): Promise<Hold> {
+  const [outcome] = await supplier.holdMany(db, [{ offers: [offer], expiresAt }]);
+  const hold = outcome && 'holds' in outcome ? outcome.holds[0] : undefined;
+  if (!hold) throw new AppError('SOLD_OUT');
+  return hold;
 }
 
 /**

@@ -116,7 +116,6 @@ async function prepareBooking(
       markup: markupOf(priced.offers),
       amountDue: amountDueOf(price),
       contact: request.contact,
-      expiresAt,
       firstDepartureAt,
       route,
     },

@@ -1,14 +1,21 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { Db } from '../../db/client';
-import { bookingEvents, bookingLegs, bookingPassengers, bookings } from '../../db/schema/index';
+import { type Db, queryRows } from '../../db/client';
+import {
+  type bookingEvents,
+  type bookingLegs,
+  type bookingPassengers,
+  bookings,
+} from '../../db/schema/index';
+import { type UnnestColumn, unnest } from '../../db/unnest';
 import { AppError } from '../../errors';
 import { supplierOf } from '../flights/configured-suppliers';
 import type { EngineOffer } from '../flights/engine/build-offers';
 import { newLocator } from '../suppliers/house-supplier';
 import type { HoldOutcome } from '../suppliers/supplier';
 import type { Actor } from './change-booking-status';
-import { type FullBooking, loadBookingDetails } from './find-booking';
+import { type BookingRow, type FullBooking, loadBookingDetails } from './find-booking';
 import { withRetryOnConflict } from './retry-on-conflict';
 
 /** A priced and checked booking, ready to be written and to have its seats held. */
@@ -16,11 +23,22 @@ export interface PendingBooking {
   userId: string;
   idempotencyKey: string;
   requestHash: string;
-  booking: Omit<typeof bookings.$inferInsert, 'pnr' | 'userId' | 'idempotencyKey' | 'requestHash'>;
-  passengers: Omit<typeof bookingPassengers.$inferInsert, 'bookingId'>[];
+  booking: Pick<
+    BookingRow,
+    | 'brandId'
+    | 'status'
+    | 'currency'
+    | 'price'
+    | 'markup'
+    | 'amountDue'
+    | 'contact'
+    | 'firstDepartureAt'
+    | 'route'
+  >;
+  passengers: Omit<PassengerRow, 'id' | 'bookingId'>[];
   /** The offers to hold, all of one supplier, and each one's leg row. */
   offers: EngineOffer[];
-  legs: Omit<typeof bookingLegs.$inferInsert, 'bookingId' | 'locator'>[];
+  legs: Omit<LegRow, 'bookingId' | 'locator'>[];
   expiresAt: Date;
   by: Actor;
 }
@@ -114,122 +132,200 @@ function takeBatch(queue: Queued[]): Queued[] {
 const keyOf = (row: { userId: string; idempotencyKey: string | null }) =>
   `${row.userId}|${row.idempotencyKey}`;
 
+type PassengerRow = typeof bookingPassengers.$inferSelect;
+type LegRow = typeof bookingLegs.$inferSelect;
+type EventRow = typeof bookingEvents.$inferSelect;
+
 /**
  * Writes a batch in the caller's transaction: claims every Idempotency-Key with its booking row,
- * holds the seats of the claimed ones, drops the bookings that found no seats, then writes the
- * passengers, history and legs of the rest.
+ * holds the seats of the claimed ones, then in one statement drops the bookings that found no
+ * seats and writes the passengers, history and legs of the rest. Rows go as one array per
+ * column (`unnest`), and ids and times are made here, so nothing is read back but what the
+ * database alone knows: which keys were free and the history's ids.
  */
 async function writeBatch(tx: Db, batch: Queued[]): Promise<Verdict[]> {
-  const inserted = await tx
-    .insert(bookings)
-    .values(
-      batch.map(({ pending }) => ({
-        ...pending.booking,
-        pnr: newLocator(),
-        userId: pending.userId,
-        idempotencyKey: pending.idempotencyKey,
-        requestHash: pending.requestHash,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning();
-  const insertedByKey = new Map(inserted.map((row) => [keyOf(row), row]));
+  const now = new Date();
+  const rows: BookingRow[] = batch.map(({ pending }) => ({
+    ...pending.booking,
+    id: randomUUID(),
+    pnr: newLocator(),
+    userId: pending.userId,
+    idempotencyKey: pending.idempotencyKey,
+    requestHash: pending.requestHash,
+    expiresAt: pending.expiresAt,
+    paidWith: null,
+    paidAt: null,
+    ticketEmailedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  const claimedIds = new Set(
+    (
+      await queryRows<{ id: string }>(
+        tx,
+        sql`insert into bookings (id, pnr, brand_id, user_id, status, currency, price, markup, amount_due,
+              contact, expires_at, first_departure_at, route, idempotency_key, request_hash, created_at, updated_at)
+            select * from ${unnest(rows, BOOKING_COLUMNS)}
+            on conflict do nothing
+            returning id`,
+      )
+    ).map((row) => row.id),
+  );
   const verdicts: Verdict[] = new Array(batch.length);
 
   // A key already taken answers its booking (or 422 for another body); else the PNR was taken.
-  const unclaimed = batch.filter(({ pending }) => !insertedByKey.has(keyOf(pending)));
+  const unclaimed = rows.filter((row) => !claimedIds.has(row.id));
   if (unclaimed.length > 0) {
     const existing = await tx
       .select()
       .from(bookings)
       .where(
         or(
-          ...unclaimed.map(({ pending }) =>
-            and(eq(bookings.userId, pending.userId), eq(bookings.idempotencyKey, pending.idempotencyKey)),
+          ...unclaimed.map((row) =>
+            and(eq(bookings.userId, row.userId), eq(bookings.idempotencyKey, row.idempotencyKey)),
           ),
         ),
       );
     const existingByKey = new Map(existing.map((row) => [keyOf(row), row]));
-    for (const [i, { pending }] of batch.entries()) {
-      if (insertedByKey.has(keyOf(pending))) continue;
-      const found = existingByKey.get(keyOf(pending));
+    for (const [i, row] of rows.entries()) {
+      if (claimedIds.has(row.id)) continue;
+      const found = existingByKey.get(keyOf(row));
       if (!found) verdicts[i] = 'again';
-      else if (found.requestHash !== pending.requestHash)
+      else if (found.requestHash !== row.requestHash)
         verdicts[i] = { error: new AppError('IDEMPOTENCY_KEY_REUSED') };
       else verdicts[i] = { full: await loadBookingDetails(tx, found) };
     }
   }
 
   const claimed = batch.flatMap(({ pending }, i) => {
-    const booking = insertedByKey.get(keyOf(pending));
-    return booking ? [{ i, pending, booking }] : [];
+    const booking = rows[i] as BookingRow;
+    return claimedIds.has(booking.id) ? [{ i, pending, booking }] : [];
   });
   const outcomes = await holdBySupplier(
     tx,
     claimed.map((c) => c.pending),
   );
+  const soldOut: string[] = [];
   const held = claimed.flatMap((c, n) => {
     const outcome = outcomes[n] as HoldOutcome;
-    if ('holds' in outcome) return [{ ...c, holds: outcome.holds }];
+    if ('holds' in outcome) {
+      const passengers = c.pending.passengers.map((p) => ({
+        ...p,
+        id: randomUUID(),
+        bookingId: c.booking.id,
+      }));
+      const legs = c.pending.legs.map((leg, position) => ({
+        ...leg,
+        bookingId: c.booking.id,
+        locator: outcome.holds[position]?.locator ?? '',
+      }));
+      return [{ ...c, passengers, legs }];
+    }
     verdicts[c.i] = {
       error: new AppError('SOLD_OUT', undefined, undefined, { offer_id: outcome.soldOutOffer.id }),
     };
+    soldOut.push(c.booking.id);
     return [];
   });
-  const soldOut = claimed.filter((c) => verdicts[c.i] !== undefined).map((c) => c.booking.id);
-  if (soldOut.length > 0) await tx.delete(bookings).where(inArray(bookings.id, soldOut));
-  if (held.length === 0) return verdicts;
+  if (held.length === 0 && soldOut.length === 0) return verdicts;
 
-  const [passengers, events, legs] = [
-    await tx
-      .insert(bookingPassengers)
-      .values(
-        held.flatMap(({ pending, booking }) =>
-          pending.passengers.map((p) => ({ ...p, bookingId: booking.id })),
-        ),
-      )
-      .returning(),
-    await tx
-      .insert(bookingEvents)
-      .values(
-        held.map(({ pending, booking }) => ({
-          bookingId: booking.id,
-          status: 'held' as const,
-          by: pending.by.name,
-          userId: pending.by.userId ?? null,
-          note: null,
-        })),
-      )
-      .returning(),
-    await tx
-      .insert(bookingLegs)
-      .values(
-        held.flatMap(({ pending, booking, holds }) =>
-          pending.legs.map((leg, position) => ({
-            ...leg,
-            bookingId: booking.id,
-            locator: holds[position]?.locator ?? '',
-          })),
-        ),
-      )
-      .returning(),
-  ];
-  for (const { i, booking } of held) {
-    const mine = <T extends { bookingId: string }>(rows: T[]) =>
-      rows.filter((r) => r.bookingId === booking.id);
+  const events: Omit<EventRow, 'id'>[] = held.map(({ pending, booking }) => ({
+    bookingId: booking.id,
+    status: 'held',
+    by: pending.by.name,
+    userId: pending.by.userId ?? null,
+    note: null,
+    at: now,
+  }));
+  const eventIds = await queryRows<{ id: string; booking_id: string }>(
+    tx,
+    sql`with dropped as (delete from bookings where id = any(${sql.param(soldOut)}::uuid[])),
+        passengers as (
+          insert into booking_passengers (id, booking_id, position, type, title, first_name, last_name, gender,
+            date_of_birth, nationality, passport_number, passport_expiry)
+          select * from ${unnest(
+            held.flatMap((h) => h.passengers),
+            PASSENGER_COLUMNS,
+          )}),
+        legs as (
+          insert into booking_legs (booking_id, position, supplier, locator, offer, segment_fares)
+          select * from ${unnest(
+            held.flatMap((h) => h.legs),
+            LEG_COLUMNS,
+          )})
+        insert into booking_events (booking_id, status, by, user_id, note, at)
+        select * from ${unnest(events, EVENT_COLUMNS)}
+        returning id, booking_id`,
+  );
+  const eventIdOf = new Map(eventIds.map((row) => [row.booking_id, Number(row.id)]));
+  for (const [n, { i, booking, passengers, legs }] of held.entries()) {
+    const event = events[n] as Omit<EventRow, 'id'>;
     verdicts[i] = {
       full: {
         booking,
-        legs: mine(legs).sort((a, b) => a.position - b.position),
-        passengers: mine(passengers).sort((a, b) => a.position - b.position),
+        legs,
+        passengers,
         tickets: [],
-        events: mine(events),
+        events: [{ ...event, id: eventIdOf.get(booking.id) ?? 0 }],
         disruptions: [],
       },
     };
   }
   return verdicts;
 }
+
+const BOOKING_COLUMNS: UnnestColumn<BookingRow>[] = [
+  ['uuid', (b) => b.id],
+  ['text', (b) => b.pnr],
+  ['uuid', (b) => b.brandId],
+  ['uuid', (b) => b.userId],
+  ['text', (b) => b.status],
+  ['text', (b) => b.currency],
+  ['jsonb', (b) => b.price],
+  ['jsonb', (b) => b.markup],
+  ['integer', (b) => b.amountDue],
+  ['jsonb', (b) => b.contact],
+  ['timestamptz', (b) => b.expiresAt],
+  ['timestamptz', (b) => b.firstDepartureAt],
+  ['text', (b) => b.route],
+  ['text', (b) => b.idempotencyKey],
+  ['text', (b) => b.requestHash],
+  ['timestamptz', (b) => b.createdAt],
+  ['timestamptz', (b) => b.updatedAt],
+];
+
+const PASSENGER_COLUMNS: UnnestColumn<PassengerRow>[] = [
+  ['uuid', (p) => p.id],
+  ['uuid', (p) => p.bookingId],
+  ['smallint', (p) => p.position],
+  ['text', (p) => p.type],
+  ['text', (p) => p.title],
+  ['text', (p) => p.firstName],
+  ['text', (p) => p.lastName],
+  ['text', (p) => p.gender],
+  ['text', (p) => p.dateOfBirth],
+  ['text', (p) => p.nationality],
+  ['text', (p) => p.passportNumber],
+  ['text', (p) => p.passportExpiry],
+];
+
+const LEG_COLUMNS: UnnestColumn<LegRow>[] = [
+  ['uuid', (l) => l.bookingId],
+  ['smallint', (l) => l.position],
+  ['text', (l) => l.supplier],
+  ['text', (l) => l.locator],
+  ['jsonb', (l) => l.offer],
+  ['jsonb', (l) => l.segmentFares],
+];
+
+const EVENT_COLUMNS: UnnestColumn<Omit<EventRow, 'id'>>[] = [
+  ['uuid', (e) => e.bookingId],
+  ['text', (e) => e.status],
+  ['text', (e) => e.by],
+  ['uuid', (e) => e.userId],
+  ['text', (e) => e.note],
+  ['timestamptz', (e) => e.at],
+];
 
 /** Holds each pending booking's offers with their supplier, batching the bookings of each supplier. */
 async function holdBySupplier(tx: Db, pending: PendingBooking[]): Promise<HoldOutcome[]> {

@@ -2,7 +2,7 @@ import { type Currency, isAgentUserType } from '#shared/flights';
 import type { Db } from '../../db/client';
 import { AppError, invalidFields } from '../../errors';
 import { applyMarkup, NO_MARKUPS } from '../markups/apply-markups';
-import { readBrandMarkups } from '../markups/load-brand-markups';
+import { brandMarkups, PRICING_MARKUP_MAX_AGE_MS } from '../markups/load-brand-markups';
 import { supplierOf } from './configured-suppliers';
 import type { EngineOffer } from './engine/build-offers';
 import { decodeOfferId } from './engine/offer-id';
@@ -48,7 +48,9 @@ export async function checkAvailability(
   if (Object.keys(fields).length) throw invalidFields(fields);
 
   const notBeforeUtc = (options.now ?? Date.now()) + MIN_MINUTES_BEFORE_DEPARTURE * 60_000;
-  const markups = options.brandId ? await readBrandMarkups(db, options.brandId) : NO_MARKUPS;
+  const markups = options.brandId
+    ? await brandMarkups(db, options.brandId, PRICING_MARKUP_MAX_AGE_MS)
+    : NO_MARKUPS;
   const priced: EngineOffer[] = [];
   for (const requested of options.offers) {
     const supplier = supplierOf(requested.id);

@@ -14,33 +14,38 @@ const ruleColumns = {
   currency: markups.currency,
 };
 
-/** A brand's markup rules, read from the database now (re-pricing before a hold uses this). */
+/** A brand's markup rules, read from the database now. */
 export async function readBrandMarkups(db: Db, brandId: string): Promise<MarkupSet> {
   const rules: MarkupRule[] = await db.select(ruleColumns).from(markups).where(eq(markups.brandId, brandId));
   return indexMarkups(rules);
 }
 
 /**
- * Searches read a brand's markups once per search through this cache: dropped at once when this
- * process changes the brand's markups, at most MARKUP_CACHE_MS old for changes made by another
- * instance (whose holds still re-price against the database, answering PRICE_CHANGED).
+ * A brand's markups go through this cache: dropped at once when this process changes them
+ * (`forgetBrandMarkups`); a change made by another instance is seen once the cached copy is
+ * older than the reader accepts. Searches accept MARKUP_CACHE_MS; re-pricing before a hold
+ * accepts PRICING_MARKUP_MAX_AGE_MS, so a booking made on another instance within a second of a
+ * markup change may still be priced with the old one (the price the traveller was shown).
  */
 export const MARKUP_CACHE_MS = 10_000;
+export const PRICING_MARKUP_MAX_AGE_MS = 1_000;
 const cache = new WeakMap<Db, Map<string, { at: number; set: Promise<MarkupSet> }>>();
 
-export function searchBrandMarkups(db: Db, brandId: string): Promise<MarkupSet> {
+export function brandMarkups(db: Db, brandId: string, maxAgeMs: number): Promise<MarkupSet> {
   let byBrand = cache.get(db);
   if (!byBrand) {
     byBrand = new Map();
     cache.set(db, byBrand);
   }
   const cached = byBrand.get(brandId);
-  if (cached && Date.now() - cached.at < MARKUP_CACHE_MS) return cached.set;
+  if (cached && Date.now() - cached.at < maxAgeMs) return cached.set;
   const set = readBrandMarkups(db, brandId);
   byBrand.set(brandId, { at: Date.now(), set });
   set.catch(() => byBrand.delete(brandId));
   return set;
 }
+
+export const searchBrandMarkups = (db: Db, brandId: string) => brandMarkups(db, brandId, MARKUP_CACHE_MS);
 
 /** Drops the cached markups of a brand (after a create, change or delete). */
 export function forgetBrandMarkups(db: Db, brandId: string): void {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flightSearchRequest } from '#shared/flights';
 import type { Database } from '../../db/client';
 import type { AppError } from '../../errors';
+import { holdSeats } from '../../test/bookings';
 import { createTestDatabase } from '../../test/test-database';
 import { dateOf, todayInNepal } from '../flights/engine/calendar';
 import { searchFlights } from '../flights/search-flights';
@@ -41,7 +42,7 @@ describe('the house supplier', () => {
     const offer = await cheapest(30, 2);
     if (!offer) throw new Error('no offer');
     const flightNumber = offer.segments[0]?.flight.leg.flightNumber;
-    const hold = await houseSupplier.hold(database.db, {
+    const hold = await holdSeats(houseSupplier, database.db, {
       offer,
       expiresAt: inTenMinutes(),
     });
@@ -58,13 +59,13 @@ describe('the house supplier', () => {
     if (!offer) throw new Error('no offer');
     const flightNumber = offer.segments[0]?.flight.leg.flightNumber;
     for (let left = offer.seatsLeft; left >= 9; left -= 9) {
-      await houseSupplier.hold(database.db, {
+      await holdSeats(houseSupplier, database.db, {
         offer,
         expiresAt: new Date(Date.now() - 1000),
       });
     }
     expect(await cheapest(32, 9, flightNumber)).toBeUndefined();
-    await houseSupplier.hold(database.db, {
+    await holdSeats(houseSupplier, database.db, {
       offer,
       expiresAt: inTenMinutes(),
     });
@@ -77,7 +78,7 @@ describe('the house supplier', () => {
     const buyers = Math.floor(offer.seatsLeft / 9) + 3;
     const results = await Promise.allSettled(
       Array.from({ length: buyers }, () =>
-        houseSupplier.hold(database.db, {
+        holdSeats(houseSupplier, database.db, {
           offer,
           expiresAt: inTenMinutes(),
         }),

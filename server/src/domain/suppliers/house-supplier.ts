@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { between, eq, or, sql } from 'drizzle-orm';
-import { type Db, inTransaction } from '../../db/client';
+import { between, eq, sql } from 'drizzle-orm';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { flightSeats, type HeldSegment, seatHolds } from '../../db/schema/index';
+import { type UnnestColumn, unnest } from '../../db/unnest';
 import { AppError } from '../../errors';
 import {
   buildOffers,
@@ -58,21 +59,18 @@ async function readSeatCountsOf(
   db: Db,
   segments: { flight: DatedFlight; classCode: string }[],
 ): Promise<SeatCounts> {
-  const rows = await db
-    .select()
-    .from(flightSeats)
-    .where(
-      or(
-        ...segments.map(({ flight, classCode }) =>
-          seatRow({ scheduleId: flight.leg.id, flightDate: dateOf(flight.day), classCode, seats: 0 }),
-        ),
-      ),
-    );
+  const keys = segments.map(({ flight, classCode }) => ({
+    scheduleId: flight.leg.id,
+    flightDate: dateOf(flight.day),
+    classCode,
+  }));
+  const rows = await queryRows<SeatRowState>(
+    db,
+    sql`select ${SEAT_ROW_STATE} from flight_seats
+         where (schedule_id, flight_date, class_code) in (select * from ${unnest(keys, SEAT_ROW_KEY)})`,
+  );
   return new Map(
-    rows.map((r) => [
-      seatKey(r.scheduleId, dayOf(r.flightDate), r.classCode),
-      { capacity: r.capacity, taken: r.held + r.sold },
-    ]),
+    rows.map((r) => [seatKey(r.schedule_id, dayOf(r.flight_date), r.class_code), seatCountOf(r)]),
   );
 }
 
@@ -201,20 +199,10 @@ export const houseSupplier: Supplier = {
     };
   },
 
-  async hold(db, { offer, expiresAt }): Promise<Hold> {
-    const [outcome] = await this.holdMany(db, [{ offers: [offer], expiresAt }]);
-    const hold = outcome && 'holds' in outcome ? outcome.holds[0] : undefined;
-    if (!hold) throw new AppError('SOLD_OUT');
-    return hold;
-  },
-
   async holdMany(db, requests): Promise<HoldOutcome[]> {
     const wanted = requests.map(({ offers }) => offers.flatMap(heldSegmentsOf));
     const outcomes = await inTransaction(db, async (tx) => {
       const rows = distinctSeatRows(wanted.flat());
-      // Creates the seat rows of flights held for the first time, then locks every row in one
-      // order, so batches racing in other instances wait for each other instead of deadlocking.
-      await tx.insert(flightSeats).values(rows).onConflictDoNothing();
       let allocation = allocateSeats(wanted, await lockSeatRows(tx, rows));
       // Lapsed holds give their seats back before anyone is told a flight is full.
       if (allocation.granted.some((g) => g !== true) && (await releaseExpiredHolds(tx)) > 0) {
@@ -228,33 +216,8 @@ export const houseSupplier: Supplier = {
           return { holds: offers.map((offer) => ({ locator: newLocator(), offer, expiresAt })) };
         return { soldOutOffer: offerOfSegment(offers, verdict ?? 0) };
       });
-      if (added.size === 0) return outcomes;
-      await tx.execute(sql`
-        update flight_seats set held = flight_seats.held + taken.seats
-        from (values ${sql.join(
-          [...added].map(([key, seats]) => {
-            const row = keyToRow(key);
-            return sql`(${row.scheduleId}::integer, ${row.flightDate}::date, ${row.classCode}::text, ${seats}::integer)`;
-          }),
-          sql`, `,
-        )}) as taken (schedule_id, flight_date, class_code, seats)
-        where flight_seats.schedule_id = taken.schedule_id and flight_seats.flight_date = taken.flight_date
-          and flight_seats.class_code = taken.class_code`);
-      await tx.insert(seatHolds).values(
-        outcomes.flatMap((outcome) =>
-          'soldOutOffer' in outcome
-            ? []
-            : outcome.holds.map(({ locator, offer, expiresAt }) => ({
-                locator,
-                offerId: offer.id,
-                status: 'held' as const,
-                segments: heldSegmentsOf(offer).map(({ capacity: _, ...segment }) => segment),
-                total: offer.price.total,
-                currency: offer.price.currency,
-                expiresAt,
-              })),
-        ),
-      );
+      const holds = outcomes.flatMap((outcome) => ('holds' in outcome ? outcome.holds : []));
+      if (holds.length > 0) await writeHolds(tx, added, holds);
       return outcomes;
     });
     seatWrites++;
@@ -325,11 +288,10 @@ function heldSegmentsOf(offer: EngineOffer): (HeldSegment & { capacity: number }
 type SeatRowKey = string;
 const rowKey = (row: Omit<HeldSegment, 'seats'>): SeatRowKey =>
   `${row.scheduleId}|${row.flightDate}|${row.classCode}`;
-function keyToRow(key: SeatRowKey) {
+function keyToRow(key: SeatRowKey): Omit<HeldSegment, 'seats'> {
   const [scheduleId, flightDate, classCode] = key.split('|');
   return { scheduleId: Number(scheduleId), flightDate: flightDate ?? '', classCode: classCode ?? '' };
 }
-
 /** The seat rows some segments touch, once each, in the one order every locker uses. */
 function distinctSeatRows(segments: (HeldSegment & { capacity: number })[]) {
   const rows = new Map<SeatRowKey, typeof flightSeats.$inferInsert>();
@@ -338,21 +300,70 @@ function distinctSeatRows(segments: (HeldSegment & { capacity: number })[]) {
   return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 }
 
-/** Locks the seat rows (in the caller's transaction) and answers the seats free on each. */
+const SEAT_ROW_KEY: UnnestColumn<Omit<HeldSegment, 'seats'>>[] = [
+  ['integer', (r) => r.scheduleId],
+  ['date', (r) => r.flightDate],
+  ['text', (r) => r.classCode],
+];
+
+/** A seat row as the hand-written statements here select it (`SEAT_ROW_STATE`). */
+interface SeatRowState {
+  schedule_id: number;
+  flight_date: string;
+  class_code: string;
+  capacity: number;
+  taken: number;
+}
+const SEAT_ROW_STATE = sql.raw(
+  'flight_seats.schedule_id, flight_seats.flight_date::text as flight_date, flight_seats.class_code, ' +
+    'flight_seats.capacity, flight_seats.held + flight_seats.sold as taken',
+);
+const seatCountOf = (r: SeatRowState) => ({ capacity: r.capacity, taken: r.taken });
+
+/**
+ * Creates the seat rows of flights held for the first time and locks every row (in the caller's
+ * transaction), in one statement: the upsert's no-op update takes each row's lock, in the sorted
+ * order `rows` come in, so batches racing in other instances wait for each other instead of
+ * deadlocking. Answers the seats free on each row.
+ */
 async function lockSeatRows(tx: Db, rows: (typeof flightSeats.$inferInsert)[]) {
-  const keys = sql.join(
-    rows.map((r) => sql`(${r.scheduleId}::integer, ${r.flightDate}::date, ${r.classCode}::text)`),
-    sql`, `,
+  const locked = await queryRows<SeatRowState>(
+    tx,
+    sql`insert into flight_seats (schedule_id, flight_date, class_code, capacity)
+        select * from ${unnest(rows, [...SEAT_ROW_KEY, ['integer', (r) => r.capacity]])}
+        on conflict (schedule_id, flight_date, class_code)
+          do update set capacity = flight_seats.capacity
+        returning ${SEAT_ROW_STATE}`,
   );
-  const locked = await tx
-    .select()
-    .from(flightSeats)
-    .where(
-      sql`(${flightSeats.scheduleId}, ${flightSeats.flightDate}, ${flightSeats.classCode}) in (values ${keys})`,
-    )
-    .orderBy(flightSeats.scheduleId, flightSeats.flightDate, flightSeats.classCode)
-    .for('update');
-  return new Map(locked.map((r) => [rowKey(r), r.capacity - r.held - r.sold]));
+  return new Map(
+    locked.map((r) => [
+      rowKey({ scheduleId: r.schedule_id, flightDate: r.flight_date, classCode: r.class_code }),
+      r.capacity - r.taken,
+    ]),
+  );
+}
+
+/** Adds the seats taken to their (locked) rows and records the holds, in one statement. */
+async function writeHolds(tx: Db, added: Map<SeatRowKey, number>, holds: Hold[]): Promise<void> {
+  const taken = [...added].map(([key, seats]) => ({ ...keyToRow(key), seats }));
+  await tx.execute(sql`
+    with taken as (
+      update flight_seats set held = flight_seats.held + taken.seats
+        from ${unnest(taken, [...SEAT_ROW_KEY, ['integer', (r) => r.seats]])}
+          as taken (schedule_id, flight_date, class_code, seats)
+       where flight_seats.schedule_id = taken.schedule_id
+         and flight_seats.flight_date = taken.flight_date
+         and flight_seats.class_code = taken.class_code)
+    insert into seat_holds (locator, offer_id, status, segments, total, currency, expires_at)
+    select locator, offer_id, 'held', segments, total, currency, expires_at
+      from ${unnest(holds, [
+        ['text', (h) => h.locator],
+        ['text', (h) => h.offer.id],
+        ['jsonb', (h) => heldSegmentsOf(h.offer).map(({ capacity: _, ...segment }) => segment)],
+        ['integer', (h) => h.offer.price.total],
+        ['text', (h) => h.offer.price.currency],
+        ['timestamptz', (h) => h.expiresAt],
+      ])} as held (locator, offer_id, segments, total, currency, expires_at)`);
 }
 
 /**

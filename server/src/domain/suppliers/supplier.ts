@@ -34,13 +34,6 @@ export type PriceOfferResult =
   | { status: 'sold_out' }
   | { status: 'gone' };
 
-export interface HoldOptions {
-  /** The offer as this supplier's `price` answered it a moment ago (the price the traveller accepted). */
-  offer: EngineOffer;
-  /** When the hold lapses unless issued. */
-  expiresAt: Date;
-}
-
 /** One booking's offers to hold together: all of them or none. */
 export interface HoldRequest {
   offers: EngineOffer[];
@@ -66,8 +59,6 @@ export interface Supplier {
   search(db: Db, options: SupplierSearchOptions): Promise<SupplierLegResult[]>;
   /** Re-prices one offer id of this supplier against current fares and seats. */
   price(db: Db, options: PriceOfferOptions): Promise<PriceOfferResult>;
-  /** Holds the offer's seats; throws SOLD_OUT or OFFER_EXPIRED. */
-  hold(db: Db, options: HoldOptions): Promise<Hold>;
   /**
    * Holds several bookings' offers in one go (in the caller's transaction when given one), each
    * request all or nothing, first come first served: the outcome of each request, in order.

@@ -3,6 +3,7 @@ import type { FlightOffer } from '#shared/flights';
 import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
 import { houseSupplier } from '../../domain/suppliers/house-supplier';
 import { logIn } from '../../test/accounts';
+import { holdSeats } from '../../test/bookings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -347,7 +348,7 @@ describe('POST /api/b2b/v2/flights/availability', () => {
     });
     if (priced.status !== 'available') throw new Error('the offer is not available');
     for (let seats = offer.seats_left; seats >= 9; seats -= 9) {
-      await houseSupplier.hold(t.app.db, {
+      await holdSeats(houseSupplier, t.app.db, {
         offer: priced.offer,
         expiresAt: new Date(Date.now() + 600_000),
       });
