@@ -4,12 +4,16 @@
  * and autocannon as the clients (a fresh Idempotency-Key per request). Each run uses a fresh
  * database on BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
  * dropped at the end. Seats are set large so every request can hold. Prints figures; asserts nothing.
- * `-- --seconds=N` sets each run's duration (default 10), `-- --connections=N` (default 50).
+ * `-- --seconds=N` sets each run's duration (default 10), `-- --connections=N` (default 50),
+ * `-- --instances=N` runs N server processes behind one port (node:cluster; default 1), as a
+ * deployment with one instance per core would.
  */
 
 import { fork } from 'node:child_process';
+import cluster from 'node:cluster';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../server/src/app';
@@ -24,6 +28,7 @@ const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const SECONDS = arg('seconds', 10);
 const CONNECTIONS = arg('connections', 50);
+const INSTANCES = Math.max(1, arg('instances', 1));
 const HASHING = { memoryCost: 1024, timeCost: 1 };
 /** `-- --json`: also prints one `BENCH_JSON {…}` line with every run's figures (for `npm run bench`). */
 const JSON_OUTPUT = process.argv.includes('--json');
@@ -41,10 +46,56 @@ const summarise = (label: string, result: autocannon.Result) => {
   };
 };
 
+/** The server child: migrates and seeds, then serves (itself, or through INSTANCES cluster workers). */
 async function serve(url: string): Promise<void> {
-  const database = await openDatabase({ databaseUrl: url, poolSize: 30 });
+  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
   await database.migrate();
   await seedDatabase(database.db, { demo: true, passwordHashing: HASHING });
+  await database.close();
+  if (INSTANCES === 1) {
+    // A clean exit lets `--cpu-prof` (BENCH_CPU_PROF=folder) write its profile.
+    process.once('SIGTERM', () => process.exit(0));
+    const port = await listen(url, 30);
+    // The server's own CPU time per request is a figure a busy machine disturbs far less than rates.
+    process.on('message', () => process.send?.({ cpu: process.cpuUsage() }));
+    process.send?.({ port });
+    return;
+  }
+  const workers = Array.from({ length: INSTANCES }, () => cluster.fork());
+  const ports = await Promise.all(
+    workers.map((worker) => new Promise<number>((resolve) => worker.once('message', (m) => resolve(m.port)))),
+  );
+  process.once('SIGTERM', async () => {
+    await Promise.all(
+      workers.map((worker) => {
+        worker.process.kill('SIGTERM');
+        return new Promise((resolve) => worker.once('exit', resolve));
+      }),
+    );
+    process.exit(0);
+  });
+  process.on('message', async () => {
+    const usages = await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<NodeJS.CpuUsage>((resolve) => {
+            worker.once('message', (m) => resolve(m.cpu));
+            worker.send('cpu');
+          }),
+      ),
+    );
+    const cpu = usages.reduce((sum, u) => ({ user: sum.user + u.user, system: sum.system + u.system }), {
+      user: 0,
+      system: 0,
+    });
+    process.send?.({ cpu });
+  });
+  process.send?.({ port: ports[0] });
+}
+
+/** One server instance on the benchmark's database; answers its port (shared by cluster workers). */
+async function listen(url: string, poolSize: number): Promise<number> {
+  const database = await openDatabase({ databaseUrl: url, poolSize });
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -54,11 +105,33 @@ async function serve(url: string): Promise<void> {
   });
   const app = await buildApp({ env, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  // A clean exit lets `--cpu-prof` (BENCH_CPU_PROF=folder) write its profile.
+  return (app.server.address() as AddressInfo).port;
+}
+
+async function work(url: string): Promise<void> {
   process.once('SIGTERM', () => process.exit(0));
-  // The server's own CPU time per request is a figure a busy machine disturbs far less than rates.
+  const port = await listen(url, Math.ceil(30 / INSTANCES));
   process.on('message', () => process.send?.({ cpu: process.cpuUsage() }));
-  process.send?.({ port: (app.server.address() as AddressInfo).port });
+  process.send?.({ port });
+}
+
+/** CPU time all cores have spent busy so far (every process: server, PostgreSQL, load generator), and idle. */
+function machineCpuMs(): { busy: number; idle: number } {
+  let busy = 0;
+  let idle = 0;
+  for (const { times } of cpus()) {
+    busy += times.user + times.nice + times.sys + times.irq;
+    idle += times.idle;
+  }
+  return { busy, idle };
+}
+
+/** "machine CPU x ms per request, y % busy" over a run that began at `before`. */
+function machineCpuSince(before: { busy: number; idle: number }, requests: number): string {
+  const after = machineCpuMs();
+  const busy = after.busy - before.busy;
+  const share = busy / Math.max(1, busy + after.idle - before.idle);
+  return `machine CPU ${(busy / Math.max(1, requests)).toFixed(2)} ms per request (${(share * 100).toFixed(0)} % busy)`;
 }
 
 async function main(): Promise<void> {
@@ -72,7 +145,7 @@ async function main(): Promise<void> {
   await admin.query(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const child = fork(import.meta.filename, ['--serve', url.toString()], {
+  const child = fork(import.meta.filename, ['--serve', url.toString(), `--instances=${INSTANCES}`], {
     execArgv: [
       '--import',
       'tsx',
@@ -122,7 +195,8 @@ async function main(): Promise<void> {
     await database.close();
     const bodies = offers.map((o) => JSON.stringify(bookingBody([o])));
     console.log(
-      `booking bench: ${offers.length} offers on ${seen.size} dated flights/classes, ${CONNECTIONS} connections, ${SECONDS} s per run`,
+      `booking bench: ${offers.length} offers on ${seen.size} dated flights/classes, ${CONNECTIONS} connections, ` +
+        `${INSTANCES} server process${INSTANCES === 1 ? '' : 'es'}, ${SECONDS} s per run`,
     );
 
     const serverCpuMs = () =>
@@ -135,6 +209,7 @@ async function main(): Promise<void> {
       });
     const run = async (label: string, pick: () => string) => {
       const cpuBefore = await serverCpuMs();
+      const machineBefore = machineCpuMs();
       const result = await autocannon({
         url: `${origin}/api/b2b/v2/bookings`,
         connections: CONNECTIONS,
@@ -160,12 +235,13 @@ async function main(): Promise<void> {
       console.log(
         `${label}: ${(held / SECONDS).toFixed(0)} holds/s (${held} held, ${result.non2xx} refused, ${result.errors} errors), ` +
           `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
-          `server CPU ${(cpuPerRequest / Math.max(1, requests)).toFixed(2)} ms per request`,
+          `server CPU ${(cpuPerRequest / Math.max(1, requests)).toFixed(2)} ms per request, ${machineCpuSince(machineBefore, requests)}`,
       );
       summarise(label, result);
     };
     const baseline = async (label: string, path: string) => {
       const cpuBefore = await serverCpuMs();
+      const machineBefore = machineCpuMs();
       const result = await autocannon({
         url: `${origin}${path}`,
         connections: CONNECTIONS,
@@ -175,7 +251,7 @@ async function main(): Promise<void> {
       const cpuPerRequest = ((await serverCpuMs()) - cpuBefore) / Math.max(1, result.requests.total);
       console.log(
         `${label}: ${(result['2xx'] / SECONDS).toFixed(0)} requests/s, latency p50 ${result.latency.p50} ms, ` +
-          `server CPU ${cpuPerRequest.toFixed(2)} ms per request`,
+          `server CPU ${cpuPerRequest.toFixed(2)} ms per request, ${machineCpuSince(machineBefore, result.requests.total)}`,
       );
       summarise(label, result);
     };
@@ -186,7 +262,7 @@ async function main(): Promise<void> {
     await run('one hot flight', () => hot);
     if (JSON_OUTPUT)
       console.log(
-        `BENCH_JSON ${JSON.stringify({ runs: summary, connections: CONNECTIONS, seconds: SECONDS })}`,
+        `BENCH_JSON ${JSON.stringify({ runs: summary, connections: CONNECTIONS, instances: INSTANCES, seconds: SECONDS })}`,
       );
   } finally {
     child.kill('SIGTERM');
@@ -196,5 +272,6 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === '--serve') await serve(process.argv[3] ?? '');
+if (cluster.isWorker) await work(process.argv[3] ?? '');
+else if (process.argv[2] === '--serve') await serve(process.argv[3] ?? '');
 else await main();
