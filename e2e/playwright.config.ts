@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The console's specs change the demo agency (brand, wallets, markups, bookings): they run last. */
 const ADMIN_SPEC = ['**/admin.spec.ts', '**/admin-money.spec.ts', '**/admin-bookings.spec.ts'];
+/** Refunds in admin-bookings credit the wallet whose balance admin-money checks: never at once. */
+const ADMIN_MONEY_SPEC = '**/admin-money.spec.ts';
 
 /** Browser tests drive Debian's Chromium (no browser download) against the real server. */
 export default defineConfig({
@@ -46,7 +48,14 @@ export default defineConfig({
     {
       name: 'admin',
       testMatch: ADMIN_SPEC,
+      testIgnore: ADMIN_MONEY_SPEC,
       dependencies: ['desktop', 'mobile'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'admin-money',
+      testMatch: ADMIN_MONEY_SPEC,
+      dependencies: ['admin'],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
   ],

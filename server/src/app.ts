@@ -86,9 +86,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A malformed address (`/bookings/%zz`) is refused by the router before any handler: in the envelope too.
     frameworkErrors: (error, request, reply: FastifyReply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      // Refused before routing, so before the security-header hooks: the strictest ones here.
       reply
         .code(status)
         .header('x-request-id', request.id)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+        .header('referrer-policy', 'no-referrer')
         .send(errorBody('VALIDATION_FAILED', 'The address of this request is not valid.'));
     },
   }).withTypeProvider<ZodTypeProvider>();

@@ -21,6 +21,14 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A service the request needs (the S3 file store) failed or did not answer. The API answers 503
+ * SERVICE_UNAVAILABLE (retryable); the message, which names the service's own answer, is logged only.
+ */
+export class DependencyUnavailableError extends Error {
+  override readonly name = 'DependencyUnavailableError';
+}
+
 export const notFound = (message?: string) => new AppError('NOT_FOUND', message);
 
 export const invalidFields = (fields: Record<string, string>, message?: string) =>

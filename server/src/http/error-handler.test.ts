@@ -48,6 +48,8 @@ describe('the API envelope for failures', () => {
         data: { error: 'The address of this request is not valid.', code: 'VALIDATION_FAILED' },
       });
       expect(response.headers['x-request-id'], url).toBeDefined();
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
     }
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '#shared/errors';
-import { AppError, errorBody } from '../errors';
+import { AppError, DependencyUnavailableError, errorBody } from '../errors';
 
 /** Fastify's own client errors, by their code, mapped to the API's stable ids. */
 const FASTIFY_CLIENT_ERRORS: Record<string, ErrorCode> = {
@@ -47,8 +47,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.info({ err: error }, 'database rejected a value');
       return reply.code(400).send(errorBody('VALIDATION_FAILED', 'A value sent is not valid.'));
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
+    if (isDatabaseUnavailable(error) || error instanceof DependencyUnavailableError) {
+      request.log.error({ err: error }, 'dependency unavailable');
       return reply
         .code(503)
         .header('retry-after', '5')
@@ -93,16 +93,21 @@ function isDataException(error: unknown): boolean {
   return false;
 }
 
-/** Whether an error (or one it was caused by) says the database is not answering. */
+/**
+ * Whether an error (or one it was caused by) says the database, or Redis (sessions, rate limits),
+ * is not answering.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    // ioredis: a command given up after its reconnection attempts, or sent on a closed connection.
+    if ((current as { name?: unknown }).name === 'MaxRetriesPerRequestError') return true;
     const message = (current as { message?: unknown }).message;
     if (
       typeof message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|not queryable|the database system is (starting up|shutting down|in recovery mode)/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|not queryable|the database system is (starting up|shutting down|in recovery mode)|^Connection is closed\.$/i.test(
         message,
       )
     )

@@ -89,6 +89,44 @@ describe('uploads in an S3-compatible bucket (a local sandbox that checks every 
     expect(audit[0].after).toMatchObject({ url });
   });
 
+  it('answers 503 (retryable, nothing written) when the bucket refuses the file or does not answer', async () => {
+    const refusing = await createTestApp({
+      S3_ENDPOINT: s3.url,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: 'not-the-secret',
+      S3_REGION: s3.region,
+    });
+    const unreachable = await createTestApp({
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      S3_REGION: s3.region,
+    });
+    try {
+      for (const app of [refusing, unreachable]) {
+        const cookie = (await adminSessions(app)).sajiloAdmin;
+        const before = s3.objects.size;
+        const response = await app.app.inject({
+          method: 'POST',
+          url: `${API}/admin/uploads`,
+          headers: { host: 'localhost', cookie, 'content-type': 'image/png' },
+          payload: PNG_PIXEL,
+        });
+        expect(response.statusCode).toBe(503);
+        expect(response.json().data.code).toBe('SERVICE_UNAVAILABLE');
+        expect(response.body).not.toMatch(/S3|Signature|127\.0\.0\.1/);
+        expect(s3.objects.size).toBe(before);
+        const audit = (await asAdmin(app, cookie, 'GET', '/admin/audit?action=asset.upload')).json().data;
+        expect(audit.items).toEqual([]);
+      }
+    } finally {
+      await refusing.close();
+      await unreachable.close();
+    }
+  });
+
   it('is refused by the bucket with a wrong secret or a wrong region (the sandbox really checks)', async () => {
     const base = {
       endpoint: s3.url,

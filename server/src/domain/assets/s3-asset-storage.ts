@@ -1,3 +1,4 @@
+import { DependencyUnavailableError } from '../../errors';
 import type { AssetStorage, StoredAsset } from './asset-storage';
 import { UPLOADS_PREFIX } from './asset-storage';
 import { type SigV4Credentials, sha256Hex, signRequest } from './sigv4';
@@ -51,12 +52,18 @@ export class S3AssetStorage implements AssetStorage {
       { method, url, headers: { ...headers, 'x-amz-content-sha256': payloadHash }, payloadHash },
       this.credentials,
     );
-    return fetch(url, {
-      method,
-      headers: signed,
-      ...(body ? { body: new Uint8Array(body) } : {}),
-      signal: AbortSignal.timeout(this.config.timeoutMs ?? 15_000),
-    });
+    try {
+      return await fetch(url, {
+        method,
+        headers: signed,
+        ...(body ? { body: new Uint8Array(body) } : {}),
+        signal: AbortSignal.timeout(this.config.timeoutMs ?? 15_000),
+      });
+    } catch (error) {
+      throw new DependencyUnavailableError(`S3 ${method} ${key} failed: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<{ url: string }> {
@@ -66,7 +73,7 @@ export class S3AssetStorage implements AssetStorage {
     });
     if (!response.ok) {
       const detail = (await response.text()).slice(0, 300);
-      throw new Error(`S3 PUT ${key} answered ${response.status}: ${detail}`);
+      throw new DependencyUnavailableError(`S3 PUT ${key} answered ${response.status}: ${detail}`);
     }
     return { url: `${UPLOADS_PREFIX}${key}` };
   }
@@ -74,7 +81,7 @@ export class S3AssetStorage implements AssetStorage {
   async get(key: string): Promise<StoredAsset | undefined> {
     const response = await this.send('GET', key);
     if (response.status === 404) return undefined;
-    if (!response.ok) throw new Error(`S3 GET ${key} answered ${response.status}`);
+    if (!response.ok) throw new DependencyUnavailableError(`S3 GET ${key} answered ${response.status}`);
     return {
       bytes: Buffer.from(await response.arrayBuffer()),
       contentType: response.headers.get('content-type') ?? 'application/octet-stream',
