@@ -292,6 +292,7 @@ function keyToRow(key: SeatRowKey): Omit<HeldSegment, 'seats'> {
   const [scheduleId, flightDate, classCode] = key.split('|');
   return { scheduleId: Number(scheduleId), flightDate: flightDate ?? '', classCode: classCode ?? '' };
 }
+
 /** The seat rows some segments touch, once each, in the one order every locker uses. */
 function distinctSeatRows(segments: (HeldSegment & { capacity: number })[]) {
   const rows = new Map<SeatRowKey, typeof flightSeats.$inferInsert>();
