@@ -15,6 +15,7 @@ import { PasswordHasher } from './domain/accounts/password-hasher';
 import { assetStorageFromEnv } from './domain/assets/asset-storage-from-env';
 import { BrandDirectory } from './domain/brands/brand-directory';
 import { OutboxSender } from './domain/email/outbox-sender';
+import { credentialsKey } from './domain/payment-credentials/secret-box';
 import { RedisSessionStore } from './domain/sessions/redis-session-store';
 import { DatabaseSessionStore, type SessionStore } from './domain/sessions/session-store';
 import { TicketMailer } from './domain/tickets/ticket-mailer';
@@ -30,7 +31,13 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { authenticateRequest } from './http/session-auth';
 import { registerUploads } from './http/uploads';
 import { registerWebApp } from './http/web-app';
-import { createGateways, gatewayFormOrigins, paymentConfigFromEnv, SANDBOX_PREFIX } from './payments/config';
+import { PaymentGatewayDirectory } from './payments/brand-gateways';
+import {
+  gatewayFormOrigins,
+  gatewayHostsFromEnv,
+  paymentConfigFromEnv,
+  SANDBOX_PREFIX,
+} from './payments/config';
 import { sandboxRoutes } from './payments/sandbox/index';
 import { enforcePolicies, type RoutePolicy } from './policies/policy';
 import { adminAuditRoutes } from './routes/admin/audit/route';
@@ -104,7 +111,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('brands', new BrandDirectory(database.db, env.DEFAULT_BRAND));
   const paymentConfig = paymentConfigFromEnv(env);
-  app.decorate('payments', { config: paymentConfig, gateways: createGateways(paymentConfig) });
+  const gatewayHosts = gatewayHostsFromEnv(env);
+  app.decorate(
+    'payments',
+    new PaymentGatewayDirectory(database.db, paymentConfig, gatewayHosts, credentialsKey(env.SESSION_SECRET)),
+  );
   app.decorate('assets', assetStorageFromEnv(env));
   const outbox = new OutboxSender(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
   app.decorate('outbox', outbox);
@@ -161,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerSecurityHeaders(app, {
     frameAncestors: env.FRAME_ANCESTORS.split(/\s+/).filter((origin) => origin && origin !== "'self'"),
-    formActions: gatewayFormOrigins(paymentConfig),
+    formActions: gatewayFormOrigins(paymentConfig, gatewayHosts),
   });
 
   await app.register(swagger, {

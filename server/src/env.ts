@@ -122,6 +122,19 @@ const envSchema = z
     CONNECTIPS_SUCCESS_URL: httpUrl.optional(),
     /** Failure URL registered with ConnectIPS; default: PUBLIC_URL/api/b2b/v2/payments/connectips/return/failure. */
     CONNECTIPS_FAILURE_URL: httpUrl.optional(),
+    /**
+     * The gateways' hosts for a brand's own merchant account, by the environment it chose
+     * (test or production). Unset: the brand's payments go to the deployment's host of that
+     * gateway (its *_BASE_URL, or the built-in sandbox). eSewa's status host defaults to its form host.
+     */
+    ESEWA_TEST_BASE_URL: httpUrl.optional(),
+    ESEWA_TEST_STATUS_BASE_URL: httpUrl.optional(),
+    ESEWA_PRODUCTION_BASE_URL: httpUrl.optional(),
+    ESEWA_PRODUCTION_STATUS_BASE_URL: httpUrl.optional(),
+    KHALTI_TEST_BASE_URL: httpUrl.optional(),
+    KHALTI_PRODUCTION_BASE_URL: httpUrl.optional(),
+    CONNECTIPS_TEST_BASE_URL: httpUrl.optional(),
+    CONNECTIPS_PRODUCTION_BASE_URL: httpUrl.optional(),
     /** A booking's seats are held this many minutes; unpaid, the hold lapses and the seats go back on sale. */
     BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(20),
     /** How often each instance releases lapsed holds and reconciles pending gateway payments (0: never). */

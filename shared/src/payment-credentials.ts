@@ -26,7 +26,7 @@ export type SavePaymentCredentialsRequest = z.input<typeof savePaymentCredential
 
 export const paymentCredentialsStatus = z.object({
   gateway: z.enum(CREDENTIAL_GATEWAYS),
-  /** false: the brand uses the deployment's gateway settings (the sandbox by default). */
+  /** true: the brand's payments with this gateway go to this account; false: to the deployment's (the sandbox by default). */
   configured: z.boolean(),
   environment: z.enum(['test', 'production']).nullable(),
   settings: z.record(z.string(), z.string()),

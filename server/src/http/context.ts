@@ -9,7 +9,7 @@ import type { SessionRecord, SessionStore } from '../domain/sessions/session-sto
 import type { TicketMailer } from '../domain/tickets/ticket-mailer';
 import type { Env } from '../env';
 import { AppError } from '../errors';
-import type { PaymentConfig, PaymentGateways } from '../payments/config';
+import type { PaymentGatewayDirectory } from '../payments/brand-gateways';
 import type { PolicyName, RoutePolicy } from '../policies/policy';
 import type { RateLimiter } from './rate-limit';
 
@@ -25,8 +25,11 @@ declare module 'fastify' {
     passwords: PasswordHasher;
     /** Abuse limits of log-in, sign-up, reset and customer-token (memory, or Redis). */
     rateLimiter: RateLimiter;
-    /** The payment gateways of the deployment and their settings (brands' own accounts: not used yet). */
-    payments: { config: PaymentConfig; gateways: PaymentGateways };
+    /**
+     * The payment gateways: the deployment's (`config`, `gateways`) and, by `forBrand`, a brand's,
+     * with its own merchant accounts where it saved them. Money always moves through the brand's.
+     */
+    payments: PaymentGatewayDirectory;
     /** Where uploaded brand images are stored (UPLOADS_DIR, or an S3-compatible bucket). */
     assets: AssetStorage;
     /** Queues each ticketed booking's e-ticket e-mail once (in the outbox). */

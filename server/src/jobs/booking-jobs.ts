@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { completeBookingPayment } from '../domain/bookings/complete-booking-payment';
 import { expireHeldBookings } from '../domain/bookings/expire-held-bookings';
+import { findPaymentBooking } from '../domain/bookings/find-payment-booking';
 import { reconcilePendingPayments } from '../domain/payments/reconcile-pending-payments';
 
 export interface BookingJobsSummary {
@@ -36,7 +37,10 @@ export async function runBookingJobs(app: FastifyInstance): Promise<BookingJobsS
   });
   await step('reconcile', async () => {
     const result = await reconcilePendingPayments(app.db, {
-      gateways: app.payments.gateways,
+      gateways: async (attempt) => {
+        const booking = await findPaymentBooking(app.db, attempt);
+        return (booking ? await app.payments.forBrand(booking.brandId) : app.payments).gateways;
+      },
       onPaid: completeBookingPayment,
     });
     summary.reconciled = { checked: result.checked, paid: result.paid };

@@ -6,7 +6,7 @@ import { type EsewaConfig, EsewaGateway } from './esewa';
 import type { GatewayName, PaymentGateway } from './gateway';
 import { type KhaltiConfig, KhaltiGateway } from './khalti';
 
-/** Each gateway's endpoints and merchant credentials (per deployment now; per brand later). */
+/** Each gateway's endpoints and merchant credentials: the deployment's, or a brand's (brand-gateways.ts). */
 export interface PaymentConfig {
   esewa: EsewaConfig;
   khalti: KhaltiConfig;
@@ -62,6 +62,32 @@ function throwAwayPrivateKey(): string {
   return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 }
 
+export type GatewayEnvironment = 'test' | 'production';
+const GATEWAY_ENVIRONMENTS: GatewayEnvironment[] = ['test', 'production'];
+
+/**
+ * The hosts a brand's own merchant account talks to, per environment it chose; undefined where
+ * the deployment did not configure one (the brand then uses the deployment's host of that gateway).
+ */
+export interface GatewayHosts {
+  esewa: Record<GatewayEnvironment, Pick<EsewaConfig, 'formBaseUrl' | 'statusBaseUrl'> | undefined>;
+  khalti: Record<GatewayEnvironment, string | undefined>;
+  connectips: Record<GatewayEnvironment, string | undefined>;
+}
+
+export function gatewayHostsFromEnv(env: Env): GatewayHosts {
+  const esewa = (formBaseUrl: string | undefined, statusBaseUrl: string | undefined) =>
+    formBaseUrl ? { formBaseUrl, statusBaseUrl: statusBaseUrl ?? formBaseUrl } : undefined;
+  return {
+    esewa: {
+      test: esewa(env.ESEWA_TEST_BASE_URL, env.ESEWA_TEST_STATUS_BASE_URL),
+      production: esewa(env.ESEWA_PRODUCTION_BASE_URL, env.ESEWA_PRODUCTION_STATUS_BASE_URL),
+    },
+    khalti: { test: env.KHALTI_TEST_BASE_URL, production: env.KHALTI_PRODUCTION_BASE_URL },
+    connectips: { test: env.CONNECTIPS_TEST_BASE_URL, production: env.CONNECTIPS_PRODUCTION_BASE_URL },
+  };
+}
+
 /** The same merchants, every gateway pointed at another host: the sandbox at `origin`, or a fake. */
 export function withGatewayHost(config: PaymentConfig, origin: string, timeoutMs?: number): PaymentConfig {
   const base = (gateway: GatewayName) => `${origin}${SANDBOX_PREFIX}/${gateway}`;
@@ -83,9 +109,17 @@ export function createGateways(config: PaymentConfig): PaymentGateways {
   };
 }
 
-/** Hosts the browser posts payment forms to; the page's CSP form-action must allow them. */
-export function gatewayFormOrigins(config: PaymentConfig): string[] {
-  return [
-    ...new Set([config.esewa.formBaseUrl, config.connectips.baseUrl].map((url) => new URL(url).origin)),
-  ];
+/**
+ * Hosts the browser posts payment forms to; the page's CSP form-action must allow them. With
+ * `hosts`, also every host a brand's own account may use (the deployment configured them all).
+ */
+export function gatewayFormOrigins(config: PaymentConfig, hosts?: GatewayHosts): string[] {
+  const brandHosts = hosts
+    ? GATEWAY_ENVIRONMENTS.flatMap((environment) => [
+        hosts.esewa[environment]?.formBaseUrl,
+        hosts.connectips[environment],
+      ])
+    : [];
+  const urls = [config.esewa.formBaseUrl, config.connectips.baseUrl, ...brandHosts];
+  return [...new Set(urls.filter((url) => url !== undefined).map((url) => new URL(url).origin))];
 }

@@ -147,16 +147,52 @@ export async function deletePaymentCredentials(
   });
 }
 
+/** One gateway's saved merchant account with its secrets opened: server only, never answered. */
+export interface SavedPaymentCredentials {
+  brandId: string;
+  gateway: CredentialGateway;
+  environment: 'test' | 'production';
+  settings: Record<string, string>;
+  secrets: Record<string, string>;
+}
+
+const opened = (row: CredentialsRow, key: Buffer): SavedPaymentCredentials => ({
+  brandId: row.brandId,
+  gateway: row.gateway,
+  environment: row.environment,
+  settings: row.settings,
+  secrets: row.secretCiphertext ? openSecrets(row.secretCiphertext, key) : {},
+});
+
 /** The saved credentials with their secrets, for building the brand's gateway client (server only). */
 export async function readPaymentCredentials(
   db: Db,
   options: { brandId: string; gateway: CredentialGateway; key: Buffer },
-) {
+): Promise<SavedPaymentCredentials | undefined> {
   const [row] = await db.select().from(brandPaymentCredentials).where(ofGateway(options));
-  if (!row) return undefined;
-  return {
-    environment: row.environment,
-    settings: row.settings,
-    secrets: row.secretCiphertext ? openSecrets(row.secretCiphertext, options.key) : {},
-  };
+  return row && opened(row, options.key);
+}
+
+/** Every gateway account the brand saved, secrets opened (server only). */
+export async function readBrandPaymentCredentials(
+  db: Db,
+  options: { brandId: string; key: Buffer },
+): Promise<SavedPaymentCredentials[]> {
+  const rows = await db
+    .select()
+    .from(brandPaymentCredentials)
+    .where(eq(brandPaymentCredentials.brandId, options.brandId));
+  return rows.map((row) => opened(row, options.key));
+}
+
+/** Every brand's saved account with one gateway (the sandboxes accept them as their merchants). */
+export async function readGatewayPaymentCredentials(
+  db: Db,
+  options: { gateway: CredentialGateway; key: Buffer },
+): Promise<SavedPaymentCredentials[]> {
+  const rows = await db
+    .select()
+    .from(brandPaymentCredentials)
+    .where(eq(brandPaymentCredentials.gateway, options.gateway));
+  return rows.map((row) => opened(row, options.key));
 }

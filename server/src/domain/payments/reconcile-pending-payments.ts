@@ -2,10 +2,13 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentAttempts } from '../../db/schema/index';
 import type { GatewayName, PaymentGateway } from '../../payments/gateway';
-import { type OnPaid, recordVerification } from './record-verification';
+import { type OnPaid, type PaymentAttempt, recordVerification } from './record-verification';
+
+type Gateways = Partial<Record<GatewayName, PaymentGateway>>;
 
 export interface ReconcileOptions {
-  gateways: Partial<Record<GatewayName, PaymentGateway>>;
+  /** The gateways to ask, or the gateways to ask about one attempt (its order's brand's). */
+  gateways: Gateways | ((attempt: PaymentAttempt) => Promise<Gateways>);
   /** Attempts pending for at least this long are looked up (eSewa asks for 5 minutes). */
   olderThanMinutes?: number;
   /** At most this many attempts per run, oldest first. */
@@ -43,7 +46,15 @@ export async function reconcilePendingPayments(db: Db, options: ReconcileOptions
 
   const summary: ReconcileSummary = { checked: 0, paid: 0, cancelled: 0, failed: 0, unsettled: [] };
   for (const attempt of pending) {
-    const gateway = options.gateways[attempt.gateway];
+    let gateway: PaymentGateway | undefined;
+    try {
+      const gateways =
+        typeof options.gateways === 'function' ? await options.gateways(attempt) : options.gateways;
+      gateway = gateways[attempt.gateway];
+    } catch (error) {
+      summary.unsettled.push({ reference: attempt.reference, reason: `no gateway: ${String(error)}` });
+      continue;
+    }
     if (!gateway) continue;
     summary.checked++;
     const verification = await gateway.lookup(attempt);

@@ -13,7 +13,7 @@ export interface CheckoutOptions {
   payerLabel: string;
   payerValue: string;
   /** Where the payer goes after deciding, exactly as the gateway would send them. */
-  returnUrl(payment: SandboxPayment, payer: string): string;
+  returnUrl(payment: SandboxPayment, payer: string): string | Promise<string>;
 }
 
 const CHECKOUT_CSP =
@@ -73,7 +73,7 @@ export function registerCheckout(app: FastifyInstance, options: CheckoutOptions)
     );
     if (!settled)
       return reply.code(409).send(messagePage(label, 'Payment already settled', 'Nothing changed.'));
-    return reply.redirect(options.returnUrl(settled, body.data.payer ?? ''), 303);
+    return reply.redirect(await options.returnUrl(settled, body.data.payer ?? ''), 303);
   });
 }
 

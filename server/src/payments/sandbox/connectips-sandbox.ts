@@ -1,6 +1,7 @@
 import { createPublicKey, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { pemFromEnv } from '../../env';
 import {
   CONNECTIPS_FORM_FIELDS,
   CONNECTIPS_FORM_PATH,
@@ -10,6 +11,7 @@ import {
   connectipsMessage,
   hasValidConnectipsToken,
 } from '../connectips';
+import { brandMerchants } from './brand-merchants';
 import { readHandOff, redirectToCheckout, refuseHandOff, registerCheckout } from './checkout';
 import { findSandboxPayment, recordSandboxPayment, withQuery } from './store';
 
@@ -45,8 +47,19 @@ function sameText(a: string, b: string): boolean {
 
 /** ConnectIPS as its documentation describes it: the signed login form, the return, validatetxn. */
 export async function connectipsSandbox(app: FastifyInstance, config: ConnectipsConfig): Promise<void> {
-  const merchantKey = createPublicKey(config.privateKeyPem);
-  const basicAuth = `Basic ${Buffer.from(`${config.appId}:${config.password}`).toString('base64')}`;
+  const deployment = { ...config, publicKey: createPublicKey(config.privateKeyPem) };
+  /** The merchants the sandbox knows: the deployment's, and each brand's saved account. */
+  const merchants = async () => [
+    deployment,
+    ...(await brandMerchants(app, 'connectips')).map(({ settings, secrets }) => ({
+      merchantId: settings.merchantId ?? '',
+      appId: settings.appId ?? '',
+      password: secrets.password ?? '',
+      publicKey: createPublicKey(pemFromEnv(secrets.privateKeyPem ?? '')),
+    })),
+  ];
+  const basicAuth = (merchant: { appId: string; password: string }) =>
+    `Basic ${Buffer.from(`${merchant.appId}:${merchant.password}`).toString('base64')}`;
 
   registerCheckout(app, {
     gateway: 'connectips',
@@ -65,9 +78,17 @@ export async function connectipsSandbox(app: FastifyInstance, config: Connectips
     const handOff = readHandOff(formFields, request.body);
     if ('problem' in handOff) return refuse(handOff.problem);
     const { form } = handOff;
-    if (form.MERCHANTID !== config.merchantId || form.APPID !== config.appId)
-      return refuse('Unknown merchant.');
-    if (!hasValidConnectipsToken(connectipsMessage(form, CONNECTIPS_FORM_FIELDS), form.TOKEN, merchantKey)) {
+    const merchant = (await merchants()).find(
+      (known) => known.merchantId === form.MERCHANTID && known.appId === form.APPID,
+    );
+    if (!merchant) return refuse('Unknown merchant.');
+    if (
+      !hasValidConnectipsToken(
+        connectipsMessage(form, CONNECTIPS_FORM_FIELDS),
+        form.TOKEN,
+        merchant.publicKey,
+      )
+    ) {
       return refuse('Invalid token.');
     }
     const amountPaisa = Number(form.TXNAMT);
@@ -86,9 +107,10 @@ export async function connectipsSandbox(app: FastifyInstance, config: Connectips
   });
 
   app.post(CONNECTIPS_VALIDATE_PATH, { schema: { hide: true } }, async (request, reply) => {
-    if (!sameText(request.headers.authorization ?? '', basicAuth)) {
-      return reply.code(401).send({ error: 'Unauthorized', status: 401 });
-    }
+    const merchant = (await merchants()).find((known) =>
+      sameText(request.headers.authorization ?? '', basicAuth(known)),
+    );
+    if (!merchant) return reply.code(401).send({ error: 'Unauthorized', status: 401 });
     const parsed = validateBody.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ error: 'Bad Request', status: 400 });
     const body = parsed.data;
@@ -99,11 +121,15 @@ export async function connectipsSandbox(app: FastifyInstance, config: Connectips
       REFERENCEID: body.referenceId,
       TXNAMT: body.txnAmt,
     };
-    if (body.merchantId !== config.merchantId || body.appId !== config.appId) {
+    if (body.merchantId !== merchant.merchantId || body.appId !== merchant.appId) {
       return answer('ERROR', 'Invalid merchant');
     }
     if (
-      !hasValidConnectipsToken(connectipsMessage(signed, CONNECTIPS_VALIDATE_FIELDS), body.token, merchantKey)
+      !hasValidConnectipsToken(
+        connectipsMessage(signed, CONNECTIPS_VALIDATE_FIELDS),
+        body.token,
+        merchant.publicKey,
+      )
     ) {
       return answer('ERROR', 'Invalid token');
     }

@@ -4,6 +4,7 @@ import { ESEWA_TEST_PRODUCT_CODE, ESEWA_TEST_SECRET_KEY } from '../../env';
 import { paisaFromRupees } from '../amounts';
 import type { EsewaConfig } from '../esewa';
 import { ESEWA_FORM_PATH, ESEWA_STATUS_PATH, esewaSignature, hasValidEsewaSignature } from '../esewa';
+import { brandMerchants } from './brand-merchants';
 import { readHandOff, redirectToCheckout, refuseHandOff, registerCheckout } from './checkout';
 import { findSandboxPayment, recordSandboxPayment } from './store';
 
@@ -39,10 +40,19 @@ function responseAmount(paisa: number): string {
 
 /** eSewa ePay v2 as its documentation describes it: the form, the signed return, the status check. */
 export async function esewaSandbox(app: FastifyInstance, config: EsewaConfig): Promise<void> {
-  const secrets = new Map([
-    [ESEWA_TEST_PRODUCT_CODE, ESEWA_TEST_SECRET_KEY],
-    [config.productCode, config.secretKey],
-  ]);
+  /** The accounts of a product code with their secrets: the public test merchant, the deployment's, brands'. */
+  const accountsOf = async (productCode: string) => {
+    const accounts = [
+      { account: 'test', productCode: ESEWA_TEST_PRODUCT_CODE, secretKey: ESEWA_TEST_SECRET_KEY },
+      { account: 'deployment', productCode: config.productCode, secretKey: config.secretKey },
+      ...(await brandMerchants(app, 'esewa')).map((saved) => ({
+        account: `brand:${saved.brandId}`,
+        productCode: saved.settings.productCode,
+        secretKey: saved.secrets.secretKey ?? '',
+      })),
+    ];
+    return accounts.filter((account) => account.productCode === productCode);
+  };
 
   registerCheckout(app, {
     gateway: 'esewa',
@@ -50,8 +60,10 @@ export async function esewaSandbox(app: FastifyInstance, config: EsewaConfig): P
     statuses: { waiting: 'PENDING', paid: 'COMPLETE', cancelled: 'CANCELED' },
     payerLabel: 'eSewa ID (test IDs 9806800001 to 9806800005)',
     payerValue: '9806800001',
-    returnUrl: (payment) => {
+    returnUrl: async (payment) => {
       if (payment.status !== 'COMPLETE') return payment.request.failure_url ?? '';
+      const accounts = await accountsOf(payment.merchant);
+      const account = accounts.find((candidate) => candidate.account === payment.request.account);
       const data: Record<string, string> = {
         transaction_code: payment.transactionCode ?? '',
         status: payment.status,
@@ -60,7 +72,7 @@ export async function esewaSandbox(app: FastifyInstance, config: EsewaConfig): P
         product_code: payment.merchant,
         signed_field_names: RESPONSE_SIGNED_FIELD_NAMES,
       };
-      data.signature = esewaSignature(data, RESPONSE_SIGNED_FIELD_NAMES, secrets.get(payment.merchant) ?? '');
+      data.signature = esewaSignature(data, RESPONSE_SIGNED_FIELD_NAMES, account?.secretKey ?? '');
       const encoded = Buffer.from(JSON.stringify(data)).toString('base64');
       return `${payment.request.success_url}?data=${encoded}`;
     },
@@ -71,9 +83,10 @@ export async function esewaSandbox(app: FastifyInstance, config: EsewaConfig): P
     const handOff = readHandOff(formFields, request.body);
     if ('problem' in handOff) return refuse(handOff.problem);
     const { form } = handOff;
-    const secret = secrets.get(form.product_code);
-    if (!secret) return refuse('Unknown product code.');
-    if (!hasValidEsewaSignature(form, secret)) return refuse('Invalid signature.');
+    const accounts = await accountsOf(form.product_code);
+    if (!accounts.length) return refuse('Unknown product code.');
+    const signer = accounts.find((candidate) => hasValidEsewaSignature(form, candidate.secretKey));
+    if (!signer) return refuse('Invalid signature.');
     const parts = [form.amount, form.tax_amount, form.product_service_charge, form.product_delivery_charge];
     const total = paisaFromRupees(form.total_amount) ?? 0;
     if (parts.reduce((sum, part) => sum + (paisaFromRupees(part) ?? 0), 0) !== total || total <= 0) {
@@ -85,7 +98,8 @@ export async function esewaSandbox(app: FastifyInstance, config: EsewaConfig): P
       reference: form.transaction_uuid,
       amountPaisa: total,
       status: 'PENDING',
-      request: { ...form, orderName: form.transaction_uuid },
+      // Which account signed: its secret signs the return.
+      request: { ...form, orderName: form.transaction_uuid, account: signer.account },
     });
     if (payment.amountPaisa !== total || payment.status !== 'PENDING') {
       return refuse('This transaction_uuid has been used already.');

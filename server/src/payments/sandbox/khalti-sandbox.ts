@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { KHALTI_INITIATE_PATH, KHALTI_LOOKUP_PATH, KHALTI_MINIMUM_PAISA, type KhaltiConfig } from '../khalti';
+import { brandMerchants } from './brand-merchants';
 import { registerCheckout } from './checkout';
 import { findSandboxPayment, recordSandboxPayment, type SandboxPayment, withQuery } from './store';
 
@@ -37,11 +38,20 @@ function currentStatus(payment: SandboxPayment): string {
 
 /** Khalti KPG-2 as its documentation describes it: initiate, the payment page, the return, look-up. */
 export async function khaltiSandbox(app: FastifyInstance, config: KhaltiConfig): Promise<void> {
+  /** The merchant a secret key belongs to: the deployment's, or a brand's saved one. */
+  const merchantOf = async (authorization: string | undefined) => {
+    if (authorization === `Key ${config.secretKey}`) return MERCHANT;
+    const brand = (await brandMerchants(app, 'khalti')).find(
+      (saved) => authorization === `Key ${saved.secrets.secretKey}`,
+    );
+    return brand && `${MERCHANT}-${brand.brandId}`;
+  };
+  const merchants = new WeakMap<FastifyRequest, string>();
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.includes('/api/v2/')) return;
-    if (request.headers.authorization !== `Key ${config.secretKey}`) {
-      return reply.code(401).send({ detail: 'Invalid token.', status_code: 401 });
-    }
+    const merchant = await merchantOf(request.headers.authorization);
+    if (!merchant) return reply.code(401).send({ detail: 'Invalid token.', status_code: 401 });
+    merchants.set(request, merchant);
   });
 
   registerCheckout(app, {
@@ -78,7 +88,7 @@ export async function khaltiSandbox(app: FastifyInstance, config: KhaltiConfig):
     }
     const payment = await recordSandboxPayment(app.db, {
       gateway: 'khalti',
-      merchant: MERCHANT,
+      merchant: merchants.get(request) ?? MERCHANT,
       reference: body.purchase_order_id,
       amountPaisa: body.amount,
       status: 'Initiated',
@@ -107,7 +117,9 @@ export async function khaltiSandbox(app: FastifyInstance, config: KhaltiConfig):
     const parsed = lookupBody.safeParse(request.body);
     if (!parsed.success) return validationError(reply, parsed.error.issues);
     const payment = await findSandboxPayment(app.db, 'khalti', { id: parsed.data.pidx });
-    if (!payment) return reply.code(404).send({ detail: 'Not found.', error_key: 'validation_error' });
+    // Another merchant's payment is not there for this key.
+    if (!payment || payment.merchant !== merchants.get(request))
+      return reply.code(404).send({ detail: 'Not found.', error_key: 'validation_error' });
     const status = currentStatus(payment);
     return reply.code(status === 'Expired' || status === 'User canceled' ? 400 : 200).send({
       pidx: payment.id,

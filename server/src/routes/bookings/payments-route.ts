@@ -58,10 +58,11 @@ export const bookingPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
           booking: await presentFullBooking(app.db, request, { bookingId }),
         });
       }
+      const { gateways } = await app.payments.forBrand(booking.brandId);
       const action = await startBookingPayment(app.db, {
         userId: user.id,
         pnr: booking.pnr,
-        gateway: app.payments.gateways[method],
+        gateway: gateways[method],
         returnBase: `${app.env.PUBLIC_URL.replace(/\/+$/, '')}${API_BASE_PATH}/payments`,
       });
       return ok(

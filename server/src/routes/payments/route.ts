@@ -20,7 +20,12 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     params: Record<string, string>,
     reference: string | undefined,
   ): Promise<string> => {
-    const gateway = app.payments.gateways[name];
+    // The payment's brand decides whose merchant account verifies it, so find it first. Reading
+    // the reference a return claims needs no credentials; nothing is trusted yet.
+    const claimed = reference ?? app.payments.gateways[name].callbackReference(params);
+    const payingBooking = await findPaymentBooking(app.db, { gateway: name, reference: claimed });
+    const { gateways } = payingBooking ? await app.payments.forBrand(payingBooking.brandId) : app.payments;
+    const gateway = gateways[name];
     let paid = false;
     try {
       const outcome = await completePaymentFromCallback(app.db, {
@@ -34,10 +39,7 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(error instanceof AppError && error.code === 'PAYMENT_NOT_VERIFIED')) throw error;
       app.log.warn({ gateway: name, reason: error.details?.reason }, 'payment return not verified');
     }
-    const booking = await findPaymentBooking(app.db, {
-      gateway: name,
-      reference: reference ?? gateway.callbackReference(params),
-    });
+    const booking = await findPaymentBooking(app.db, { gateway: name, reference: claimed });
     const success = paid && booking?.status === 'ticketed';
     if (success && booking) await app.ticketMail.deliver(booking.id);
     const search = new URLSearchParams({ pnr: booking?.pnr ?? '', payment: success ? 'success' : 'failed' });

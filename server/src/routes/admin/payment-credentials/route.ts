@@ -61,18 +61,18 @@ export const adminPaymentCredentialRoutes: FastifyPluginAsyncZod = async (app) =
         response: responses(paymentCredentialsStatus),
       },
     },
-    async (request) =>
-      ok(
-        present(
-          await savePaymentCredentials(app.db, {
-            brandId: requireBrand(request).id,
-            gateway: request.params.gateway,
-            request: request.body,
-            actor: requireUser(request),
-            key,
-          }),
-        ),
-      ),
+    async (request) => {
+      const brandId = requireBrand(request).id;
+      const status = await savePaymentCredentials(app.db, {
+        brandId,
+        gateway: request.params.gateway,
+        request: request.body,
+        actor: requireUser(request),
+        key,
+      });
+      app.payments.forgetBrand(brandId);
+      return ok(present(status));
+    },
   );
 
   app.delete(
@@ -86,16 +86,16 @@ export const adminPaymentCredentialRoutes: FastifyPluginAsyncZod = async (app) =
         response: responses(paymentCredentialsStatus),
       },
     },
-    async (request) =>
-      ok(
-        present(
-          await deletePaymentCredentials(app.db, {
-            brandId: requireBrand(request).id,
-            gateway: request.params.gateway,
-            actor: requireUser(request),
-            key,
-          }),
-        ),
-      ),
+    async (request) => {
+      const brandId = requireBrand(request).id;
+      const status = await deletePaymentCredentials(app.db, {
+        brandId,
+        gateway: request.params.gateway,
+        actor: requireUser(request),
+        key,
+      });
+      app.payments.forgetBrand(brandId);
+      return ok(present(status));
+    },
   );
 };

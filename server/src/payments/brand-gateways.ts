@@ -1,0 +1,107 @@
+import type { Db } from '../db/client';
+import {
+  readBrandPaymentCredentials,
+  type SavedPaymentCredentials,
+} from '../domain/payment-credentials/payment-credentials';
+import { pemFromEnv } from '../env';
+import { createGateways, type GatewayHosts, type PaymentConfig, type PaymentGateways } from './config';
+
+/** The gateway clients money moves through, and the settings they were built from. */
+export interface GatewaySet {
+  config: PaymentConfig;
+  gateways: PaymentGateways;
+}
+
+function saved(values: Record<string, string>, name: string, gateway: string): string {
+  const value = values[name];
+  if (!value) throw new Error(`the saved ${gateway} credentials have no ${name}`);
+  return value;
+}
+
+/**
+ * The deployment's gateway settings with, for each gateway the brand saved an account for, the
+ * brand's merchant credentials in their place, on the host of the environment it chose (the
+ * deployment's host of that gateway when that environment's host is not configured).
+ */
+export function brandPaymentConfig(
+  deployment: PaymentConfig,
+  hosts: GatewayHosts,
+  accounts: SavedPaymentCredentials[],
+): PaymentConfig {
+  const config = { ...deployment };
+  for (const { gateway, environment, settings, secrets } of accounts) {
+    if (gateway === 'esewa') {
+      config.esewa = {
+        ...deployment.esewa,
+        ...hosts.esewa[environment],
+        productCode: saved(settings, 'productCode', gateway),
+        secretKey: saved(secrets, 'secretKey', gateway),
+      };
+    } else if (gateway === 'khalti') {
+      config.khalti = {
+        ...deployment.khalti,
+        baseUrl: hosts.khalti[environment] ?? deployment.khalti.baseUrl,
+        secretKey: saved(secrets, 'secretKey', gateway),
+      };
+    } else {
+      config.connectips = {
+        ...deployment.connectips,
+        baseUrl: hosts.connectips[environment] ?? deployment.connectips.baseUrl,
+        merchantId: saved(settings, 'merchantId', gateway),
+        appId: saved(settings, 'appId', gateway),
+        appName: saved(settings, 'appName', gateway),
+        password: saved(secrets, 'password', gateway),
+        privateKeyPem: pemFromEnv(saved(secrets, 'privateKeyPem', gateway)),
+      };
+    }
+  }
+  return config;
+}
+
+/**
+ * A brand's gateways are cached this long in each process: dropped at once when this process
+ * saves or deletes the brand's credentials (`forgetBrand`); a change made through another
+ * instance is seen once the cached copy is older than this.
+ */
+export const BRAND_GATEWAYS_CACHE_MS = 10_000;
+
+/**
+ * The payment gateways: the deployment's (`config`, `gateways`, from the environment) and each
+ * brand's, which use the brand's own merchant accounts where it saved them.
+ */
+export class PaymentGatewayDirectory implements GatewaySet {
+  readonly gateways: PaymentGateways;
+  private readonly byBrand = new Map<string, { at: number; set: Promise<GatewaySet> }>();
+
+  constructor(
+    private readonly db: Db,
+    readonly config: PaymentConfig,
+    readonly hosts: GatewayHosts,
+    /** The key the brands' secrets are sealed with (payment-credentials/secret-box.ts). */
+    private readonly key: Buffer,
+  ) {
+    this.gateways = createGateways(config);
+  }
+
+  /** The gateways of the brand's payments. */
+  forBrand(brandId: string): Promise<GatewaySet> {
+    const cached = this.byBrand.get(brandId);
+    if (cached && Date.now() - cached.at < BRAND_GATEWAYS_CACHE_MS) return cached.set;
+    const set = this.read(brandId);
+    this.byBrand.set(brandId, { at: Date.now(), set });
+    set.catch(() => this.byBrand.delete(brandId));
+    return set;
+  }
+
+  /** Drops the brand's cached gateways (after its credentials were saved or deleted). */
+  forgetBrand(brandId: string): void {
+    this.byBrand.delete(brandId);
+  }
+
+  private async read(brandId: string): Promise<GatewaySet> {
+    const accounts = await readBrandPaymentCredentials(this.db, { brandId, key: this.key });
+    if (!accounts.length) return this;
+    const config = brandPaymentConfig(this.config, this.hosts, accounts);
+    return { config, gateways: createGateways(config) };
+  }
+}

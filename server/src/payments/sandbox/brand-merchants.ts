@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { CredentialGateway } from '#shared/payment-credentials';
+import {
+  readGatewayPaymentCredentials,
+  type SavedPaymentCredentials,
+} from '../../domain/payment-credentials/payment-credentials';
+import { credentialsKey } from '../../domain/payment-credentials/secret-box';
+
+/**
+ * The merchant accounts brands saved with a gateway: the sandbox knows them as its merchants too,
+ * so a brand that saved its own credentials pays through the sandbox when its environment's host
+ * is not configured (a real gateway knows its merchants the same way).
+ */
+export function brandMerchants(
+  app: FastifyInstance,
+  gateway: CredentialGateway,
+): Promise<SavedPaymentCredentials[]> {
+  return readGatewayPaymentCredentials(app.db, { gateway, key: credentialsKey(app.env.SESSION_SECRET) });
+}
