@@ -4,6 +4,7 @@ import {
   type SavedPaymentCredentials,
 } from '../domain/payment-credentials/payment-credentials';
 import { pemFromEnv } from '../env';
+import { DependencyUnavailableError } from '../errors';
 import { createGateways, type GatewayHosts, type PaymentConfig, type PaymentGateways } from './config';
 
 /** The gateway clients money moves through, and the settings they were built from. */
@@ -101,7 +102,16 @@ export class PaymentGatewayDirectory implements GatewaySet {
   private async read(brandId: string): Promise<GatewaySet> {
     const accounts = await readBrandPaymentCredentials(this.db, { brandId, key: this.key });
     if (!accounts.length) return this;
-    const config = brandPaymentConfig(this.config, this.hosts, accounts);
-    return { config, gateways: createGateways(config) };
+    try {
+      const config = brandPaymentConfig(this.config, this.hosts, accounts);
+      return { config, gateways: createGateways(config) };
+    } catch (error) {
+      // An account that cannot be used: a retryable 503 for the payer, the reason in the log,
+      // never the deployment's account in the brand's place.
+      throw new DependencyUnavailableError(
+        `the saved payment credentials of brand ${brandId} cannot be used: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
   }
 }

@@ -8,7 +8,7 @@ import {
 } from '#shared/payment-credentials';
 import type { Db } from '../../db/client';
 import { brandPaymentCredentials } from '../../db/schema/index';
-import { invalidFields, notFound } from '../../errors';
+import { DependencyUnavailableError, invalidFields, notFound } from '../../errors';
 import { type AuditActor, recordAudit } from '../admin/record-audit';
 import { openSecrets, sealSecrets } from './secret-box';
 
@@ -32,7 +32,7 @@ function statusOf(
   row: CredentialsRow | undefined,
   key: Buffer,
 ): CredentialsStatus {
-  const saved = row?.secretCiphertext ? openSecrets(row.secretCiphertext, key) : {};
+  const saved = row?.secretCiphertext ? openedOrNone(row.secretCiphertext, key) : {};
   const secretsSet = Object.fromEntries(
     GATEWAY_CREDENTIAL_FIELDS[gateway].secrets.map((name) => [name, Boolean(saved[name])]),
   );
@@ -95,7 +95,7 @@ export async function savePaymentCredentials(
       .from(brandPaymentCredentials)
       .where(ofGateway(options))
       .for('update');
-    const saved = existing?.secretCiphertext ? openSecrets(existing.secretCiphertext, options.key) : {};
+    const saved = existing?.secretCiphertext ? openedOrNone(existing.secretCiphertext, options.key) : {};
     const merged: Record<string, string> = { ...saved, ...secrets };
     for (const name of fields.secrets)
       if (!merged[name]) errors[`secrets.${name}`] = 'Required the first time.';
@@ -161,8 +161,32 @@ const opened = (row: CredentialsRow, key: Buffer): SavedPaymentCredentials => ({
   gateway: row.gateway,
   environment: row.environment,
   settings: row.settings,
-  secrets: row.secretCiphertext ? openSecrets(row.secretCiphertext, key) : {},
+  secrets: row.secretCiphertext ? openSaved(row, row.secretCiphertext, key) : {},
 });
+
+/**
+ * The console shows secrets sealed under another key (SESSION_SECRET changed) as not set, so the
+ * admin is asked for them again instead of meeting an error.
+ */
+function openedOrNone(sealed: string, key: Buffer): Record<string, string> {
+  try {
+    return openSecrets(sealed, key);
+  } catch {
+    return {};
+  }
+}
+
+/** Secrets sealed under another key (SESSION_SECRET changed) fail as a dependency, with the reason logged. */
+function openSaved(row: CredentialsRow, sealed: string, key: Buffer): Record<string, string> {
+  try {
+    return openSecrets(sealed, key);
+  } catch (error) {
+    throw new DependencyUnavailableError(
+      `the saved ${row.gateway} credentials of brand ${row.brandId} do not open (SESSION_SECRET changed?)`,
+      { cause: error },
+    );
+  }
+}
 
 /** The saved credentials with their secrets, for building the brand's gateway client (server only). */
 export async function readPaymentCredentials(

@@ -240,3 +240,38 @@ describe('a return about no known payment', () => {
     expect(returned.headers.location).toContain('payment=failed');
   });
 });
+
+describe('saved secrets that no longer open (sealed under another SESSION_SECRET)', () => {
+  it('refuse the payment with a retryable 503, never the deployment’s account; the console asks for them again', async () => {
+    await saveCredentials('esewa', {
+      environment: 'test',
+      settings: { productCode: SAJILO_ESEWA.productCode },
+      secrets: { secretKey: SAJILO_ESEWA.secretKey },
+    });
+    await t.app.db.execute(
+      sql`update brand_payment_credentials set secret_ciphertext = 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' where gateway = 'esewa'`,
+    );
+    // Saving dropped the brand's cached gateways: the next payment reads the row as it now is.
+    const held = await holdBooking(t, customer, { days: days++ });
+    const started = await api(t, {
+      method: 'POST',
+      url: `/bookings/${held.pnr}/payments`,
+      cookie: customer,
+      payload: { method: 'esewa' },
+    });
+    expect(started.statusCode).toBe(503);
+    expect(started.json().data.code).toBe('SERVICE_UNAVAILABLE');
+    const attempts = await t.app.db.execute(
+      sql`select 1 from ${paymentAttempts} join bookings on bookings.id::text = ${paymentAttempts.orderId} where bookings.pnr = ${held.pnr}`,
+    );
+    expect((attempts as unknown as { rows: unknown[] }).rows).toEqual([]);
+
+    const listed = await asAdmin(t, sessions.sajiloAdmin, 'GET', '/admin/payment-credentials');
+    expect(listed.statusCode).toBe(200);
+    const esewa = (listed.json().data as { gateway: string; secretsSet: Record<string, boolean> }[]).find(
+      (g) => g.gateway === 'esewa',
+    );
+    expect(esewa?.secretsSet).toEqual({ secretKey: false });
+    await deleteCredentials('esewa');
+  });
+});
