@@ -103,6 +103,39 @@ test('an agent books from the results, sees the commission, and pays from the wa
   await expect(page.getByText('Payment received. Your tickets are issued.')).toBeVisible();
 });
 
+test('after an unconfirmed payment return the page says so, then shows the tickets once the payment is confirmed', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail or mobile number').fill('agent@sajilo.example');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('button', { name: 'Bikash Gurung' })).toBeVisible();
+  await chooseFirstFlight(page, `trip=oneway&from=KTM&to=PKR&date=${daysFromNow(7)}&adults=1&nat=NP`);
+  await fillPassenger(page, 1, { title: 'Ms', gender: 'female', first: 'Sita', last: 'Rai' });
+  await page.getByRole('button', { name: 'Hold seats and continue to payment' }).click();
+  await expect(page.getByTestId('booking-status')).toHaveText('Held, awaiting payment');
+  const pnr = ((await page.getByTestId('pnr').textContent()) ?? '').trim();
+
+  // Where a gateway sends the payer back when its look-up could not confirm the payment.
+  const returned = await context.newPage();
+  await returned.goto(`/Booking/BookingConfirm?pnr=${pnr}&payment=failed`);
+  await expect(returned.getByText(/We could not confirm this payment\./)).toBeVisible();
+  await expect(returned.getByTestId('booking-status')).toHaveText('Held, awaiting payment');
+
+  // The payment is confirmed meanwhile (here: paid from the wallet in the other tab); the
+  // returned page, left alone, catches up without a reload.
+  await page.bringToFront();
+  await page.getByRole('radio', { name: 'Agent wallet' }).check();
+  await page.getByRole('button', { name: /^Pay NPR/ }).click();
+  await expect(page.getByTestId('booking-status')).toHaveText('Ticketed');
+  await returned.bringToFront();
+  await expect(returned.getByTestId('booking-status')).toHaveText('Ticketed', { timeout: 25_000 });
+  await expect(returned.getByText(/We could not confirm this payment\./)).toHaveCount(0);
+});
+
 test('a round trip and a multi-city trip each book one flight per leg', async ({ page }) => {
   await page.goto('/auth/login');
   await page.getByLabel('E-mail or mobile number').fill('customer@sajilo.example');

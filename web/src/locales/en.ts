@@ -256,7 +256,8 @@ export const en = {
     },
     holdLeft: 'Seats held for',
     holdExpired: 'The hold has lapsed and the seats were released. Please search again.',
-    paymentFailed: 'The payment did not go through. Nothing was charged; you can try again.',
+    paymentFailed:
+      'We could not confirm this payment. If money left your account, wait a few minutes: this page shows the tickets as soon as the payment is confirmed. Otherwise, you can try again.',
     payWith: 'Pay with',
     methods: { wallet: 'Agent wallet' },
     balance: 'balance {{amount}}',

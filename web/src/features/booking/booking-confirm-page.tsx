@@ -28,7 +28,7 @@ export function BookingConfirmPage() {
   const [searchParams] = useSearchParams();
   const pnr = searchParams.get('pnr');
   const returned = searchParams.get('payment');
-  const booking = useBooking(pnr);
+  const booking = useBooking(pnr, { watchForPayment: returned === 'failed' });
   const user = useAppStore((s) => s.user);
   const setPaymentAndTicketSummary = useAppStore((s) => s.setPaymentAndTicketSummary);
   const setSelectedPaymentOption = useAppStore((s) => s.setSelectedPaymentOption);

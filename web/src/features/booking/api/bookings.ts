@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Booking, CreateBookingRequest, PaymentAction, PaymentMethod } from '#shared/bookings';
 import type { AvailabilityResponse } from '#shared/flights';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client';
@@ -12,12 +13,26 @@ export const createBooking = (body: CreateBookingRequest, idempotencyKey: string
 
 export const getBooking = (pnr: string) => apiGet<Booking>(`/bookings/${encodeURIComponent(pnr)}`);
 
-export function useBooking(pnr: string | null) {
+/** How long, and how often, a held booking is looked at again after a payment that was not confirmed. */
+const PAYMENT_WATCH_MS = 10 * 60_000;
+const PAYMENT_WATCH_EVERY_MS = 15_000;
+
+/**
+ * A booking by PNR. With `watchForPayment` (the gateway sent the payer back unconfirmed), a held
+ * booking is looked at again every 15 s for 10 minutes: the reconcile job may still confirm a
+ * payment whose look-up failed, and the page then shows the tickets.
+ */
+export function useBooking(pnr: string | null, options: { watchForPayment?: boolean } = {}) {
+  const [watchUntil] = useState(() => Date.now() + PAYMENT_WATCH_MS);
   return useQuery({
     queryKey: ['booking', pnr],
     queryFn: () => getBooking(pnr as string),
     enabled: Boolean(pnr),
     retry: false,
+    refetchInterval: (query) =>
+      options.watchForPayment && query.state.data?.status === 'held' && Date.now() < watchUntil
+        ? PAYMENT_WATCH_EVERY_MS
+        : false,
   });
 }
 
