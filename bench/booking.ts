@@ -102,6 +102,9 @@ async function listen(url: string, poolSize: number): Promise<number> {
     DATABASE_URL: url,
     PASSWORD_HASH_MEMORY_KIB: String(HASHING.memoryCost),
     PASSWORD_HASH_TIME_COST: String(HASHING.timeCost),
+    // Every connection signs in once, all from 127.0.0.1.
+    RATE_LIMIT_PER_IP: '10000',
+    RATE_LIMIT_PER_ACCOUNT: '10000',
   });
   const app = await buildApp({ env, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -161,6 +164,12 @@ async function main(): Promise<void> {
     const origin = `http://127.0.0.1:${port}`;
     const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
     const token = await bearerOverHttp(origin);
+    // Each connection signs in on its own (one agent, many sessions), as many clients would:
+    // concurrent requests then look up different sessions, never one shared row.
+    const tokens = [token];
+    while (tokens.length < CONNECTIONS) tokens.push(await bearerOverHttp(origin));
+    let sent = 0;
+    const nextAuthorization = () => `Bearer ${tokens[sent++ % tokens.length]}`;
 
     // Many flights: every direct offer on a few routes over 20 days, each with room for the run.
     const offers: FlightOffer[] = [];
@@ -221,7 +230,7 @@ async function main(): Promise<void> {
               ...request,
               headers: {
                 'content-type': 'application/json',
-                authorization: `Bearer ${token}`,
+                authorization: nextAuthorization(),
                 'idempotency-key': randomUUID(),
               },
               body: pick(),
@@ -246,7 +255,12 @@ async function main(): Promise<void> {
         url: `${origin}${path}`,
         connections: CONNECTIONS,
         duration: SECONDS,
-        headers: { authorization: `Bearer ${token}` },
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => ({ ...request, headers: { authorization: nextAuthorization() } }),
+          },
+        ],
       });
       const cpuPerRequest = ((await serverCpuMs()) - cpuBefore) / Math.max(1, result.requests.total);
       console.log(

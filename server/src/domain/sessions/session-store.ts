@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { BatchedLookup } from '../../db/batched-lookup';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 import { type AccountUser, accountUserColumns } from '../accounts/find-user';
@@ -63,19 +64,26 @@ export function newSession(input: { userId: string; brandId: string }, timeouts:
 
 /** Sessions in the `sessions` table. */
 export class DatabaseSessionStore implements SessionStore {
-  /** Built once: every signed-in request runs it, and building a query costs more than running it. */
-  private readonly findWithUser;
+  /**
+   * Every signed-in request reads its session and user. The query is built once (building a
+   * Drizzle query costs more than running it), and requests arriving together share one run.
+   */
+  private readonly lookup: BatchedLookup<string, SessionRecord>;
 
   constructor(
     private readonly db: Db,
     private readonly timeouts: SessionTimeouts,
   ) {
-    this.findWithUser = db
+    const findWithUsers = db
       .select({ session: sessions, user: accountUserColumns })
       .from(sessions)
       .leftJoin(users, and(eq(users.id, sessions.userId), eq(users.brandId, sessions.brandId)))
-      .where(and(eq(sessions.id, sql.placeholder('id')), isNull(sessions.revokedAt)))
-      .prepare('find_session_with_user');
+      .where(and(sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`, isNull(sessions.revokedAt)))
+      .prepare('find_sessions_with_users');
+    this.lookup = new BatchedLookup(async (ids) => {
+      const rows = await findWithUsers.execute({ ids });
+      return new Map(rows.map((row) => [row.session.id, { ...row.session, user: row.user ?? undefined }]));
+    });
   }
 
   async create(input: { userId: string; brandId: string }) {
@@ -85,8 +93,9 @@ export class DatabaseSessionStore implements SessionStore {
   }
 
   async find(token: string): Promise<SessionRecord | undefined> {
-    const [found] = await this.findWithUser.execute({ id: hashToken(token) });
-    const row = found && { ...found.session, user: found.user ?? undefined };
+    const found = await this.lookup.load(hashToken(token));
+    // Requests of one token may share a look-up: each gets its own copy to mark as seen.
+    const row = found && { ...found };
     const now = new Date();
     if (!row || !isSessionLive(row, this.timeouts, now)) return undefined;
     if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
