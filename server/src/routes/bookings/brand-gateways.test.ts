@@ -242,15 +242,19 @@ describe('a return about no known payment', () => {
 });
 
 describe('saved secrets that no longer open (sealed under another SESSION_SECRET)', () => {
-  it('refuse the payment with a retryable 503, never the deployment’s account; the console asks for them again', async () => {
-    await saveCredentials('esewa', {
-      environment: 'test',
-      settings: { productCode: SAJILO_ESEWA.productCode },
-      secrets: { secretKey: SAJILO_ESEWA.secretKey },
-    });
-    await t.app.db.execute(
+  const esewaAccount = {
+    environment: 'test',
+    settings: { productCode: SAJILO_ESEWA.productCode },
+    secrets: { secretKey: SAJILO_ESEWA.secretKey },
+  };
+  const sealUnderAnotherKey = () =>
+    t.app.db.execute(
       sql`update brand_payment_credentials set secret_ciphertext = 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' where gateway = 'esewa'`,
     );
+
+  it('refuse a new payment with a retryable 503, never the deployment’s account; the console asks for them again', async () => {
+    await saveCredentials('esewa', esewaAccount);
+    await sealUnderAnotherKey();
     // Saving dropped the brand's cached gateways: the next payment reads the row as it now is.
     const held = await holdBooking(t, customer, { days: days++ });
     const started = await api(t, {
@@ -274,4 +278,20 @@ describe('saved secrets that no longer open (sealed under another SESSION_SECRET
     expect(esewa?.secretsSet).toEqual({ secretKey: false });
     await deleteCredentials('esewa');
   });
+
+  it('send the payer of a payment already made back to the booking, still held, the attempt left pending', async () => {
+    await saveCredentials('esewa', esewaAccount);
+    const { held, action } = await startPaying('esewa');
+    const returned = await payInSandbox(gatewayAction(action), 'pay');
+    await sealUnderAnotherKey();
+    t.app.payments.forgetBrand(await brandIdOf(held.pnr));
+    expect(await returnTo(returned)).toEqual({ pnr: held.pnr, payment: 'failed' });
+    expect((await bookingOf(customer, held.pnr)).status).toBe('held');
+    await deleteCredentials('esewa');
+  });
 });
+
+async function brandIdOf(pnr: string): Promise<string> {
+  const result = await t.app.db.execute(sql`select brand_id from bookings where pnr = ${pnr}`);
+  return (result as unknown as { rows: { brand_id: string }[] }).rows[0]?.brand_id ?? '';
+}

@@ -24,7 +24,22 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     // the reference a return claims needs no credentials; nothing is trusted yet.
     const claimed = reference ?? app.payments.gateways[name].callbackReference(params);
     const payingBooking = await findPaymentBooking(app.db, { gateway: name, reference: claimed });
-    const { gateways } = payingBooking ? await app.payments.forBrand(payingBooking.brandId) : app.payments;
+    const confirmPage = (pnr: string | undefined, payment: 'success' | 'failed') =>
+      `/Booking/BookingConfirm?${new URLSearchParams({ pnr: pnr ?? '', payment })}`;
+    let gateways = app.payments.gateways;
+    if (payingBooking) {
+      try {
+        gateways = (await app.payments.forBrand(payingBooking.brandId)).gateways;
+      } catch (error) {
+        // The brand's saved account cannot be used (see brand-gateways.ts): the payer still lands
+        // on the booking, and the attempt waits, pending, until the account is saved again.
+        app.log.error(
+          { err: error, gateway: name },
+          'payment return: the brand’s gateway account cannot be used',
+        );
+        return confirmPage(payingBooking.pnr, 'failed');
+      }
+    }
     const gateway = gateways[name];
     let paid = false;
     try {
@@ -42,8 +57,7 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     const booking = await findPaymentBooking(app.db, { gateway: name, reference: claimed });
     const success = paid && booking?.status === 'ticketed';
     if (success && booking) await app.ticketMail.deliver(booking.id);
-    const search = new URLSearchParams({ pnr: booking?.pnr ?? '', payment: success ? 'success' : 'failed' });
-    return `/Booking/BookingConfirm?${search}`;
+    return confirmPage(booking?.pnr, success ? 'success' : 'failed');
   };
 
   app.get(
