@@ -119,10 +119,15 @@ test('after an unconfirmed payment return the page says so, then shows the ticke
   await expect(page.getByTestId('booking-status')).toHaveText('Held, awaiting payment');
   const pnr = ((await page.getByTestId('pnr').textContent()) ?? '').trim();
 
-  // Where a gateway sends the payer back when its look-up could not confirm the payment.
+  // Where a gateway's return lands when it was not verified, and when the gateway's look-up did
+  // not answer (the payment may be made: the reconcile job asks again).
   const returned = await context.newPage();
   await returned.goto(`/Booking/BookingConfirm?pnr=${pnr}&payment=failed`);
   await expect(returned.getByText(/We could not confirm this payment\./)).toBeVisible();
+  await returned.goto(`/Booking/BookingConfirm?pnr=${pnr}&payment=pending`);
+  await expect(
+    returned.getByRole('status').filter({ hasText: /We are confirming your payment/ }),
+  ).toBeVisible();
   await expect(returned.getByTestId('booking-status')).toHaveText('Held, awaiting payment');
 
   // The payment is confirmed meanwhile (here: paid from the wallet in the other tab); the
@@ -133,7 +138,7 @@ test('after an unconfirmed payment return the page says so, then shows the ticke
   await expect(page.getByTestId('booking-status')).toHaveText('Ticketed');
   await returned.bringToFront();
   await expect(returned.getByTestId('booking-status')).toHaveText('Ticketed', { timeout: 25_000 });
-  await expect(returned.getByText(/We could not confirm this payment\./)).toHaveCount(0);
+  await expect(returned.getByText(/We are confirming your payment/)).toHaveCount(0);
 });
 
 test('a round trip and a multi-city trip each book one flight per leg', async ({ page }) => {

@@ -4,6 +4,7 @@ import { paisaFromInteger } from './amounts';
 import {
   type CallbackParams,
   type Initiation,
+  lookupFailed,
   type PaymentGateway,
   type PaymentRecord,
   type PaymentRequest,
@@ -147,9 +148,9 @@ export class ConnectipsGateway implements PaymentGateway {
       },
       this.config.timeoutMs,
     );
-    if (!call.ok) return rejected(call.reason);
+    if (!call.ok) return lookupFailed(call.reason);
     const parsed = validateAnswer.safeParse(call.answer.json);
-    if (call.answer.status !== 200 || !parsed.success) return rejected(unexpectedAnswer(call.answer));
+    if (call.answer.status !== 200 || !parsed.success) return lookupFailed(unexpectedAnswer(call.answer));
     const answer = parsed.data;
     const description = answer.statusDesc ? ` (${answer.statusDesc})` : '';
     if (answer.status === 'FAILED') {

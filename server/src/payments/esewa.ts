@@ -4,6 +4,7 @@ import { paisaFromRupees, rupeesFromPaisa } from './amounts';
 import {
   type CallbackParams,
   type Initiation,
+  lookupFailed,
   type PaymentGateway,
   type PaymentRecord,
   type PaymentRequest,
@@ -127,9 +128,9 @@ export class EsewaGateway implements PaymentGateway {
     });
     const url = `${this.config.statusBaseUrl}${ESEWA_STATUS_PATH}?${query}`;
     const call = await callGateway(url, { method: 'GET' }, this.config.timeoutMs);
-    if (!call.ok) return rejected(call.reason);
+    if (!call.ok) return lookupFailed(call.reason);
     const parsed = statusAnswer.safeParse(call.answer.json);
-    if (call.answer.status !== 200 || !parsed.success) return rejected(unexpectedAnswer(call.answer));
+    if (call.answer.status !== 200 || !parsed.success) return lookupFailed(unexpectedAnswer(call.answer));
     const answer = parsed.data;
     const unpaid = UNPAID_STATUSES[answer.status];
     if (unpaid) return { verdict: 'unpaid', ...unpaid };

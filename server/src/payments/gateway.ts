@@ -42,12 +42,13 @@ export type CallbackParams = Record<string, string | undefined>;
  * - `paid`: the signature held, the gateway's status look-up said paid, amount and reference match.
  * - `unpaid`: the gateway says, credibly, that the payment is not (or not yet) made.
  * - `rejected`: not verified — a forged or tampered callback, a mismatch, or a gateway that did
- *   not answer, answered garbage or answered an error. Never paid; the reason says why.
+ *   not answer, answered garbage or answered an error (`lookupFailed`: the payment may well be
+ *   made; the reconcile job asks again). Never paid; the reason says why.
  */
 export type Verification =
   | { verdict: 'paid'; gatewayReference: string; payload: unknown }
   | { verdict: 'unpaid'; status: 'pending' | 'failed' | 'cancelled'; reason: string }
-  | { verdict: 'rejected'; reason: string };
+  | { verdict: 'rejected'; reason: string; lookupFailed?: true };
 
 export interface PaymentGateway {
   readonly name: GatewayName;
@@ -75,3 +76,9 @@ export class GatewayError extends Error {
 }
 
 export const rejected = (reason: string): Verification => ({ verdict: 'rejected', reason });
+/** The gateway's look-up did not answer, or not usably: nothing is known about the payment yet. */
+export const lookupFailed = (reason: string): Verification => ({
+  verdict: 'rejected',
+  reason,
+  lookupFailed: true,
+});

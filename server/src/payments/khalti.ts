@@ -4,6 +4,7 @@ import {
   type CallbackParams,
   GatewayError,
   type Initiation,
+  lookupFailed,
   type PaymentGateway,
   type PaymentRecord,
   type PaymentRequest,
@@ -113,14 +114,14 @@ export class KhaltiGateway implements PaymentGateway {
       return { verdict: 'unpaid', status: 'failed', reason: 'the payment was never registered with Khalti' };
     }
     const call = await this.post(KHALTI_LOOKUP_PATH, { pidx: payment.gatewayToken });
-    if (!call.ok) return rejected(call.reason);
+    if (!call.ok) return lookupFailed(call.reason);
     const parsed = lookupAnswer.safeParse(call.answer.json);
     const status = call.answer.status;
     if (
       !parsed.success ||
       (status !== 200 && !(status === 400 && STATUSES_ANSWERED_WITH_400.has(parsed.data.status)))
     ) {
-      return rejected(unexpectedAnswer(call.answer));
+      return lookupFailed(unexpectedAnswer(call.answer));
     }
     const answer = parsed.data;
     if (answer.pidx !== payment.gatewayToken) return rejected('the look-up names another Khalti payment');

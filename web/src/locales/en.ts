@@ -256,6 +256,8 @@ export const en = {
     },
     holdLeft: 'Seats held for',
     holdExpired: 'The hold has lapsed and the seats were released. Please search again.',
+    paymentPending:
+      'We are confirming your payment with the gateway. Please do not pay again: this page shows the tickets as soon as the payment is confirmed, usually within a few minutes.',
     paymentFailed:
       'We could not confirm this payment. If money left your account, wait a few minutes: this page shows the tickets as soon as the payment is confirmed. Otherwise, you can try again.',
     payWith: 'Pay with',

@@ -38,12 +38,15 @@ export async function completePaymentFromCallback(
   if (!attempt) throw notVerified('there is no such payment');
 
   const verification = await gateway.verifyCallback(attempt, options.params);
-  if (verification.verdict === 'rejected') throw notVerified(verification.reason);
+  if (verification.verdict === 'rejected')
+    throw notVerified(verification.reason, verification.lookupFailed ?? false);
   return recordVerification(db, attempt, verification, options.onPaid);
 }
 
-function notVerified(reason: string): AppError {
+/** `lookupFailed`: the gateway's look-up did not answer usably, so the payment may yet prove made. */
+function notVerified(reason: string, lookupFailed = false): AppError {
   return new AppError('PAYMENT_NOT_VERIFIED', `The payment could not be verified: ${reason}.`, undefined, {
     reason,
+    lookupFailed,
   });
 }

@@ -12,7 +12,9 @@ const query = z.record(z.string(), z.string());
 /**
  * Where the payment gateways send the payer's browser back. Nothing here is trusted: the domain
  * verifies the signature, asks the gateway, checks amount and order, and only then the booking is
- * paid and ticketed (in the same transaction). The browser always lands on the confirmation page.
+ * paid and ticketed (in the same transaction). The browser always lands on the confirmation page:
+ * `payment=success`, `pending` (the gateway's look-up did not answer; the reconcile job will ask
+ * again) or `failed`.
  */
 export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   const handle = async (
@@ -24,7 +26,7 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     // the reference a return claims needs no credentials; nothing is trusted yet.
     const claimed = reference ?? app.payments.gateways[name].callbackReference(params);
     const payingBooking = await findPaymentBooking(app.db, { gateway: name, reference: claimed });
-    const confirmPage = (pnr: string | undefined, payment: 'success' | 'failed') =>
+    const confirmPage = (pnr: string | undefined, payment: 'success' | 'pending' | 'failed') =>
       `/Booking/BookingConfirm?${new URLSearchParams({ pnr: pnr ?? '', payment })}`;
     let gateways = app.payments.gateways;
     if (payingBooking) {
@@ -42,6 +44,7 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const gateway = gateways[name];
     let paid = false;
+    let lookupFailed = false;
     try {
       const outcome = await completePaymentFromCallback(app.db, {
         gateway,
@@ -52,12 +55,15 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       paid = outcome.attempt.status === 'paid';
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'PAYMENT_NOT_VERIFIED')) throw error;
+      lookupFailed = error.details?.lookupFailed === true;
       app.log.warn({ gateway: name, reason: error.details?.reason }, 'payment return not verified');
     }
     const booking = await findPaymentBooking(app.db, { gateway: name, reference: claimed });
     const success = paid && booking?.status === 'ticketed';
     if (success && booking) await app.ticketMail.deliver(booking.id);
-    return confirmPage(booking?.pnr, success ? 'success' : 'failed');
+    // The gateway did not answer its look-up: the payment may be made, and the job will ask again.
+    const unconfirmed = lookupFailed && booking?.status === 'held';
+    return confirmPage(booking?.pnr, success ? 'success' : unconfirmed ? 'pending' : 'failed');
   };
 
   app.get(

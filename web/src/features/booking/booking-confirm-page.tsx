@@ -28,7 +28,7 @@ export function BookingConfirmPage() {
   const [searchParams] = useSearchParams();
   const pnr = searchParams.get('pnr');
   const returned = searchParams.get('payment');
-  const booking = useBooking(pnr, { watchForPayment: returned === 'failed' });
+  const booking = useBooking(pnr, { watchForPayment: returned === 'failed' || returned === 'pending' });
   const user = useAppStore((s) => s.user);
   const setPaymentAndTicketSummary = useAppStore((s) => s.setPaymentAndTicketSummary);
   const setSelectedPaymentOption = useAppStore((s) => s.setSelectedPaymentOption);
@@ -123,6 +123,11 @@ export function BookingConfirmPage() {
           {returned === 'failed' && data.status === 'held' && (
             <p role="alert" className="mt-2 text-red-700 dark:text-red-400">
               {t('booking.paymentFailed')}
+            </p>
+          )}
+          {returned === 'pending' && data.status === 'held' && (
+            <p role="status" className="mt-2 text-amber-900 dark:text-amber-200">
+              {t('booking.paymentPending')}
             </p>
           )}
         </div>
