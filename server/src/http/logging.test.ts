@@ -4,10 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentAction } from '#shared/bookings';
 import { emailOutbox } from '../db/schema/index';
 import { ESEWA_TEST_SECRET_KEY } from '../env';
-import type { PaymentAction as GatewayAction } from '../payments/gateway';
 import { api, DEMO_PASSWORD, logIn } from '../test/accounts';
 import { holdBooking } from '../test/bookings';
-import { createSandboxTestApp, payInSandbox, type SandboxTestApp } from '../test/payment-sandbox';
+import {
+  createSandboxTestApp,
+  gatewayAction,
+  payInSandbox,
+  type SandboxTestApp,
+} from '../test/payment-sandbox';
 import { redactUrl } from './logging';
 
 /**
@@ -42,12 +46,6 @@ function expectNoSecretLogged() {
   expect(lines.length).toBeGreaterThan(10);
   const text = logText();
   for (const secret of secrets) expect(text, `the logs hold ${secret.slice(0, 12)}…`).not.toContain(secret);
-}
-
-function gatewayAction(action: PaymentAction): GatewayAction {
-  if (action.type === 'form') return { kind: 'form', method: 'POST', url: action.url, fields: action.fields };
-  if (action.type === 'redirect') return { kind: 'redirect', url: action.url };
-  throw new Error('already paid');
 }
 
 describe('the logs', () => {

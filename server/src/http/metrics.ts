@@ -3,6 +3,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE_PATH } from '#shared/constants';
+import { queryRows } from '../db/client';
 import { errorBody } from '../errors';
 
 /** Upper bounds (seconds) of the request latency histogram's buckets. */
@@ -164,21 +165,11 @@ export class Metrics {
     const memory = process.memoryUsage();
     const pool = app.database.poolUsage();
     const cpu = process.cpuUsage();
+    type CountRow = { status: string; count: string | number };
     const [bookingRows, ticketRows] = await Promise.all([
-      app.db.execute<{ status: string; count: string | number }>(
-        sql`select status, count(*) as count from bookings group by status`,
-      ),
-      app.db.execute<{ status: string; count: string | number }>(
-        sql`select status, count(*) as count from tickets group by status`,
-      ),
+      queryRows<CountRow>(app.db, sql`select status, count(*) as count from bookings group by status`),
+      queryRows<CountRow>(app.db, sql`select status, count(*) as count from tickets group by status`),
     ]);
-    const rowsOf = (result: unknown) =>
-      (Array.isArray(result)
-        ? result
-        : (result as { rows: { status: string; count: string | number }[] }).rows) as {
-        status: string;
-        count: string | number;
-      }[];
     const lag = (value: number) => value / 1e9;
     return [
       ...this.requests.render(),
@@ -190,12 +181,12 @@ export class Metrics {
       ...gauge(
         'tikat_bookings',
         'Bookings in the database by status (the same on every instance: aggregate with max, not sum).',
-        rowsOf(bookingRows).map((row) => [{ status: row.status }, Number(row.count)]),
+        bookingRows.map((row) => [{ status: row.status }, Number(row.count)]),
       ),
       ...gauge(
         'tikat_tickets',
         'Tickets in the database by status (open, void, refunded; the same on every instance).',
-        rowsOf(ticketRows).map((row) => [{ status: row.status }, Number(row.count)]),
+        ticketRows.map((row) => [{ status: row.status }, Number(row.count)]),
       ),
       ...gauge('tikat_db_pool_connections', 'Database connections of this instance by state (PGlite: one).', [
         [{ state: 'total' }, pool.total],

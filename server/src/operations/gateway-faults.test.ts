@@ -4,13 +4,14 @@ import type { Booking, PaymentAction } from '#shared/bookings';
 import { bookingEvents, bookings, paymentAttempts, tickets } from '../db/schema/index';
 import { runBookingJobs } from '../jobs/booking-jobs';
 import { KHALTI_SANDBOX_SECRET_KEY } from '../payments/config';
-import type { PaymentAction as GatewayAction } from '../payments/gateway';
 import { api, logInDemo } from '../test/accounts';
 import { findBookingInconsistencies } from '../test/booking-consistency';
 import { holdBooking } from '../test/bookings';
 import {
   createSandboxTestApp,
   type FaultyGateway,
+  followReturn,
+  gatewayAction,
   type LookupFault,
   payInSandbox,
   type SandboxTestApp,
@@ -48,23 +49,6 @@ afterAll(async () => {
   await t?.close();
   await faulty?.close();
 });
-
-function gatewayAction(action: PaymentAction): GatewayAction {
-  if (action.type === 'form') return { kind: 'form', method: 'POST', url: action.url, fields: action.fields };
-  if (action.type === 'redirect') return { kind: 'redirect', url: action.url };
-  throw new Error('already paid');
-}
-
-/** The browser comes back from the gateway: answers where the app sends it. */
-async function returnTo(url: URL): Promise<string | null> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `${url.pathname}${url.search}`,
-    headers: { host: 'localhost' },
-  });
-  expect(response.statusCode).toBe(303);
-  return new URL(response.headers.location as string, 'http://localhost').searchParams.get('payment');
-}
 
 /** Holds a booking, starts the gateway payment and pays (or cancels) on the sandbox's page; answers the return URL. */
 async function decidedAtGateway(
@@ -116,6 +100,9 @@ async function ageAttempts(booking: Booking) {
     .set({ createdAt: sql`now() - interval '10 minutes'` })
     .where(eq(paymentAttempts.orderId, row.id));
 }
+
+/** The browser comes back from the gateway: answers the confirmation page's `payment`. */
+const returnTo = async (url: URL) => (await followReturn(t.app, url)).searchParams.get('payment');
 
 describe.each(['esewa', 'khalti'] as const)('%s status look-up faults', (method) => {
   it.each<LookupFault>(['timeout', 'garbage', 'truncated', 'unavailable', 'wrong-amount'])(

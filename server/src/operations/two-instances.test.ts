@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import { type Database, queryRows } from '../db/client';
 import { DEMO_PASSWORD } from '../test/accounts';
 import {
   findBookingInconsistencies,
@@ -101,11 +101,12 @@ describe.skipIf(!ready)(
 
       expect(await findBookingInconsistencies(database.db, { soldBefore })).toEqual([]);
       expect(await findLostBookings(database.db, result.confirmed)).toEqual([]);
-      const tickets = (await database.db.execute(
+      const [tickets] = await queryRows<{ all: number; distinct: number }>(
+        database.db,
         sql`select count(*)::int as all, count(distinct ticket_number)::int as distinct from tickets`,
-      )) as unknown as { rows: { all: number; distinct: number }[] };
+      );
       const paidCount = [...result.confirmed.values()].filter(Boolean).length;
-      expect(tickets.rows[0]).toEqual({ all: paidCount, distinct: paidCount });
+      expect(tickets).toEqual({ all: paidCount, distinct: paidCount });
     }, 60_000);
 
     it('honours a session made on one instance on the other, and ends it everywhere on log-out', async () => {

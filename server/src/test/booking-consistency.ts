@@ -1,5 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client';
 
 /** `scheduleId|flightDate|classCode` of one dated flight and class. */
 export type SeatRowKey = string;
@@ -11,13 +11,9 @@ export interface SeatRow {
   sold: number;
 }
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** Every flight_seats row, by key (to compare sold counts before and after a run). */
 export async function seatRows(db: Db): Promise<Map<SeatRowKey, SeatRow>> {
-  const result = await rows<SeatRow>(
+  const result = await queryRows<SeatRow>(
     db,
     sql`select schedule_id || '|' || flight_date || '|' || class_code as key,
                capacity, held, sold from flight_seats`,
@@ -43,10 +39,10 @@ export async function findBookingInconsistencies(
 
   report(
     'oversold flight',
-    await rows(db, sql`select * from flight_seats where held < 0 or sold < 0 or held + sold > capacity`),
+    await queryRows(db, sql`select * from flight_seats where held < 0 or sold < 0 or held + sold > capacity`),
   );
 
-  const holdSums = await rows<{ key: string; held: number; issued: number }>(
+  const holdSums = await queryRows<{ key: string; held: number; issued: number }>(
     db,
     sql`select (s->>'scheduleId') || '|' || (s->>'flightDate') || '|' || (s->>'classCode') as key,
                coalesce(sum((s->>'seats')::int) filter (where h.status = 'held'), 0)::int as held,
@@ -81,7 +77,7 @@ export async function findBookingInconsistencies(
 
   report(
     'seat hold that no booking owns (half-made booking)',
-    await rows(
+    await queryRows(
       db,
       sql`select h.locator, h.status from seat_holds h
            where not exists (select 1 from booking_legs l where l.locator = h.locator)`,
@@ -89,7 +85,7 @@ export async function findBookingInconsistencies(
   );
   report(
     'booking without legs or passengers',
-    await rows(
+    await queryRows(
       db,
       sql`select b.pnr, b.status from bookings b
            where not exists (select 1 from booking_legs l where l.booking_id = b.id)
@@ -98,7 +94,7 @@ export async function findBookingInconsistencies(
   );
   report(
     'booking status does not match its seat hold',
-    await rows(
+    await queryRows(
       db,
       sql`select b.pnr, b.status, h.status as hold_status from bookings b
             join booking_legs l on l.booking_id = b.id
@@ -113,7 +109,7 @@ export async function findBookingInconsistencies(
   );
   report(
     'paid booking without its payment',
-    await rows(
+    await queryRows(
       db,
       sql`select b.pnr, b.status, b.paid_with from bookings b
            where b.paid_at is not null and not (
@@ -125,14 +121,14 @@ export async function findBookingInconsistencies(
   );
   report(
     'booking not paid though status says so',
-    await rows(
+    await queryRows(
       db,
       sql`select pnr, status from bookings where status in ('paid', 'ticketed') and paid_at is null`,
     ),
   );
   report(
     'money taken for a booking that was never paid',
-    await rows(
+    await queryRows(
       db,
       sql`select b.pnr, b.status from bookings b
            where b.paid_at is null and (
@@ -142,7 +138,7 @@ export async function findBookingInconsistencies(
   );
   report(
     'booking charged twice',
-    await rows(
+    await queryRows(
       db,
       sql`select order_id, count(*)::int from payment_attempts where status = 'paid'
            group by order_id having count(*) > 1
@@ -153,7 +149,7 @@ export async function findBookingInconsistencies(
   );
   report(
     'ticketed booking without one ticket per passenger per flight',
-    await rows(
+    await queryRows(
       db,
       sql`select b.pnr,
                  (select count(*) from tickets t where t.booking_id = b.id)::int as tickets,
@@ -169,7 +165,7 @@ export async function findBookingInconsistencies(
   );
   report(
     'tickets on a booking that was never paid',
-    await rows(
+    await queryRows(
       db,
       sql`select b.pnr, b.status from bookings b
            where b.paid_at is null and exists (select 1 from tickets t where t.booking_id = b.id)`,
@@ -177,11 +173,11 @@ export async function findBookingInconsistencies(
   );
   report(
     'duplicate ticket number',
-    await rows(db, sql`select ticket_number from tickets group by 1 having count(*) > 1`),
+    await queryRows(db, sql`select ticket_number from tickets group by 1 having count(*) > 1`),
   );
   report(
     'wallet balance differs from its ledger',
-    await rows(
+    await queryRows(
       db,
       sql`select u.email, u.wallet_balance, coalesce(sum(w.amount), 0)::int as ledger
             from users u left join wallet_entries w on w.user_id = u.id
@@ -202,7 +198,7 @@ export async function findLostBookings(
   confirmed: Map<string, boolean>,
   options: { paymentsCutOff?: boolean } = {},
 ): Promise<string[]> {
-  const found = await rows<{ pnr: string; status: string }>(db, sql`select pnr, status from bookings`);
+  const found = await queryRows<{ pnr: string; status: string }>(db, sql`select pnr, status from bookings`);
   const status = new Map(found.map((r) => [r.pnr, r.status]));
   const lost: string[] = [];
   for (const [pnr, paid] of confirmed) {

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { PaymentAction as ContractPaymentAction } from '#shared/bookings';
 import { createGateways, type PaymentGateways, withGatewayHost } from '../payments/config';
 import type { PaymentAction } from '../payments/gateway';
 import { createTestApp, type TestApp } from './test-app';
@@ -70,6 +71,25 @@ export async function payInSandbox(action: PaymentAction, decision: 'pay' | 'can
 }
 
 export const queryOf = (url: URL) => Object.fromEntries(url.searchParams);
+
+/** The API's payment action (what the booking page gets) as the gateway layer's, for `payInSandbox`. */
+export function gatewayAction(action: ContractPaymentAction): PaymentAction {
+  if (action.type === 'form') return { kind: 'form', method: 'POST', url: action.url, fields: action.fields };
+  if (action.type === 'redirect') return { kind: 'redirect', url: action.url };
+  throw new Error('already paid');
+}
+
+/** Follows a gateway's return into the app as the browser would: it must redirect (303); answers where to. */
+export async function followReturn(app: FastifyInstance, url: URL): Promise<URL> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `${url.pathname}${url.search}`,
+    headers: { host: 'localhost' },
+  });
+  if (response.statusCode !== 303)
+    throw new Error(`the return answered ${response.statusCode}: ${response.body}`);
+  return new URL(response.headers.location as string, 'http://localhost');
+}
 
 export interface FakeGateway {
   origin: string;

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { emailOutbox, type OutboxAttachment } from '../../db/schema/index';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -39,7 +39,9 @@ export function backOffSeconds(attempts: number): number {
 async function claimDueEmails(db: Db, limit: number, claimSeconds: number): Promise<OutboxRow[]> {
   // A CTE runs exactly once; `id in (select … limit n for update skip locked)` may be re-run by
   // the planner and claim more than n rows.
-  const claimed = (await db.execute(sql`
+  const claimed = await queryRows<{ id: string }>(
+    db,
+    sql`
     with due as (
       select id from ${emailOutbox}
        where sent_at is null and failed_at is null and next_attempt_at <= now()
@@ -52,8 +54,9 @@ async function claimDueEmails(db: Db, limit: number, claimSeconds: number): Prom
            attempts = outbox.attempts + 1
       from due
      where outbox.id = due.id
-    returning outbox.id`)) as unknown as { rows: { id: string }[] };
-  const ids = claimed.rows.map((row) => row.id);
+    returning outbox.id`,
+  );
+  const ids = claimed.map((row) => row.id);
   if (ids.length === 0) return [];
   return db
     .select()

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OfferPrice, PassengerPrice } from '#shared/flights';
+import { passengerPrice } from '../flights/engine/price-offer';
 import { type MarkupRule, markUpPrice } from './apply-markups';
 
 const passenger = (type: PassengerPrice['type']) =>
@@ -12,20 +13,7 @@ const passenger = (type: PassengerPrice['type']) =>
       service: fc.integer({ min: 0, max: 200_000 }),
       vat: fc.integer({ min: 0, max: 500_000 }),
     })
-    .map(({ count, base, fuel, service, vat }): PassengerPrice => {
-      const total = base + fuel + service + vat;
-      return {
-        type,
-        count,
-        base,
-        fuel_surcharge: fuel,
-        service_charge: service,
-        vat,
-        taxes: service + vat,
-        total,
-        subtotal: total * count,
-      };
-    });
+    .map(({ count, ...amounts }) => passengerPrice(type, count, amounts));
 
 const price = fc
   .tuple(passenger('adult'), fc.option(passenger('child')), fc.option(passenger('infant')), fc.boolean())

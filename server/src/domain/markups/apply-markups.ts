@@ -1,6 +1,7 @@
 import type { OfferPrice } from '#shared/flights';
 import type { MarkupScope } from '../../db/schema/index';
 import type { EngineOffer } from '../flights/engine/build-offers';
+import { passengerPrice } from '../flights/engine/price-offer';
 
 /** A markup rule as pricing needs it (a `markups` row without its timestamps). */
 export interface MarkupRule {
@@ -83,8 +84,12 @@ export function markUpPrice(price: OfferPrice, rule: MarkupRule): { price: Offer
           ? 0
           : rule.value;
     amount += each * p.count;
-    const total = p.total + each;
-    return { ...p, base: p.base + each, total, subtotal: total * p.count };
+    return passengerPrice(p.type, p.count, {
+      base: p.base + each,
+      fuel: p.fuel_surcharge,
+      service: p.service_charge,
+      vat: p.vat,
+    });
   });
   const total = price.total + amount;
   return {

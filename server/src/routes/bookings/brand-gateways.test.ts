@@ -2,6 +2,7 @@ import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypt
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, PaymentAction } from '#shared/bookings';
+import { queryRows } from '../../db/client';
 import { paymentAttempts } from '../../db/schema/index';
 import { ESEWA_TEST_PRODUCT_CODE, ESEWA_TEST_SECRET_KEY } from '../../env';
 import { runBookingJobs } from '../../jobs/booking-jobs';
@@ -11,11 +12,17 @@ import {
   hasValidConnectipsToken,
 } from '../../payments/connectips';
 import { decodeEsewaData, ESEWA_SIGNED_FIELD_NAMES, esewaSignature } from '../../payments/esewa';
-import type { PaymentAction as GatewayAction } from '../../payments/gateway';
 import { api, GLOBALIME, logInDemo, SAJILO } from '../../test/accounts';
 import { adminSessions, asAdmin } from '../../test/admin';
 import { holdBooking } from '../../test/bookings';
-import { createSandboxTestApp, payInSandbox, type SandboxTestApp } from '../../test/payment-sandbox';
+import {
+  createSandboxTestApp,
+  followReturn,
+  gatewayAction,
+  payInSandbox,
+  queryOf,
+  type SandboxTestApp,
+} from '../../test/payment-sandbox';
 
 const ESEWA_PRODUCTION_HOST = 'https://esewa-production.example';
 const CONNECTIPS_PRODUCTION_HOST = 'https://connectips-production.example';
@@ -79,29 +86,15 @@ async function startPaying(method: 'esewa' | 'khalti' | 'connectips', host = SAJ
   return { held, cookie, host, action: started.json().data as PaymentAction };
 }
 
-function gatewayAction(action: PaymentAction): GatewayAction {
-  if (action.type === 'form') return { kind: 'form', method: 'POST', url: action.url, fields: action.fields };
-  if (action.type === 'redirect') return { kind: 'redirect', url: action.url };
-  throw new Error('already paid');
-}
-
-/** Follows a gateway's return into the app, as the browser would; answers the confirmation page's query. */
-async function returnTo(url: URL) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `${url.pathname}${url.search}`,
-    headers: { host: 'localhost' },
-  });
-  expect(response.statusCode).toBe(303);
-  return Object.fromEntries(new URL(response.headers.location as string, 'http://localhost').searchParams);
-}
-
 async function bookingOf(cookie: string, pnr: string, host = SAJILO) {
   return (await api(t, { method: 'GET', url: `/bookings/${pnr}`, cookie, host })).json().data as Booking;
 }
 
 const signedWith = (fields: Record<string, string>, secret: string) =>
   fields.signature === esewaSignature(fields, ESEWA_SIGNED_FIELD_NAMES, secret);
+
+/** Follows a gateway's return into the app; answers the confirmation page's query. */
+const returnTo = async (url: URL) => queryOf(await followReturn(t.app, url));
 
 describe("a brand's own eSewa account", () => {
   it('signs the form with the brand’s product code and secret, and the paid return tickets', async () => {
@@ -265,10 +258,11 @@ describe('saved secrets that no longer open (sealed under another SESSION_SECRET
     });
     expect(started.statusCode).toBe(503);
     expect(started.json().data.code).toBe('SERVICE_UNAVAILABLE');
-    const attempts = await t.app.db.execute(
+    const attempts = await queryRows(
+      t.app.db,
       sql`select 1 from ${paymentAttempts} join bookings on bookings.id::text = ${paymentAttempts.orderId} where bookings.pnr = ${held.pnr}`,
     );
-    expect((attempts as unknown as { rows: unknown[] }).rows).toEqual([]);
+    expect(attempts).toEqual([]);
 
     const listed = await asAdmin(t, sessions.sajiloAdmin, 'GET', '/admin/payment-credentials');
     expect(listed.statusCode).toBe(200);
@@ -292,6 +286,9 @@ describe('saved secrets that no longer open (sealed under another SESSION_SECRET
 });
 
 async function brandIdOf(pnr: string): Promise<string> {
-  const result = await t.app.db.execute(sql`select brand_id from bookings where pnr = ${pnr}`);
-  return (result as unknown as { rows: { brand_id: string }[] }).rows[0]?.brand_id ?? '';
+  const [row] = await queryRows<{ brand_id: string }>(
+    t.app.db,
+    sql`select brand_id from bookings where pnr = ${pnr}`,
+  );
+  return row?.brand_id ?? '';
 }

@@ -13,10 +13,15 @@ import {
 import { expireHeldBookings } from '../../domain/bookings/expire-held-bookings';
 import { postWalletEntry } from '../../domain/wallet/post-wallet-entry';
 import { decodeEsewaData, esewaSignature } from '../../payments/esewa';
-import type { PaymentAction as GatewayAction } from '../../payments/gateway';
 import { api, GLOBALIME, logIn, logInDemo } from '../../test/accounts';
 import { holdBooking } from '../../test/bookings';
-import { createSandboxTestApp, payInSandbox, type SandboxTestApp } from '../../test/payment-sandbox';
+import {
+  createSandboxTestApp,
+  followReturn,
+  gatewayAction,
+  payInSandbox,
+  type SandboxTestApp,
+} from '../../test/payment-sandbox';
 
 let t: SandboxTestApp;
 let agent: string;
@@ -56,6 +61,8 @@ async function seatsOf(booking: Booking) {
     );
   return row;
 }
+
+const returnTo = (url: URL) => followReturn(t.app, url);
 
 describe('wallet: hold → pay → tickets → PDF → cancel quote → cancel → refund', () => {
   it('runs the whole life of an agent booking with the ledger equal to the balance', async () => {
@@ -212,24 +219,6 @@ describe('expiry job', () => {
     expect((await pay(agent, held.pnr, 'wallet')).json().data.code).toBe('BOOKING_EXPIRED');
   });
 });
-
-/** The contract's action as the gateway layer's, for the sandbox browser. */
-function gatewayAction(action: PaymentAction): GatewayAction {
-  if (action.type === 'form') return { kind: 'form', method: 'POST', url: action.url, fields: action.fields };
-  if (action.type === 'redirect') return { kind: 'redirect', url: action.url };
-  throw new Error('already paid');
-}
-
-/** Follows a gateway's return into the app, as the browser would. */
-async function returnTo(url: URL) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `${url.pathname}${url.search}`,
-    headers: { host: 'localhost' },
-  });
-  expect(response.statusCode).toBe(303);
-  return new URL(response.headers.location as string, 'http://localhost');
-}
 
 describe.each(['esewa', 'khalti', 'connectips'] as const)(
   '%s: hold → sandbox → verified return → tickets',

@@ -57,6 +57,27 @@ function passengerAmounts(fare: FareClass, tier: FareTier, type: PassengerType) 
 }
 
 /** The price of a set of fares (one per segment) for the passengers: integers in minor units. */
+/** One passenger type's line of a price, from its amounts per passenger (minor units). */
+export function passengerPrice(
+  type: PassengerType,
+  count: number,
+  amounts: { base: number; fuel: number; service: number; vat: number },
+): PassengerPrice {
+  const { base, fuel, service, vat } = amounts;
+  const total = base + fuel + service + vat;
+  return {
+    type,
+    count,
+    base,
+    fuel_surcharge: fuel,
+    service_charge: service,
+    vat,
+    taxes: service + vat,
+    total,
+    subtotal: total * count,
+  };
+}
+
 export function priceFares(fares: FareClass[], context: PricingContext): OfferPrice {
   const counts: [PassengerType, number][] = [
     ['adult', context.passengers.adults],
@@ -77,18 +98,7 @@ export function priceFares(fares: FareClass[], context: PricingContext): OfferPr
       service += amounts.service;
       vat += amounts.vat;
     }
-    const total = base + fuel + service + vat;
-    perPassenger.push({
-      type,
-      count,
-      base,
-      fuel_surcharge: fuel,
-      service_charge: service,
-      vat,
-      taxes: service + vat,
-      total,
-      subtotal: total * count,
-    });
+    perPassenger.push(passengerPrice(type, count, { base, fuel, service, vat }));
   }
   const total = perPassenger.reduce((sum, p) => sum + p.subtotal, 0);
   let commission: OfferPrice['commission'] = null;
