@@ -5,7 +5,7 @@ import { API, api, GLOBALIME, logInDemo, SAJILO } from '../test/accounts';
 import { PNG_PIXEL } from '../test/admin';
 import { adult, bookingBody, findOffers, postBooking } from '../test/bookings';
 import { createTestApp, type TestApp } from '../test/test-app';
-import type { PolicyName } from './policy';
+import { BRAND_ADMIN_POLICIES, type PolicyName } from './policy';
 
 /**
  * The access sweep of EVERY API route (issue 8, item 7), enumerated from the route table so a new
@@ -314,16 +314,7 @@ async function expectSameAsUnknown(
 }
 
 const OPEN_POLICIES: PolicyName[] = ['public', 'partnerApp', 'gatewayReturn'];
-const ADMIN_POLICIES: PolicyName[] = [
-  'manageBrand',
-  'manageUsers',
-  'managePartnerApps',
-  'readBrandRecords',
-  'manageBookings',
-  'manageWallets',
-  'manageMarkups',
-  'readReports',
-];
+const ADMIN_POLICIES = BRAND_ADMIN_POLICIES;
 
 /** Brand A's other user and brand B's user of the same kind as the route's rightful caller. */
 function strangers(route: SweptRoute): { sameBrand: SessionName; otherBrand: SessionName } {

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountUser } from '../domain/accounts/find-user';
 import { AppError } from '../errors';
 
+const brandAdmin = (user: AccountUser | undefined) => user?.type === 'admin';
+
 /**
  * The one place that says who may do what. Every API route names a policy in its
  * `config.policy`; a route without one refuses to start, so no route is open by omission.
@@ -30,29 +32,34 @@ export const policies = {
   /** Set one's own commission: every user type except `individual` (seed §1, §6). */
   setCommission: (user: AccountUser | undefined) => Boolean(user) && user?.type !== 'individual',
   /** Register, list, rotate and revoke partner apps: the brand's admins. */
-  managePartnerApps: (user: AccountUser | undefined) => user?.type === 'admin',
+  managePartnerApps: brandAdmin,
   /** Read and change the brand's settings and host names, upload its images: the brand's admins. */
-  manageBrand: (user: AccountUser | undefined) => user?.type === 'admin',
+  manageBrand: brandAdmin,
   /** List, invite, retype, suspend and reset the brand's users: the brand's admins. */
-  manageUsers: (user: AccountUser | undefined) => user?.type === 'admin',
+  manageUsers: brandAdmin,
   /**
    * See every booking of the brand, resend tickets, cancel and refund for travellers, mark
    * flights disrupted: the brand's admins.
    */
-  manageBookings: (user: AccountUser | undefined) => user?.type === 'admin',
+  manageBookings: brandAdmin,
   /** Read the brand's e-mail outbox and audit log: the brand's admins. */
-  readBrandRecords: (user: AccountUser | undefined) => user?.type === 'admin',
+  readBrandRecords: brandAdmin,
   /** Top up agents' wallets, read and export their ledgers: the brand's admins. */
-  manageWallets: (user: AccountUser | undefined) => user?.type === 'admin',
+  manageWallets: brandAdmin,
   /** Create, change and delete the brand's markups on fares: the brand's admins. */
-  manageMarkups: (user: AccountUser | undefined) => user?.type === 'admin',
+  manageMarkups: brandAdmin,
   /** Read and export the brand's sales reports: the brand's admins. */
-  readReports: (user: AccountUser | undefined) => user?.type === 'admin',
+  readReports: brandAdmin,
   /** Create and list brands (`/platform/…`): platform operators only, whatever their type. */
   operatePlatform: (user: AccountUser | undefined) => user?.platformOperator === true,
 } as const satisfies Record<string, (user: AccountUser | undefined) => boolean>;
 
 export type PolicyName = keyof typeof policies;
+
+/** The policies of the brand's admin console: its admins only, each to their own brand. */
+export const BRAND_ADMIN_POLICIES = (Object.keys(policies) as PolicyName[]).filter(
+  (name) => policies[name] === brandAdmin,
+);
 
 /** Whether `user` (undefined: nobody signed in) may act under `policy`. */
 export function can(user: AccountUser | undefined, policy: PolicyName): boolean {

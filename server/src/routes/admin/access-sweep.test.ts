@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PolicyName } from '../../policies/policy';
+import { BRAND_ADMIN_POLICIES, type PolicyName } from '../../policies/policy';
 import { API, api, logInDemo } from '../../test/accounts';
 import { adminSessions, asAdmin, GLOBALIME, PNG_PIXEL, SAJILO } from '../../test/admin';
 import { holdBooking } from '../../test/bookings';
@@ -10,17 +10,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  * admin with brand B's (Global IME's) ids, as a non-admin, as nobody, and with B's admin session
  * on A's host. A route added without an entry here fails the sweep.
  */
-const ADMIN_POLICIES: PolicyName[] = [
-  'manageBrand',
-  'manageUsers',
-  'managePartnerApps',
-  'readBrandRecords',
-  'manageBookings',
-  'manageWallets',
-  'manageMarkups',
-  'readReports',
-  'operatePlatform',
-];
+const ADMIN_POLICIES: PolicyName[] = [...BRAND_ADMIN_POLICIES, 'operatePlatform'];
 
 let t: TestApp;
 let sessions: Awaited<ReturnType<typeof adminSessions>>;
