@@ -3,8 +3,8 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { Markup, MarkupInput, MarkupScope } from '#shared/admin-money';
 import { type CurrencyCode, formatMoney } from '#shared/money';
-import { ApiError } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
+import { useErrorToast } from '../../lib/use-error-toast';
 import { type MarkupAction, useMarkupAction, useMarkups } from './api/money-api';
 import { buttonClass, secondaryButtonClass, TableHead, TextField } from './components/form-controls';
 import { SelectField } from './components/select-field';
@@ -55,6 +55,7 @@ function basisPointsOf(percent: string): number | undefined {
 /** Markups: the agency's margin per route, airline or on everything, applied by the search. */
 export function MarkupsPage() {
   const { t } = useTranslation();
+  const showError = useErrorToast();
   const markups = useMarkups();
   const action = useMarkupAction();
   const [editing, setEditing] = useState<Markup | null>(null);
@@ -65,8 +66,7 @@ export function MarkupsPage() {
       { kind: 'delete', id: markup.id },
       {
         onSuccess: () => toast.success(t('admin.markups.deleted')),
-        onError: (error) =>
-          toast.error(error instanceof ApiError ? error.message : t('messages.genericError')),
+        onError: (error) => showError(error),
       },
     );
   };
@@ -133,6 +133,7 @@ function amountOf(markup: Markup): string {
 
 function MarkupForm(props: { editing: Markup | null; onDone: () => void }) {
   const { t } = useTranslation();
+  const showError = useErrorToast();
   const action = useMarkupAction();
   const [draft, setDraft] = useState<Draft>(props.editing ? draftOf(props.editing) : EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -166,10 +167,7 @@ function MarkupForm(props: { editing: Markup | null; onDone: () => void }) {
         setErrors({});
         props.onDone();
       },
-      onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.fields);
-        toast.error(error instanceof ApiError ? error.message : t('messages.genericError'));
-      },
+      onError: (error) => showError(error, setErrors),
     });
   };
 

@@ -2,20 +2,21 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
+import { useErrorToast } from '../../lib/use-error-toast';
 import { type PartnerWithSecret, usePartnerAction, usePartnerApps } from './api/admin-api';
 import { buttonClass, formatWhen, secondaryButtonClass, TextField } from './components/form-controls';
 
 /** Partner apps (app-SDK sign-in): register, rotate the secret (shown once), revoke. */
 export function PartnersPage() {
   const { t, i18n } = useTranslation();
+  const showError = useErrorToast();
   const partners = usePartnerApps();
   const action = usePartnerAction();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string>();
   const [secret, setSecret] = useState<PartnerWithSecret | null>(null);
 
-  const onError = (error: Error) =>
-    toast.error(error instanceof ApiError ? error.message : t('messages.genericError'));
+  const onError = (error: Error) => showError(error);
 
   const register = (event: FormEvent) => {
     event.preventDefault();

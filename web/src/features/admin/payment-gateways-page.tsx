@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { GATEWAY_CREDENTIAL_FIELDS, type PaymentCredentialsStatus } from '#shared/payment-credentials';
-import { ApiError } from '../../lib/api-client';
+import { useErrorToast } from '../../lib/use-error-toast';
 import {
   usePaymentCredentials,
   useRemovePaymentCredentials,
@@ -33,6 +33,7 @@ export function PaymentGatewaysPage() {
 
 function GatewayForm(props: { status: PaymentCredentialsStatus }) {
   const { t, i18n } = useTranslation();
+  const showError = useErrorToast();
   const { status } = props;
   const fields = GATEWAY_CREDENTIAL_FIELDS[status.gateway];
   const save = useSavePaymentCredentials();
@@ -53,10 +54,7 @@ function GatewayForm(props: { status: PaymentCredentialsStatus }) {
           setErrors({});
           toast.success(t('admin.gateways.saved', { name }));
         },
-        onError: (error) => {
-          if (error instanceof ApiError) setErrors(error.fields);
-          toast.error(error instanceof ApiError ? error.message : t('messages.genericError'));
-        },
+        onError: (error) => showError(error, setErrors),
       },
     );
   };
@@ -119,8 +117,7 @@ function GatewayForm(props: { status: PaymentCredentialsStatus }) {
               if (!window.confirm(t('admin.gateways.confirmRemove', { name }))) return;
               remove.mutate(status.gateway, {
                 onSuccess: () => toast.success(t('admin.gateways.removed', { name })),
-                onError: (error) =>
-                  toast.error(error instanceof ApiError ? error.message : t('messages.genericError')),
+                onError: (error) => showError(error),
               });
             }}
           >

@@ -6,6 +6,7 @@ import { assetAddress } from '#shared/asset-address';
 import { FOOTER_PHONE_PREFIX } from '#shared/constants';
 import type { SiteConfig } from '#shared/site-config';
 import { ApiError } from '../../lib/api-client';
+import { useErrorToast } from '../../lib/use-error-toast';
 import { uploadImage, useBrandSettings, useSaveBrandSettings } from './api/admin-api';
 import {
   buttonClass,
@@ -132,6 +133,7 @@ interface Draft {
 /** Brand settings: every site-configuration field, uploads, host names, and a preview before saving. */
 export function SettingsPage() {
   const { t } = useTranslation();
+  const showError = useErrorToast();
   const settings = useBrandSettings();
   const save = useSaveBrandSettings();
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -180,10 +182,7 @@ export function SettingsPage() {
     setErrors({});
     save.mutate(parsed.data, {
       onSuccess: () => toast.success(t('admin.settings.saved')),
-      onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.fields);
-        toast.error(error instanceof ApiError ? error.message : t('messages.genericError'));
-      },
+      onError: (error) => showError(error, setErrors),
     });
   };
 

@@ -5,8 +5,8 @@ import type { UserType } from '#shared/accounts';
 import type { AdminUser, CreateUserRequest, ListUsersQuery } from '#shared/admin';
 import { formatMoney } from '#shared/money';
 import { isAgentUserType } from '#shared/user-types';
-import { ApiError } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
+import { useErrorToast } from '../../lib/use-error-toast';
 import { type UserAction, useCreateUser, useUserAction, useUsers } from './api/admin-api';
 import { buttonClass, Pager, secondaryButtonClass, TableHead, TextField } from './components/form-controls';
 import { SelectField } from './components/select-field';
@@ -17,6 +17,7 @@ const USER_TYPES: UserType[] = ['agent', 'customer', 'individual', 'admin'];
 /** Agents and users: search, filter, invite, change type, suspend, reset password. */
 export function UsersPage() {
   const { t } = useTranslation();
+  const showError = useErrorToast();
   const [query, setQuery] = useState<ListUsersQuery>({ page: 1, pageSize: 20 });
   const [search, setSearch] = useState('');
   const users = useUsers(query);
@@ -28,7 +29,7 @@ export function UsersPage() {
     if (confirmText && !window.confirm(confirmText)) return;
     action.mutate(act, {
       onSuccess: () => toast.success(t(`admin.users.done.${act.kind}`)),
-      onError: (error) => toast.error(error instanceof ApiError ? error.message : t('messages.genericError')),
+      onError: (error) => showError(error),
     });
   };
 
@@ -214,6 +215,7 @@ const EMPTY_USER = {
 
 function CreateUserForm() {
   const { t } = useTranslation();
+  const showError = useErrorToast();
   const create = useCreateUser();
   const [form, setForm] = useState(EMPTY_USER);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -229,10 +231,7 @@ function CreateUserForm() {
         setForm(EMPTY_USER);
         setErrors({});
       },
-      onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.fields);
-        toast.error(error instanceof ApiError ? error.message : t('messages.genericError'));
-      },
+      onError: (error) => showError(error, setErrors),
     });
   };
 

@@ -3,8 +3,8 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '#shared/admin';
 import { type CurrencyCode, formatMoney } from '#shared/money';
-import { ApiError } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
+import { useErrorToast } from '../../lib/use-error-toast';
 import { useTopUp, useWalletLedger, walletCsvUrl } from './api/money-api';
 import {
   buttonClass,
@@ -94,6 +94,7 @@ export function WalletPanel(props: { user: AdminUser; onClose: () => void }) {
 
 function TopUpForm(props: { userId: string; currency: CurrencyCode }) {
   const { t } = useTranslation();
+  const showError = useErrorToast();
   const topUp = useTopUp(props.userId);
   const [form, setForm] = useState({ amount: '', reference: '', note: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -121,10 +122,7 @@ function TopUpForm(props: { userId: string; currency: CurrencyCode }) {
           );
           setForm({ amount: '', reference: '', note: '' });
         },
-        onError: (error) => {
-          if (error instanceof ApiError) setErrors(error.fields);
-          toast.error(error instanceof ApiError ? error.message : t('messages.genericError'));
-        },
+        onError: (error) => showError(error, setErrors),
       },
     );
   };

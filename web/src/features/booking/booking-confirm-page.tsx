@@ -10,6 +10,7 @@ import { useAppStore } from '../../app/context';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
+import { useErrorToast } from '../../lib/use-error-toast';
 import { payBooking, submitGatewayForm, ticketPdfUrl, useBooking } from './api/bookings';
 import { FareSummary } from './components/fare-summary';
 import { HoldCountdown } from './components/hold-countdown';
@@ -25,6 +26,7 @@ const METHOD_NAMES: Record<PaymentMethod, string> = {
 /** Seed route /Booking/BookingConfirm: the held booking, its countdown, payment, then the tickets. */
 export function BookingConfirmPage() {
   const { t } = useTranslation();
+  const showError = useErrorToast();
   const [searchParams] = useSearchParams();
   const pnr = searchParams.get('pnr');
   const returned = searchParams.get('payment');
@@ -82,7 +84,7 @@ export function BookingConfirmPage() {
         window.location.assign(action.url);
       }
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : t('messages.genericError'));
+      showError(error);
     } finally {
       setPaying(false);
     }

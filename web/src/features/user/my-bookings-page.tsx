@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import type { BookingStatus } from '#shared/bookings';
 import { formatMoney } from '#shared/format-money';
 import { useAppStore } from '../../app/context';
-import { ApiError } from '../../lib/api-client';
 import { formatAdDate } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
+import { useErrorToast } from '../../lib/use-error-toast';
 import { confirmCancellation, quoteCancellation, useMyBookings } from './api/my-bookings';
 import { SignInFirst } from './sign-in-first';
 
@@ -17,6 +17,7 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 
 export function MyBookingsPage() {
   const { t } = useTranslation();
+  const showError = useErrorToast();
   const user = useAppStore((s) => s.user);
   const setModal = useAppStore((s) => s.setModal);
   const queryClient = useQueryClient();
@@ -42,12 +43,12 @@ export function MyBookingsPage() {
             toast.success(t('myBookings.cancelled', { pnr: bookingPnr }));
             await queryClient.invalidateQueries({ queryKey: ['my-bookings'] });
           } catch (error) {
-            toast.error(error instanceof ApiError ? error.message : t('messages.genericError'));
+            showError(error);
           }
         },
       });
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : t('messages.genericError'));
+      showError(error);
     }
   };
 
