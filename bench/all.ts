@@ -11,13 +11,14 @@
  * booking needs PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else 127.0.0.1:5432);
  * startup measures PostgreSQL only when one of those is set or reachable; web needs Chromium.
  */
+
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { optionOf } from './options';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-const skip = new Set((option('skip') ?? '').split(',').filter(Boolean));
-const seconds = option('seconds') ?? '10';
+const skip = new Set((optionOf('skip') ?? '').split(',').filter(Boolean));
+const seconds = optionOf('seconds') ?? '10';
 
 type Json = Record<string, unknown>;
 

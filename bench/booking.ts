@@ -23,12 +23,11 @@ import { loadEnv } from '../server/src/env';
 import { seedDatabase } from '../server/src/seed/index';
 import { bearerOverHttp, bookingBody, setSeatsLeft } from '../server/src/test/bookings';
 import type { FlightOffer } from '../shared/src/flights';
+import { numberOption } from './options';
 
-const arg = (name: string, fallback: number) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const SECONDS = arg('seconds', 10);
-const CONNECTIONS = arg('connections', 50);
-const INSTANCES = Math.max(1, arg('instances', 1));
+const SECONDS = numberOption('seconds', 10);
+const CONNECTIONS = numberOption('connections', 50);
+const INSTANCES = Math.max(1, numberOption('instances', 1));
 const HASHING = { memoryCost: 1024, timeCost: 1 };
 /** `-- --json`: also prints one `BENCH_JSON {…}` line with every run's figures (for `npm run bench`). */
 const JSON_OUTPUT = process.argv.includes('--json');

@@ -7,6 +7,7 @@
  * was told about exists and the books are consistent. Exits 1 when a check fails.
  *   -- --restarts=3 --down=5 --clients=30
  */
+
 import { openDatabase } from '../server/src/db/client';
 import {
   findBookingInconsistencies,
@@ -22,12 +23,11 @@ import {
 import { bearerOverHttp } from '../server/src/test/bookings';
 import { createDatabaseOn, startOwnPostgres } from '../server/src/test/own-postgres';
 import { startServerProcess } from '../server/src/test/server-process';
+import { numberOption } from './options';
 
-const arg = (name: string, fallback: number) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const RESTARTS = arg('restarts', 3);
-const DOWN_SECONDS = arg('down', 5);
-const CLIENTS = arg('clients', 30);
+const RESTARTS = numberOption('restarts', 3);
+const DOWN_SECONDS = numberOption('down', 5);
+const CLIENTS = numberOption('clients', 30);
 const UP_SECONDS = 6;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

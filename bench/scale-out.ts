@@ -10,6 +10,7 @@
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else 127.0.0.1:5432; Redis: REDIS_URL,
  * else redis://127.0.0.1:6379.
  */
+
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -27,14 +28,13 @@ import {
 import { bearerOverHttp } from '../server/src/test/bookings';
 import { startRoundRobinProxy, startServerProcess } from '../server/src/test/server-process';
 import { createTestDatabase } from '../server/src/test/test-database';
+import { numberOption } from './options';
 
-const arg = (name: string, fallback: number) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const INSTANCES = arg('instances', 3);
-const CLIENTS = arg('clients', 60);
-const SECONDS = arg('seconds', 60);
-const FLIGHTS = arg('flights', 20);
-const SEATS = arg('seats', 10);
+const INSTANCES = numberOption('instances', 3);
+const CLIENTS = numberOption('clients', 60);
+const SECONDS = numberOption('seconds', 60);
+const FLIGHTS = numberOption('flights', 20);
+const SEATS = numberOption('seats', 10);
 
 process.env.TEST_DATABASE_URL ??=
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

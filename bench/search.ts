@@ -4,6 +4,7 @@
  * HTTP throughput of POST /flights/search on the demo data against GET /healthz (autocannon,
  * 100 connections) with the server in a child process. Prints figures; asserts nothing.
  */
+
 import { fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
@@ -21,13 +22,14 @@ import { buildSyntheticWorld, seededRandom } from '../server/src/domain/flights/
 import { minConnectionMinutes } from '../server/src/domain/suppliers/house-supplier';
 import { loadEnv } from '../server/src/env';
 import { seedDatabase } from '../server/src/seed/index';
+import { numberOption } from './options';
 
 const AIRPORTS = 4_000;
 const FLIGHTS_PER_DAY = 50_000;
 const DAYS = 3;
 const SEARCHES = 1_000;
 /** `npm run bench:search -- --seconds=5` shortens each autocannon run (default 10 s). */
-const HTTP_SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 10);
+const HTTP_SECONDS = numberOption('seconds', 10);
 const CONNECTIONS = 100;
 /** `-- --json`: also print one `BENCH_JSON {…}` line with the figures (read by `npm run bench`). */
 const JSON_OUTPUT = process.argv.includes('--json');

@@ -7,6 +7,7 @@
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
  * (skipped when it does not answer).
  */
+
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,8 +16,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { dateOf, todayInNepal } from '../server/src/domain/flights/engine/calendar';
 import { type ServerProcess, startServerProcess } from '../server/src/test/server-process';
+import { numberOption } from './options';
 
-const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 10);
+const SECONDS = numberOption('seconds', 10);
 const JSON_OUTPUT = process.argv.includes('--json');
 const folder = mkdtempSync(path.join(tmpdir(), 'tikat-bench-start-'));
 const PRODUCTION = {
