@@ -9,18 +9,8 @@
  */
 
 import { openDatabase } from '../server/src/db/client';
-import {
-  findBookingInconsistencies,
-  findLostBookings,
-  seatRows,
-} from '../server/src/test/booking-consistency';
-import {
-  formatOutcomes,
-  prepareScarceFlights,
-  runBookingLoad,
-  topUpWallet,
-} from '../server/src/test/booking-load';
-import { bearerOverHttp } from '../server/src/test/bookings';
+import { findBookingInconsistencies, findLostBookings } from '../server/src/test/booking-consistency';
+import { formatOutcomes, prepareBookingLoad, runBookingLoad } from '../server/src/test/booking-load';
 import { createDatabaseOn, startOwnPostgres } from '../server/src/test/own-postgres';
 import { startServerProcess } from '../server/src/test/server-process';
 import { numberOption } from './options';
@@ -40,16 +30,12 @@ try {
     { timeoutMs: 180_000 },
   );
   try {
-    const token = await bearerOverHttp(app.origin);
     const setup = await openDatabase({ databaseUrl: url, poolSize: 2 });
-    await topUpWallet(setup.db, 'agent@sajilo.example', 1_000_000_000);
-    const scarce = await prepareScarceFlights(setup.db, {
+    const { token, scarce, soldBefore } = await prepareBookingLoad(setup.db, {
       origin: app.origin,
-      token,
       flights: 10,
       seatsLeft: 200,
     });
-    const soldBefore = await seatRows(setup.db);
     await setup.close();
 
     const recoveries: number[] = [];

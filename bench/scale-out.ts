@@ -14,18 +14,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import {
-  findBookingInconsistencies,
-  findLostBookings,
-  seatRows,
-} from '../server/src/test/booking-consistency';
-import {
-  formatOutcomes,
-  prepareScarceFlights,
-  runBookingLoad,
-  topUpWallet,
-} from '../server/src/test/booking-load';
-import { bearerOverHttp } from '../server/src/test/bookings';
+import { findBookingInconsistencies, findLostBookings } from '../server/src/test/booking-consistency';
+import { formatOutcomes, prepareBookingLoad, runBookingLoad } from '../server/src/test/booking-load';
 import { startRoundRobinProxy, startServerProcess } from '../server/src/test/server-process';
 import { createTestDatabase } from '../server/src/test/test-database';
 import { numberOption } from './options';
@@ -53,15 +43,11 @@ const instances = await Promise.all(Array.from({ length: INSTANCES }, () => star
 const proxy = await startRoundRobinProxy(instances.map((i) => i.origin));
 let failed = false;
 try {
-  const token = await bearerOverHttp(proxy.origin);
-  await topUpWallet(database.db, 'agent@sajilo.example', 1_000_000_000);
-  const scarce = await prepareScarceFlights(database.db, {
+  const { token, scarce, soldBefore } = await prepareBookingLoad(database.db, {
     origin: proxy.origin,
-    token,
     flights: FLIGHTS,
     seatsLeft: SEATS,
   });
-  const soldBefore = await seatRows(database.db);
   console.log(
     `${INSTANCES} instances behind a round-robin proxy, ${CLIENTS} clients for ${SECONDS} s, ` +
       `${FLIGHTS} flights with ${SEATS} seats left each (${scarce.seatsOnSale} seats)`,

@@ -1,19 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
-import {
-  findBookingInconsistencies,
-  findLostBookings,
-  type SeatRow,
-  seatRows,
-} from '../test/booking-consistency';
-import {
-  formatOutcomes,
-  prepareScarceFlights,
-  runBookingLoad,
-  type ScarceFlights,
-  topUpWallet,
-} from '../test/booking-load';
-import { bearerOverHttp } from '../test/bookings';
+import { findBookingInconsistencies, findLostBookings, type SeatRow } from '../test/booking-consistency';
+import { formatOutcomes, prepareBookingLoad, runBookingLoad, type ScarceFlights } from '../test/booking-load';
 import {
   canRunOwnPostgres,
   createDatabaseOn,
@@ -69,17 +57,13 @@ describe.skipIf(!ready)(
       cluster = await startOwnPostgres();
       url = await createDatabaseOn(cluster, 'tikat');
       app = await startServerProcess(env());
-      token = await bearerOverHttp(app.origin);
       await withDatabase(async (database) => {
-        await topUpWallet(database.db, 'agent@sajilo.example', 1_000_000_000);
-        scarce = await prepareScarceFlights(database.db, {
+        ({ token, scarce, soldBefore } = await prepareBookingLoad(database.db, {
           origin: app.origin,
-          token,
           flights: 6,
           // Enough that the first test's load (holds are fast now) leaves seats for the second.
           seatsLeft: 400,
-        });
-        soldBefore = await seatRows(database.db);
+        }));
       });
     }, 120_000);
 

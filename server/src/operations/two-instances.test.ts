@@ -4,19 +4,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../db/client';
 import { DEMO_PASSWORD } from '../test/accounts';
-import {
-  findBookingInconsistencies,
-  findLostBookings,
-  type SeatRow,
-  seatRows,
-} from '../test/booking-consistency';
-import {
-  formatOutcomes,
-  prepareScarceFlights,
-  runBookingLoad,
-  type ScarceFlights,
-  topUpWallet,
-} from '../test/booking-load';
+import { findBookingInconsistencies, findLostBookings, type SeatRow } from '../test/booking-consistency';
+import { formatOutcomes, prepareBookingLoad, runBookingLoad, type ScarceFlights } from '../test/booking-load';
 import { bearerOverHttp } from '../test/bookings';
 import {
   type RoundRobinProxy,
@@ -59,15 +48,11 @@ describe.skipIf(!ready)(
       };
       instances = await Promise.all([startServerProcess(env), startServerProcess(env)]);
       proxy = await startRoundRobinProxy(instances.map((i) => i.origin));
-      token = await bearerOverHttp(proxy.origin);
-      await topUpWallet(database.db, 'agent@sajilo.example', 1_000_000_000);
-      scarce = await prepareScarceFlights(database.db, {
+      ({ token, scarce, soldBefore } = await prepareBookingLoad(database.db, {
         origin: proxy.origin,
-        token,
         flights: 6,
         seatsLeft: 3,
-      });
-      soldBefore = await seatRows(database.db);
+      }));
     }, 120_000);
 
     afterAll(async () => {

@@ -4,7 +4,8 @@ import type { FlightOffer } from '#shared/flights';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/index';
 import { postWalletEntry } from '../domain/wallet/post-wallet-entry';
-import { bookingBody, inDays, setSeatsLeft } from './bookings';
+import { type SeatRow, type SeatRowKey, seatRows } from './booking-consistency';
+import { bearerOverHttp, bookingBody, inDays, setSeatsLeft } from './bookings';
 
 /** What a client saw: `search 200`, `hold SOLD_OUT`, `pay 503 SERVICE_UNAVAILABLE`, `hold network`… */
 export type Outcome = string;
@@ -196,6 +197,27 @@ export async function prepareScarceFlights(
 }
 
 /** Tops an agent's wallet up (through the ledger) so a load never runs out of money. */
+/** What a booking load starts from: the agent's token, the flights to race for, the seat rows before. */
+export interface PreparedBookingLoad {
+  token: string;
+  scarce: ScarceFlights;
+  soldBefore: Map<SeatRowKey, SeatRow>;
+}
+
+/**
+ * Signs the demo agent in at `origin`, fills its wallet (every client pays from it), puts a few
+ * seats on sale on some flights, and records the seat rows to check the books against afterwards.
+ */
+export async function prepareBookingLoad(
+  db: Db,
+  options: { origin: string; flights: number; seatsLeft: number },
+): Promise<PreparedBookingLoad> {
+  const token = await bearerOverHttp(options.origin);
+  await topUpWallet(db, 'agent@sajilo.example', 1_000_000_000);
+  const scarce = await prepareScarceFlights(db, { ...options, token });
+  return { token, scarce, soldBefore: await seatRows(db) };
+}
+
 export async function topUpWallet(db: Db, email: string, amount: number): Promise<void> {
   const [user] = await db
     .select({ id: users.id, currency: users.walletCurrency })
