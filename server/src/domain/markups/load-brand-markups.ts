@@ -15,7 +15,7 @@ const ruleColumns = {
 };
 
 /** A brand's markup rules, read from the database now. */
-export async function readBrandMarkups(db: Db, brandId: string): Promise<MarkupSet> {
+async function readBrandMarkups(db: Db, brandId: string): Promise<MarkupSet> {
   const rules: MarkupRule[] = await db.select(ruleColumns).from(markups).where(eq(markups.brandId, brandId));
   return indexMarkups(rules);
 }

@@ -188,15 +188,6 @@ function openSaved(row: CredentialsRow, sealed: string, key: Buffer): Record<str
   }
 }
 
-/** The saved credentials with their secrets, for building the brand's gateway client (server only). */
-export async function readPaymentCredentials(
-  db: Db,
-  options: { brandId: string; gateway: CredentialGateway; key: Buffer },
-): Promise<SavedPaymentCredentials | undefined> {
-  const [row] = await db.select().from(brandPaymentCredentials).where(ofGateway(options));
-  return row && opened(row, options.key);
-}
-
 /** Every gateway account the brand saved, secrets opened (server only). */
 export async function readBrandPaymentCredentials(
   db: Db,
