@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { RecentReads } from '../db/recent-reads';
 import {
   readBrandPaymentCredentials,
   type SavedPaymentCredentials,
@@ -72,7 +73,7 @@ export const BRAND_GATEWAYS_CACHE_MS = 10_000;
  */
 export class PaymentGatewayDirectory implements GatewaySet {
   readonly gateways: PaymentGateways;
-  private readonly byBrand = new Map<string, { at: number; set: Promise<GatewaySet> }>();
+  private readonly byBrand = new RecentReads<string, GatewaySet>();
 
   constructor(
     private readonly db: Db,
@@ -86,17 +87,12 @@ export class PaymentGatewayDirectory implements GatewaySet {
 
   /** The gateways of the brand's payments. */
   forBrand(brandId: string): Promise<GatewaySet> {
-    const cached = this.byBrand.get(brandId);
-    if (cached && Date.now() - cached.at < BRAND_GATEWAYS_CACHE_MS) return cached.set;
-    const set = this.read(brandId);
-    this.byBrand.set(brandId, { at: Date.now(), set });
-    set.catch(() => this.byBrand.delete(brandId));
-    return set;
+    return this.byBrand.get(brandId, BRAND_GATEWAYS_CACHE_MS, () => this.read(brandId));
   }
 
   /** Drops the brand's cached gateways (after its credentials were saved or deleted). */
   forgetBrand(brandId: string): void {
-    this.byBrand.delete(brandId);
+    this.byBrand.forget(brandId);
   }
 
   private async read(brandId: string): Promise<GatewaySet> {

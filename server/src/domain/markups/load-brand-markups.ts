@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { RecentReads } from '../../db/recent-reads';
 import { markups } from '../../db/schema/index';
 import { indexMarkups, type MarkupRule, type MarkupSet } from './apply-markups';
 
@@ -29,25 +30,23 @@ async function readBrandMarkups(db: Db, brandId: string): Promise<MarkupSet> {
  */
 export const MARKUP_CACHE_MS = 10_000;
 export const PRICING_MARKUP_MAX_AGE_MS = 1_000;
-const cache = new WeakMap<Db, Map<string, { at: number; set: Promise<MarkupSet> }>>();
+const cache = new WeakMap<Db, RecentReads<string, MarkupSet>>();
+const cacheOf = (db: Db) => {
+  let reads = cache.get(db);
+  if (!reads) {
+    reads = new RecentReads();
+    cache.set(db, reads);
+  }
+  return reads;
+};
 
 export function brandMarkups(db: Db, brandId: string, maxAgeMs: number): Promise<MarkupSet> {
-  let byBrand = cache.get(db);
-  if (!byBrand) {
-    byBrand = new Map();
-    cache.set(db, byBrand);
-  }
-  const cached = byBrand.get(brandId);
-  if (cached && Date.now() - cached.at < maxAgeMs) return cached.set;
-  const set = readBrandMarkups(db, brandId);
-  byBrand.set(brandId, { at: Date.now(), set });
-  set.catch(() => byBrand.delete(brandId));
-  return set;
+  return cacheOf(db).get(brandId, maxAgeMs, () => readBrandMarkups(db, brandId));
 }
 
 export const searchBrandMarkups = (db: Db, brandId: string) => brandMarkups(db, brandId, MARKUP_CACHE_MS);
 
 /** Drops the cached markups of a brand (after a create, change or delete). */
 export function forgetBrandMarkups(db: Db, brandId: string): void {
-  cache.get(db)?.delete(brandId);
+  cache.get(db)?.forget(brandId);
 }
