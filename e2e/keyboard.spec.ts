@@ -8,6 +8,16 @@ import { DEMO_PASSWORD, openStoredModal } from './helpers';
 const inDays = (days: number) =>
   new Date(Date.now() + (5.75 * 60 + days * 1440) * 60_000).toISOString().slice(0, 10);
 
+/**
+ * A day of next month in Nepal (yyyy-mm-dd). The date field's arrow key steps the day segment
+ * within its month, so the test types a date that is never the month's last day.
+ */
+function nextMonthDay(day: number): string {
+  const today = new Date(Date.now() + 5.75 * 3_600_000);
+  const next = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, day));
+  return next.toISOString().slice(0, 10);
+}
+
 const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 
 /**
@@ -76,12 +86,12 @@ test('a traveller searches, chooses a flight, fills the passenger and holds the 
   // The native date field: type the date, then step it one day on with the arrow key.
   const date = page.getByLabel('Departure date');
   await tabTo(page, date);
-  const [year, month, day] = inDays(5).split('-');
+  const [year, month, day] = nextMonthDay(10).split('-');
   await page.keyboard.type(`${month}${day}${year}`);
-  await expect(date).toHaveValue(inDays(5));
+  await expect(date).toHaveValue(nextMonthDay(10));
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('ArrowUp');
-  await expect(date).toHaveValue(inDays(6));
+  await expect(date).toHaveValue(nextMonthDay(11));
   await expect(page.getByText(/^BS: \d+ \S+ 20\d\d$/)).toBeVisible();
 
   // Shift+Tab back from the search button works as well as Tab.
@@ -93,7 +103,9 @@ test('a traveller searches, chooses a flight, fills the passenger and holds the 
   await expect(searchButton).toBeFocused();
   await page.keyboard.press('Enter');
 
-  await expect(page).toHaveURL(new RegExp(`/flight-search\\?trip=oneway&from=KTM&to=PKR&date=${inDays(6)}`));
+  await expect(page).toHaveURL(
+    new RegExp(`/flight-search\\?trip=oneway&from=KTM&to=PKR&date=${nextMonthDay(11)}`),
+  );
   const select = page.getByRole('article').first().getByRole('button', { name: 'Select' });
   await tabTo(page, select, { max: 120 });
   await page.keyboard.press('Enter');

@@ -16,7 +16,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // The 2-core CI machine runs two browsers beside the server: axe and PDF steps need the headroom.
+  timeout: process.env.CI ? 60_000 : 30_000,
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
