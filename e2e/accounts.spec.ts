@@ -39,6 +39,38 @@ test('a traveller signs up, is greeted by name, and logs out', async ({ page }) 
   expect(me.status()).toBe(401);
 });
 
+test('a traveller changes their password from the profile menu, and the old one stops working', async ({
+  page,
+}) => {
+  const unique = Date.now().toString().slice(-7);
+  const email = `gita${unique}@example.com`;
+  await page.goto('/auth/signup');
+  await page.getByLabel('First name').fill('Gita');
+  await page.getByLabel('Last name').fill('Thapa');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Mobile number').fill(`+977 985${unique}`);
+  await page.getByLabel('Password').fill('terraces of rice at bandipur');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByRole('button', { name: 'Gita Thapa' }).click();
+  await page.getByRole('menuitem', { name: 'Change password' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible();
+
+  await page.getByLabel('Current password').fill('not my password at all');
+  await page.getByLabel('New password').fill('prayer flags over the pass');
+  await page.getByRole('button', { name: 'Save the password' }).click();
+  await expect(page.getByText('This is not your current password.')).toBeVisible();
+
+  await page.getByLabel('Current password').fill('terraces of rice at bandipur');
+  await page.getByRole('button', { name: 'Save the password' }).click();
+  await expect(page.getByText('Your other devices have been signed out.')).toBeVisible();
+  expect((await page.request.get('/api/b2b/v2/me')).status()).toBe(200);
+
+  const old = await page.request.post('/api/b2b/v2/auth/login', {
+    data: { login: email, password: 'terraces of rice at bandipur', session: 'bearer' },
+  });
+  expect(old.status()).toBe(401);
+});
+
 test('a wrong password gets one plain message', async ({ page }) => {
   await page.goto('/auth/login');
   await page.getByLabel('E-mail or mobile number').fill('agent@sajilo.example');

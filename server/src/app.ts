@@ -15,8 +15,7 @@ import { PasswordHasher } from './domain/accounts/password-hasher';
 import { assetStorageFromEnv } from './domain/assets/asset-storage-from-env';
 import { BrandDirectory } from './domain/brands/brand-directory';
 import { OutboxSender } from './domain/email/outbox-sender';
-import { credentialsKey } from './domain/payment-credentials/secret-box';
-import { RedisSessionStore } from './domain/sessions/redis-session-store';
+import { credentialsKey, emailLinksKey } from './domain/payment-credentials/secret-box';
 import { DatabaseSessionStore, type SessionStore } from './domain/sessions/session-store';
 import { TicketMailer } from './domain/tickets/ticket-mailer';
 import type { Env } from './env';
@@ -26,7 +25,12 @@ import { compressJsonResponse } from './http/compression';
 import { installErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logging';
 import { registerMetrics } from './http/metrics';
-import { MemoryRateLimitCounter, RateLimiter, RedisRateLimitCounter } from './http/rate-limit';
+import {
+  FallbackRateLimitCounter,
+  MemoryRateLimitCounter,
+  RateLimiter,
+  RedisRateLimitCounter,
+} from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
 import { authenticateRequest } from './http/session-auth';
 import { registerUploads } from './http/uploads';
@@ -52,6 +56,7 @@ import { adminUploadRoutes } from './routes/admin/uploads/route';
 import { adminUserRoutes } from './routes/admin/users/route';
 import { adminWalletRoutes } from './routes/admin/wallets/route';
 import { airportRoutes } from './routes/airports/route';
+import { passwordChangeRoutes } from './routes/auth/password-change-route';
 import { authRoutes } from './routes/auth/route';
 import { bookingPaymentRoutes } from './routes/bookings/payments-route';
 import { bookingRoutes } from './routes/bookings/route';
@@ -117,7 +122,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     new PaymentGatewayDirectory(database.db, paymentConfig, gatewayHosts, credentialsKey(env.SESSION_SECRET)),
   );
   app.decorate('assets', assetStorageFromEnv(env));
-  const outbox = new OutboxSender(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
+  const emailLinks = emailLinksKey(env.SESSION_SECRET);
+  app.decorate('emailLinksKey', emailLinks);
+  const outbox = new OutboxSender(database.db, {
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    log: app.log,
+    linksKey: emailLinks,
+  });
   app.decorate('outbox', outbox);
   app.addHook('onClose', async () => outbox.close());
   app.decorate(
@@ -134,20 +146,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('user', undefined);
   app.decorateRequest('session', undefined);
 
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+  // Commands fail at once while Redis is away (no offline queue): callers fall back, never wait.
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
   if (redis) {
-    redis.on('error', (error) => app.log.error({ err: error }, 'redis error'));
+    let reported = false;
+    redis.on('error', (error) => {
+      if (!reported) app.log.error({ err: error }, 'redis error (reported once until it reconnects)');
+      reported = true;
+    });
+    redis.on('ready', () => {
+      reported = false;
+    });
     app.addHook('onClose', async () => {
-      await redis.quit();
+      await redis.quit().catch(() => redis.disconnect());
     });
   }
   const sessionTimeouts = {
     idleMs: env.SESSION_IDLE_MINUTES * 60_000,
     absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
   };
-  const sessions: SessionStore = redis
-    ? new RedisSessionStore(redis, env.REDIS_KEY_PREFIX, sessionTimeouts)
-    : new DatabaseSessionStore(database.db, sessionTimeouts);
+  // Sessions live in the database whether or not Redis is configured: a Redis restart or outage
+  // signs nobody out. (The look-up is one prepared, batched query; a cache would only add staleness.)
+  const sessions: SessionStore = new DatabaseSessionStore(database.db, sessionTimeouts);
   app.decorate('sessions', sessions);
   app.decorate(
     'passwords',
@@ -156,11 +178,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate(
     'rateLimiter',
     new RateLimiter(
-      redis ? new RedisRateLimitCounter(redis, env.REDIS_KEY_PREFIX) : new MemoryRateLimitCounter(),
+      redis
+        ? new FallbackRateLimitCounter(
+            new RedisRateLimitCounter(redis, env.REDIS_KEY_PREFIX),
+            new MemoryRateLimitCounter(),
+            app.log,
+          )
+        : new MemoryRateLimitCounter(),
       {
         windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
         perIp: env.RATE_LIMIT_PER_IP,
         perAccount: env.RATE_LIMIT_PER_ACCOUNT,
+        perAccountAllAddresses: env.RATE_LIMIT_PER_ACCOUNT_ALL_ADDRESSES,
       },
     ),
   );
@@ -200,20 +229,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         request.brand = await app.brands.resolve(request.hostname);
         await authenticateRequest(app, request);
       });
+      // Answers carry personal data unless a route says it may be cached (airports, site config…).
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        return payload;
+      });
       api.addHook('onSend', compressJsonResponse);
       enforcePolicies(api, routePolicies);
       await api.register(siteConfigRoutes);
       await api.register(airportRoutes);
       await api.register(countryRoutes);
       await api.register(authRoutes);
+      await api.register(passwordChangeRoutes);
       await api.register(meRoutes);
       await api.register(updateUserProfileRoutes);
       await api.register(clientRoutes);
-      // The admin console (issue 7): admins of the host's brand; answers are never cached.
+      // The admin console (issue 7): admins of the host's brand.
       await api.register(async (admin) => {
-        admin.addHook('onSend', async (_request, reply) => {
-          reply.header('cache-control', 'no-store');
-        });
         await admin.register(adminBrandRoutes);
         await admin.register(adminUploadRoutes);
         await admin.register(adminUserRoutes);

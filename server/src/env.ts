@@ -84,8 +84,13 @@ const envSchema = z
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** Attempts allowed per client IP address in one window, for each of those actions. */
     RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
-    /** Attempts allowed per account (e-mail, mobile or partner client id) in one window. */
+    /**
+     * Attempts allowed per account (e-mail, mobile or partner client id) from one IP address in one
+     * window: an attacker at one address never locks the owner out at another.
+     */
     RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
+    /** Attempts allowed per account from all addresses together in one window (a distributed attack). */
+    RATE_LIMIT_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().min(1).max(1_000_000).default(100),
 
     /** Serve the built-in gateway sandboxes under /sandbox/…; default on except in production. */
     PAYMENT_SANDBOX: booleanFlag.optional(),

@@ -64,6 +64,16 @@ export const passwordResetConfirm = z.object({
   password: newPassword,
 });
 
+/** A signed-in user changing their password: the current one proves it is them. */
+export const passwordChangeRequest = z.object({
+  currentPassword: z
+    .string({ message: 'Enter your current password.' })
+    .min(1, 'Enter your current password.')
+    .max(1024),
+  password: newPassword,
+});
+export type PasswordChangeRequest = z.input<typeof passwordChangeRequest>;
+
 /**
  * A signed-in user's details as every account call returns them (seed §3 "store user"). The
  * `userToken` is the public id of the user the seed's client echoes back; it is not a credential.

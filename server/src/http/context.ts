@@ -36,6 +36,8 @@ declare module 'fastify' {
     ticketMail: TicketMailer;
     /** Sends the outbox over SMTP (SMTP_URL); without it, does nothing. */
     outbox: OutboxSender;
+    /** Seals the links in queued e-mails that sign their recipient in (password, invitation). */
+    emailLinksKey: Buffer;
     /** Every API route with its policy, as registered (the access sweep test walks it). */
     routePolicies: RoutePolicy[];
   }

@@ -3,6 +3,21 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '#shared/errors';
 import { AppError, DependencyUnavailableError, errorBody } from '../errors';
 
+/**
+ * Refusals a security monitor wants to see (ASVS 16.3): failed sign-ins and tokens, refused access,
+ * cross-site writes and rate limits. Logged at `warn` with the code and the user, never the input.
+ */
+const SECURITY_EVENTS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'INVALID_CREDENTIALS',
+  'INVALID_CLIENT_CREDENTIALS',
+  'INVALID_CUSTOMER_TOKEN',
+  'INVALID_RESET_TOKEN',
+  'ACCOUNT_SUSPENDED',
+  'FORBIDDEN',
+  'CROSS_SITE_REQUEST',
+  'RATE_LIMITED',
+]);
+
 /** Fastify's own client errors, by their code, mapped to the API's stable ids. */
 const FASTIFY_CLIENT_ERRORS: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
@@ -30,6 +45,12 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send(errorBody('VALIDATION_FAILED', message, fields));
     }
     if (error instanceof AppError) {
+      if (SECURITY_EVENTS.has(error.code)) {
+        request.log.warn(
+          { code: error.code, userId: request.user?.id, route: request.routeOptions.url },
+          'refused',
+        );
+      }
       const retryAfter = error.details?.retryAfterSeconds;
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply.code(error.status).send(errorBody(error.code, error.message, error.fields, error.details));

@@ -6,6 +6,7 @@ import { emailOutbox } from '../db/schema/index';
 import { ESEWA_TEST_SECRET_KEY } from '../env';
 import { api, DEMO_PASSWORD, logIn } from '../test/accounts';
 import { holdBooking } from '../test/bookings';
+import { recipientToken } from '../test/outbox';
 import {
   createSandboxTestApp,
   gatewayAction,
@@ -76,6 +77,30 @@ describe('the logs', () => {
     expectNoSecretLogged();
   });
 
+  it('record sign-ins, sign-outs and refused sign-ins with the user and the code, never the input', async () => {
+    const from = lines.length;
+    const refused = await api(t, {
+      method: 'POST',
+      url: '/auth/login',
+      payload: { login: 'agent@sajilo.example', password: 'not-the-password-0' },
+    });
+    expect(refused.statusCode).toBe(401);
+    const { cookie } = await logIn(t, 'agent@sajilo.example');
+    await api(t, { method: 'POST', url: '/auth/logout', cookie });
+    const events = lines
+      .slice(from)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => ['refused', 'session started', 'session ended'].includes(String(line.msg)));
+    expect(events.map((e) => [e.msg, e.code ?? e.transport ?? null])).toEqual([
+      ['refused', 'INVALID_CREDENTIALS'],
+      ['session started', 'cookie'],
+      ['session ended', null],
+    ]);
+    expect(events[0]?.level).toBe(40);
+    expect(events[1]?.userId).toBe(events[2]?.userId);
+    expect(lines.slice(from).join('')).not.toContain('not-the-password-0');
+  });
+
   it('hold no reset token, partner secret or customer token', async () => {
     await api(t, {
       method: 'POST',
@@ -86,7 +111,7 @@ describe('the logs', () => {
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.to, 'individual@sajilo.example'));
-    const resetToken = /reset-password\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    const resetToken = recipientToken(t, mail);
     expect(resetToken.length).toBeGreaterThan(16);
     secrets.push(resetToken);
     await api(t, {

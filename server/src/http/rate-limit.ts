@@ -53,12 +53,32 @@ export class RedisRateLimitCounter implements RateLimitCounter {
 export interface RateLimitPolicy {
   windowMs: number;
   perIp: number;
+  /** Attempts per account from one address: what the attacker's address gets. */
   perAccount: number;
+  /** Attempts per account from every address together: the slower limit on a distributed attack. */
+  perAccountAllAddresses: number;
+}
+
+/** "Too many attempts…" with when to try again, in words a person reads. */
+export function tooManyAttempts(retryAfterSeconds: number): AppError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait =
+    retryAfterSeconds < 60
+      ? `${retryAfterSeconds} seconds`
+      : minutes === 1
+        ? '1 minute'
+        : `${minutes} minutes`;
+  return new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${wait}.`, undefined, {
+    retryAfterSeconds,
+  });
 }
 
 /**
  * Counts an attempt at `action` by the request's IP address and, when given, by the account it
- * names (e-mail, mobile, client id); over either limit → 429 RATE_LIMITED with `Retry-After`.
+ * names (a user id, e-mail, mobile or client id): per account and address, so that someone failing
+ * at one address does not lock the owner out at another, and per account over all addresses, a
+ * slower limit for many addresses at once. Over any limit → 429 RATE_LIMITED with `Retry-After`
+ * and a message that says how long to wait.
  */
 export class RateLimiter {
   constructor(
@@ -69,16 +89,48 @@ export class RateLimiter {
   async check(request: FastifyRequest, action: RateLimitedAction, account?: string): Promise<void> {
     const checks: [string, number][] = [[`${action}:ip:${request.ip}`, this.policy.perIp]];
     if (account) {
-      const brand = request.brand?.id ?? '-';
-      checks.push([`${action}:account:${brand}:${account.trim().toLowerCase()}`, this.policy.perAccount]);
+      const who = `${request.brand?.id ?? '-'}:${account.trim().toLowerCase()}`;
+      checks.push([`${action}:account-ip:${who}:${request.ip}`, this.policy.perAccount]);
+      checks.push([`${action}:account:${who}`, this.policy.perAccountAllAddresses]);
     }
     for (const [key, limit] of checks) {
       const { count, resetInMs } = await this.counter.hit(key, this.policy.windowMs);
-      if (count > limit) {
-        throw new AppError('RATE_LIMITED', undefined, undefined, {
-          retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)),
-        });
+      if (count > limit) throw tooManyAttempts(Math.max(1, Math.ceil(resetInMs / 1000)));
+    }
+  }
+}
+
+/**
+ * Redis's shared counters while Redis answers, this process's own while it does not: signing in
+ * keeps working through a Redis outage (each instance then counts alone). The switch is logged
+ * once each way, not on every request.
+ */
+export class FallbackRateLimitCounter implements RateLimitCounter {
+  private fallingBack = false;
+
+  constructor(
+    private readonly shared: RateLimitCounter,
+    private readonly local: RateLimitCounter,
+    private readonly log: { warn(object: unknown, message: string): void; info(message: string): void },
+  ) {}
+
+  async hit(key: string, windowMs: number) {
+    try {
+      const result = await this.shared.hit(key, windowMs);
+      if (this.fallingBack) {
+        this.fallingBack = false;
+        this.log.info('Redis answers again: rate limits are shared by every instance again');
       }
+      return result;
+    } catch (error) {
+      if (!this.fallingBack) {
+        this.fallingBack = true;
+        this.log.warn(
+          { err: error },
+          'Redis is unreachable: rate limits are counted per process until it answers',
+        );
+      }
+      return this.local.hit(key, windowMs);
     }
   }
 }

@@ -37,7 +37,7 @@ describe('security headers', () => {
       expect(csp.get('script-src-attr'), url).toEqual(["'none'"]);
       expect(csp.get('object-src'), url).toEqual(["'none'"]);
       expect(csp.get('default-src'), url).toEqual(["'self'"]);
-      expect(csp.get('base-uri'), url).toEqual(["'self'"]);
+      expect(csp.get('base-uri'), url).toEqual(["'none'"]);
       expect(csp.has('upgrade-insecure-requests'), url).toBe(false);
     }
   });
@@ -49,6 +49,18 @@ describe('security headers', () => {
     expect(response.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
     expect(PERMISSIONS_POLICY).toContain('camera=()');
     expect(response.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('keep personal answers out of every cache; only public lists say they may be cached', async () => {
+    const cookie = await logInDemo(t, 'sajilo', 'customer');
+    for (const url of ['/bookings', '/tickets', '/me', '/admin/users']) {
+      const response = await get(`${API}${url}`, { cookie });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const failure = await get(`${API}/bookings/NOPNR1`);
+    expect(failure.statusCode).toBe(401);
+    expect(failure.headers['cache-control']).toBe('no-store');
+    expect((await get(`${API}/countries`)).headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('let only the site, FRAME_ANCESTORS and the brand’s own partner origins frame it', async () => {

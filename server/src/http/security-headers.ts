@@ -50,7 +50,7 @@ export function contentSecurityPolicy(
     ['font-src', "'self'", 'data:'],
     ['connect-src', "'self'"],
     ['object-src', "'none'"],
-    ['base-uri', "'self'"],
+    ['base-uri', "'none'"],
     ['form-action', "'self'", ...options.formActions],
     ['frame-ancestors', ...frameAncestors],
   ];

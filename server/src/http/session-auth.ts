@@ -84,6 +84,7 @@ export async function startSession(
     await app.sessions.revoke(request.session.token);
   }
   const { token } = await app.sessions.create({ userId: user.id, brandId: user.brandId });
+  request.log.info({ userId: user.id, transport }, 'session started');
   if (transport === 'bearer') return { accessToken: token };
   reply.header(
     'set-cookie',
@@ -97,7 +98,10 @@ export async function startSession(
 
 /** Revokes the request's session and clears the cookie. */
 export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-  if (request.session) await app.sessions.revoke(request.session.token);
+  if (request.session) {
+    await app.sessions.revoke(request.session.token);
+    request.log.info({ userId: request.user?.id }, 'session ended');
+  }
   reply.header(
     'set-cookie',
     serialize(sessionCookieName(app.env), '', { ...cookieAttributes(app.env), maxAge: 0 }),

@@ -66,6 +66,40 @@ describe('eSewa ePay v2', () => {
     expect(decodeEsewaData('not base64 json')).toBeUndefined();
   });
 
+  it('reads total_amount sent as a JSON number, signed over its digits as sent; a tampered amount fails', () => {
+    const names = 'transaction_code,status,total_amount,transaction_uuid,product_code,signed_field_names';
+    // The digits eSewa signs are the text it sends: "1000.0", which JSON.parse turns into 1000.
+    const signed = {
+      transaction_code: '000AWEO',
+      status: 'COMPLETE',
+      total_amount: '1000.0',
+      transaction_uuid: '250610-162413',
+      product_code: 'EPAYTEST',
+      signed_field_names: names,
+    };
+    const signature = esewaSignature(signed, names, SECRET);
+    const asSent = (amountText: string) =>
+      Buffer.from(
+        `{"transaction_code":"000AWEO","status":"COMPLETE","total_amount":${amountText},` +
+          `"transaction_uuid":"250610-162413","product_code":"EPAYTEST",` +
+          `"signed_field_names":"${names}","signature":"${signature}"}`,
+      ).toString('base64');
+
+    const asNumber = decodeEsewaData(asSent('1000.0'));
+    expect(asNumber?.total_amount).toBe('1000.0');
+    expect(asNumber && hasValidEsewaSignature(asNumber, SECRET)).toBe(true);
+    const asString = decodeEsewaData(asSent('"1000.0"'));
+    expect(asString).toEqual(asNumber);
+    expect(asString && hasValidEsewaSignature(asString, SECRET)).toBe(true);
+
+    for (const tampered of ['1000', '10.0', '"1.0"', '1e3']) {
+      const data = decodeEsewaData(asSent(tampered));
+      expect(data && hasValidEsewaSignature(data, SECRET), tampered).toBe(false);
+    }
+    expect(decodeEsewaData(Buffer.from('{"total_amount":{"x":1}}').toString('base64'))).toBeUndefined();
+    expect(decodeEsewaData(Buffer.from('["1000.0"]').toString('base64'))).toBeUndefined();
+  });
+
   it('converts paisa and rupee strings without floating point', () => {
     expect([11_000, 11_050, 11_025, 1].map(rupeesFromPaisa)).toEqual(['110', '110.5', '110.25', '0.01']);
     expect(['1000.0', '1,000.00', '110.5', 110, '0.01'].map(paisaFromRupees)).toEqual([

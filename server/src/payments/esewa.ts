@@ -48,14 +48,32 @@ export function hasValidEsewaSignature(fields: Record<string, unknown>, secret: 
   return expected.length === received.length && timingSafeEqual(expected, received);
 }
 
-/** The success redirect's `data`: base64 of a JSON object of strings. */
+/** A JSON number as JSON writes it: the text eSewa signed, which `String(Number(…))` may not give back. */
+const JSON_NUMBER = /"((?:[^"\\]|\\.)*)"\s*:\s*(-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*[,}]/g;
+
+/**
+ * The success redirect's `data`: base64 of a flat JSON object. eSewa sends `total_amount` as a
+ * string ("1000.0") in its documentation and as a number in its SDKs; each value is kept as the
+ * text that was sent (a number's own digits, "1000.0" stays "1000.0"), since the signature covers
+ * that text. Anything but a flat object of strings and numbers is refused.
+ */
 export function decodeEsewaData(data: string | undefined): Record<string, string> | undefined {
   if (!data) return undefined;
   try {
-    const parsed = z
-      .record(z.string(), z.string())
-      .safeParse(JSON.parse(Buffer.from(data, 'base64').toString()));
-    return parsed.success ? parsed.data : undefined;
+    const text = Buffer.from(data, 'base64').toString();
+    const parsed = z.record(z.string(), z.union([z.string(), z.number()])).safeParse(JSON.parse(text));
+    if (!parsed.success) return undefined;
+    const numberTexts = new Map<string, string>();
+    for (const [, key, digits] of text.matchAll(JSON_NUMBER)) {
+      if (key !== undefined && digits !== undefined) numberTexts.set(JSON.parse(`"${key}"`), digits);
+    }
+    const fields: Record<string, string> = {};
+    for (const [key, value] of Object.entries(parsed.data)) {
+      const raw = typeof value === 'number' ? numberTexts.get(key) : value;
+      if (raw === undefined) return undefined;
+      fields[key] = raw;
+    }
+    return fields;
   } catch {
     return undefined;
   }

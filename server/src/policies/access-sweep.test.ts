@@ -173,6 +173,9 @@ const CALLS: Record<string, () => Call> = {
   'POST /auth/password-reset/confirm': () => ({
     payload: { token: 'x'.repeat(40), password: 'Sweep-Password-2081' },
   }),
+  'POST /auth/password': () => ({
+    payload: { currentPassword: 'wrong-password-1', password: 'Sweep-Password-2081' },
+  }),
   'POST /update-user-profile': () => ({ payload: { commission_percent: 3 } }),
   'POST /clients/customer-token': () => ({
     payload: {

@@ -18,7 +18,7 @@ export interface TestApp {
 /**
  * The whole server over a fresh, seeded test database and an uploads folder of its own;
  * requests go through `app.inject`.
- * When REDIS_URL is set in the environment, sessions and rate limits live in that Redis under a
+ * When REDIS_URL is set in the environment, rate limits live in that Redis under a
  * key prefix of this app's own, deleted by `close()`.
  */
 export async function createTestApp(

@@ -83,6 +83,11 @@ export const router = createBrowserRouter([
           import('../features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
       },
       {
+        path: 'auth/password',
+        lazy: () =>
+          import('../features/auth/change-password-page').then((m) => ({ Component: m.ChangePasswordPage })),
+      },
+      {
         path: 'user/bookings',
         lazy: () =>
           import('../features/user/my-bookings-page').then((m) => ({ Component: m.MyBookingsPage })),

@@ -58,7 +58,10 @@ export const users = pgTable(
     /** Prepaid wallet balance in minor units (paisa for NPR). */
     walletBalance: bigint('wallet_balance', { mode: 'number' }).notNull().default(0),
     walletCurrency: text('wallet_currency').notNull().default('NPR'),
-    /** Agent's commission, percent of the fare, 0–20 (seed §5, §9). */
+    /**
+     * The commission the user sets themselves (seed §5, §9), 0–20: an agent's markup to their own
+     * clients, on top of the agency's price. It never lowers what the agent pays.
+     */
     commissionPercent: numeric('commission_percent', { precision: 5, scale: 2, mode: 'number' })
       .notNull()
       .default(0),
@@ -153,7 +156,10 @@ export const emailOutbox = pgTable(
     brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
+    /** The body as anyone who reads the outbox sees it: links that sign someone in are masked. */
     text: text('text').notNull(),
+    /** The masked links' real addresses, sealed (AES-256-GCM); opened only to send the e-mail. */
+    sealedLinks: text('sealed_links'),
     attachments: jsonb('attachments').notNull().default([]).$type<OutboxAttachment[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -12,6 +12,8 @@ export interface IssuePasswordLinkOptions {
   ttlMs: number;
   /** The page address the e-mailed link opens, given the token. */
   link: (token: string) => string;
+  /** Seals the link in the outbox (`app.emailLinksKey`): only the recipient ever sees it. */
+  linksKey: Buffer;
 }
 
 const hoursOrMinutes = (ms: number) =>
@@ -26,18 +28,20 @@ export async function issuePasswordLink(db: Db, options: IssuePasswordLinkOption
   const token = newSecretToken();
   const expiresAt = new Date(Date.now() + options.ttlMs);
   await db.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId: user.id, expiresAt });
+  const link = options.link(token);
   const within = `Open this link within ${hoursOrMinutes(options.ttlMs)} to choose`;
   const text =
     options.purpose === 'invite'
       ? `Namaste ${user.firstName},\n\n${brandName} has opened an account for you. ` +
-        `${within} your password:\n\n${options.link(token)}\n\nThe link works once.\n`
+        `${within} your password:\n\n${link}\n\nThe link works once.\n`
       : `Namaste ${user.firstName},\n\nSomeone asked to reset the password of your ${brandName} account. ` +
-        `${within} a new password:\n\n${options.link(token)}\n\n` +
+        `${within} a new password:\n\n${link}\n\n` +
         'The link works once. If you did not ask for it, ignore this e-mail: your password stays the same.\n';
   await sendEmail(db, {
     brandId: options.brandId,
     to: user.email,
     subject: options.purpose === 'invite' ? `Your ${brandName} account` : `Reset your ${brandName} password`,
     text,
+    secretLinks: { links: [link], key: options.linksKey },
   });
 }

@@ -12,6 +12,8 @@ export interface RequestPasswordResetOptions {
   ttlMs: number;
   /** The page address the e-mailed link opens, given the token. */
   resetLink: (token: string) => string;
+  /** Seals the link in the outbox (`app.emailLinksKey`): only the recipient ever sees it. */
+  linksKey: Buffer;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function requestPasswordReset(db: Db, options: RequestPasswordReset
       purpose: 'reset',
       ttlMs: options.ttlMs,
       link: options.resetLink,
+      linksKey: options.linksKey,
     });
   });
 }

@@ -40,6 +40,11 @@ export async function resetPassword(db: Db, options: ResetPasswordOptions): Prom
       .where(and(eq(users.id, used.userId), eq(users.brandId, options.brandId)))
       .returning({ id: users.id });
     if (!user) throw new AppError('INVALID_RESET_TOKEN');
+    // Every other link of this user stops working too: an older e-mail cannot reset it again.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     return { userId: user.id };
   });
 }

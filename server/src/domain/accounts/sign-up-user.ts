@@ -1,10 +1,14 @@
 import type { UserType } from '#shared/accounts';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { invalidFields } from '../../errors';
 import { checkContactsAvailable, rethrowContactConflict } from './check-contacts-available';
+import {
+  assertNewPasswordAcceptable,
+  COMMON_PASSWORD_MESSAGE,
+  passwordContextWords,
+} from './check-new-password';
 import { type AccountUser, accountUserColumns } from './find-user';
-import { isCommonPassword, type PasswordHasher } from './password-hasher';
+import type { PasswordHasher } from './password-hasher';
 
 export interface SignUpUserOptions {
   brandId: string;
@@ -19,16 +23,16 @@ export interface SignUpUserOptions {
   passwords: PasswordHasher;
 }
 
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose a less predictable one.';
+export { COMMON_PASSWORD_MESSAGE };
 
 /** Throws 400 naming `password` when it is on the common-password list. */
 export function assertPasswordNotCommon(password: string): void {
-  if (isCommonPassword(password)) throw invalidFields({ password: COMMON_PASSWORD_MESSAGE });
+  assertNewPasswordAcceptable(password, []);
 }
 
 /** Creates a user of the brand with an Argon2id password hash; 409 when e-mail or mobile is taken. */
 export async function signUpUser(db: Db, options: SignUpUserOptions): Promise<AccountUser> {
-  assertPasswordNotCommon(options.password);
+  assertNewPasswordAcceptable(options.password, await passwordContextWords(db, options.brandId, options));
   await checkContactsAvailable(db, options);
   const passwordHash = await options.passwords.hash(options.password);
   const [user] = await db

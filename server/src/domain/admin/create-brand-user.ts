@@ -21,6 +21,8 @@ export interface CreateBrandUserOptions {
   inviteTtlMs: number;
   /** The set-password page address, given the token. */
   link: (token: string) => string;
+  /** Seals the link in the outbox (`app.emailLinksKey`): only the recipient ever sees it. */
+  linksKey: Buffer;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function createBrandUser(db: Db, options: CreateBrandUserOptions): 
       purpose: 'invite',
       ttlMs: options.inviteTtlMs,
       link: options.link,
+      linksKey: options.linksKey,
     });
     await recordAudit(tx, {
       brandId: options.brand.id,

@@ -12,7 +12,11 @@ export const brandUserColumns = {
   hasPassword: sql<boolean>`${users.passwordHash} is not null`.as('has_password'),
 };
 
-/** The user with this id in this brand; another brand's user (or none) → 404. */
+/**
+ * The user with this id in this brand; another brand's user (or none) → 404. A platform operator
+ * is nobody's brand user: their account lives on a brand's host only to sign in, and a brand's
+ * admin can neither see nor change it (→ 404).
+ */
 export async function findBrandUser(
   db: Db,
   options: { brandId: string; userId: string },
@@ -20,7 +24,13 @@ export async function findBrandUser(
   const [user] = await db
     .select(brandUserColumns)
     .from(users)
-    .where(and(eq(users.id, options.userId), eq(users.brandId, options.brandId)));
+    .where(
+      and(
+        eq(users.id, options.userId),
+        eq(users.brandId, options.brandId),
+        eq(users.platformOperator, false),
+      ),
+    );
   if (!user) throw notFound('There is no such user.');
   return user;
 }

@@ -16,9 +16,12 @@ export interface ListBrandUsersOptions extends PageRequest {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The brand's users matching the search, newest first, one page. */
+/** The brand's users matching the search, newest first, one page (never a platform operator). */
 export async function listBrandUsers(db: Db, options: ListBrandUsersOptions): Promise<Page<BrandUserRow>> {
-  const conditions: (SQL | undefined)[] = [eq(users.brandId, options.brandId)];
+  const conditions: (SQL | undefined)[] = [
+    eq(users.brandId, options.brandId),
+    eq(users.platformOperator, false),
+  ];
   if (options.q) {
     const pattern = likePattern(options.q);
     const digits = options.q.replace(/\D/g, '');

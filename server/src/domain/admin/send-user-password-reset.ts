@@ -10,6 +10,8 @@ export interface SendUserPasswordResetOptions {
   userId: string;
   ttlMs: number;
   link: (token: string) => string;
+  /** Seals the link in the outbox (`app.emailLinksKey`): only the recipient ever sees it. */
+  linksKey: Buffer;
 }
 
 /**
@@ -27,6 +29,7 @@ export async function sendUserPasswordReset(db: Db, options: SendUserPasswordRes
       purpose: 'reset',
       ttlMs: options.ttlMs,
       link: options.link,
+      linksKey: options.linksKey,
     });
     await recordAudit(tx, {
       brandId: options.brand.id,

@@ -60,7 +60,9 @@ export function checkPassengers(passengers: PassengerRequest[], trip: TripFacts)
       `The flights were priced for ${priced.adults} adult(s), ${priced.children} child(ren) and ` +
       `${priced.infants} infant(s): add or remove passengers to match, or search again.`;
   }
-  if (counts.infant > counts.adult) {
+  if (counts.adult === 0) {
+    fields.passengers = 'Children and infants travel with an adult: add an adult passenger.';
+  } else if (counts.infant > counts.adult) {
     fields.passengers = 'Each infant travels on an adult’s lap: there cannot be more infants than adults.';
   }
   passengers.forEach((p, index) => {

@@ -7,7 +7,7 @@ import { isAgentUserType } from '#shared/flights';
 import { amountDueOf, sumPrices } from '#shared/sum-prices';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
-import { AppError } from '../../errors';
+import { AppError, invalidFields } from '../../errors';
 import { presentOffer } from '../../presenters/flight-offer';
 import type { AccountUser } from '../accounts/find-user';
 import { checkAvailability } from '../flights/check-availability';
@@ -62,6 +62,18 @@ async function prepareBooking(
 ): Promise<PendingBooking> {
   const { user, request } = options;
   const commissionPercent = isAgentUserType(user.type) ? user.commissionPercent : 0;
+  // One seat per passenger per flight: the same flight twice (under any fare) is a tampered request.
+  const flightsSeen = new Set<string>();
+  request.offers.forEach((offer, index) => {
+    const ref = decodeOfferId(offer.id);
+    for (const s of ref?.segments ?? []) {
+      const flight = `${s.airlineCode}${s.flightNumber}.${s.day}`;
+      if (flightsSeen.has(flight)) {
+        throw invalidFields({ [`offers.${index}.id`]: 'This flight is already in the booking.' });
+      }
+      flightsSeen.add(flight);
+    }
+  });
   // Seats are counted by the hold itself, under lock, and lapsed holds released there.
   const priced = await checkAvailability(db, {
     offers: request.offers,

@@ -22,6 +22,8 @@ export interface CreateBrandOptions {
   inviteTtlMs: number;
   /** The set-password page on the new brand's first host, given the token. */
   link: (token: string) => string;
+  /** Seals the admin's invitation link in the outbox (`app.emailLinksKey`). */
+  linksKey: Buffer;
 }
 
 /**
@@ -64,6 +66,7 @@ export async function createBrand(db: Db, options: CreateBrandOptions) {
       type: 'admin',
       inviteTtlMs: options.inviteTtlMs,
       link: options.link,
+      linksKey: options.linksKey,
     });
     return { brand, admin };
   });

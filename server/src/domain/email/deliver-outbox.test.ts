@@ -128,6 +128,7 @@ describe('outbox delivery over SMTP (a real SMTP conversation with a local serve
           from: 'tickets@tikat.example',
           renderAttachment: (attachment) => renderTicketAttachment(db, attachment.bookingId),
           limit: 5,
+          linksKey: t.app.emailLinksKey,
         });
       try {
         const passes = await Promise.all([1, 2, 3, 4].flatMap(() => [run(t.app.db), run(second.db)]));

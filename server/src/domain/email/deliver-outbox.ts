@@ -2,6 +2,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import { type Db, queryRows } from '../../db/client';
 import { emailOutbox, type OutboxAttachment } from '../../db/schema/index';
+import { openSecrets } from '../payment-credentials/secret-box';
+import { maskLink } from './send-email';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -22,6 +24,18 @@ export interface DeliverOutboxOptions {
   /** A claimed row is the sender's this long; after that (a crashed sender) another may take it. */
   claimSeconds?: number;
   log?: { error(object: unknown, message: string): void };
+  /** Opens the sealed links of e-mails that sign their recipient in (`emailLinksKey`). */
+  linksKey: Buffer;
+}
+
+/** The body the recipient gets: the outbox's text with each masked link made real again. */
+export function recipientText(email: Pick<OutboxRow, 'text' | 'sealedLinks'>, linksKey: Buffer): string {
+  if (!email.sealedLinks) return email.text;
+  let text = email.text;
+  for (const [index, link] of Object.entries(openSecrets(email.sealedLinks, linksKey))) {
+    text = text.replaceAll(maskLink(link, Number(index)), link);
+  }
+  return text;
 }
 
 /** Attempts before a row is given up (`failed_at`). */
@@ -80,7 +94,7 @@ export async function deliverOutbox(db: Db, options: DeliverOutboxOptions): Prom
         from: options.from,
         to: email.to,
         subject: email.subject,
-        text: email.text,
+        text: recipientText(email, options.linksKey),
         attachments,
       });
       await db

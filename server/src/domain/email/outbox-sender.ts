@@ -8,6 +8,8 @@ export interface OutboxSenderOptions {
   smtpUrl?: string | undefined;
   from: string;
   log?: { error(object: unknown, message: string): void };
+  /** Opens the sealed links of queued e-mails (`emailLinksKey(SESSION_SECRET)`). */
+  linksKey: Buffer;
 }
 
 /** The app's outbox delivery: SMTP when configured, else a no-op (rows stay readable). */
@@ -35,6 +37,7 @@ export class OutboxSender {
       from: this.options.from,
       renderAttachment: (attachment) => renderTicketAttachment(this.db, attachment.bookingId),
       log: this.options.log,
+      linksKey: this.options.linksKey,
     }).finally(() => {
       this.running = undefined;
     });

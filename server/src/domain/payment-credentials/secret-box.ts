@@ -8,6 +8,14 @@ export function credentialsKey(sessionSecret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', sessionSecret, 'tikat', 'payment-credentials/v1', 32));
 }
 
+/**
+ * The key that seals the links in queued e-mails that sign their recipient in (password and
+ * invitation links), so that nobody who reads the outbox can use them.
+ */
+export function emailLinksKey(sessionSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', sessionSecret, 'tikat', 'email-links/v1', 32));
+}
+
 /** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>` (base64url) of the JSON of the secrets. */
 export function sealSecrets(secrets: Record<string, string>, key: Buffer): string {
   const iv = randomBytes(12);

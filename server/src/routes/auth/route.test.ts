@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailOutbox } from '../../db/schema/index';
 import { API, api, GLOBALIME, logIn, SAJILO, sessionCookie } from '../../test/accounts';
+import { recipientToken } from '../../test/outbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -303,10 +304,7 @@ describe('session time-outs', () => {
 describe('password reset', () => {
   async function lastResetToken(to: string): Promise<string> {
     const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
-    const text = mails.at(-1)?.text ?? '';
-    const match = /reset-password\?token=([\w-]+)/.exec(text);
-    if (!match?.[1]) throw new Error(`no reset link in ${text}`);
-    return match[1];
+    return recipientToken(t, mails.at(-1));
   }
 
   it('e-mails a single-use link that sets a new password and ends old sessions', async () => {

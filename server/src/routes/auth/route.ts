@@ -7,7 +7,8 @@ import {
   sessionResponse,
   signupRequest,
 } from '#shared/accounts';
-import { logInUser, normaliseLogin } from '../../domain/accounts/log-in-user';
+import { findLoginAccount } from '../../domain/accounts/find-login-account';
+import { logInUser } from '../../domain/accounts/log-in-user';
 import { requestPasswordReset } from '../../domain/accounts/request-password-reset';
 import { resetPassword } from '../../domain/accounts/reset-password';
 import { signUpUser } from '../../domain/accounts/sign-up-user';
@@ -63,8 +64,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const brand = requireBrand(request);
-      const account = normaliseLogin(request.body.login);
-      await app.rateLimiter.check(request, 'login', account ? Object.values(account)[0] : request.body.login);
+      const account = await findLoginAccount(app.db, brand.id, request.body.login);
+      await app.rateLimiter.check(request, 'login', account);
       const user = await logInUser(app.db, {
         brandId: brand.id,
         login: request.body.login,
@@ -113,6 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         email: request.body.email,
         ttlMs: app.env.PASSWORD_RESET_TTL_MINUTES * 60_000,
         resetLink: (token) => publicLink(app, host, setPasswordPath(token)),
+        linksKey: app.emailLinksKey,
       });
       return ok({ message: RESET_REQUESTED_MESSAGE });
     },

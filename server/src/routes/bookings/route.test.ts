@@ -122,6 +122,47 @@ describe('POST /bookings', () => {
     expect(mix.json().data.fields).toHaveProperty('passengers');
   });
 
+  it('refuses a tampered booking: the same offer twice, the same flight in two offers, children or infants alone', async () => {
+    const offer = await findOffer(t, { cookie: customer, days: 9, adults: 1, children: 1 });
+    const before = await t.database.db.$count(bookings);
+    const twice = await postBooking(t, customer, {
+      ...bookingBody(
+        [offer],
+        [adult(), adult({ type: 'child', first_name: 'Mina', date_of_birth: inDays(-3000) })],
+      ),
+      offers: [offer, offer].map((o) => ({ id: o.id, total: o.price.total })),
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().data.fields).toEqual({ 'offers.1.id': 'This flight is already in the booking.' });
+
+    // The same flight under another fare class is still the same seat twice.
+    const otherClass = offer.id.replace(/\.([A-Z])~/, (_, c: string) => `.${c === 'Y' ? 'W' : 'Y'}~`);
+    const sameFlight = await postBooking(t, customer, {
+      ...bookingBody(
+        [offer],
+        [adult(), adult({ type: 'child', first_name: 'Mina', date_of_birth: inDays(-3000) })],
+      ),
+      offers: [
+        { id: offer.id, total: offer.price.total },
+        { id: otherClass, total: offer.price.total },
+      ],
+    });
+    expect(sameFlight.statusCode).toBe(400);
+    expect(sameFlight.json().data.fields).toHaveProperty(['offers.1.id']);
+
+    // An offer id edited to price children (or an infant) with no adult is not an offer of this server.
+    for (const mix of ['0.2.0', '0.0.1', '1.0.2']) {
+      const forged = offer.id.replace(/~\d\.\d\.\d~/, `~${mix}~`);
+      const response = await postBooking(t, customer, {
+        ...bookingBody([offer], [adult({ type: 'child', first_name: 'Mina', date_of_birth: inDays(-3000) })]),
+        offers: [{ id: forged, total: offer.price.total }],
+      });
+      expect(response.statusCode, mix).toBe(400);
+      expect(response.json().data.fields, mix).toHaveProperty(['offers.0.id']);
+    }
+    expect(await t.database.db.$count(bookings)).toBe(before);
+  });
+
   it('asks for a passport valid 6 months past the last flight on an international trip', async () => {
     const offer = await findOffer(t, { cookie: customer, days: 8, to: 'DEL' });
     const response = await postBooking(

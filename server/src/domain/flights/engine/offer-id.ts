@@ -1,3 +1,4 @@
+import { MAX_SEATED_PASSENGERS } from '#shared/flights';
 import { dateOf, dayOf } from './calendar';
 import type { FareTier, Passengers } from './price-offer';
 
@@ -53,6 +54,11 @@ export function decodeOfferId(id: string): OfferRef | undefined {
   if (!/^[a-z0-9-]{1,20}$/.test(supplier) || !TIERS.includes(tierText as FareTier)) return undefined;
   const pax = paxText.split('.').map(Number);
   if (pax.length !== 3 || pax.some((n) => !Number.isInteger(n) || n < 0 || n > 9)) return undefined;
+  const [adultCount = 0, childCount = 0, infantCount = 0] = pax;
+  // A mix no search can price: nobody, children or infants alone, more infants than laps.
+  if (adultCount < 1 || infantCount > adultCount || adultCount + childCount > MAX_SEATED_PASSENGERS) {
+    return undefined;
+  }
   const segments: OfferSegmentRef[] = [];
   for (const text of segmentText.split('+')) {
     const match = SEGMENT.exec(text);

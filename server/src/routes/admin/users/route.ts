@@ -69,6 +69,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.body,
         inviteTtlMs: app.env.INVITE_TTL_HOURS * 3_600_000,
         link: await linkFor(app, request),
+        linksKey: app.emailLinksKey,
       });
       return ok(presentAdminUser(user));
     },
@@ -161,6 +162,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: request.params.id,
         ttlMs: app.env.PASSWORD_RESET_TTL_MINUTES * 60_000,
         link: await linkFor(app, request),
+        linksKey: app.emailLinksKey,
       });
       return ok({ message: 'A password reset link has been e-mailed.' });
     },

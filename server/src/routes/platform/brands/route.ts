@@ -43,6 +43,7 @@ export const platformBrandRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: requireUser(request),
         inviteTtlMs: app.env.INVITE_TTL_HOURS * 3_600_000,
         link: (token) => publicLink(app, hosts[0], setPasswordPath(token)),
+        linksKey: app.emailLinksKey,
       });
       app.brands.invalidate();
       return ok(

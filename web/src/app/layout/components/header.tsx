@@ -232,6 +232,9 @@ function ProfileDropdown() {
               {t('header.setCommission')}
             </button>
           )}
+          <Link role="menuitem" to="/auth/password" className={itemClass} onClick={() => setOpen(false)}>
+            {t('header.changePassword')}
+          </Link>
           <button
             role="menuitem"
             type="button"
