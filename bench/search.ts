@@ -83,7 +83,7 @@ function benchEngine(): Record<string, number> {
       tier: 'npr',
       passengers: { adults: 1, children: 0, infants: 0 },
       agent: false,
-      commissionPercent: 0,
+      grantedCommissionPercent: 0,
       cabin: '',
       notBeforeUtc: 0,
       seatsLeft: (flight, classCode) => flight.leg.seatsByClass[classCode] ?? 0,

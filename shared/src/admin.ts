@@ -90,8 +90,14 @@ export const adminUser = z.object({
   mobile: z.string().nullable(),
   type: userType,
   suspended: z.boolean(),
-  /** Percent, 0–20. */
+  /** The commission the user sets themselves, percent, 0–20: an agent's markup to their clients. */
   commissionPercent: z.number(),
+  /** The agent's own granted commission, percent; null: their group's or the brand's default. */
+  ownGrantedCommissionPercent: z.number().nullable(),
+  /** The agent group the user is in, if any. */
+  agentGroupId: z.string().nullable(),
+  /** The commission the agency grants the agent off the base fare, percent, as it applies now. */
+  grantedCommissionPercent: z.number(),
   /** Minor units (paisa for NPR). */
   walletBalance: z.number().int(),
   walletCurrency: z.string(),

@@ -219,10 +219,21 @@ export const offerPrice = z.object({
   /** Sum of the passengers' subtotals, in minor units: what the traveller pays. */
   total: z.number().int(),
   per_passenger: z.array(passengerPrice),
-  /** For agents: the commission earned on the base fares, and what the agency pays. */
+  /**
+   * For agents: the commission the agency grants them on the base fares, and what the agent pays
+   * the agency (`net_total`, what the wallet is charged).
+   */
   commission: z
     .object({ percent: z.number(), amount: z.number().int(), net_total: z.number().int() })
     .nullable(),
+  /**
+   * For agents: their own markup to their clients (the commission they set, a percentage of
+   * `total`), and the price their client pays (`selling_total`). Absent on prices made before it.
+   */
+  agent_markup: z
+    .object({ percent: z.number(), amount: z.number().int(), selling_total: z.number().int() })
+    .nullable()
+    .optional(),
 });
 export type OfferPrice = z.infer<typeof offerPrice>;
 

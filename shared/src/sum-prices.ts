@@ -1,6 +1,6 @@
 import type { OfferPrice, PassengerPrice } from './flights';
 
-/** The price of several legs as one: per passenger type summed, commission summed. */
+/** The price of several legs as one: per passenger type summed, commission and agent markup summed. */
 export function sumPrices(prices: OfferPrice[]): OfferPrice {
   const first = prices[0];
   if (!first) throw new Error('no prices to sum');
@@ -24,6 +24,8 @@ export function sumPrices(prices: OfferPrice[]): OfferPrice {
   const total = prices.reduce((s, p) => s + p.total, 0);
   const commissions = prices.map((p) => p.commission).filter((c) => c !== null);
   const amount = commissions.reduce((s, c) => s + c.amount, 0);
+  const markups = prices.map((p) => p.agent_markup).filter((m) => m !== null && m !== undefined);
+  const markupAmount = markups.reduce((s, m) => s + m.amount, 0);
   return {
     currency: first.currency,
     total,
@@ -32,6 +34,13 @@ export function sumPrices(prices: OfferPrice[]): OfferPrice {
       commissions.length > 0
         ? { percent: commissions[0]?.percent ?? 0, amount, net_total: total - amount }
         : null,
+    ...(markups.length > 0 && {
+      agent_markup: {
+        percent: markups[0]?.percent ?? 0,
+        amount: markupAmount,
+        selling_total: total + markupAmount,
+      },
+    }),
   };
 }
 

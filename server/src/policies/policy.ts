@@ -48,6 +48,11 @@ export const policies = {
   manageWallets: brandAdmin,
   /** Create, change and delete the brand's markups on fares: the brand's admins. */
   manageMarkups: brandAdmin,
+  /**
+   * Set the commission the agency grants its agents (brand default and maximum, agent groups, each
+   * agent's own): the brand's admins.
+   */
+  manageCommissions: brandAdmin,
   /** Read and export the brand's sales reports: the brand's admins. */
   readReports: brandAdmin,
   /** Create and list brands (`/platform/…`): platform operators only, whatever their type. */

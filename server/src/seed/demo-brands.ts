@@ -30,6 +30,9 @@ function demoConfig(
   });
 }
 
+/** The commission each demo agency grants its agents unless an admin sets another (demo data). */
+export const DEMO_GRANTED_COMMISSION_PERCENT = 3;
+
 export const demoBrands: { slug: string; hosts: string[]; config: SiteConfig }[] = [
   {
     slug: 'sajilo',
@@ -69,7 +72,11 @@ export async function seedDemoBrands(db: Db): Promise<number> {
     for (const demo of demoBrands) {
       const inserted = await tx
         .insert(brands)
-        .values({ slug: demo.slug, siteConfig: demo.config })
+        .values({
+          slug: demo.slug,
+          siteConfig: demo.config,
+          defaultGrantedCommissionPercent: DEMO_GRANTED_COMMISSION_PERCENT,
+        })
         .onConflictDoNothing({ target: brands.slug })
         .returning({ id: brands.id });
       const row = inserted[0];

@@ -38,6 +38,31 @@ export const partnerApps = pgTable('partner_apps', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
+/** Agents an agency prices alike: the commission it grants each of them unless an agent has their own. */
+export const agentGroups = pgTable(
+  'agent_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Percent of the base fare granted to the group's agents (capped by the brand's maximum). */
+    grantedCommissionPercent: numeric('granted_commission_percent', {
+      precision: 5,
+      scale: 2,
+      mode: 'number',
+    })
+      .notNull()
+      .default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('agent_groups_brand_name_key').on(table.brandId, table.name),
+    check('agent_groups_commission_range', sql`${table.grantedCommissionPercent} between 0 and 100`),
+  ],
+);
+
 /** A person who signs in to one brand's site; every user belongs to exactly one brand. */
 export const users = pgTable(
   'users',
@@ -65,6 +90,14 @@ export const users = pgTable(
     commissionPercent: numeric('commission_percent', { precision: 5, scale: 2, mode: 'number' })
       .notNull()
       .default(0),
+    /** Commission the agency grants this agent off the base fare, percent; null: their group's or the brand's. */
+    grantedCommissionPercent: numeric('granted_commission_percent', {
+      precision: 5,
+      scale: 2,
+      mode: 'number',
+    }),
+    /** The agent group whose granted commission applies when the agent has none of their own. */
+    agentGroupId: uuid('agent_group_id').references(() => agentGroups.id, { onDelete: 'set null' }),
     /** The partner app that created this customer (app-SDK sign-in), if any. */
     partnerAppId: uuid('partner_app_id').references(() => partnerApps.id, { onDelete: 'set null' }),
     /** Set by an admin: a suspended user's sessions end and log-in is refused until reinstated. */
@@ -82,6 +115,7 @@ export const users = pgTable(
     uniqueIndex('users_brand_mobile_key').on(table.brandId, table.mobile),
     check('users_type_check', sql`${table.type} in ('customer', 'individual', 'agent', 'admin')`),
     check('users_commission_range', sql`${table.commissionPercent} between 0 and 20`),
+    check('users_granted_commission_range', sql`${table.grantedCommissionPercent} between 0 and 100`),
     check('users_contact_present', sql`${table.email} is not null or ${table.mobile} is not null`),
   ],
 );

@@ -3,13 +3,24 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { notFound } from '../../errors';
 import { type AccountUser, accountUserColumns } from '../accounts/find-user';
+import { effectiveGrantedCommission } from '../commissions/agent-pricing';
 
 /** A user as the admin console reads it: no hash, but whether a password is set. */
-export type BrandUserRow = AccountUser & { hasPassword: boolean };
+export type BrandUserRow = AccountUser & {
+  hasPassword: boolean;
+  /** The agent's own granted commission, percent; null: their group's or the brand's. */
+  ownGrantedCommissionPercent: number | null;
+  agentGroupId: string | null;
+  /** The granted commission that applies, whichever level set it. */
+  grantedCommissionPercent: number;
+};
 
 export const brandUserColumns = {
   ...accountUserColumns,
   hasPassword: sql<boolean>`${users.passwordHash} is not null`.as('has_password'),
+  ownGrantedCommissionPercent: users.grantedCommissionPercent,
+  agentGroupId: users.agentGroupId,
+  grantedCommissionPercent: effectiveGrantedCommission.as('effective_granted_commission'),
 };
 
 /**
@@ -39,7 +50,12 @@ export async function findBrandUser(
 export async function updateBrandUser(
   db: Db,
   userId: string,
-  values: Partial<Pick<typeof users.$inferInsert, 'type' | 'commissionPercent' | 'suspendedAt'>>,
+  values: Partial<
+    Pick<
+      typeof users.$inferInsert,
+      'type' | 'commissionPercent' | 'suspendedAt' | 'grantedCommissionPercent' | 'agentGroupId'
+    >
+  >,
 ): Promise<BrandUserRow> {
   const [user] = await db
     .update(users)

@@ -3,13 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BookingMarkup } from '#shared/admin-money';
 import type { createBookingRequest } from '#shared/bookings';
-import { isAgentUserType } from '#shared/flights';
 import { amountDueOf, sumPrices } from '#shared/sum-prices';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
 import { AppError, invalidFields } from '../../errors';
 import { presentOffer } from '../../presenters/flight-offer';
 import type { AccountUser } from '../accounts/find-user';
+import { agentPricingFor } from '../commissions/agent-pricing';
 import { checkAvailability } from '../flights/check-availability';
 import type { EngineOffer } from '../flights/engine/build-offers';
 import { decodeOfferId } from '../flights/engine/offer-id';
@@ -61,7 +61,7 @@ async function prepareBooking(
   requestHash: string,
 ): Promise<PendingBooking> {
   const { user, request } = options;
-  const commissionPercent = isAgentUserType(user.type) ? user.commissionPercent : 0;
+  const pricing = await agentPricingFor(db, user);
   // One seat per passenger per flight: the same flight twice (under any fare) is a tampered request.
   const flightsSeen = new Set<string>();
   request.offers.forEach((offer, index) => {
@@ -78,7 +78,7 @@ async function prepareBooking(
   const priced = await checkAvailability(db, {
     offers: request.offers,
     userType: user.type,
-    commissionPercent,
+    ...pricing,
     brandId: user.brandId,
     seatsCountedByHold: true,
   });
@@ -156,7 +156,7 @@ async function prepareBooking(
           tier: firstRef.tier,
           passengers: firstRef.passengers,
           agent: false,
-          commissionPercent: 0,
+          grantedCommissionPercent: 0,
         }),
       })),
     })),

@@ -1,7 +1,7 @@
 import { type Currency, isAgentUserType } from '#shared/flights';
 import type { Db } from '../../db/client';
 import { AppError, invalidFields } from '../../errors';
-import { applyMarkup, NO_MARKUPS } from '../markups/apply-markups';
+import { NO_MARKUPS, priceForViewer } from '../markups/apply-markups';
 import { brandMarkups, PRICING_MARKUP_MAX_AGE_MS } from '../markups/load-brand-markups';
 import { supplierOf } from './configured-suppliers';
 import type { EngineOffer } from './engine/build-offers';
@@ -12,7 +12,10 @@ import { MIN_MINUTES_BEFORE_DEPARTURE } from './search-flights';
 export interface CheckAvailabilityOptions {
   offers: { id: string; total?: number | undefined }[];
   userType: string;
-  commissionPercent: number;
+  /** The commission the agency grants the agent, percent (0 for travellers). */
+  grantedCommissionPercent: number;
+  /** An agent's own markup to their client, percent; null for travellers. */
+  agentMarkupPercent: number | null;
   /** The brand whose markups price the offers, read from the database (null: none). */
   brandId: string | null;
   now?: number;
@@ -58,7 +61,7 @@ export async function checkAvailability(
     const result = await supplier.price(db, {
       offerId: requested.id,
       agent: isAgentUserType(options.userType),
-      commissionPercent: options.commissionPercent,
+      grantedCommissionPercent: options.grantedCommissionPercent,
       notBeforeUtc,
       countSeats: !options.seatsCountedByHold,
     });
@@ -66,7 +69,7 @@ export async function checkAvailability(
       throw new AppError('OFFER_EXPIRED', undefined, undefined, { offer_id: requested.id });
     if (result.status === 'sold_out')
       throw new AppError('SOLD_OUT', undefined, undefined, { offer_id: requested.id });
-    const offer = applyMarkup(markups, result.offer);
+    const offer = priceForViewer(markups, result.offer, options.agentMarkupPercent);
     const { price } = offer;
     if (requested.total !== undefined && requested.total !== price.total) {
       throw new AppError(

@@ -65,7 +65,7 @@ export async function findFareCalendar(
           tier,
           passengers: { adults: 1, children: 0, infants: 0 },
           agent: false,
-          commissionPercent: 0,
+          grantedCommissionPercent: 0,
           cabin: '',
           notBeforeUtc: now + MIN_MINUTES_BEFORE_DEPARTURE * 60_000,
         },

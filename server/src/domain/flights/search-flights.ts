@@ -9,7 +9,7 @@ import {
 } from '#shared/flights';
 import type { Db } from '../../db/client';
 import { invalidFields } from '../../errors';
-import { applyMarkup, NO_MARKUPS } from '../markups/apply-markups';
+import { NO_MARKUPS, priceForViewer } from '../markups/apply-markups';
 import { searchBrandMarkups } from '../markups/load-brand-markups';
 import type { Supplier } from '../suppliers/supplier';
 import { checkSearchCodes } from './check-search-codes';
@@ -25,8 +25,10 @@ export const MAX_OFFERS_PER_LEG = 150;
 
 export interface SearchFlightsOptions {
   params: FlightSearchRequest;
-  /** The signed-in agent's commission, 0–20; shown on prices for agents only. */
-  commissionPercent: number;
+  /** The commission the agency grants the signed-in agent, percent; shown on prices for agents only. */
+  grantedCommissionPercent: number;
+  /** The signed-in agent's own markup to their client, percent; null for travellers. */
+  agentMarkupPercent: number | null;
   /** The brand whose markups price the offers (null: supplier prices as they are). */
   brandId: string | null;
   now?: number;
@@ -121,7 +123,7 @@ export async function searchFlights(db: Db, options: SearchFlightsOptions): Prom
           tier,
           passengers: { adults: params.adults, children: params.children, infants: params.infants },
           agent: isAgentUserType(params.user_type),
-          commissionPercent: options.commissionPercent,
+          grantedCommissionPercent: options.grantedCommissionPercent,
           cabin: params.flight_class,
           notBeforeUtc: now + MIN_MINUTES_BEFORE_DEPARTURE * 60_000,
         },
@@ -136,7 +138,7 @@ export async function searchFlights(db: Db, options: SearchFlightsOptions): Prom
       const byDay = new Map<number, EngineOffer[]>();
       for (const answer of answers) {
         for (const { day, offers } of answer[i] ?? []) {
-          const priced = offers.map((offer) => applyMarkup(markups, offer));
+          const priced = offers.map((offer) => priceForViewer(markups, offer, options.agentMarkupPercent));
           byDay.set(day, [...(byDay.get(day) ?? []), ...priced]);
         }
       }

@@ -1,7 +1,7 @@
 import type { OfferPrice } from '#shared/flights';
 import type { MarkupScope } from '../../db/schema/index';
 import type { EngineOffer } from '../flights/engine/build-offers';
-import { passengerPrice } from '../flights/engine/price-offer';
+import { passengerPrice, withAgentMarkup } from '../flights/engine/price-offer';
 
 /** A markup rule as pricing needs it (a `markups` row without its timestamps). */
 export interface MarkupRule {
@@ -123,6 +123,17 @@ export function applyMarkup(set: MarkupSet, offer: EngineOffer): EngineOffer {
       supplierPrice: offer.price,
     },
   };
+}
+
+/** The offer as its viewer sees it: the brand's markup, then an agent's own markup to their client. */
+export function priceForViewer(
+  set: MarkupSet,
+  offer: EngineOffer,
+  agentMarkupPercent: number | null,
+): EngineOffer {
+  const marked = applyMarkup(set, offer);
+  if (agentMarkupPercent === null) return marked;
+  return { ...marked, price: withAgentMarkup(marked.price, agentMarkupPercent) };
 }
 
 /** The offer as its supplier priced it (what the supplier holds and records), without the markup. */

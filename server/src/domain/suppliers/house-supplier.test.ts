@@ -23,7 +23,8 @@ async function cheapest(daysAhead: number, adults: number, flightNumber?: string
       depart_date: dateOf(todayInNepal() + daysAhead),
       adults,
     }),
-    commissionPercent: 0,
+    grantedCommissionPercent: 0,
+    agentMarkupPercent: null,
     brandId: null,
   });
   const offers = result.legs[0]?.offers ?? [];

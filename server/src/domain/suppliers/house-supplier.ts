@@ -173,7 +173,7 @@ export const houseSupplier: Supplier = {
       tier: ref.tier,
       passengers: ref.passengers,
       agent: options.agent,
-      commissionPercent: options.commissionPercent,
+      grantedCommissionPercent: options.grantedCommissionPercent,
       cabin: '',
       notBeforeUtc: options.notBeforeUtc,
       seatsLeft: seatsLeftFrom(counts),

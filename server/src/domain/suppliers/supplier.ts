@@ -21,7 +21,7 @@ export type SupplierLegResult = { day: number; offers: EngineOffer[] }[];
 export interface PriceOfferOptions {
   offerId: string;
   agent: boolean;
-  commissionPercent: number;
+  grantedCommissionPercent: number;
   /** Flights leaving before this instant are no longer sold. */
   notBeforeUtc: number;
   /** Whether seats taken are counted (default); false prices as if every seat were free. */

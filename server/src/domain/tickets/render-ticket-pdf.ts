@@ -125,7 +125,12 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
         `taxes ${money(p.taxes, booking.currency)} = ${money(p.subtotal, booking.currency)}`,
     );
   }
-  doc.font('Helvetica-Bold').text(`Total ${money(booking.price.total, booking.currency)}`);
+  // The ticket is what an agent hands their client: it carries the agent's selling price, never
+  // what the agency charged the agent.
+  const markup = booking.price.agent_markup;
+  if (markup && markup.amount > 0) doc.text(`Agent's service fee ${money(markup.amount, booking.currency)}`);
+  const total = markup ? markup.selling_total : booking.price.total;
+  doc.font('Helvetica-Bold').text(`Total ${money(total, booking.currency)}`);
   doc.font('Helvetica').fontSize(8).fillColor('#555');
   doc.moveDown();
   doc.text(

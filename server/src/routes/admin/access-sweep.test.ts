@@ -25,6 +25,7 @@ let b: {
   pnr: string;
   flightId: string;
   markupId: string;
+  agentGroupId: string;
   walletBalance: number;
 };
 let sajiloSettings: { config: unknown; hosts: string[] };
@@ -44,6 +45,9 @@ beforeAll(async () => {
   const markup = (
     await asB('POST', '/admin/markups', { scope: 'airline', airlineCode: 'ZZ', kind: 'percent', value: 300 })
   ).json().data;
+  const group = (
+    await asB('POST', '/admin/agent-groups', { name: 'B group', grantedCommissionPercent: 1 })
+  ).json().data.groups[0];
   b = {
     brandId: settings.id,
     userId: users[0].id,
@@ -54,6 +58,7 @@ beforeAll(async () => {
     pnr: held.pnr,
     flightId: booking.flights[0].flightId,
     markupId: markup.id,
+    agentGroupId: group.id,
     walletBalance: users[0].walletBalance,
   };
   sajiloSettings = (await asAdmin(t, sessions.sajiloAdmin, 'GET', '/admin/brand')).json().data;
@@ -105,6 +110,16 @@ const CALLS: Record<string, () => Call> = {
   }),
   'PUT /admin/markups/:id': () => ({ payload: { scope: 'all', kind: 'fixed', value: 999_999 } }),
   'DELETE /admin/markups/:id': () => ({}),
+  'GET /admin/commissions': () => ({}),
+  'PUT /admin/commissions': () => ({
+    payload: { defaultGrantedCommissionPercent: 1, maxGrantedCommissionPercent: 2 },
+  }),
+  'POST /admin/agent-groups': () => ({
+    payload: { name: `Sweep ${Date.now()}`, grantedCommissionPercent: 1 },
+  }),
+  'PUT /admin/agent-groups/:id': () => ({ payload: { name: 'Swept', grantedCommissionPercent: 1 } }),
+  'DELETE /admin/agent-groups/:id': () => ({}),
+  'PUT /admin/users/:id/commission': () => ({ payload: { grantedCommissionPercent: 1, agentGroupId: null } }),
   'GET /admin/reports': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
   'GET /admin/reports.csv': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
   'GET /platform/brands': () => ({}),
@@ -135,6 +150,7 @@ function withBrandBIds(path: string): string {
   if (path.includes(':pnr')) return path.replace(':pnr', b.pnr);
   if (path.includes(':flightId')) return path.replace(':flightId', b.flightId);
   if (path.includes('/markups/')) return path.replace(':id', b.markupId);
+  if (path.includes('/agent-groups/')) return path.replace(':id', b.agentGroupId);
   if (path.includes(':')) throw new Error(`the sweep does not know the ids of ${path}`);
   return path;
 }
@@ -166,6 +182,7 @@ function expectNoBrandBData(body: string, label: string) {
     b.pnr,
     b.flightId,
     b.markupId,
+    b.agentGroupId,
     'globalime',
     'Global IME',
   ]) {

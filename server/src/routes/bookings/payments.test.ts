@@ -22,6 +22,7 @@ import {
   payInSandbox,
   type SandboxTestApp,
 } from '../../test/payment-sandbox';
+import { pdfText } from '../../test/pdf-text';
 
 let t: SandboxTestApp;
 let agent: string;
@@ -95,6 +96,22 @@ describe('wallet: hold → pay → tickets → PDF → cancel quote → cancel �
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
     expect(pdf.rawPayload.toString('latin1')).toContain(held.pnr);
+    // The agent hands the ticket to their client: it shows the agent's selling price (their own 5 %
+    // markup on top), never what the agency charged the agent.
+    const printed = pdfText(pdf.rawPayload).join('\n');
+    const markup = booking.price.agent_markup;
+    expect(markup?.percent).toBe(5);
+    expect(printed).toContain(
+      `Agent's service fee NPR ${((markup?.amount ?? 0) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
+    );
+    expect(printed).toContain(
+      `Total NPR ${((markup?.selling_total ?? 0) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
+    );
+    expect(printed).not.toContain(
+      ((booking.price.commission?.net_total ?? 0) / 100).toLocaleString('en-IN', {
+        minimumFractionDigits: 2,
+      }),
+    );
     const [mail] = await t.app.db
       .select()
       .from(emailOutbox)

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '#shared/bookings';
 import { bookings, seatHolds } from '../../db/schema/index';
+import { DEMO_GRANTED_COMMISSION_PERCENT } from '../../seed/demo-brands';
 import { api, logInDemo } from '../../test/accounts';
 import {
   adult,
@@ -35,7 +36,8 @@ describe('POST /bookings', () => {
     expect(booking.status).toBe('held');
     expect(Date.parse(booking.expires_at ?? '')).toBeGreaterThan(Date.now());
     expect(booking.price.total).toBe(offer.price.total);
-    expect(booking.price.commission?.percent).toBe(5);
+    expect(booking.price.commission?.percent).toBe(DEMO_GRANTED_COMMISSION_PERCENT);
+    expect(booking.price.agent_markup?.percent).toBe(5);
     expect(booking.legs[0]?.id).toBe(offer.id);
     expect(booking.payment_methods).toContain('wallet');
     expect(booking.history).toMatchObject([{ status: 'held', by: 'Bikash Gurung' }]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlightOffer } from '#shared/flights';
 import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
 import { houseSupplier } from '../../domain/suppliers/house-supplier';
+import { DEMO_GRANTED_COMMISSION_PERCENT } from '../../seed/demo-brands';
 import { logIn } from '../../test/accounts';
 import { holdSeats } from '../../test/bookings';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -192,11 +193,17 @@ describe('POST /api/b2b/v2/flights/search', () => {
     expect(offers.every((o) => o.segments.every((s) => s.cabin === 'business'))).toBe(true);
   });
 
-  it('shows a signed-in agent the commission they earn, and nobody else any', async () => {
+  it('shows a signed-in agent the commission the agency grants and their own markup, and nobody else any', async () => {
     const { token: agentToken } = await logIn(t, 'agent@sajilo.example', { session: 'bearer' });
     const agent = await search(oneWay({}), agentToken);
     const agentOffer = agent.body.data.legs[0].offers[0] as FlightOffer;
-    expect(agentOffer.price.commission?.percent).toBe(5);
+    expect(agentOffer.price.commission?.percent).toBe(DEMO_GRANTED_COMMISSION_PERCENT);
+    // The demo agent's own 5 % is their markup to their client.
+    expect(agentOffer.price.agent_markup).toEqual({
+      percent: 5,
+      amount: Math.round(agentOffer.price.total * 0.05),
+      selling_total: agentOffer.price.total + Math.round(agentOffer.price.total * 0.05),
+    });
     expect(agentOffer.price.commission?.amount).toBeGreaterThan(0);
     expect(agentOffer.price.commission?.net_total).toBe(
       agentOffer.price.total - (agentOffer.price.commission?.amount ?? 0),
@@ -343,7 +350,7 @@ describe('POST /api/b2b/v2/flights/availability', () => {
     const priced = await houseSupplier.price(t.app.db, {
       offerId: offer.id,
       agent: false,
-      commissionPercent: 0,
+      grantedCommissionPercent: 0,
       notBeforeUtc: Date.now(),
     });
     if (priced.status !== 'available') throw new Error('the offer is not available');

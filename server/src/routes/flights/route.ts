@@ -7,8 +7,9 @@ import {
   fareCalendarResponse,
   flightSearchRequest,
   flightSearchResponse,
-  isAgentUserType,
 } from '#shared/flights';
+import type { Db } from '../../db/client';
+import { agentPricingFor } from '../../domain/commissions/agent-pricing';
 import { checkAvailability } from '../../domain/flights/check-availability';
 import { findFareCalendar } from '../../domain/flights/find-fare-calendar';
 import { searchFlights } from '../../domain/flights/search-flights';
@@ -16,14 +17,13 @@ import { ok, responses } from '../../http/envelope';
 import { presentOffer, presentSearch } from '../../presenters/flight-offer';
 
 /**
- * Who the prices are for: the signed-in user's type and, for an agent, their commission. A
- * visitor is priced as a traveller whatever `user_type` the request names, so commission is
- * only ever shown to the agent who earns it.
+ * Who the prices are for: the signed-in user's type and, for an agent, the commission the agency
+ * grants them and their own markup. A visitor is priced as a traveller whatever `user_type` the
+ * request names, so commission is only ever shown to the agent who earns it.
  */
-export function pricingViewerFor(request: FastifyRequest): { userType: string; commissionPercent: number } {
-  const user = request.user;
-  if (!user) return { userType: 'customer', commissionPercent: 0 };
-  return { userType: user.type, commissionPercent: isAgentUserType(user.type) ? user.commissionPercent : 0 };
+async function pricingViewerFor(db: Db, request: FastifyRequest) {
+  const pricing = await agentPricingFor(db, request.user);
+  return { userType: request.user?.type ?? 'customer', ...pricing };
 }
 
 export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,10 +39,11 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = pricingViewerFor(request);
+      const viewer = await pricingViewerFor(app.db, request);
       const result = await searchFlights(app.db, {
         params: { ...request.body, user_type: viewer.userType },
-        commissionPercent: viewer.commissionPercent,
+        grantedCommissionPercent: viewer.grantedCommissionPercent,
+        agentMarkupPercent: viewer.agentMarkupPercent,
         brandId: request.brand?.id ?? null,
       });
       return ok(presentSearch(result));
@@ -61,11 +62,12 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = pricingViewerFor(request);
+      const viewer = await pricingViewerFor(app.db, request);
       const result = await checkAvailability(app.db, {
         offers: request.body.offers,
         userType: viewer.userType,
-        commissionPercent: viewer.commissionPercent,
+        grantedCommissionPercent: viewer.grantedCommissionPercent,
+        agentMarkupPercent: viewer.agentMarkupPercent,
         brandId: request.brand?.id ?? null,
       });
       return ok({

@@ -40,7 +40,7 @@ const searchArbitrary = fc.record({
   children: fc.integer({ min: 0, max: 4 }),
   infantsShare: fc.integer({ min: 0, max: 5 }),
   tier: fc.constantFrom<FareTier>('npr', 'usd', 'residential'),
-  commissionPercent: fc.integer({ min: 0, max: 20 }),
+  grantedCommissionPercent: fc.integer({ min: 0, max: 20 }),
   seatSeed: fc.integer({ min: 1, max: 1_000_000 }),
 });
 
@@ -56,8 +56,8 @@ function run(params: SearchParams): { offers: EngineOffer[]; context: OfferConte
       children: params.children,
       infants: Math.min(params.adults, params.infantsShare),
     },
-    agent: params.commissionPercent > 0,
-    commissionPercent: params.commissionPercent,
+    agent: params.grantedCommissionPercent > 0,
+    grantedCommissionPercent: params.grantedCommissionPercent,
     cabin: '',
     notBeforeUtc: 0,
     seatsLeft: (flight, classCode) =>
@@ -124,7 +124,7 @@ describe('the search engine (property tests over a synthetic world)', () => {
           expect(price.total).toBe(total);
           expect(price.currency).toBe(params.tier === 'usd' ? 'USD' : 'NPR');
           if (context.agent) {
-            expect(price.commission?.amount).toBe(Math.round((base * params.commissionPercent) / 100));
+            expect(price.commission?.amount).toBe(Math.round((base * params.grantedCommissionPercent) / 100));
             expect(price.commission?.net_total).toBe(price.total - (price.commission?.amount ?? 0));
           } else {
             expect(price.commission).toBeNull();

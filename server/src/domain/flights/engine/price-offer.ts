@@ -14,8 +14,8 @@ export interface Passengers {
 export interface PricingContext {
   tier: FareTier;
   passengers: Passengers;
-  /** Agent's commission on the base fares, 0–20; ignored for travellers. */
-  commissionPercent: number;
+  /** The commission the agency grants the agent on the base fares, percent; ignored for travellers. */
+  grantedCommissionPercent: number;
   agent: boolean;
 }
 
@@ -104,10 +104,19 @@ export function priceFares(fares: FareClass[], context: PricingContext): OfferPr
   let commission: OfferPrice['commission'] = null;
   if (context.agent) {
     const baseTotal = perPassenger.reduce((sum, p) => sum + p.base * p.count, 0);
-    const amount = percentOf(baseTotal, context.commissionPercent);
-    commission = { percent: context.commissionPercent, amount, net_total: total - amount };
+    const amount = percentOf(baseTotal, context.grantedCommissionPercent);
+    commission = { percent: context.grantedCommissionPercent, amount, net_total: total - amount };
   }
   return { currency: currencyOf(context.tier), total, per_passenger: perPassenger, commission };
+}
+
+/**
+ * The agent's own markup to their client on top of the agency's price (`total`): it raises what
+ * the client pays and never changes what the agent pays the agency (`commission.net_total`).
+ */
+export function withAgentMarkup(price: OfferPrice, markupPercent: number): OfferPrice {
+  const amount = percentOf(price.total, markupPercent);
+  return { ...price, agent_markup: { percent: markupPercent, amount, selling_total: price.total + amount } };
 }
 
 /** Just the total of `priceFares` (no breakdown objects): for ranking candidates quickly. */

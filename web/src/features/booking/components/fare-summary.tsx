@@ -4,7 +4,10 @@ import type { OfferPrice } from '#shared/flights';
 import { formatMoney } from '#shared/format-money';
 import { currentLanguage } from '../../../lib/i18n';
 
-/** Per passenger type and in total, with the agent's commission and net fare. */
+/**
+ * Per passenger type and in total; for an agent, gross, the commission the agency grants and the
+ * net they pay, then their own markup and what their client pays (product-spec §12.4).
+ */
 export function FareSummary(props: { price: OfferPrice; showCommission: boolean }) {
   const { t } = useTranslation();
   const money = (amount: number) => formatMoney(amount, props.price.currency, currentLanguage());
@@ -52,7 +55,19 @@ export function FareSummary(props: { price: OfferPrice; showCommission: boolean 
             </div>
             <div className="flex justify-between font-semibold">
               <dt>{t('booking.netFare')}</dt>
-              <dd>{money(props.price.commission.net_total)}</dd>
+              <dd data-testid="net-fare">{money(props.price.commission.net_total)}</dd>
+            </div>
+          </>
+        )}
+        {props.showCommission && props.price.agent_markup && (
+          <>
+            <div className="mt-2 flex justify-between border-t border-slate-200 pt-2 dark:border-slate-700">
+              <dt>{t('booking.agentMarkup', { percent: props.price.agent_markup.percent })}</dt>
+              <dd>+{money(props.price.agent_markup.amount)}</dd>
+            </div>
+            <div className="flex justify-between font-semibold">
+              <dt>{t('booking.clientPays')}</dt>
+              <dd data-testid="client-price">{money(props.price.agent_markup.selling_total)}</dd>
             </div>
           </>
         )}

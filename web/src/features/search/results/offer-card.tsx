@@ -82,6 +82,15 @@ export function OfferCard(props: {
                 amount: money(offer.price.commission.amount, offer.price.currency),
               })}{' '}
               · {t('results.net', { amount: money(offer.price.commission.net_total, offer.price.currency) })}
+              {offer.price.agent_markup && (
+                <>
+                  {' '}
+                  ·{' '}
+                  {t('results.clientPrice', {
+                    amount: money(offer.price.agent_markup.selling_total, offer.price.currency),
+                  })}
+                </>
+              )}
             </div>
           )}
           <button

@@ -1,0 +1,46 @@
+import { eq, sql } from 'drizzle-orm';
+import { isAgentUserType } from '#shared/flights';
+import type { Db } from '../../db/client';
+import { agentGroups, brands, users } from '../../db/schema/index';
+
+/** How a user's prices are made: what the agency grants them, and their own markup to their clients. */
+export interface AgentPricing {
+  /** The commission the agency grants the agent off the base fares, percent (0 for travellers). */
+  grantedCommissionPercent: number;
+  /** The agent's own markup to their clients, percent of the price (null for travellers). */
+  agentMarkupPercent: number | null;
+}
+
+export const TRAVELLER_PRICING: AgentPricing = { grantedCommissionPercent: 0, agentMarkupPercent: null };
+
+/**
+ * The granted commission that applies to a user row, percent: their own, else their group's, else
+ * the brand's default; never above the brand's maximum, whatever was set before the maximum fell.
+ */
+export const effectiveGrantedCommission = sql<number>`least(
+  coalesce(
+    ${users.grantedCommissionPercent},
+    (select g.granted_commission_percent from ${agentGroups} g where g.id = ${users.agentGroupId}),
+    (select b.default_granted_commission_percent from ${brands} b where b.id = ${users.brandId})
+  ),
+  (select b.max_granted_commission_percent from ${brands} b where b.id = ${users.brandId})
+)`.mapWith(Number);
+
+/**
+ * The pricing of a signed-in user. The commission an agent sets themselves is their markup: it
+ * raises what their client pays and never lowers what they pay (product-spec §12.2–12.3).
+ */
+export async function agentPricingFor(
+  db: Db,
+  user: { id: string; type: string; commissionPercent: number } | undefined,
+): Promise<AgentPricing> {
+  if (!user || !isAgentUserType(user.type)) return TRAVELLER_PRICING;
+  const [row] = await db
+    .select({ granted: effectiveGrantedCommission })
+    .from(users)
+    .where(eq(users.id, user.id));
+  return {
+    grantedCommissionPercent: row?.granted ?? 0,
+    agentMarkupPercent: user.commissionPercent,
+  };
+}
