@@ -181,9 +181,61 @@ test('an admin adds a route markup and the search shows the marked-up price', as
   await traveller.context().close();
 });
 
+test('an admin grants an agent group commission: the agent sees it, pays less, and sells at their own markup', async ({
+  page,
+  browser,
+}) => {
+  const agent = await agentPage(browser);
+  const grantedShown = async () => {
+    await agent.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${kathmanduDate(9)}&adults=1&nat=NP`);
+    await agent.getByRole('article').first().getByRole('button', { name: 'Select' }).click();
+    await expect(agent.getByText('Price and seats confirmed.')).toBeVisible();
+    return (await agent.getByText(/^Your commission \(/).textContent()) ?? '';
+  };
+  expect(await grantedShown()).toContain('(3 %)');
+
+  await logInAsAdmin(page);
+  await page.getByRole('link', { name: 'Agent commission' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Agent commission' })).toBeVisible();
+  const addGroup = page.getByRole('form', { name: 'Add a group' });
+  await addGroup.getByLabel('Group name').fill('Gold');
+  await addGroup.getByLabel('Commission %').fill('4.5');
+  await addGroup.getByRole('button', { name: 'Save group' }).click();
+  await expect(page.getByText('Group saved.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Gold/ })).toContainText('4.5 %');
+
+  const bikash = page.getByRole('form', { name: 'Bikash Gurung' });
+  await bikash.getByLabel('Group').selectOption({ label: 'Gold (4.5 %)' });
+  await bikash.getByRole('button', { name: /Save/ }).click();
+  await expect(page.getByText('Commission of Bikash Gurung saved.')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Bikash Gurung' }).getByTestId('granted-now')).toContainText(
+    'Granted 4.5 %',
+  );
+  expect(await grantedShown()).toContain('(4.5 %)');
+  // The agent's own 5 % stays their markup: their client pays more than the gross fare.
+  expect(paisa((await agent.getByTestId('client-price').textContent()) ?? '')).toBeGreaterThan(
+    paisa((await agent.getByTestId('booking-total').textContent()) ?? ''),
+  );
+
+  // A rate above the maximum is refused beside the field.
+  const again = page.getByRole('form', { name: 'Bikash Gurung' });
+  await again.getByLabel('Own commission %').fill('30');
+  await again.getByRole('button', { name: /Save/ }).click();
+  await expect(again.getByText('The agency grants at most 20 %.')).toBeVisible();
+
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page
+    .getByRole('row', { name: /Gold/ })
+    .getByRole('button', { name: /Delete/ })
+    .click();
+  await expect(page.getByText('Group deleted.')).toBeVisible();
+  expect(await grantedShown()).toContain('(3 %)');
+  await agent.context().close();
+});
+
 test('the money pages have no serious or critical accessibility violation', async ({ page }) => {
   await logInAsAdmin(page);
-  for (const path of ['/admin/markups', '/admin/reports']) {
+  for (const path of ['/admin/markups', '/admin/reports', '/admin/commissions']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     if (path.endsWith('reports')) await expect(page.getByRole('table')).toBeVisible();

@@ -76,6 +76,7 @@ export default defineConfig({
       // themselves are tested by the integration suite.
       RATE_LIMIT_PER_IP: '10000',
       RATE_LIMIT_PER_ACCOUNT: '1000',
+      RATE_LIMIT_PER_ACCOUNT_ALL_ADDRESSES: '1000',
     },
   },
 });

@@ -51,6 +51,11 @@ export const router = createBrowserRouter([
         lazy: () => import('../features/admin/markups-page').then((m) => ({ Component: m.MarkupsPage })),
       },
       {
+        path: 'commissions',
+        lazy: () =>
+          import('../features/admin/commissions-page').then((m) => ({ Component: m.CommissionsPage })),
+      },
+      {
         path: 'reports',
         lazy: () => import('../features/admin/reports-page').then((m) => ({ Component: m.ReportsPage })),
       },

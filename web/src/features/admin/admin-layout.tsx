@@ -20,6 +20,7 @@ const SECTIONS = [
   ['outbox', 'admin.nav.outbox'],
   ['audit', 'admin.nav.audit'],
   ['markups', 'admin.nav.markups'],
+  ['commissions', 'admin.nav.commissions'],
   ['reports', 'admin.nav.reports'],
 ] as const;
 

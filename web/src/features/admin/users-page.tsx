@@ -153,7 +153,12 @@ function UserRow(props: {
           ))}
         </select>
       </td>
-      <td className="py-2 pr-3">{user.commissionPercent} %</td>
+      <td className="py-2 pr-3">
+        {t('admin.users.commissionCell', {
+          granted: user.grantedCommissionPercent,
+          markup: user.commissionPercent,
+        })}
+      </td>
       <td className="py-2 pr-3">
         {formatMoney(user.walletBalance, user.walletCurrency as 'NPR', currentLanguage())}
       </td>
@@ -272,7 +277,7 @@ function CreateUserForm() {
           onChange={(type) => setForm({ ...form, type: type as UserType })}
         />
         <TextField
-          label={t('admin.users.commission')}
+          label={t('admin.users.markup')}
           type="number"
           min={0}
           max={20}
