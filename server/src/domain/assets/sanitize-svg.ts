@@ -7,7 +7,7 @@ const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
 /** jsdom's XML parser takes time quadratic in the nesting depth (10 s at 20,000 levels). */
 const MAX_DEPTH = 200;
 
-const CONFIG: Config & { IN_PLACE: true } = {
+const CONFIG: Config & { RETURN_DOM: true } = {
   USE_PROFILES: { svg: true, svgFilters: true },
   // DOMPurify leaves `use` out for its external references; the href rule below allows only `#id`.
   ADD_TAGS: ['use'],
@@ -20,7 +20,7 @@ const CONFIG: Config & { IN_PLACE: true } = {
     'animatemotion',
     'animatetransform',
   ],
-  IN_PLACE: true,
+  RETURN_DOM: true,
 };
 
 const EMBEDDED_RASTER = /^data:image\/(png|jpeg|gif|webp);base64,/i;
@@ -74,8 +74,14 @@ export async function sanitizeSvg(text: string): Promise<string> {
   while (cdata.nextNode()) sections.push(cdata.currentNode);
   for (const section of sections)
     section.parentNode?.replaceChild(document.createTextNode(section.nodeValue ?? ''), section);
-  purify.sanitize(root, CONFIG);
-  return new window.XMLSerializer().serializeToString(root);
+  const body = purify.sanitize(root, CONFIG);
+  const clean = body instanceof window.Element ? body.firstElementChild : null;
+  try {
+    if (clean) return new window.XMLSerializer().serializeToString(clean);
+  } catch {
+    // A character XML does not allow that the parser let through (a lone surrogate).
+  }
+  throw invalidFields({ file: 'The file is not a well-formed SVG image.' });
 }
 
 /** Refuses malformed XML and nesting deeper than MAX_DEPTH, in one linear pass. */
