@@ -1,5 +1,6 @@
 import { UPLOAD_CONTENT_TYPES, type UploadContentType } from '#shared/admin';
 import { invalidFields } from '../../errors';
+import { sanitizeSvg } from './sanitize-svg';
 
 export const EXTENSIONS: Record<UploadContentType, string> = {
   'image/png': 'png',
@@ -29,25 +30,15 @@ export function sniffImageType(bytes: Buffer): UploadContentType | undefined {
 }
 
 /**
- * Anything in an SVG that could run script, load other content or expand entities. Such an SVG
- * is refused rather than cleaned: a logo never needs any of it.
- */
-const UNSAFE_SVG = [
-  /<script/i,
-  /<foreignObject/i,
-  /<(iframe|embed|object|audio|video|handler|listener)\b/i,
-  /<!ENTITY/i,
-  /\son[a-z]+\s*=/i,
-  /(javascript|vbscript|data)\s*:/i,
-  /(href|src)\s*=\s*["']?\s*(?!#)[^"'\s>]/i,
-  /@import/i,
-];
-
-/**
  * Checks an upload: one of the allowed image types, the declared type matching the bytes, at
- * most `maxBytes`, and for SVG nothing active. Failures are 400 naming the `file` field.
+ * most `maxBytes`; an SVG is answered cleaned by `sanitizeSvg`. Failures are 400 naming the
+ * `file` field.
  */
-export function checkImage(bytes: Buffer, declaredType: string, maxBytes: number): UploadContentType {
+export async function checkImage(
+  bytes: Buffer,
+  declaredType: string,
+  maxBytes: number,
+): Promise<{ contentType: UploadContentType; bytes: Buffer }> {
   const type = declaredType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(type)) {
     throw invalidFields({ file: 'Upload a PNG, JPEG, WebP or SVG image.' });
@@ -58,13 +49,7 @@ export function checkImage(bytes: Buffer, declaredType: string, maxBytes: number
   }
   const actual = sniffImageType(bytes);
   if (actual !== type) throw invalidFields({ file: 'The file is not the image type it claims to be.' });
-  if (actual === 'image/svg+xml') {
-    const text = bytes.toString('utf8');
-    if (UNSAFE_SVG.some((pattern) => pattern.test(text))) {
-      throw invalidFields({
-        file: 'This SVG contains scripts, links or embedded content; export it without them.',
-      });
-    }
-  }
-  return actual;
+  if (actual !== 'image/svg+xml') return { contentType: actual, bytes };
+  const clean = await sanitizeSvg(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+  return { contentType: actual, bytes: Buffer.from(clean, 'utf8') };
 }

@@ -14,19 +14,22 @@ export interface StoreBrandImageOptions {
   storage: AssetStorage;
 }
 
-/** Checks and stores an image of the brand under its content hash, and audits the upload. */
+/**
+ * Checks and stores an image of the brand under its content hash, and audits the upload. An SVG
+ * is stored as cleaned by `checkImage`.
+ */
 export async function storeBrandImage(db: Db, options: StoreBrandImageOptions) {
-  const contentType = checkImage(options.bytes, options.contentType, options.maxBytes);
-  const hash = createHash('sha256').update(options.bytes).digest('hex').slice(0, 32);
+  const { contentType, bytes } = await checkImage(options.bytes, options.contentType, options.maxBytes);
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
   const key = `${options.brandId}/${hash}.${EXTENSIONS[contentType]}`;
-  const { url } = await options.storage.put(key, options.bytes, contentType);
+  const { url } = await options.storage.put(key, bytes, contentType);
   await recordAudit(db, {
     brandId: options.brandId,
     actor: options.actor,
     action: 'asset.upload',
     entityType: 'asset',
     entityId: key,
-    after: { url, contentType, bytes: options.bytes.length },
+    after: { url, contentType, bytes: bytes.length },
   });
-  return { url, contentType, bytes: options.bytes.length };
+  return { url, contentType, bytes: bytes.length };
 }

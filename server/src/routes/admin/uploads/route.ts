@@ -31,9 +31,11 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload a logo, favicon or banner image; answers the address to put in a field',
         description:
           'Send the file as the body with its type as Content-Type: image/png, image/jpeg, image/webp or ' +
-          'image/svg+xml, at most UPLOAD_MAX_BYTES. The bytes must be of that type; an SVG with scripts, ' +
-          'event handlers, external links or embedded content is refused. Wrong type or size → 400 naming ' +
-          '`file`. Stored under its content hash and served from /uploads/ with a one-year cache.',
+          'image/svg+xml, at most UPLOAD_MAX_BYTES. The bytes must be of that type. An SVG is stored cleaned ' +
+          'to an allow-list of drawing elements and attributes (no scripts, event handlers, animations, ' +
+          'foreignObject or links other than #id); one that is malformed, declares entities or nests over ' +
+          '200 deep is refused. Wrong type or size → 400 naming `file`. Stored under its content hash and ' +
+          'served from /uploads/ with a one-year cache, a sandbox CSP and nosniff.',
         response: responses(uploadedAsset),
       },
     },
