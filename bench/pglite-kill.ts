@@ -19,7 +19,12 @@ const dataDir = path.join(folder, 'pglite');
 let failed = false;
 try {
   let app = await startServerProcess(
-    { DATA_DIR: dataDir, RATE_LIMIT_PER_IP: '100000' },
+    {
+      DATA_DIR: dataDir,
+      RATE_LIMIT_PER_IP: '100000',
+      HOLD_LIMIT_UNPAID_BOOKINGS: '1000000',
+      HOLD_LIMIT_UNPAID_SEATS_PER_FLIGHT: '1000000',
+    },
     { timeoutMs: 180_000 },
   );
   const token = await bearerOverHttp(app.origin);

@@ -26,7 +26,13 @@ let failed = false;
 try {
   const url = await createDatabaseOn(cluster, 'tikat');
   const app = await startServerProcess(
-    { DATABASE_URL: url, RATE_LIMIT_PER_IP: '100000', BOOKING_JOBS_INTERVAL_SECONDS: '1' },
+    {
+      DATABASE_URL: url,
+      RATE_LIMIT_PER_IP: '100000',
+      HOLD_LIMIT_UNPAID_BOOKINGS: '1000000',
+      HOLD_LIMIT_UNPAID_SEATS_PER_FLIGHT: '1000000',
+      BOOKING_JOBS_INTERVAL_SECONDS: '1',
+    },
     { timeoutMs: 180_000 },
   );
   try {

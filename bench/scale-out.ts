@@ -37,6 +37,8 @@ const env = {
   REDIS_URL: redisUrl,
   REDIS_KEY_PREFIX: prefix,
   RATE_LIMIT_PER_IP: '100000',
+  HOLD_LIMIT_UNPAID_BOOKINGS: '1000000',
+  HOLD_LIMIT_UNPAID_SEATS_PER_FLIGHT: '1000000',
   BOOKING_JOBS_INTERVAL_SECONDS: '5',
 };
 const instances = await Promise.all(Array.from({ length: INSTANCES }, () => startServerProcess(env)));

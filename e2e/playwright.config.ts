@@ -77,6 +77,10 @@ export default defineConfig({
       RATE_LIMIT_PER_IP: '10000',
       RATE_LIMIT_PER_ACCOUNT: '1000',
       RATE_LIMIT_PER_ACCOUNT_ALL_ADDRESSES: '1000',
+      // The demo agent holds many bookings across the specs; the limits are tested by the suite.
+      HOLD_LIMIT_UNPAID_BOOKINGS: '1000',
+      HOLD_LIMIT_UNPAID_SEATS_PER_FLIGHT: '1000',
+      HOLD_LIMIT_NEW_ACCOUNT_HOLDS_PER_ADDRESS: '1000',
     },
   },
 });

@@ -1,5 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
+import { HOLD_LIMITS } from '#shared/hold-limits';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { message: 'use true or false' })
@@ -91,6 +92,27 @@ const envSchema = z
     RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
     /** Attempts allowed per account from all addresses together in one window (a distributed attack). */
     RATE_LIMIT_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    /** Unpaid bookings one account may hold at once (product-spec §16.4); brands may lower it. */
+    HOLD_LIMIT_UNPAID_BOOKINGS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(HOLD_LIMITS.unpaidBookings),
+    /** Unpaid seats one account may hold on one flight; brands may lower it. */
+    HOLD_LIMIT_UNPAID_SEATS_PER_FLIGHT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(HOLD_LIMITS.unpaidSeatsPerFlight),
+    /** Holds that accounts less than a day old may start from one IP address per rate-limit window. */
+    HOLD_LIMIT_NEW_ACCOUNT_HOLDS_PER_ADDRESS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(HOLD_LIMITS.newAccountHoldsPerAddress),
 
     /** Serve the built-in gateway sandboxes under /sandbox/…; default on except in production. */
     PAYMENT_SANDBOX: booleanFlag.optional(),

@@ -39,6 +39,16 @@ export const errorTable = {
   PRICE_CHANGED: { status: 409, message: 'The price of this flight has changed.' },
   /** Not enough seats are left on a flight of the offer. */
   SOLD_OUT: { status: 409, message: 'Sorry, this flight has no more seats in this fare.' },
+  /** The account already holds the most unpaid bookings it may; `data.limit` says how many. */
+  UNPAID_BOOKINGS_LIMIT: {
+    status: 409,
+    message: 'You have too many bookings waiting for payment. Please pay for or cancel one first.',
+  },
+  /** The account would hold more unpaid seats on one flight than it may; `data.limit`, `data.flight`. */
+  UNPAID_SEATS_LIMIT: {
+    status: 409,
+    message: 'You are holding too many unpaid seats on this flight. Please pay for the seats you hold first.',
+  },
   /** The offer's flight no longer exists or has already left. */
   OFFER_EXPIRED: { status: 410, message: 'This flight is no longer available. Please search again.' },
   /** An Idempotency-Key already used with another request body. */

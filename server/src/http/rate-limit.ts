@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
 
 /** Actions with abuse limits (issue 4): each has its own counters. */
-export type RateLimitedAction = 'login' | 'signup' | 'password-reset' | 'customer-token';
+export type RateLimitedAction = 'login' | 'signup' | 'password-reset' | 'customer-token' | 'new-account-hold';
 
 export interface RateLimitCounter {
   /** Counts one attempt under `key`; answers the count in the current window and when it ends. */
@@ -93,6 +93,15 @@ export class RateLimiter {
       checks.push([`${action}:account-ip:${who}:${request.ip}`, this.policy.perAccount]);
       checks.push([`${action}:account:${who}`, this.policy.perAccountAllAddresses]);
     }
+    await this.hitAll(checks);
+  }
+
+  /** Counts an attempt at `action` by the request's IP address against a limit of the caller's. */
+  async checkAddress(request: FastifyRequest, action: RateLimitedAction, limit: number): Promise<void> {
+    await this.hitAll([[`${action}:ip:${request.brand?.id ?? '-'}:${request.ip}`, limit]]);
+  }
+
+  private async hitAll(checks: [string, number][]): Promise<void> {
     for (const [key, limit] of checks) {
       const { count, resetInMs } = await this.counter.hit(key, this.policy.windowMs);
       if (count > limit) throw tooManyAttempts(Math.max(1, Math.ceil(resetInMs / 1000)));

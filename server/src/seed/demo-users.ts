@@ -4,6 +4,8 @@ import type { Db } from '../db/client';
 import { brands, users, walletEntries } from '../db/schema/index';
 import { PasswordHasher, type PasswordHashingOptions } from '../domain/accounts/password-hasher';
 
+const DEMO_ACCOUNT_AGE_DAYS = 30;
+
 /** The one password of every demo user (documented in docs/accounts.md). */
 export const DEMO_PASSWORD = 'Himalaya-Demo-2081';
 
@@ -98,10 +100,13 @@ export async function seedDemoUsers(db: Db, hashing: PasswordHashingOptions): Pr
   const missing = rows.filter((row) => !existing.some((e) => e.email === row.email));
   if (missing.length === 0) return 0;
   const passwordHash = await new PasswordHasher(hashing).hash(DEMO_PASSWORD);
+  // Established accounts, not ones signed up today: a demo is not held back by the limits on
+  // what a brand-new account may book from one address.
+  const createdAt = new Date(Date.now() - DEMO_ACCOUNT_AGE_DAYS * 86_400_000);
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(users)
-      .values(missing.map((row) => ({ ...row, passwordHash })))
+      .values(missing.map((row) => ({ ...row, passwordHash, createdAt, updatedAt: createdAt })))
       .onConflictDoNothing()
       .returning({ id: users.id, walletBalance: users.walletBalance, walletCurrency: users.walletCurrency });
     // The wallet is a ledger whose sum is the balance: a seeded balance is an opening top-up.

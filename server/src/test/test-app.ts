@@ -21,6 +21,16 @@ export interface TestApp {
  * When REDIS_URL is set in the environment, rate limits live in that Redis under a
  * key prefix of this app's own, deleted by `close()`.
  */
+/**
+ * Tests other than the seat hoarding ones hold many seats with the few demo accounts: they run
+ * with the hold limits out of the way (hold-limits.test.ts sets its own).
+ */
+export const RELAXED_HOLD_LIMITS: Record<string, string> = {
+  HOLD_LIMIT_UNPAID_BOOKINGS: '100000',
+  HOLD_LIMIT_UNPAID_SEATS_PER_FLIGHT: '100000',
+  HOLD_LIMIT_NEW_ACCOUNT_HOLDS_PER_ADDRESS: '100000',
+};
+
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
   options: { logger?: FastifyServerOptions['logger'] } = {},
@@ -35,6 +45,7 @@ export async function createTestApp(
     PASSWORD_HASH_MEMORY_KIB: String(TEST_PASSWORD_HASHING.memoryCost),
     PASSWORD_HASH_TIME_COST: String(TEST_PASSWORD_HASHING.timeCost),
     UPLOADS_DIR: uploadsDir,
+    ...RELAXED_HOLD_LIMITS,
     ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisPrefix } : {}),
     ...envOverrides,
   });

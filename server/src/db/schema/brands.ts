@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { HoldLimits } from '#shared/hold-limits';
 
 /**
  * A brand is one agency's (or bank's) white-label site. Its public configuration is a JSON
@@ -27,6 +28,8 @@ export const brands = pgTable(
     })
       .notNull()
       .default(20),
+    /** The brand's own hold limits where tighter than the platform's (null: the platform's). */
+    holdLimits: jsonb('hold_limits').$type<HoldLimits>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

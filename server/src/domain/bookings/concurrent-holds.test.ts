@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { flightSeats, seatHolds } from '../../db/schema/index';
 import { loadEnv } from '../../env';
 import { bearerOverHttp, bookingBody, findOffer, setSeatsLeft } from '../../test/bookings';
+import { RELAXED_HOLD_LIMITS } from '../../test/test-app';
 import { createTestDatabase, TEST_PASSWORD_HASHING } from '../../test/test-database';
 
 /**
@@ -46,6 +47,7 @@ async function startServerProcess(databaseUrl: string): Promise<{ origin: string
       PASSWORD_HASH_MEMORY_KIB: String(TEST_PASSWORD_HASHING.memoryCost),
       PASSWORD_HASH_TIME_COST: String(TEST_PASSWORD_HASHING.timeCost),
       RATE_LIMIT_PER_IP: '1000',
+      ...RELAXED_HOLD_LIMITS,
       BOOKING_JOBS_INTERVAL_SECONDS: '0',
     },
   });

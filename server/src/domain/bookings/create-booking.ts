@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BookingMarkup } from '#shared/admin-money';
 import type { createBookingRequest } from '#shared/bookings';
+import type { HoldLimits } from '#shared/hold-limits';
 import { amountDueOf, sumPrices } from '#shared/sum-prices';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
@@ -27,6 +28,8 @@ export interface CreateBookingOptions {
   request: CreateBookingRequest;
   idempotencyKey: string;
   holdMinutes: number;
+  /** The seat hoarding limits in force on the booker's brand (`holdLimitsOf`). */
+  holdLimits: HoldLimits;
 }
 
 /** The full name history and tickets show for a user. */
@@ -162,6 +165,7 @@ async function prepareBooking(
     })),
     expiresAt,
     by: { name: nameOf(user), userId: user.id },
+    holdLimits: options.holdLimits,
   };
 }
 

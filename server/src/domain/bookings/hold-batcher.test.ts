@@ -11,6 +11,7 @@ import { adult, bookingBody, findOffer, findOffers, setSeatsLeft } from '../../t
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { type AccountUser, accountUserColumns } from '../accounts/find-user';
 import { type CreateBookingRequest, createBooking } from './create-booking';
+import { platformHoldLimits } from './hold-limits';
 
 let t: TestApp;
 let agent: string;
@@ -50,7 +51,13 @@ describe('bookings written together (one transaction for the bookings that arriv
     type Outcome = { booking: Booking } | { error: AppError };
     const book = async (user: AccountUser, request: CreateBookingRequest, key = randomUUID()) => {
       try {
-        const full = await createBooking(t.app.db, { user, request, idempotencyKey: key, holdMinutes: 20 });
+        const full = await createBooking(t.app.db, {
+          user,
+          request,
+          idempotencyKey: key,
+          holdMinutes: 20,
+          holdLimits: platformHoldLimits(t.app.env),
+        });
         return { booking: presentBooking(full, []) } as Outcome;
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -59,9 +66,10 @@ describe('bookings written together (one transaction for the bookings that arriv
     };
     const codeOf = (o: Outcome | undefined) => (o && 'error' in o ? o.error.code : 'held');
     const outcomes = await Promise.all([
-      book(agentUser, two, repeatedKey),
-      book(agentUser, two, repeatedKey),
-      book(agentUser, one, repeatedKey),
+      // A traveller's: an agent's booking first looks up their commission, so it reaches the batcher later.
+      book(customerUser, two, repeatedKey),
+      book(customerUser, two, repeatedKey),
+      book(customerUser, one, repeatedKey),
       ...Array.from({ length: 12 }, (_, i) => book(i % 2 ? agentUser : customerUser, i % 3 ? one : two)),
     ]);
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { HoldLimits } from '#shared/hold-limits';
 import { type Db, queryRows } from '../../db/client';
 import {
   type bookingEvents,
@@ -16,6 +17,7 @@ import { newLocator } from '../suppliers/house-supplier';
 import type { HoldOutcome } from '../suppliers/supplier';
 import type { Actor } from './change-booking-status';
 import { type BookingRow, type FullBooking, loadBookingDetails } from './find-booking';
+import { holdLimitRefusals, lockAccounts } from './hold-limits';
 import { withRetryOnConflict } from './retry-on-conflict';
 
 /** A priced and checked booking, ready to be written and to have its seats held. */
@@ -41,6 +43,8 @@ export interface PendingBooking {
   legs: Omit<LegRow, 'bookingId' | 'locator'>[];
   expiresAt: Date;
   by: Actor;
+  /** The seat hoarding limits of the booker's brand. */
+  holdLimits: HoldLimits;
 }
 
 type Verdict = { full: FullBooking } | { error: unknown } | 'again';
@@ -138,12 +142,17 @@ type EventRow = typeof bookingEvents.$inferSelect;
 
 /**
  * Writes a batch in the caller's transaction: claims every Idempotency-Key with its booking row,
- * holds the seats of the claimed ones, then in one statement drops the bookings that found no
- * seats and writes the passengers, history and legs of the rest. Rows go as one array per
+ * holds the seats of the claimed ones within their accounts' hoarding limits (each account's row
+ * locked first, so its holds are counted one at a time), then in one statement drops the bookings
+ * refused or that found no seats and writes the passengers, history and legs of the rest. Rows go as one array per
  * column (`unnest`), and ids and times are made here, so nothing is read back but what the
  * database alone knows: which keys were free and the history's ids.
  */
 async function writeBatch(tx: Db, batch: Queued[]): Promise<Verdict[]> {
+  await lockAccounts(
+    tx,
+    batch.map(({ pending }) => pending.userId),
+  );
   const now = new Date();
   const rows: BookingRow[] = batch.map(({ pending }) => ({
     ...pending.booking,
@@ -197,15 +206,33 @@ async function writeBatch(tx: Db, batch: Queued[]): Promise<Verdict[]> {
     }
   }
 
-  const claimed = batch.flatMap(({ pending }, i) => {
+  const candidates = batch.flatMap(({ pending }, i) => {
     const booking = rows[i] as BookingRow;
     return claimedIds.has(booking.id) ? [{ i, pending, booking }] : [];
+  });
+  // Over a hoarding limit: refused, and its booking row dropped below with the sold-out ones.
+  const refusals = await holdLimitRefusals(
+    tx,
+    candidates.map(({ pending }) => ({
+      userId: pending.userId,
+      limits: pending.holdLimits,
+      offers: pending.legs.map((leg) => leg.offer),
+      seats: pending.passengers.filter((p) => p.type !== 'infant').length,
+    })),
+    [...claimedIds],
+  );
+  const dropped: string[] = [];
+  const claimed = candidates.filter((c, n) => {
+    const refusal = refusals[n];
+    if (!refusal) return true;
+    verdicts[c.i] = { error: refusal };
+    dropped.push(c.booking.id);
+    return false;
   });
   const outcomes = await holdBySupplier(
     tx,
     claimed.map((c) => c.pending),
   );
-  const soldOut: string[] = [];
   const held = claimed.flatMap((c, n) => {
     const outcome = outcomes[n] as HoldOutcome;
     if ('holds' in outcome) {
@@ -224,10 +251,10 @@ async function writeBatch(tx: Db, batch: Queued[]): Promise<Verdict[]> {
     verdicts[c.i] = {
       error: new AppError('SOLD_OUT', undefined, undefined, { offer_id: outcome.soldOutOffer.id }),
     };
-    soldOut.push(c.booking.id);
+    dropped.push(c.booking.id);
     return [];
   });
-  if (held.length === 0 && soldOut.length === 0) return verdicts;
+  if (held.length === 0 && dropped.length === 0) return verdicts;
 
   const events: Omit<EventRow, 'id'>[] = held.map(({ pending, booking }) => ({
     bookingId: booking.id,
@@ -239,7 +266,7 @@ async function writeBatch(tx: Db, batch: Queued[]): Promise<Verdict[]> {
   }));
   const eventIds = await queryRows<{ id: string; booking_id: string }>(
     tx,
-    sql`with dropped as (delete from bookings where id = any(${sql.param(soldOut)}::uuid[])),
+    sql`with dropped as (delete from bookings where id = any(${sql.param(dropped)}::uuid[])),
         passengers as (
           insert into booking_passengers (id, booking_id, position, type, title, first_name, last_name, gender,
             date_of_birth, nationality, passport_number, passport_expiry)

@@ -110,6 +110,10 @@ const CALLS: Record<string, () => Call> = {
   }),
   'PUT /admin/markups/:id': () => ({ payload: { scope: 'all', kind: 'fixed', value: 999_999 } }),
   'DELETE /admin/markups/:id': () => ({}),
+  'GET /admin/hold-limits': () => ({}),
+  'PUT /admin/hold-limits': () => ({
+    payload: { unpaidBookings: 3, unpaidSeatsPerFlight: 9, newAccountHoldsPerAddress: 5 },
+  }),
   'GET /admin/commissions': () => ({}),
   'PUT /admin/commissions': () => ({
     payload: { defaultGrantedCommissionPercent: 1, maxGrantedCommissionPercent: 2 },

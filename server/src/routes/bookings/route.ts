@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { booking, bookingList, bookingListQuery, createBookingRequest } from '#shared/bookings';
 import { createBooking } from '../../domain/bookings/create-booking';
 import { findFullBooking } from '../../domain/bookings/find-booking';
+import { holdLimitsOf, isNewAccount, platformHoldLimits } from '../../domain/bookings/hold-limits';
 import { listBookings } from '../../domain/bookings/list-bookings';
 import { invalidFields } from '../../errors';
 import { requireUser } from '../../http/context';
@@ -34,7 +35,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Re-prices the offers and holds their seats: a booking with a PNR, status held',
         description:
           'Needs an `Idempotency-Key` header: the same key with the same body answers the same booking; ' +
-          'with another body, 422 IDEMPOTENCY_KEY_REUSED. 409 SOLD_OUT / PRICE_CHANGED hold nothing.',
+          'with another body, 422 IDEMPOTENCY_KEY_REUSED. 409 SOLD_OUT / PRICE_CHANGED hold nothing. ' +
+          'Seat hoarding limits: 409 UNPAID_BOOKINGS_LIMIT / UNPAID_SEATS_LIMIT, and 429 RATE_LIMITED for ' +
+          'accounts less than a day old starting too many holds from one address.',
         body: createBookingRequest,
         response: responses(booking),
       },
@@ -42,11 +45,16 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const key = idempotencyKeyOf(request);
+      const holdLimits = await holdLimitsOf(app.db, user.brandId, platformHoldLimits(app.env));
+      if (isNewAccount(user)) {
+        await app.rateLimiter.checkAddress(request, 'new-account-hold', holdLimits.newAccountHoldsPerAddress);
+      }
       const full = await createBooking(app.db, {
         user,
         request: request.body,
         idempotencyKey: key,
         holdMinutes: app.env.BOOKING_HOLD_MINUTES,
+        holdLimits,
       });
       return ok(await presentFullBooking(app.db, request, { full }));
     },
