@@ -570,7 +570,7 @@ const SEED_CHECKLIST: { seed: string; behaviour: string; file: string; test: str
     seed: '§2/§9',
     behaviour: 'toast kinds, limit, removal 1 s after dismissal, width (settings)',
     file: 'shared/src/constants.test.ts',
-    test: 'sets the toasts of seed §2',
+    test: 'sets the toasts of spec §2',
   },
   {
     seed: '§3',
@@ -696,7 +696,7 @@ const SEED_CHECKLIST: { seed: string; behaviour: string; file: string; test: str
     seed: '§9',
     behaviour: 'the business constants',
     file: 'shared/src/constants.test.ts',
-    test: 'holds the business constants of seed §9',
+    test: 'holds the business constants of spec §9',
   },
   {
     seed: '§9',

@@ -92,7 +92,7 @@ const envSchema = z
     RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
     /** Attempts allowed per account from all addresses together in one window (a distributed attack). */
     RATE_LIMIT_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().min(1).max(1_000_000).default(100),
-    /** Unpaid bookings one account may hold at once (product-spec §16.4); brands may lower it. */
+    /** Unpaid bookings one account may hold at once (spec §16.4); brands may lower it. */
     HOLD_LIMIT_UNPAID_BOOKINGS: z.coerce
       .number()
       .int()

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { COMMISSION_MAX_PERCENT, COMMISSION_MIN_PERCENT } from './constants';
 
-/** User types (seed §3, §6). Only `individual` users may not set a commission. */
+/** User types (spec §3, §6). Only `individual` users may not set a commission. */
 export const userType = z.enum(['customer', 'individual', 'agent', 'admin']);
 export type UserType = z.infer<typeof userType>;
 
-/** The seed's message for a commission outside 0–20 or empty (seed §5, §8), verbatim. */
+/** The seed's message for a commission outside 0–20 or empty (spec §5, §8), verbatim. */
 export const COMMISSION_RANGE_MESSAGE = 'Commission % must range from 0 to 20%.';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -75,7 +75,7 @@ export const passwordChangeRequest = z.object({
 export type PasswordChangeRequest = z.input<typeof passwordChangeRequest>;
 
 /**
- * A signed-in user's details as every account call returns them (seed §3 "store user"). The
+ * A signed-in user's details as every account call returns them (spec §3 "store user"). The
  * `userToken` is the public id of the user the seed's client echoes back; it is not a credential.
  */
 export const userDetails = z.object({
@@ -128,7 +128,7 @@ export const commissionPercentInput = z
       .max(COMMISSION_MAX_PERCENT, COMMISSION_RANGE_MESSAGE),
   );
 
-/** Customer details as a partner app sends them and `/clients/profile` returns them (seed §3). */
+/** Customer details as a partner app sends them and `/clients/profile` returns them (spec §3). */
 export const clientCustomerDetails = z.object({
   firstName: z.string(),
   lastName: z.string(),

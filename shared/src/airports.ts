@@ -7,7 +7,7 @@ export const iataAirportCode = z
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, 'Use a three-letter airport code, such as KTM.');
 
-/** A brand's own airport entry (seed §3: name, city, code, country). */
+/** A brand's own airport entry (spec §3: name, city, code, country). */
 export const customAirport = z.object({
   name: z.string().trim().min(1).max(120),
   city: z.string().trim().min(1).max(80),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The granted commission's contract (product-spec §12.3): what the agency gives its agents off
+ * The granted commission's contract (spec §12.3): what the agency gives its agents off
  * the base fare, set by its admins per agent and per agent group under a brand-wide maximum.
  * Distinct from the commission an agent sets themselves, which is their markup to their clients.
  */

@@ -13,7 +13,7 @@ import {
   TOAST_REMOVE_DELAY_MS,
 } from './constants';
 
-it('holds the business constants of seed §9', () => {
+it('holds the business constants of spec §9', () => {
   expect([COMMISSION_MIN_PERCENT, COMMISSION_MAX_PERCENT, COMMISSION_DEFAULT_PERCENT]).toEqual([0, 20, 0]);
   expect(MOBILE_BREAKPOINT_PX).toBe(768);
   expect([SCROLL_TO_TOP_THRESHOLD_PX, SCROLL_TO_TOP_THROTTLE_MS]).toEqual([400, 1000]);
@@ -23,6 +23,6 @@ it('holds the business constants of seed §9', () => {
   );
 });
 
-it('sets the toasts of seed §2: at most 20, removed 1 s after dismissal, 350 px wide', () => {
+it('sets the toasts of spec §2: at most 20, removed 1 s after dismissal, 350 px wide', () => {
   expect([TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, TOAST_MAX_WIDTH_PX]).toEqual([20, 1000, 350]);
 });

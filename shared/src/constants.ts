@@ -1,4 +1,4 @@
-/** Business constants of seed §9. */
+/** Business constants of spec §9. */
 export const COMMISSION_MIN_PERCENT = 0;
 export const COMMISSION_MAX_PERCENT = 20;
 export const COMMISSION_DEFAULT_PERCENT = 0;
@@ -9,7 +9,7 @@ export const FOOTER_PHONE_PREFIX = '+977';
 export const TOAST_LIMIT = 20;
 export const TOAST_REMOVE_DELAY_MS = 1000;
 export const TOAST_MAX_WIDTH_PX = 350;
-/** Airports every brand's list starts with (seed §9). */
+/** Airports every brand's list starts with (spec §9). */
 export const DEFAULT_INCLUDED_AIRPORT_CODES = [
   'KTM',
   'PKR',

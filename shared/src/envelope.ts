@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorCodes } from './errors';
 
-/** Every JSON response of the API is `{ success, data }` (seed §7). */
+/** Every JSON response of the API is `{ success, data }` (spec §7). */
 export function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }

@@ -60,7 +60,7 @@ export const searchSegmentInput = z.object({
 export type SearchSegmentInput = z.infer<typeof searchSegmentInput>;
 
 /**
- * The search parameters of seed §3, plus `flexible_days` (search the date ± up to 3 days) and
+ * The search parameters of spec §3, plus `flexible_days` (search the date ± up to 3 days) and
  * `residential` (a foreigner resident in Nepal 6+ months on a non-tourist visa).
  * Rules that need the calendar or the database (past dates, unknown airports or nationality)
  * are checked by the server and answered the same way: 400 with `data.fields`.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Limits on seats held without payment (product-spec §16.4): one account holds at most this many
+ * Limits on seats held without payment (spec §16.4): one account holds at most this many
  * unpaid bookings at once and this many unpaid seats on one flight; accounts younger than
  * `NEW_ACCOUNT_HOURS` may start at most `newAccountHoldsPerAddress` holds from one IP address per
  * rate-limit window. A brand may tighten each limit, never loosen it.

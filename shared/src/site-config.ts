@@ -35,7 +35,7 @@ export const brandColours = z.object({
 });
 
 /**
- * Theme behaviour (seed §1, §4): `light` brands are always light; `switchable` brands follow the
+ * Theme behaviour (spec §1, §4): `light` brands are always light; `switchable` brands follow the
  * traveller's choice of light, dark or system.
  */
 export const themeMode = z.enum(['light', 'switchable']);
@@ -62,14 +62,14 @@ export const siteConfig = z.object({
   }),
   selfLogin: z.boolean(),
   hasPayment: z.boolean(),
-  /** App-SDK mode: the site runs inside a partner app's webview (seed §2 header rules). */
+  /** App-SDK mode: the site runs inside a partner app's webview (spec §2 header rules). */
   isAppSdk: z.boolean(),
   /**
    * Origins of the partner apps (and sites) allowed to show this brand's site in a frame or
    * webview, e.g. `https://bank.example.com`: the page's `frame-ancestors`. Others cannot frame it.
    */
   frameAncestors: z.array(frameOrigin).max(20).default([]),
-  /** Hide the header entirely (seed §2). */
+  /** Hide the header entirely (spec §2). */
   hideNavbar: z.boolean(),
   themeMode,
   colours: brandColours,
@@ -82,7 +82,7 @@ export const siteConfig = z.object({
   phone: z.string().max(40),
   telephone: z.string().max(40),
   email: z.union([z.literal(''), z.email()]),
-  /** Names of the browser storage keys (seed §3). */
+  /** Names of the browser storage keys (spec §3). */
   accessTokenName: storageKeyName,
   base64Name: storageKeyName,
   userTokenName: storageKeyName,
@@ -95,9 +95,9 @@ export type SiteConfig = z.infer<typeof siteConfig>;
 export const publicSiteConfig = siteConfig.extend({
   brandId: z.string(),
   slug: z.string(),
-  /** Browser storage key of the stored user data: brand name plus 'UserData' (seed §3). */
+  /** Browser storage key of the stored user data: brand name plus 'UserData' (spec §3). */
   userDataKey: z.string(),
-  /** Browser storage key of the contact data: brand name plus 'ContactData' (seed §3). */
+  /** Browser storage key of the contact data: brand name plus 'ContactData' (spec §3). */
   contactDataKey: z.string(),
 });
 export type PublicSiteConfig = z.infer<typeof publicSiteConfig>;

@@ -141,7 +141,7 @@ describe('the logs', () => {
     });
     const customerToken = exchange.json().data.clientCustomerToken as string;
     secrets.push(customerToken);
-    // The partner app opens the site with the token in the address (seed §7).
+    // The partner app opens the site with the token in the address (spec §7).
     const handOff = Buffer.from(JSON.stringify({ clientCustomerToken: customerToken })).toString('base64');
     await t.app.inject({
       method: 'GET',

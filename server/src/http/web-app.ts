@@ -168,7 +168,7 @@ export function brandHead(config: PublicSiteConfig): string {
 
 /**
  * What the page shows before the JavaScript has started: the header with the brand's logo (by the
- * header rules of seed §2) and, on the home page, the hero with its heading; on a results page,
+ * header rules of spec §2) and, on the home page, the hero with its heading; on a results page,
  * the page heading with the search it runs. On a slow phone this is the first and largest paint;
  * React replaces it with the live page, drawn the same way (web/src/features/search/*-page.tsx).
  */

@@ -29,7 +29,7 @@ export const policies = {
    * signature and asks the gateway before anything changes.
    */
   gatewayReturn: () => true,
-  /** Set one's own commission: every user type except `individual` (seed §1, §6). */
+  /** Set one's own commission: every user type except `individual` (spec §1, §6). */
   setCommission: (user: AccountUser | undefined) => Boolean(user) && user?.type !== 'individual',
   /** Register, list, rotate and revoke partner apps: the brand's admins. */
   managePartnerApps: brandAdmin,

@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { RootLayout } from './layout/components/root-layout';
 import { RouteError } from './layout/components/route-error';
 
-/** The routes of seed §2 and the admin console (issue 7); each page loads on demand. */
+/** The routes of spec §2 and the admin console (issue 7); each page loads on demand. */
 export const router = createBrowserRouter([
   {
     path: 'admin',

@@ -17,7 +17,7 @@ beforeEach(() => {
   (globalThis as { localStorage?: unknown }).localStorage = storage;
 });
 
-describe('client state (seed §3–§4)', () => {
+describe('client state (spec §3–§4)', () => {
   it('starts from the seed defaults', () => {
     const s = createAppStore(KEY).getState();
     expect(s.search).toEqual({ airports: [], countries: [] });

@@ -1,14 +1,14 @@
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
 
-/** One leg of a multi-city search (seed §3). */
+/** One leg of a multi-city search (spec §3). */
 export interface SearchSegment {
   depart_city: string;
   dest_city: string;
   depart_date: string;
 }
 
-/** Search parameters (seed §3), with the seed's defaults. */
+/** Search parameters (spec §3), with the seed's defaults. */
 export interface FlightParams {
   user_type: string;
   trip_type: TripType;
@@ -29,7 +29,7 @@ export interface FlightParams {
 
 export type TripType = 'oneway' | 'roundtrip' | 'multicity';
 
-/** The signed-in user as the store holds it (seed §3 "store user"). */
+/** The signed-in user as the store holds it (spec §3 "store user"). */
 export interface UserDetails {
   firstName: string;
   lastName: string;
@@ -177,7 +177,7 @@ export const initialState = (): AppState => ({
 });
 
 /**
- * The one client store (seed §3–§4), persisted to localStorage under the brand's `stateName`
+ * The one client store (spec §3–§4), persisted to localStorage under the brand's `stateName`
  * and restored at start. Modal handlers (functions) and transient UI flags are not persisted;
  * no secret is ever put in it.
  */

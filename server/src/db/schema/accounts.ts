@@ -16,7 +16,7 @@ import {
 import { brands } from './brands';
 
 /**
- * Who a user is (seed §1, §6): `customer` and `individual` are travellers; `agent` books for
+ * Who a user is (spec §1, §6): `customer` and `individual` are travellers; `agent` books for
  * clients and may set a commission; `admin` runs the agency (brand). Only `individual` may not
  * set a commission.
  */
@@ -84,7 +84,7 @@ export const users = pgTable(
     walletBalance: bigint('wallet_balance', { mode: 'number' }).notNull().default(0),
     walletCurrency: text('wallet_currency').notNull().default('NPR'),
     /**
-     * The commission the user sets themselves (seed §5, §9), 0–20: an agent's markup to their own
+     * The commission the user sets themselves (spec §5, §9), 0–20: an agent's markup to their own
      * clients, on top of the agency's price. It never lowers what the agent pays.
      */
     commissionPercent: numeric('commission_percent', { precision: 5, scale: 2, mode: 'number' })

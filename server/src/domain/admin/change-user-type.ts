@@ -14,7 +14,7 @@ export interface ChangeUserTypeOptions {
 /**
  * Changes a user's type (agent, customer, individual, admin); audited. An admin cannot change
  * their own type (so a brand never loses its last admin by accident): 400 naming `type`. An
- * `individual` may not hold a commission (seed §6), so theirs returns to 0.
+ * `individual` may not hold a commission (spec §6), so theirs returns to 0.
  */
 export async function changeUserType(db: Db, options: ChangeUserTypeOptions): Promise<BrandUserRow> {
   if (options.userId === options.actor.id) {

@@ -7,7 +7,7 @@ import { AppError, invalidFields } from '../../errors';
 import { type AuditActor, recordAudit } from '../admin/record-audit';
 
 /**
- * Seat hoarding limits (product-spec §16.4): the platform's (from the environment) and a brand's
+ * Seat hoarding limits (spec §16.4): the platform's (from the environment) and a brand's
  * own, which may only be tighter.
  */
 

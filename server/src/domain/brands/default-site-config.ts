@@ -1,7 +1,7 @@
 import { DEFAULT_INCLUDED_AIRPORT_CODES } from '#shared/constants';
 import { type SiteConfig, siteConfig } from '#shared/site-config';
 
-/** The five custom airports of seed §3: Malaysia, Nepal, India, Kuwait and China. */
+/** The five custom airports of spec §3: Malaysia, Nepal, India, Kuwait and China. */
 export const SEED_CUSTOM_AIRPORTS: SiteConfig['customAirportsData'] = [
   { code: 'KUL', name: 'Kuala Lumpur International Airport', city: 'Kuala Lumpur', country: 'Malaysia' },
   { code: 'KTM', name: 'Tribhuvan International Airport', city: 'Kathmandu', country: 'Nepal' },
@@ -18,7 +18,7 @@ export interface DefaultSiteConfigInput {
 }
 
 /**
- * A complete, valid site configuration (seed §1, §3) for a brand: the seed's asset names, flags,
+ * A complete, valid site configuration (spec §1, §3) for a brand: the seed's asset names, flags,
  * airports and storage keys named after the brand. New brands start from it; demo brands
  * override parts of it.
  */

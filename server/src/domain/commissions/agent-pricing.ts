@@ -28,7 +28,7 @@ export const effectiveGrantedCommission = sql<number>`least(
 
 /**
  * The pricing of a signed-in user. The commission an agent sets themselves is their markup: it
- * raises what their client pays and never lowers what they pay (product-spec §12.2–12.3).
+ * raises what their client pays and never lowers what they pay (spec §12.2–12.3).
  */
 export async function agentPricingFor(
   db: Db,

@@ -7,7 +7,7 @@ import { invalidFields, notFound } from '../../errors';
 import { type BrandUserRow, findBrandUser, updateBrandUser } from '../admin/find-brand-user';
 import { type AuditActor, recordAudit } from '../admin/record-audit';
 
-/** The commission the agency grants its agents (product-spec §12.3); every change is audited. */
+/** The commission the agency grants its agents (spec §12.3); every change is audited. */
 
 export interface CommissionPolicyRow {
   defaultGrantedCommissionPercent: number;

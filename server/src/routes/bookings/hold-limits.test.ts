@@ -8,7 +8,7 @@ import { adminSessions, asAdmin } from '../../test/admin';
 import { adult, bookingBody, findOffer, postBooking } from '../../test/bookings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-/** The platform's own limits (product-spec §16.4), not the relaxed ones other suites run with. */
+/** The platform's own limits (spec §16.4), not the relaxed ones other suites run with. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({

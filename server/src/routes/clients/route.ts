@@ -42,7 +42,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'public' },
       schema: {
         tags: ['partner apps'],
-        summary: 'Exchange a clientCustomerToken for the customer details and a session cookie (seed §7)',
+        summary: 'Exchange a clientCustomerToken for the customer details and a session cookie (spec §7)',
         body: clientProfileRequest,
         response: responses(clientProfileResponse),
       },

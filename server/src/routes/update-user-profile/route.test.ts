@@ -21,7 +21,7 @@ async function updateProfile(token: string | undefined, body: Record<string, unk
   });
 }
 
-describe('POST /api/b2b/v2/update-user-profile (seed §7)', () => {
+describe('POST /api/b2b/v2/update-user-profile (spec §7)', () => {
   it("sets an agent's commission and answers the whole user with data.userToken", async () => {
     const { token, response } = await logIn(t, 'agent@sajilo.example', { session: 'bearer' });
     const userToken = response.json().data.userToken;

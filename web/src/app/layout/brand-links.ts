@@ -2,7 +2,7 @@ import { FOOTER_PHONE_PREFIX } from '#shared/constants';
 import type { PublicSiteConfig } from '#shared/site-config';
 import { browserStorage } from '../../lib/browser-storage';
 
-/** Contact data a partner app hands over (seed §3: telephone_no, mobile, email). */
+/** Contact data a partner app hands over (spec §3: telephone_no, mobile, email). */
 export interface ContactData {
   telephone_no?: string;
   mobile?: string;
@@ -20,7 +20,7 @@ export function headerLogoHref(config: PublicSiteConfig): string {
   return `/?data=${encodeURIComponent(storedBase64Data(config))}&skip=1`;
 }
 
-/** Where the footer logo leads (seed §2): home with the stored data. */
+/** Where the footer logo leads (spec §2): home with the stored data. */
 export function footerLogoHref(config: PublicSiteConfig): string {
   return `/?data=${encodeURIComponent(storedBase64Data(config))}`;
 }

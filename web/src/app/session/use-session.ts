@@ -62,7 +62,7 @@ export function useSessionSync(): void {
       .finally(() => setProfileLoading(false));
   }, [appSdkData, config, hasUser, setUserDetails, setProfileLoading]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the profile is refreshed on every path change (seed §4)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the profile is refreshed on every path change (spec §4)
   useEffect(() => {
     if (!hasUser && !browserStorage.get(config.userDataKey)) return;
     let cancelled = false;

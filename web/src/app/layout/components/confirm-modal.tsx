@@ -31,7 +31,7 @@ export default function ConfirmModal() {
     };
   }, []);
 
-  /** What happens when there is no confirm handler (seed §2). */
+  /** What happens when there is no confirm handler (spec §2). */
   const pageDefault = () => {
     resetModal();
     if (pathname === '/Booking/FlightConfirm') {

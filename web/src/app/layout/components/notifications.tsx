@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { TOAST_LIMIT, TOAST_MAX_WIDTH_PX, TOAST_REMOVE_DELAY_MS } from '#shared/constants';
 
-/** Toasts (seed §2): at most 20 at once, removed 1 s after dismissal, 350 px wide. */
+/** Toasts (spec §2): at most 20 at once, removed 1 s after dismissal, 350 px wide. */
 export function Notifications() {
   const { toasts } = useToasterStore();
   useEffect(() => {

@@ -9,7 +9,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollToTop } from './scroll-to-top';
 
-/** Header, page and footer; the home page is shown without the page wrapper (seed §2). */
+/** Header, page and footer; the home page is shown without the page wrapper (spec §2). */
 const ConfirmModal = lazy(() => import('./confirm-modal'));
 
 export function RootLayout() {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCROLL_TO_TOP_THRESHOLD_PX, SCROLL_TO_TOP_THROTTLE_MS } from '#shared/constants';
 
-/** Appears once the page is scrolled more than 400 px, checked at most once a second (seed §2). */
+/** Appears once the page is scrolled more than 400 px, checked at most once a second (spec §2). */
 export function ScrollToTop() {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);

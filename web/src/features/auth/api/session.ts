@@ -26,7 +26,7 @@ export interface ClientProfile {
 export const exchangeClientCustomerToken = (clientCustomerToken: string) =>
   apiPost<ClientProfile>('/clients/profile', { clientCustomerToken });
 
-/** The server's user as the store holds it (seed §3 "store user"). */
+/** The server's user as the store holds it (spec §3 "store user"). */
 export function toStoreUser(user: ServerUser): UserDetails {
   return {
     firstName: user.firstName,
@@ -39,7 +39,7 @@ export function toStoreUser(user: ServerUser): UserDetails {
   };
 }
 
-/** Stored user data (seed §3) without the access token: the session is an HttpOnly cookie. */
+/** Stored user data (spec §3) without the access token: the session is an HttpOnly cookie. */
 export function toStoredUserData(user: ServerUser) {
   return {
     name: user.name,

@@ -6,7 +6,7 @@ import { currentLanguage } from '../../../lib/i18n';
 
 /**
  * Per passenger type and in total; for an agent, gross, the commission the agency grants and the
- * net they pay, then their own markup and what their client pays (product-spec §12.4).
+ * net they pay, then their own markup and what their client pays (spec §12.4).
  */
 export function FareSummary(props: { price: OfferPrice; showCommission: boolean }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import type { FlightSearchResponse } from '#shared/flights';
 import { apiPost } from '../../../lib/api-client';
 import type { SearchQuery } from '../search-url';
 
-/** The body of POST /flights/search for a search read from the URL (seed §3 params). */
+/** The body of POST /flights/search for a search read from the URL (spec §3 params). */
 export function toSearchRequest(query: SearchQuery, userType: string) {
   const single = query.trip !== 'multicity';
   return {
