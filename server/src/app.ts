@@ -141,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate(
     'ticketMail',
     new TicketMailer(database.db, {
-      apiUrl: `${env.PUBLIC_URL.replace(/\/+$/, '')}${API_BASE_PATH}`,
+      publicUrl: env.PUBLIC_URL,
       log: app.log,
       onQueued: () => outbox.nudge(),
     }),
