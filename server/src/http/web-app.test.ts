@@ -6,7 +6,7 @@ import { brandHead, firstPaint, routeModulePreloads } from './web-app';
 const configOf = (slug: string) => {
   const demo = demoBrands.find((b) => b.slug === slug);
   if (!demo) throw new Error(slug);
-  return presentSiteConfig({ id: 'b', slug, config: demo.config });
+  return presentSiteConfig({ id: 'b', slug, config: demo.config }, 'live');
 };
 
 describe('the page the server writes before the app starts', () => {

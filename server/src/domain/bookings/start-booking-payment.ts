@@ -8,6 +8,8 @@ export interface StartBookingPaymentOptions {
   userId: string;
   pnr: string;
   gateway: PaymentGateway;
+  /** The gateway takes test payments for the booking's brand (payments-mode.ts). */
+  testMode: boolean;
   /** Where the gateways send the payer back: `${returnBase}/${gateway}/return/${reference}/success`. */
   returnBase: string;
 }
@@ -36,6 +38,7 @@ export async function startBookingPayment(
     orderName: `Booking ${booking.pnr}`,
     amountPaisa: booking.amountDue,
     currency: booking.currency,
+    testMode: options.testMode,
     callbackUrls: (reference) => ({
       successUrl: returnUrl(options.returnBase, options.gateway.name, reference, 'success'),
       failureUrl: returnUrl(options.returnBase, options.gateway.name, reference, 'failure'),

@@ -18,6 +18,8 @@ export interface StartPaymentOptions {
   currency?: string;
   /** Return addresses for this attempt; its reference lets the route find it when the gateway sends none. */
   callbackUrls: (reference: string) => { successUrl: string; failureUrl: string };
+  /** The gateway takes test payments (payments-mode.ts); recorded with the attempt. */
+  testMode?: boolean;
 }
 
 export interface StartedPayment {
@@ -56,6 +58,7 @@ export async function startPayment(db: Db, options: StartPaymentOptions): Promis
       reference,
       amountPaisa: options.amountPaisa,
       currency,
+      testMode: options.testMode ?? null,
     })
     .returning();
   if (!attempt) throw new Error('payment attempt not inserted');

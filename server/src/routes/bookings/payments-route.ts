@@ -58,11 +58,12 @@ export const bookingPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
           booking: await presentFullBooking(app.db, request, { bookingId }),
         });
       }
-      const { gateways } = await app.payments.forBrand(booking.brandId);
+      const { gateways, modes } = await app.payments.forBrand(booking.brandId);
       const action = await startBookingPayment(app.db, {
         userId: user.id,
         pnr: booking.pnr,
         gateway: gateways[method],
+        testMode: modes[method] === 'test',
         returnBase: `${app.env.PUBLIC_URL.replace(/\/+$/, '')}${API_BASE_PATH}/payments`,
       });
       return ok(
