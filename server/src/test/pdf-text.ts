@@ -1,6 +1,11 @@
 import { inflateSync } from 'node:zlib';
 
-const winAnsi = new TextDecoder('windows-1252');
+/** WinAnsiEncoding's 0x80–0x9F (Node's TextDecoder reads windows-1252 there as Latin-1). */
+const WIN_ANSI_80_9F = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+const winAnsi = (bytes: Buffer) =>
+  [...bytes]
+    .map((byte) => (byte >= 0x80 && byte <= 0x9f ? WIN_ANSI_80_9F[byte - 0x80] : String.fromCharCode(byte)))
+    .join('');
 
 /**
  * The text a pdfkit document draws, one line per text-showing operation: its content streams
@@ -17,7 +22,7 @@ export function pdfText(pdf: Buffer): string {
     }
     for (const shown of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[-\d.\s])*)\]\s*TJ/g)) {
       const hex = [...(shown[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join('');
-      lines.push(winAnsi.decode(Buffer.from(hex, 'hex')));
+      lines.push(winAnsi(Buffer.from(hex, 'hex')));
     }
   }
   return lines.join('\n');
