@@ -121,9 +121,12 @@ const envSchema = z
     ESEWA_BASE_URL: httpUrl.optional(),
     /** eSewa status-check host, e.g. https://rc.esewa.com.np (test); default: ESEWA_BASE_URL. */
     ESEWA_STATUS_BASE_URL: httpUrl.optional(),
-    /** eSewa merchant product code; default: the public test merchant EPAYTEST (refused in production). */
+    /**
+     * eSewa merchant product code; default: the public test merchant EPAYTEST. Production without
+     * the sandboxes refuses EPAYTEST and needs a code with ESEWA_BASE_URL.
+     */
     ESEWA_PRODUCT_CODE: z.string().min(1).optional(),
-    /** eSewa HMAC secret key; default: the public test merchant's secret (refused in production). */
+    /** eSewa HMAC secret key; default: the public test merchant's secret (as ESEWA_PRODUCT_CODE). */
     ESEWA_SECRET_KEY: z.string().min(1).optional(),
     /** Khalti host, e.g. https://dev.khalti.com (test) or https://khalti.com; default: the sandbox. */
     KHALTI_BASE_URL: httpUrl.optional(),
