@@ -82,6 +82,23 @@ test.describe('seed routes and header rules', () => {
     await expect(page.getByRole('contentinfo').getByRole('img', { name: 'Global IME' })).toBeVisible();
   });
 
+  test('a ribbon says payments are tests (the e2e server runs the sandboxes) on every page', async ({
+    page,
+  }) => {
+    const ribbon = page.getByRole('status').filter({ hasText: 'Test payments — no real money moves' });
+    for (const path of ['/', '/booking', '/flight-search?hideTitle=1']) {
+      await page.goto(path);
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await expect(ribbon).toHaveCount(1);
+      await expect(ribbon).toBeVisible();
+    }
+    await page.goto(`http://globalime.localhost:${process.env.E2E_PORT ?? 3100}/`);
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(ribbon).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'परीक्षण भुक्तानी' })).toBeVisible();
+  });
+
   test('an unknown page says so and offers a way back', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

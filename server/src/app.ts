@@ -123,10 +123,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('brands', new BrandDirectory(database.db, env.DEFAULT_BRAND));
   const paymentConfig = paymentConfigFromEnv(env);
   const gatewayHosts = gatewayHostsFromEnv(env);
-  app.decorate(
-    'payments',
-    new PaymentGatewayDirectory(database.db, paymentConfig, gatewayHosts, credentialsKey(env.SESSION_SECRET)),
+  const payments = new PaymentGatewayDirectory(
+    database.db,
+    paymentConfig,
+    gatewayHosts,
+    credentialsKey(env.SESSION_SECRET),
+    env.PAYMENT_SANDBOX,
   );
+  app.decorate('payments', payments);
+  if (env.NODE_ENV === 'production' && env.PAYMENT_SANDBOX) {
+    app.log.warn(
+      { paymentsMode: 'test', gatewayModes: payments.modes },
+      'TEST PAYMENTS: gateway sandboxes are on in production; no real money moves',
+    );
+  }
   app.decorate('assets', assetStorageFromEnv(env));
   const emailLinks = emailLinksKey(env.SESSION_SECRET);
   app.decorate('emailLinksKey', emailLinks);
@@ -135,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     from: env.MAIL_FROM,
     log: app.log,
     linksKey: emailLinks,
+    payments,
   });
   app.decorate('outbox', outbox);
   app.addHook('onClose', async () => outbox.close());
@@ -277,7 +288,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await registerUploads(app, app.assets);
-  const sendWebPage = await registerWebApp(app, app.brands);
+  const sendWebPage = await registerWebApp(app, app.brands, app.payments);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage =

@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from './env';
+import { REPOSITORY_ROOT } from './test/server-process';
 
 describe('loadEnv', () => {
   it('gives working defaults for a fresh machine', () => {
@@ -67,4 +69,92 @@ describe('payment gateway settings', () => {
     }
     expect(problems).toContain('CONNECTIPS_PRIVATE_KEY_PEM: must be an RSA private key');
   });
+});
+
+describe('test payments in production', () => {
+  const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
+  const problemsOf = (source: Record<string, string>) => {
+    try {
+      loadEnv(source);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems.join('\n');
+      throw error;
+    }
+    return '';
+  };
+
+  it("refuses to start on a gateway's public test host or key, naming each variable", () => {
+    const problems = problemsOf({
+      ...production,
+      ESEWA_BASE_URL: 'https://rc-epay.esewa.com.np',
+      ESEWA_STATUS_BASE_URL: 'https://rc.esewa.com.np',
+      ESEWA_PRODUCT_CODE: 'EPAYTEST',
+      ESEWA_SECRET_KEY: '8gBm/:&EnhH.1/q',
+      KHALTI_BASE_URL: 'https://dev.khalti.com',
+      KHALTI_SECRET_KEY: 'test_secret_key_f59e8b7d18b4499ca40f68195a846e9b',
+      KHALTI_PRODUCTION_BASE_URL: 'https://a.khalti.com',
+      CONNECTIPS_PRODUCTION_BASE_URL: 'https://uat.connectips.com',
+    });
+    for (const name of [
+      'ESEWA_BASE_URL',
+      'ESEWA_STATUS_BASE_URL',
+      'KHALTI_BASE_URL',
+      'KHALTI_PRODUCTION_BASE_URL',
+      'CONNECTIPS_PRODUCTION_BASE_URL',
+    ])
+      expect(problems).toContain(`${name}: is `);
+    expect(problems).toContain("ESEWA_PRODUCT_CODE: is eSewa's public test merchant in production");
+    expect(problems).toContain("ESEWA_SECRET_KEY: is eSewa's public test secret in production");
+    expect(problems).toContain('KHALTI_SECRET_KEY: is a Khalti test key in production');
+    expect(problems).toContain('no real money would move');
+  });
+
+  it("asks for eSewa's merchant with a production host instead of defaulting to the test merchant", () => {
+    const problems = problemsOf({ ...production, ESEWA_BASE_URL: 'https://epay.esewa.com.np' });
+    expect(problems).toContain('ESEWA_PRODUCT_CODE: must be set with ESEWA_BASE_URL in production');
+    expect(problems).toContain('ESEWA_SECRET_KEY: must be set with ESEWA_BASE_URL in production');
+  });
+
+  it('starts with live settings, with no gateway configured, or with the sandboxes on', () => {
+    const live = loadEnv({
+      ...production,
+      ESEWA_BASE_URL: 'https://epay.esewa.com.np',
+      ESEWA_PRODUCT_CODE: 'SAJILO_EPAY',
+      ESEWA_SECRET_KEY: 'a-real-merchant-secret',
+      KHALTI_BASE_URL: 'https://khalti.com',
+      KHALTI_SECRET_KEY: 'live_secret_key_0123456789abcdef',
+      // A brand's test account may still use the test host: its site then says it takes test payments.
+      KHALTI_TEST_BASE_URL: 'https://dev.khalti.com',
+    });
+    expect(live.ESEWA_PRODUCT_CODE).toBe('SAJILO_EPAY');
+    expect(loadEnv(production).ESEWA_PRODUCT_CODE).toBe('EPAYTEST');
+    expect(
+      loadEnv({
+        ...production,
+        PAYMENT_SANDBOX: 'true',
+        ESEWA_BASE_URL: 'https://rc-epay.esewa.com.np',
+        ESEWA_PRODUCT_CODE: 'EPAYTEST',
+      }).PAYMENT_SANDBOX,
+    ).toBe(true);
+    expect(
+      problemsOf({ ESEWA_BASE_URL: 'https://rc-epay.esewa.com.np', ESEWA_PRODUCT_CODE: 'EPAYTEST' }),
+    ).toBe('');
+  });
+
+  it('stops the server process at start with the variable named', () => {
+    const started = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: REPOSITORY_ROOT,
+      env: {
+        PATH: process.env.PATH,
+        ...production,
+        DATA_DIR: 'memory://',
+        KHALTI_BASE_URL: 'https://khalti.com',
+        KHALTI_SECRET_KEY: 'test_secret_key_0123456789',
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(started.status).toBe(1);
+    expect(started.stderr).toContain('KHALTI_SECRET_KEY: is a Khalti test key in production');
+  }, 40_000);
 });

@@ -23,6 +23,27 @@ const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' 
 /** eSewa's public test merchant, from its developer documentation. */
 export const ESEWA_TEST_PRODUCT_CODE = 'EPAYTEST';
 export const ESEWA_TEST_SECRET_KEY = '8gBm/:&EnhH.1/q';
+/** Khalti's test secret keys (and the built-in sandbox's) start with this; live ones do not. */
+export const KHALTI_TEST_KEY_PREFIX = 'test_secret_key';
+
+/** Hosts of the gateways' public test (UAT) environments, from their developer documentation. */
+export const GATEWAY_TEST_HOSTS = {
+  esewa: ['rc-epay.esewa.com.np', 'rc.esewa.com.np', 'uat.esewa.com.np'],
+  khalti: ['dev.khalti.com', 'a.khalti.com'],
+  connectips: ['uat.connectips.com'],
+} as const;
+export type TestHostGateway = keyof typeof GATEWAY_TEST_HOSTS;
+
+/** Whether the address is on one of the gateway's published test hosts. */
+export function isGatewayTestHost(gateway: TestHostGateway, url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return (GATEWAY_TEST_HOSTS[gateway] as readonly string[]).includes(host);
+}
 
 /** A PEM put in one environment line may carry `\\n` for its line breaks. */
 export function pemFromEnv(value: string): string {
@@ -141,10 +162,13 @@ const envSchema = z
     ESEWA_BASE_URL: httpUrl.optional(),
     /** eSewa status-check host, e.g. https://rc.esewa.com.np (test); default: ESEWA_BASE_URL. */
     ESEWA_STATUS_BASE_URL: httpUrl.optional(),
-    /** eSewa merchant product code; default: the public test merchant EPAYTEST. */
-    ESEWA_PRODUCT_CODE: z.string().min(1).default(ESEWA_TEST_PRODUCT_CODE),
-    /** eSewa HMAC secret key; default: the public test merchant's secret. */
-    ESEWA_SECRET_KEY: z.string().min(1).default(ESEWA_TEST_SECRET_KEY),
+    /**
+     * eSewa merchant product code; default: the public test merchant EPAYTEST. Production without
+     * the sandboxes refuses EPAYTEST and needs a code with ESEWA_BASE_URL.
+     */
+    ESEWA_PRODUCT_CODE: z.string().min(1).optional(),
+    /** eSewa HMAC secret key; default: the public test merchant's secret (as ESEWA_PRODUCT_CODE). */
+    ESEWA_SECRET_KEY: z.string().min(1).optional(),
     /** Khalti host, e.g. https://dev.khalti.com (test) or https://khalti.com; default: the sandbox. */
     KHALTI_BASE_URL: httpUrl.optional(),
     /** Khalti live or test secret key (`Authorization: Key …`); required with KHALTI_BASE_URL. */
@@ -233,6 +257,10 @@ const envSchema = z
         ctx.addIssue({ code: 'custom', path: [name], message: `must be set with ${baseUrl}` });
       }
     }
+    if (env.NODE_ENV === 'production' && env.PAYMENT_SANDBOX !== true) {
+      for (const { path, message } of testPaymentSettings(env))
+        ctx.addIssue({ code: 'custom', path: [path], message });
+    }
     if (env.CONNECTIPS_PRIVATE_KEY_PEM) {
       try {
         createPrivateKey(pemFromEnv(env.CONNECTIPS_PRIVATE_KEY_PEM));
@@ -246,9 +274,66 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & {
+type ParsedEnv = z.infer<typeof envSchema>;
+
+const TEST_PAYMENTS_HINT = 'no real money would move (set PAYMENT_SANDBOX=true for a test deployment)';
+
+/**
+ * The deployment's gateway settings that would take test payments: a gateway's test host or
+ * public test merchant. The per-environment *_TEST_BASE_URL hosts are not among them: they
+ * serve brands' accounts in their test environment, which the brand's site marks as test.
+ */
+function testPaymentSettings(env: ParsedEnv): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  const hosts: [TestHostGateway, keyof ParsedEnv][] = [
+    ['esewa', 'ESEWA_BASE_URL'],
+    ['esewa', 'ESEWA_STATUS_BASE_URL'],
+    ['esewa', 'ESEWA_PRODUCTION_BASE_URL'],
+    ['esewa', 'ESEWA_PRODUCTION_STATUS_BASE_URL'],
+    ['khalti', 'KHALTI_BASE_URL'],
+    ['khalti', 'KHALTI_PRODUCTION_BASE_URL'],
+    ['connectips', 'CONNECTIPS_BASE_URL'],
+    ['connectips', 'CONNECTIPS_PRODUCTION_BASE_URL'],
+  ];
+  for (const [gateway, name] of hosts) {
+    const url = env[name];
+    if (typeof url === 'string' && isGatewayTestHost(gateway, url))
+      problems.push({
+        path: name,
+        message: `is ${gateway}'s test host in production: ${TEST_PAYMENTS_HINT}`,
+      });
+  }
+  if (env.ESEWA_PRODUCT_CODE === ESEWA_TEST_PRODUCT_CODE)
+    problems.push({
+      path: 'ESEWA_PRODUCT_CODE',
+      message: `is eSewa's public test merchant in production: ${TEST_PAYMENTS_HINT}`,
+    });
+  if (env.ESEWA_SECRET_KEY === ESEWA_TEST_SECRET_KEY)
+    problems.push({
+      path: 'ESEWA_SECRET_KEY',
+      message: `is eSewa's public test secret in production: ${TEST_PAYMENTS_HINT}`,
+    });
+  if (env.ESEWA_BASE_URL) {
+    for (const name of ['ESEWA_PRODUCT_CODE', 'ESEWA_SECRET_KEY'] as const)
+      if (!env[name])
+        problems.push({
+          path: name,
+          message: "must be set with ESEWA_BASE_URL in production (the default is eSewa's test merchant)",
+        });
+  }
+  if (env.KHALTI_SECRET_KEY?.startsWith(KHALTI_TEST_KEY_PREFIX))
+    problems.push({
+      path: 'KHALTI_SECRET_KEY',
+      message: `is a Khalti test key in production: ${TEST_PAYMENTS_HINT}`,
+    });
+  return problems;
+}
+
+export type Env = ParsedEnv & {
   PUBLIC_URL: string;
   PAYMENT_SANDBOX: boolean;
+  ESEWA_PRODUCT_CODE: string;
+  ESEWA_SECRET_KEY: string;
   DEMO_DATA: boolean;
 };
 
@@ -274,5 +359,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     PAYMENT_SANDBOX: env.PAYMENT_SANDBOX ?? env.NODE_ENV !== 'production',
     DEMO_DATA: env.DEMO_DATA ?? env.NODE_ENV !== 'production',
+    ESEWA_PRODUCT_CODE: env.ESEWA_PRODUCT_CODE ?? ESEWA_TEST_PRODUCT_CODE,
+    ESEWA_SECRET_KEY: env.ESEWA_SECRET_KEY ?? ESEWA_TEST_SECRET_KEY,
   };
 }

@@ -91,6 +91,10 @@ export const siteConfig = z.object({
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
 
+/** `test`: the site's payments move no real money (gateway sandboxes or test accounts). */
+export const paymentsMode = z.enum(['live', 'test']);
+export type PaymentsMode = z.infer<typeof paymentsMode>;
+
 /** What `GET /site-config` answers: the brand's public configuration plus its id and slug. */
 export const publicSiteConfig = siteConfig.extend({
   brandId: z.string(),
@@ -99,5 +103,7 @@ export const publicSiteConfig = siteConfig.extend({
   userDataKey: z.string(),
   /** Browser storage key of the contact data: brand name plus 'ContactData' (spec §3). */
   contactDataKey: z.string(),
+  /** The web app shows a "test payments" ribbon on every page while this is `test`. */
+  paymentsMode,
 });
 export type PublicSiteConfig = z.infer<typeof publicSiteConfig>;

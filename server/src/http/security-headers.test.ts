@@ -134,11 +134,10 @@ describe('the page the server writes', () => {
   it('has no script the CSP would block: every script is a file of the site or inert JSON', () => {
     const template = readFileSync(path.resolve(import.meta.dirname, '../../../web/index.html'), 'utf8');
     for (const demo of demoBrands) {
-      const config = presentSiteConfig({
-        id: 'b',
-        slug: demo.slug,
-        config: { ...demo.config, frameAncestors: [] },
-      });
+      const config = presentSiteConfig(
+        { id: 'b', slug: demo.slug, config: { ...demo.config, frameAncestors: [] } },
+        'test',
+      );
       const page = template
         .replace('<!--app-head-->', brandHead(config))
         .replace('<!--app-first-paint-->', firstPaint(config, '/', false));

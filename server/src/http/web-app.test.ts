@@ -6,7 +6,7 @@ import { brandHead, firstPaint, routeModulePreloads } from './web-app';
 const configOf = (slug: string) => {
   const demo = demoBrands.find((b) => b.slug === slug);
   if (!demo) throw new Error(slug);
-  return presentSiteConfig({ id: 'b', slug, config: demo.config });
+  return presentSiteConfig({ id: 'b', slug, config: demo.config }, 'live');
 };
 
 describe('the page the server writes before the app starts', () => {
@@ -35,6 +35,16 @@ describe('the page the server writes before the app starts', () => {
     expect(firstPaint(configOf('sajilo'), '/booking', false)).not.toContain('<h1');
     expect(firstPaint(configOf('sajilo'), '/', true)).not.toContain('<header');
     expect(firstPaint(configOf('globalime'), '/', false)).not.toContain('<header');
+  });
+
+  it('paints the test-payments ribbon above everything while payments are tests, even without a header', () => {
+    const ribbon = /^<p role="status"[^>]*>Test payments — no real money moves<\/p>/;
+    for (const slug of ['sajilo', 'globalime']) {
+      const test = { ...configOf(slug), paymentsMode: 'test' as const };
+      expect(firstPaint(test, '/', false)).toMatch(ribbon);
+      expect(firstPaint(test, '/booking', true)).toMatch(ribbon);
+      expect(firstPaint(configOf(slug), '/', false)).not.toContain('Test payments');
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assetAddress } from '#shared/asset-address';
 import type { PublicSiteConfig } from '#shared/site-config';
 import type { BrandDirectory } from '../domain/brands/brand-directory';
+import type { PaymentGatewayDirectory } from '../payments/brand-gateways';
 import { presentSiteConfig } from '../presenters/site-config';
 import { compress, preferredEncoding } from './compression';
 
@@ -26,6 +27,7 @@ export type WebPageHandler = (request: FastifyRequest, reply: FastifyReply) => P
 export async function registerWebApp(
   app: FastifyInstance,
   brands: BrandDirectory,
+  payments: Pick<PaymentGatewayDirectory, 'siteMode'>,
 ): Promise<WebPageHandler | undefined> {
   await app.register(fastifyStatic, {
     root: BRAND_ASSETS,
@@ -62,7 +64,7 @@ export async function registerWebApp(
 
   return async (request, reply) => {
     const brand = await brands.resolve(request.hostname);
-    const config = brand ? presentSiteConfig(brand) : undefined;
+    const config = brand ? presentSiteConfig(brand, await payments.siteMode(brand.id)) : undefined;
     const head = config ? brandHead(config) : '<title>Tikat</title>';
     const url = new URL(request.url, 'http://localhost');
     const paint = config
@@ -166,6 +168,10 @@ export function brandHead(config: PublicSiteConfig): string {
   return tags.filter(Boolean).join('\n    ');
 }
 
+/** The app's ribbon (web/src/app/layout/components/test-payments-ribbon.tsx), drawn the same way. */
+const TEST_PAYMENTS_RIBBON =
+  '<p role="status" class="bg-amber-100 px-4 py-0.5 text-center text-xs font-medium text-amber-950">Test payments — no real money moves</p>';
+
 /**
  * What the page shows before the JavaScript has started: the header with the brand's logo (by the
  * header rules of spec §2) and, on the home page, the hero with its heading; on a results page,
@@ -178,13 +184,15 @@ export function firstPaint(
   hideTitle: boolean,
   search: URLSearchParams = new URLSearchParams(),
 ): string {
+  const ribbon = config.paymentsMode === 'test' ? TEST_PAYMENTS_RIBBON : '';
   const header =
     config.hideNavbar || hideTitle
       ? ''
       : `<header class="z-30 border-b border-slate-200 bg-white/95"><div class="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4"><img src="${escapeHtml(config.s3Url + config.headerLogo)}" alt="${escapeHtml(config.displayName)}" width="176" height="38" class="h-9 w-auto"></div></header>`;
-  if (pathname === '/flight-search') return header + resultsHeading(search);
-  if (pathname !== '/') return header;
-  return `${header}<section class="relative isolate overflow-hidden bg-brand"><img src="${escapeHtml(config.s3Url + config.banners.home)}" alt="" width="1600" height="480" fetchpriority="high" class="absolute inset-0 -z-10 h-full w-full object-cover opacity-90"><div class="mx-auto max-w-6xl px-4 pt-10 pb-16 sm:pt-16"><h1 class="max-w-2xl text-3xl font-bold text-white drop-shadow sm:text-4xl">Search the most affordable flights in Nepal</h1><p class="mt-2 max-w-xl text-white/95 drop-shadow">Domestic and international flights with ${escapeHtml(config.displayName)}.</p></div></section>`;
+  const top = ribbon + header;
+  if (pathname === '/flight-search') return top + resultsHeading(search);
+  if (pathname !== '/') return top;
+  return `${top}<section class="relative isolate overflow-hidden bg-brand"><img src="${escapeHtml(config.s3Url + config.banners.home)}" alt="" width="1600" height="480" fetchpriority="high" class="absolute inset-0 -z-10 h-full w-full object-cover opacity-90"><div class="mx-auto max-w-6xl px-4 pt-10 pb-16 sm:pt-16"><h1 class="max-w-2xl text-3xl font-bold text-white drop-shadow sm:text-4xl">Search the most affordable flights in Nepal</h1><p class="mt-2 max-w-xl text-white/95 drop-shadow">Domestic and international flights with ${escapeHtml(config.displayName)}.</p></div></section>`;
 }
 
 /** The results page's heading with the flight it searches (one way or the outbound of a round trip). */

@@ -7,11 +7,15 @@ import {
 import { pemFromEnv } from '../env';
 import { DependencyUnavailableError } from '../errors';
 import { createGateways, type GatewayHosts, type PaymentConfig, type PaymentGateways } from './config';
+import type { GatewayName } from './gateway';
+import { gatewayModes, type PaymentsMode, siteMode } from './payments-mode';
 
-/** The gateway clients money moves through, and the settings they were built from. */
+/** The gateway clients money moves through, the settings they were built from, and their modes. */
 export interface GatewaySet {
   config: PaymentConfig;
   gateways: PaymentGateways;
+  /** Per gateway, whether its payments move real money (payments-mode.ts). */
+  modes: Record<GatewayName, PaymentsMode>;
 }
 
 function saved(values: Record<string, string>, name: string, gateway: string): string {
@@ -73,6 +77,7 @@ export const BRAND_GATEWAYS_CACHE_MS = 10_000;
  */
 export class PaymentGatewayDirectory implements GatewaySet {
   readonly gateways: PaymentGateways;
+  readonly modes: Record<GatewayName, PaymentsMode>;
   private readonly byBrand = new RecentReads<string, GatewaySet>();
 
   constructor(
@@ -81,8 +86,26 @@ export class PaymentGatewayDirectory implements GatewaySet {
     readonly hosts: GatewayHosts,
     /** The key the brands' secrets are sealed with (payment-credentials/secret-box.ts). */
     private readonly key: Buffer,
+    /** Whether this server serves the built-in sandboxes (PAYMENT_SANDBOX). */
+    readonly sandboxServed: boolean,
   ) {
     this.gateways = createGateways(config);
+    this.modes = gatewayModes(config);
+  }
+
+  /** Whether the brand's site takes test payments (its "test payments" ribbon). */
+  async siteMode(brandId: string): Promise<PaymentsMode> {
+    return siteMode(await this.forBrandOrDeployment(brandId), this.sandboxServed);
+  }
+
+  /** The mode the brand's payments through the gateway are taken in now. */
+  async gatewayMode(brandId: string, gateway: GatewayName): Promise<PaymentsMode> {
+    return (await this.forBrandOrDeployment(brandId)).modes[gateway];
+  }
+
+  /** Saved credentials that cannot be used fail the brand's payments; for its mode, the deployment's stand in. */
+  private forBrandOrDeployment(brandId: string): Promise<GatewaySet> {
+    return this.forBrand(brandId).catch(() => this);
   }
 
   /** The gateways of the brand's payments. */
@@ -100,7 +123,10 @@ export class PaymentGatewayDirectory implements GatewaySet {
     if (!accounts.length) return this;
     try {
       const config = brandPaymentConfig(this.config, this.hosts, accounts);
-      return { config, gateways: createGateways(config) };
+      const environments = Object.fromEntries(
+        accounts.map((account) => [account.gateway, account.environment]),
+      );
+      return { config, gateways: createGateways(config), modes: gatewayModes(config, environments) };
     } catch (error) {
       // An account that cannot be used: a retryable 503 for the payer, the reason in the log,
       // never the deployment's account in the brand's place.

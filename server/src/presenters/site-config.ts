@@ -1,8 +1,8 @@
-import type { PublicSiteConfig } from '#shared/site-config';
+import type { PaymentsMode, PublicSiteConfig } from '#shared/site-config';
 import type { Brand } from '../domain/brands/brand-directory';
 
-/** The public face of a brand: its site configuration, never its secrets. */
-export function presentSiteConfig(brand: Brand): PublicSiteConfig {
+/** The public face of a brand: its site configuration, never its secrets, and its payments mode. */
+export function presentSiteConfig(brand: Brand, paymentsMode: PaymentsMode): PublicSiteConfig {
   const storagePrefix = brand.config.displayName.replace(/[^A-Za-z0-9]/g, '');
   return {
     ...brand.config,
@@ -10,5 +10,6 @@ export function presentSiteConfig(brand: Brand): PublicSiteConfig {
     slug: brand.slug,
     userDataKey: `${storagePrefix}UserData`,
     contactDataKey: `${storagePrefix}ContactData`,
+    paymentsMode,
   };
 }

@@ -20,6 +20,7 @@ export const en = {
     viber: 'Viber',
     whatsapp: 'WhatsApp',
   },
+  testPayments: { ribbon: 'Test payments — no real money moves' },
   footer: {
     contactUs: 'Contact us',
     phone: 'Phone',

@@ -22,6 +22,7 @@ export const ne: Messages = {
     viber: 'भाइबर',
     whatsapp: 'ह्वाट्सएप',
   },
+  testPayments: { ribbon: 'परीक्षण भुक्तानी — वास्तविक पैसा सर्दैन' },
   footer: {
     contactUs: 'सम्पर्क',
     phone: 'फोन',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   jsonb,
@@ -45,6 +46,11 @@ export const paymentAttempts = pgTable(
     verifiedPayload: jsonb('verified_payload'),
     /** Why the attempt failed or was cancelled, for support. */
     failureReason: text('failure_reason'),
+    /**
+     * Taken in test mode (a sandbox, a test host or merchant, a brand's test account): no real
+     * money moved. Null for attempts made before this was recorded.
+     */
+    testMode: boolean('test_mode'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),

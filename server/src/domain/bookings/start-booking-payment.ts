@@ -15,6 +15,8 @@ export interface StartBookingPaymentOptions {
    * and Khalti gets it as website_url.
    */
   siteUrl: string;
+  /** The gateway takes test payments for the booking's brand (payments-mode.ts). */
+  testMode: boolean;
 }
 
 /** The return address of a gateway for one attempt: the route that verifies and completes it. */
@@ -42,6 +44,7 @@ export async function startBookingPayment(
     orderName: `Booking ${booking.pnr}`,
     amountPaisa: booking.amountDue,
     currency: booking.currency,
+    testMode: options.testMode,
     callbackUrls: (reference) => ({
       successUrl: returnUrl(returnBase, options.gateway.name, reference, 'success'),
       failureUrl: returnUrl(returnBase, options.gateway.name, reference, 'failure'),

@@ -126,7 +126,7 @@ describe('outbox delivery over SMTP (a real SMTP conversation with a local serve
         deliverOutbox(db, {
           transport: transport(),
           from: 'tickets@tikat.example',
-          renderAttachment: (attachment) => renderTicketAttachment(db, attachment.bookingId),
+          renderAttachment: (attachment) => renderTicketAttachment(db, attachment.bookingId, t.app.payments),
           limit: 5,
           linksKey: t.app.emailLinksKey,
         });

@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
+import type { CurrentGatewayMode } from '../tickets/paid-in-test-mode';
 import { renderTicketAttachment } from '../tickets/ticket-mailer';
 import { deliverOutbox } from './deliver-outbox';
 
@@ -10,6 +11,8 @@ export interface OutboxSenderOptions {
   log?: { error(object: unknown, message: string): void };
   /** Opens the sealed links of queued e-mails (`emailLinksKey(SESSION_SECRET)`). */
   linksKey: Buffer;
+  /** Whether an e-ticket is stamped TEST, for payments recorded without their mode. */
+  payments: CurrentGatewayMode;
 }
 
 /** The app's outbox delivery: SMTP when configured, else a no-op (rows stay readable). */
@@ -35,7 +38,8 @@ export class OutboxSender {
     this.running ??= deliverOutbox(this.db, {
       transport,
       from: this.options.from,
-      renderAttachment: (attachment) => renderTicketAttachment(this.db, attachment.bookingId),
+      renderAttachment: (attachment) =>
+        renderTicketAttachment(this.db, attachment.bookingId, this.options.payments),
       log: this.options.log,
       linksKey: this.options.linksKey,
     }).finally(() => {

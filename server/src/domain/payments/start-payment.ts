@@ -20,6 +20,8 @@ export interface StartPaymentOptions {
   callbackUrls: (reference: string) => { successUrl: string; failureUrl: string };
   /** The payer's site (the order's brand's), for gateways that want it (Khalti's website_url). */
   websiteUrl?: string;
+  /** The gateway takes test payments (payments-mode.ts); recorded with the attempt. */
+  testMode?: boolean;
 }
 
 export interface StartedPayment {
@@ -58,6 +60,7 @@ export async function startPayment(db: Db, options: StartPaymentOptions): Promis
       reference,
       amountPaisa: options.amountPaisa,
       currency,
+      testMode: options.testMode ?? null,
     })
     .returning();
   if (!attempt) throw new Error('payment attempt not inserted');

@@ -7,7 +7,11 @@ export interface TicketPdfOptions {
   /** The brand's name as travellers know it. */
   brandName: string;
   companyName: string;
+  /** Paid in test mode (paid-in-test-mode.ts): every page is stamped as not valid for travel. */
+  testPayment: boolean;
 }
+
+export const TEST_TICKET_STAMP = 'TEST — not valid for travel';
 
 const money = (amount: number, currency: string) =>
   `${currency} ${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount / 100)}`;
@@ -57,7 +61,11 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,
-    info: { Title: `E-ticket ${booking.pnr}`, Author: options.brandName, Subject: `Booking ${booking.pnr}` },
+    info: {
+      Title: `${options.testPayment ? 'TEST ' : ''}E-ticket ${booking.pnr}`,
+      Author: options.brandName,
+      Subject: `Booking ${booking.pnr}`,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -66,6 +74,10 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
     doc.on('error', reject);
   });
 
+  if (options.testPayment) {
+    stampTestPage(doc);
+    doc.on('pageAdded', () => stampTestPage(doc));
+  }
   doc.font('Helvetica-Bold').fontSize(20).text(options.brandName);
   doc.font('Helvetica').fontSize(9).fillColor('#555').text(options.companyName).fillColor('#000');
   doc.moveDown();
@@ -77,6 +89,15 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
       `Status: ${booking.status}   Issued: ${(booking.paidAt ?? booking.createdAt).toISOString().slice(0, 10)}`,
     );
   doc.text(`Contact: ${booking.contact.name}, ${booking.contact.email}, ${booking.contact.mobile}`);
+  if (options.testPayment) {
+    doc
+      .moveDown(0.5)
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .fillColor('#b91c1c')
+      .text(`${TEST_TICKET_STAMP}: paid through a payment gateway's test mode, no real money moved.`)
+      .fillColor('#000');
+  }
   doc.moveDown();
 
   doc.font('Helvetica-Bold').fontSize(12).text('Flights (local times)');
@@ -139,4 +160,24 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
   );
   doc.end();
   return done;
+}
+
+/** A large diagonal stamp across the page, drawn under the text that follows. */
+function stampTestPage(doc: PDFKit.PDFDocument): void {
+  const { x, y } = doc;
+  doc
+    .save()
+    .rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] })
+    .font('Helvetica-Bold')
+    .fontSize(44)
+    .fillColor('#dc2626')
+    .fillOpacity(0.18)
+    .text(TEST_TICKET_STAMP, 0, doc.page.height / 2 - 22, {
+      width: doc.page.width,
+      align: 'center',
+      lineBreak: false,
+    })
+    .restore();
+  doc.x = x;
+  doc.y = y;
 }

@@ -7,6 +7,7 @@ import { loadBookingDetails } from '../bookings/find-booking';
 import { brandSiteUrl } from '../brands/brand-site-url';
 import type { MailFile } from '../email/deliver-outbox';
 import { sendEmail } from '../email/send-email';
+import { type CurrentGatewayMode, paidInTestMode } from './paid-in-test-mode';
 import { renderTicketPdf } from './render-ticket-pdf';
 
 export interface TicketMailerOptions {
@@ -65,13 +66,17 @@ export async function queueTicketEmail(db: Db, options: QueueTicketEmailOptions)
 }
 
 /** The e-ticket PDF of a booking, as an e-mail attachment (the outbox's `e-ticket` reference). */
-export async function renderTicketAttachment(db: Db, bookingId: string): Promise<MailFile> {
+export async function renderTicketAttachment(
+  db: Db,
+  bookingId: string,
+  payments: CurrentGatewayMode,
+): Promise<MailFile> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) throw new Error(`no booking ${bookingId} for an e-ticket attachment`);
-  const pdf = await renderTicketPdf(
-    await loadBookingDetails(db, booking),
-    await brandNamesOf(db, booking.brandId),
-  );
+  const pdf = await renderTicketPdf(await loadBookingDetails(db, booking), {
+    ...(await brandNamesOf(db, booking.brandId)),
+    testPayment: await paidInTestMode(db, booking, payments),
+  });
   return { filename: `e-ticket-${booking.pnr}.pdf`, content: pdf, contentType: 'application/pdf' };
 }
 

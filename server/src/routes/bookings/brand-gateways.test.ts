@@ -160,8 +160,13 @@ describe("a brand's own eSewa account", () => {
       environment: 'production',
       settings: { productCode: SAJILO_ESEWA.productCode },
     });
-    const { action } = await startPaying('esewa');
+    const { held, action } = await startPaying('esewa');
     expect(action.type === 'form' && action.url).toBe(`${ESEWA_PRODUCTION_HOST}/api/epay/main/v2/form`);
+    const [attempt] = await t.app.db
+      .select({ testMode: paymentAttempts.testMode })
+      .from(paymentAttempts)
+      .where(sql`${paymentAttempts.orderId} = (select id::text from bookings where pnr = ${held.pnr})`);
+    expect(attempt?.testMode).toBe(false);
     const page = await t.app.inject({ method: 'GET', url: '/', headers: { host: SAJILO } });
     const formAction = /form-action ([^;]+)/.exec(page.headers['content-security-policy'] as string)?.[1];
     expect(formAction?.split(' ')).toEqual(

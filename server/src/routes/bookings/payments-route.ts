@@ -58,13 +58,14 @@ export const bookingPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
           booking: await presentFullBooking(app.db, request, { bookingId }),
         });
       }
-      const { gateways } = await app.payments.forBrand(booking.brandId);
+      const { gateways, modes } = await app.payments.forBrand(booking.brandId);
       const action = await startBookingPayment(app.db, {
         userId: user.id,
         pnr: booking.pnr,
         gateway: gateways[method],
         // The booking's brand's host, never PUBLIC_URL's alone: the payer comes back to their brand.
         siteUrl: await brandSiteOf(app, request, booking.brandId),
+        testMode: modes[method] === 'test',
       });
       return ok(
         action.kind === 'form'

@@ -11,6 +11,7 @@ import {
   walletEntries,
 } from '../../db/schema/index';
 import { expireHeldBookings } from '../../domain/bookings/expire-held-bookings';
+import { TEST_TICKET_STAMP } from '../../domain/tickets/render-ticket-pdf';
 import { postWalletEntry } from '../../domain/wallet/post-wallet-entry';
 import { decodeEsewaData, esewaSignature } from '../../payments/esewa';
 import { api, GLOBALIME, logIn, logInDemo } from '../../test/accounts';
@@ -96,18 +97,21 @@ describe('wallet: hold → pay → tickets → PDF → cancel quote → cancel �
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
     expect(pdf.rawPayload.toString('latin1')).toContain(held.pnr);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(`E-ticket   PNR ${held.pnr}`);
+    // The agent's wallet holds real money, whatever the gateways do.
+    expect(text).not.toContain(TEST_TICKET_STAMP);
     // The agent hands the ticket to their client: it shows the agent's selling price (their own 5 %
     // markup on top), never what the agency charged the agent.
-    const printed = pdfText(pdf.rawPayload).join('\n');
-    const markup = booking.price.agent_markup;
+        const markup = booking.price.agent_markup;
     expect(markup?.percent).toBe(5);
-    expect(printed).toContain(
+    expect(text).toContain(
       `Agent's service fee NPR ${((markup?.amount ?? 0) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
     );
-    expect(printed).toContain(
+    expect(text).toContain(
       `Total NPR ${((markup?.selling_total ?? 0) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
     );
-    expect(printed).not.toContain(
+    expect(text).not.toContain(
       ((booking.price.commission?.net_total ?? 0) / 100).toLocaleString('en-IN', {
         minimumFractionDigits: 2,
       }),
@@ -261,6 +265,22 @@ describe.each(['esewa', 'khalti', 'connectips'] as const)(
       expect(again.history).toHaveLength(booking.history.length);
       expect(again.tickets).toEqual(booking.tickets);
       expect((await pay(customer, held.pnr, method)).statusCode).toBe(409);
+
+      const paidAttempt = and(
+        sql`${paymentAttempts.orderId} = (select id::text from bookings where pnr = ${held.pnr})`,
+        eq(paymentAttempts.status, 'paid'),
+      );
+      const [attempt] = await t.app.db.select().from(paymentAttempts).where(paidAttempt);
+      expect(attempt?.testMode).toBe(true);
+      const ticketText = async () => {
+        const pdf = await get(customer, `/bookings/${held.pnr}/ticket.pdf`);
+        expect(pdf.statusCode).toBe(200);
+        return pdfText(pdf.rawPayload);
+      };
+      expect(await ticketText()).toContain(TEST_TICKET_STAMP);
+      // Paid before the mode was recorded: the gateway's mode now (the sandbox) decides.
+      await t.app.db.update(paymentAttempts).set({ testMode: null }).where(paidAttempt);
+      expect(await ticketText()).toContain(TEST_TICKET_STAMP);
     });
 
     it('a cancelled payment leaves the booking held', async () => {

@@ -5,6 +5,7 @@ import { cancelBooking } from '../../domain/bookings/cancel-booking';
 import { nameOf } from '../../domain/bookings/create-booking';
 import { findFullBooking } from '../../domain/bookings/find-booking';
 import { listTickets } from '../../domain/tickets/list-tickets';
+import { paidInTestMode } from '../../domain/tickets/paid-in-test-mode';
 import { renderTicketPdf } from '../../domain/tickets/render-ticket-pdf';
 import { AppError } from '../../errors';
 import { requireBrand, requireUser } from '../../http/context';
@@ -35,6 +36,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       const pdf = await renderTicketPdf(full, {
         brandName: brand.config.displayName,
         companyName: brand.config.companyName,
+        testPayment: await paidInTestMode(app.db, full.booking, app.payments),
       });
       return reply
         .type('application/pdf')

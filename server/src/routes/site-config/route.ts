@@ -17,7 +17,8 @@ export const siteConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
-      return ok(presentSiteConfig(requireBrand(request)));
+      const brand = requireBrand(request);
+      return ok(presentSiteConfig(brand, await app.payments.siteMode(brand.id)));
     },
   );
 };

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useSiteConfig } from '../../app/context';
+import { TestPaymentsRibbon } from '../../components/ui/test-payments-ribbon';
 import { ApiError } from '../../lib/api-client';
 import { addTranslations } from '../../lib/i18n';
 import { useLogIn, useLogOut, useMe } from './api/admin-api';
@@ -35,11 +36,19 @@ export function AdminLayout() {
     document.title = `${t('admin.title')} | ${config.displayName}`;
   }, [t, config.displayName]);
 
+  const ribbon = config.paymentsMode === 'test' && <TestPaymentsRibbon />;
   if (me.isPending) return <p className="p-8">{t('admin.loading')}</p>;
-  if (!me.data) return <AdminLogin />;
+  if (!me.data)
+    return (
+      <>
+        {ribbon}
+        <AdminLogin />
+      </>
+    );
 
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      {ribbon}
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <p className="font-semibold">

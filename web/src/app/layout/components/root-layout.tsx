@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '#shared/constants';
-import { useAppStore } from '../../../app/context';
+import { useAppStore, useSiteConfig } from '../../../app/context';
+import { TestPaymentsRibbon } from '../../../components/ui/test-payments-ribbon';
 import { useSessionSync } from '../../session/use-session';
 import { useTheme } from '../use-theme';
 import { Footer } from './footer';
@@ -14,6 +15,7 @@ const ConfirmModal = lazy(() => import('./confirm-modal'));
 
 export function RootLayout() {
   const { t } = useTranslation();
+  const testPayments = useSiteConfig().paymentsMode === 'test';
   const modalOpen = useAppStore((s) => s.modal.status);
   const { pathname } = useLocation();
   const [theme, setTheme] = useTheme();
@@ -37,6 +39,7 @@ export function RootLayout() {
       >
         {t('footer.skipToContent')}
       </a>
+      {testPayments && <TestPaymentsRibbon />}
       <Header />
       {pathname === '/' ? (
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
