@@ -103,7 +103,7 @@ describe('wallet: hold → pay → tickets → PDF → cancel quote → cancel �
     expect(text).not.toContain(TEST_TICKET_STAMP);
     // The agent hands the ticket to their client: it shows the agent's selling price (their own 5 %
     // markup on top), never what the agency charged the agent.
-        const markup = booking.price.agent_markup;
+    const markup = booking.price.agent_markup;
     expect(markup?.percent).toBe(5);
     expect(text).toContain(
       `Agent's service fee NPR ${((markup?.amount ?? 0) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
