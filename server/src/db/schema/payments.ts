@@ -17,7 +17,11 @@ import { brands } from './brands';
 export const GATEWAY_NAMES = ['esewa', 'khalti', 'connectips'] as const;
 export type GatewayName = (typeof GATEWAY_NAMES)[number];
 
-export const PAYMENT_ATTEMPT_STATUSES = ['pending', 'paid', 'failed', 'cancelled'] as const;
+/**
+ * `excess`: verified and captured, but the order had already been paid (by another attempt or
+ * otherwise): money held for the payer, refunded (the order's refund record says how far).
+ */
+export const PAYMENT_ATTEMPT_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'excess'] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
 
 /**
@@ -43,7 +47,7 @@ export const paymentAttempts = pgTable(
     gatewayToken: text('gateway_token'),
     /** What the gateway's status look-up answered when the payment was verified. */
     verifiedPayload: jsonb('verified_payload'),
-    /** Why the attempt failed or was cancelled, for support. */
+    /** Why the attempt failed or was cancelled (or why it is in excess), for support. */
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,7 +62,7 @@ export const paymentAttempts = pgTable(
     check('payment_attempts_amount_positive', sql`${table.amountPaisa} > 0`),
     check(
       'payment_attempts_status_known',
-      sql`${table.status} in ('pending', 'paid', 'failed', 'cancelled')`,
+      sql`${table.status} in ('pending', 'paid', 'failed', 'cancelled', 'excess')`,
     ),
   ],
 );
