@@ -343,3 +343,40 @@ describe('a second capture found by the reconcile job', () => {
     expect(await findBookingInconsistencies(t.app.db)).toEqual([]);
   });
 });
+
+describe('the sales report', () => {
+  it('shows the excess payments of the report’s bookings: how much, how much refunded, how much to go back', async () => {
+    const today = new Date(Date.now() + (5 * 60 + 45) * 60_000).toISOString().slice(0, 10);
+    const response = await asAdmin(t, admin, 'GET', `/admin/reports?from=${today}&to=${today}`);
+    expect(response.statusCode).toBe(200);
+    const [expected] = await t.app.db
+      .select({
+        payments: sql<number>`count(*)::int`.mapWith(Number),
+        amount: sql<number>`sum(${paymentAttempts.amountPaisa})::bigint`.mapWith(Number),
+        refunded:
+          sql<number>`coalesce(sum(${refunds.amount}) filter (where ${refunds.status} = 'completed'), 0)::bigint`.mapWith(
+            Number,
+          ),
+      })
+      .from(paymentAttempts)
+      .innerJoin(bookings, sql`${bookings.id}::text = ${paymentAttempts.orderId}`)
+      .innerJoin(
+        refunds,
+        and(eq(refunds.bookingId, bookings.id), eq(refunds.paymentReference, paymentAttempts.reference)),
+      )
+      .where(eq(paymentAttempts.status, 'excess'));
+    // This file's scenarios: 1 + 1 paid after the wallet, 2 at once, 1 + 2 found by the reconcile job.
+    expect(expected?.payments).toBe(7);
+    expect(response.json().data.excessPayments).toEqual([
+      {
+        currency: 'NPR',
+        payments: 7,
+        amount: expected?.amount,
+        refunded: expected?.refunded,
+        pending: (expected?.amount ?? 0) - (expected?.refunded ?? 0),
+      },
+    ]);
+    expect(expected?.refunded).toBeGreaterThan(0);
+    expect(expected?.refunded).toBeLessThan(expected?.amount ?? 0);
+  });
+});
