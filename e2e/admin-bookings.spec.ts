@@ -182,6 +182,41 @@ test('an admin marks a flight disrupted: its bookings are flagged for the admin 
   await agent.dispose();
 });
 
+test('a booking paid twice (wallet, then Khalti) shows the second payment refunded, on the booking and in the report', async ({
+  page,
+  baseURL,
+}) => {
+  const agent = await agentApi(baseURL ?? '');
+  const pnr = await book(agent, 22, `Tamang${uniqueLetters()}`, false);
+  // The agent starts a Khalti payment and pays it, but pays from the wallet before coming back.
+  const started = await agent.post(`/api/b2b/v2/bookings/${pnr}/payments`, { data: { method: 'khalti' } });
+  expect(started.ok(), await started.text()).toBe(true);
+  const checkout = (await started.json()).data as { type: string; url: string };
+  expect(checkout.type).toBe('redirect');
+  const decided = await agent.post(checkout.url, {
+    form: { decision: 'pay', payer: '9800000000' },
+    maxRedirects: 0,
+  });
+  expect(decided.status()).toBe(303);
+  const returnUrl = decided.headers().location ?? '';
+  const wallet = await agent.post(`/api/b2b/v2/bookings/${pnr}/payments`, { data: { method: 'wallet' } });
+  expect(wallet.ok(), await wallet.text()).toBe(true);
+  const returned = await agent.get(returnUrl, { maxRedirects: 0 });
+  expect(returned.status()).toBe(303);
+
+  await logInAsAdmin(page);
+  await page.goto(`/admin/bookings/${pnr}`);
+  await expect(page.getByTestId('booking-status')).toHaveText('Ticketed');
+  const excess = page.getByTestId('excess-payment');
+  await expect(excess).toHaveText(/^Paid twice: NPR [\d,.]+ through khalti \(reference \w+\) refunded\.$/);
+  await expect(page.getByTestId('refund')).toContainText('by khalti: done');
+  await expectNoSeriousViolation(page, 'booking paid twice');
+
+  await page.goto('/admin/reports');
+  await expect(page.getByTestId('report-excess')).toContainText('Paid twice:');
+  await agent.dispose();
+});
+
 test('an admin saves a gateway secret that is never shown again', async ({ page }) => {
   await logInAsAdmin(page);
   await page.goto('/admin/payment-gateways');

@@ -76,6 +76,9 @@ export const bookingFlight = z.object({
   disrupted: z.boolean(),
 });
 
+export const excessRefundState = z.enum(['refunded', 'refunding', 'manual', 'missing']);
+export type ExcessRefundState = z.infer<typeof excessRefundState>;
+
 export const adminBookingDetail = z.object({
   /** The booking as its traveller sees it (history, tickets, disruptions included). */
   booking,
@@ -112,6 +115,29 @@ export const adminBookingDetail = z.object({
       status: z.enum(['pending', 'completed']),
       reason: z.string(),
       createdAt: z.string(),
+      /** The gateway payment given back (its reference), when it is one. */
+      paymentReference: z.string().nullable(),
+      /** Made by the app through the gateway's refund API; false: by an operator (or a wallet credit). */
+      automatic: z.boolean(),
+      completedAt: z.string().nullable(),
+      /** Why the gateway's refund API has not given the money back (yet). */
+      lastError: z.string().nullable(),
+    }),
+  ),
+  /**
+   * Second captures: gateway payments that arrived after the booking was already paid (paid
+   * twice), each refunded in full. `refund`: `refunded` (done), `refunding` (through the
+   * gateway's refund API, retried until it answers), `manual` (an operator pays it back from the
+   * merchant panel), `missing` (no refund recorded).
+   */
+  excessPayments: z.array(
+    z.object({
+      gateway: z.string(),
+      reference: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      paidAt: z.string().nullable(),
+      refund: excessRefundState,
     }),
   ),
 });

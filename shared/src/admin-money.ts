@@ -201,5 +201,18 @@ export const salesReport = z.object({
   timeZone: z.literal('Asia/Kathmandu'),
   rows: z.array(reportRow),
   totals: z.array(reportRow.omit({ key: true, label: true })),
+  /**
+   * Second captures of the report's bookings (paid twice), per currency: money taken in excess,
+   * none of it sales, all of it owed back. Minor units; `pending` = `amount` − `refunded`.
+   */
+  excessPayments: z.array(
+    z.object({
+      currency: currencyCode,
+      payments: z.number().int(),
+      amount: z.number().int(),
+      refunded: z.number().int(),
+      pending: z.number().int(),
+    }),
+  ),
 });
 export type SalesReport = z.infer<typeof salesReport>;

@@ -2,11 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { completeBookingPayment } from '../domain/bookings/complete-booking-payment';
 import { expireHeldBookings } from '../domain/bookings/expire-held-bookings';
 import { findPaymentBooking } from '../domain/bookings/find-payment-booking';
+import { recordExcessBookingPayment } from '../domain/bookings/record-excess-booking-payment';
+import { type RefundExcessSummary, refundExcessPayments } from '../domain/bookings/refund-excess-payments';
 import { reconcilePendingPayments } from '../domain/payments/reconcile-pending-payments';
+import type { GatewayName } from '../payments/gateway';
 
 export interface BookingJobsSummary {
   expired: number;
-  reconciled: { checked: number; paid: number };
+  /** `excess`: captures found for bookings already paid, recorded for a refund. */
+  reconciled: { checked: number; paid: number; excess: number };
+  /** Second captures given back through the gateways' refund APIs in this pass. */
+  excessRefunds: RefundExcessSummary;
   ticketEmails: number;
   /** E-mails of the outbox sent over SMTP in this pass. */
   emailsSent: number;
@@ -14,14 +20,16 @@ export interface BookingJobsSummary {
 
 /**
  * One pass of the booking housekeeping: lapsed holds release their seats, gateway payments left
- * pending are asked about (and, paid, ticket their booking), due e-tickets are queued and the outbox is
+ * pending are asked about (and, paid, ticket their booking; a second capture is recorded in excess
+ * and refunded through the gateway where it can), due e-tickets are queued and the outbox is
  * sent over SMTP. Each step
  * is safe to run in several instances at once; a failing step does not stop the others.
  */
 export async function runBookingJobs(app: FastifyInstance): Promise<BookingJobsSummary> {
   const summary: BookingJobsSummary = {
     expired: 0,
-    reconciled: { checked: 0, paid: 0 },
+    reconciled: { checked: 0, paid: 0, excess: 0 },
+    excessRefunds: { refunded: 0, manual: 0, retrying: 0 },
     ticketEmails: 0,
     emailsSent: 0,
   };
@@ -35,15 +43,20 @@ export async function runBookingJobs(app: FastifyInstance): Promise<BookingJobsS
   await step('expire', async () => {
     summary.expired = await expireHeldBookings(app.db);
   });
+  const gateways = async (attempt: { gateway: GatewayName; reference: string }) => {
+    const booking = await findPaymentBooking(app.db, attempt);
+    return (booking ? await app.payments.forBrand(booking.brandId) : app.payments).gateways;
+  };
   await step('reconcile', async () => {
     const result = await reconcilePendingPayments(app.db, {
-      gateways: async (attempt) => {
-        const booking = await findPaymentBooking(app.db, attempt);
-        return (booking ? await app.payments.forBrand(booking.brandId) : app.payments).gateways;
-      },
+      gateways,
       onPaid: completeBookingPayment,
+      onExcess: recordExcessBookingPayment,
     });
-    summary.reconciled = { checked: result.checked, paid: result.paid };
+    summary.reconciled = { checked: result.checked, paid: result.paid, excess: result.excess };
+  });
+  await step('refund excess payments', async () => {
+    summary.excessRefunds = await refundExcessPayments(app.db, { gateways });
   });
   await step('ticket e-mails', async () => {
     summary.ticketEmails = await app.ticketMail.deliverDue();
@@ -69,7 +82,14 @@ export function startBookingJobs(
     running = true;
     runBookingJobs(app)
       .then((summary) => {
-        if (summary.expired || summary.reconciled.checked || summary.ticketEmails || summary.emailsSent)
+        const refunds = summary.excessRefunds;
+        if (
+          summary.expired ||
+          summary.reconciled.checked ||
+          refunds.refunded + refunds.manual + refunds.retrying ||
+          summary.ticketEmails ||
+          summary.emailsSent
+        )
           app.log.info({ summary }, 'booking jobs');
       })
       .finally(() => {

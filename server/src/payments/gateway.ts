@@ -52,6 +52,28 @@ export type Verification =
   | { verdict: 'unpaid'; status: 'pending' | 'failed' | 'cancelled'; reason: string }
   | { verdict: 'rejected'; reason: string; lookupFailed?: true };
 
+/** A captured payment to give back in full (a second capture of an order already paid). */
+export interface RefundRequest {
+  reference: string;
+  /** In paisa: the whole payment. */
+  amountPaisa: number;
+  /** The gateway's id of the payment, from its look-up (Khalti transaction_id). */
+  gatewayReference: string | null;
+  gatewayToken: string | null;
+}
+
+/**
+ * What a gateway's refund API answered.
+ * - `refunded`: the gateway says the money went back.
+ * - `refused`: the gateway answered, and said no (unknown transaction, not refundable…): an
+ *   operator pays it back by hand, with the reason.
+ * - `unanswered`: no usable answer (time-out, 5xx, not the documented shape): try again later.
+ */
+export type RefundResult =
+  | { outcome: 'refunded'; payload: unknown }
+  | { outcome: 'refused'; reason: string }
+  | { outcome: 'unanswered'; reason: string };
+
 export interface PaymentGateway {
   readonly name: GatewayName;
   /** The smallest amount the gateway takes, in paisa. */
@@ -64,6 +86,11 @@ export interface PaymentGateway {
   verifyCallback(payment: PaymentRecord, params: CallbackParams): Promise<Verification>;
   /** The gateway's status look-up alone, with the same amount and reference checks. */
   lookup(payment: PaymentRecord): Promise<Verification>;
+  /**
+   * Gives a captured payment back in full through the gateway's refund API, where the gateway
+   * documents one (Khalti); absent: refunds are made by hand from the merchant panel.
+   */
+  refund?(payment: RefundRequest): Promise<RefundResult>;
 }
 
 /** A gateway refused to start a payment, or did not answer. */

@@ -8,6 +8,8 @@ import {
   type PaymentGateway,
   type PaymentRecord,
   type PaymentRequest,
+  type RefundRequest,
+  type RefundResult,
   rejected,
   type Verification,
 } from './gateway';
@@ -24,6 +26,9 @@ export interface KhaltiConfig {
 
 export const KHALTI_INITIATE_PATH = '/api/v2/epayment/initiate/';
 export const KHALTI_LOOKUP_PATH = '/api/v2/epayment/lookup/';
+/** Khalti's refund API (outside /api/v2/); the transaction id is the look-up's `transaction_id`. */
+export const KHALTI_REFUND_PATH = (transactionId: string) =>
+  `/api/merchant-transaction/${encodeURIComponent(transactionId)}/refund/`;
 /** Khalti refuses less than Rs 10. */
 export const KHALTI_MINIMUM_PAISA = 1000;
 
@@ -42,6 +47,10 @@ const lookupAnswer = z.object({
   fee: z.number().optional(),
   refunded: z.boolean().optional(),
 });
+
+const refundAnswer = z.object({ detail: z.string() });
+/** Answers that say no to this refund; others (401 key, 429, 5xx…) may pass on a later try. */
+const REFUND_REFUSALS = new Set([400, 404, 409, 422]);
 
 const UNPAID_STATUSES: Record<string, { status: 'pending' | 'failed' | 'cancelled'; reason: string }> = {
   Pending: { status: 'pending', reason: 'Khalti says the payment is pending' },
@@ -130,5 +139,29 @@ export class KhaltiGateway implements PaymentGateway {
     if (answer.status !== 'Completed') return rejected(`Khalti answered the unknown status ${answer.status}`);
     if (answer.total_amount !== payment.amountPaisa) return rejected('the look-up names another amount');
     return { verdict: 'paid', gatewayReference: answer.transaction_id ?? answer.pidx, payload: answer };
+  }
+
+  /**
+   * A full refund: `POST /api/merchant-transaction/{transaction_id}/refund/` with no amount (a
+   * wallet payment needs nothing else; Khalti refuses a bank payment without the payer's mobile,
+   * which then goes to an operator). 200 `{ detail }` is refunded; 400/404/409/422 are refusals.
+   */
+  async refund(payment: RefundRequest): Promise<RefundResult> {
+    const transactionId = payment.gatewayReference;
+    if (!transactionId || transactionId === payment.gatewayToken) {
+      return { outcome: 'refused', reason: 'Khalti gave no transaction id for this payment' };
+    }
+    const call = await this.post(KHALTI_REFUND_PATH(transactionId), {});
+    if (!call.ok) return { outcome: 'unanswered', reason: call.reason };
+    const { status, json } = call.answer;
+    const answer = refundAnswer.safeParse(json);
+    if (status === 200 && answer.success) return { outcome: 'refunded', payload: json };
+    if (REFUND_REFUSALS.has(status) && json !== undefined) {
+      return {
+        outcome: 'refused',
+        reason: `Khalti refused the refund (HTTP ${status}): ${answer.success ? answer.data.detail : JSON.stringify(json)}`,
+      };
+    }
+    return { outcome: 'unanswered', reason: unexpectedAnswer(call.answer) };
   }
 }

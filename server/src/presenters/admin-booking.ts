@@ -1,4 +1,9 @@
-import type { AdminBookingDetail, AdminBookingSummary, FlightDisruption } from '#shared/admin-bookings';
+import type {
+  AdminBookingDetail,
+  AdminBookingSummary,
+  ExcessRefundState,
+  FlightDisruption,
+} from '#shared/admin-bookings';
 import type { flightDisruptions } from '../db/schema/index';
 import type { BrandBookingDetail } from '../domain/brand-bookings/find-brand-booking';
 import type { BookerRow, BrandBookingRow } from '../domain/brand-bookings/list-brand-bookings';
@@ -64,8 +69,30 @@ export function presentAdminBookingDetail(detail: BrandBookingDetail): AdminBook
       status: r.status,
       reason: r.reason,
       createdAt: r.createdAt.toISOString(),
+      paymentReference: r.paymentReference,
+      automatic: r.automatic,
+      completedAt: r.completedAt?.toISOString() ?? null,
+      lastError: r.lastError,
     })),
+    excessPayments: detail.payments
+      .filter((p) => p.status === 'excess')
+      .map((p) => ({
+        gateway: p.gateway,
+        reference: p.reference,
+        amount: p.amountPaisa,
+        currency: p.currency,
+        paidAt: p.paidAt?.toISOString() ?? null,
+        refund: excessRefundState(
+          detail.refunds.find((r) => r.paymentReference === p.reference && r.method === p.gateway),
+        ),
+      })),
   };
+}
+
+function excessRefundState(refund: BrandBookingDetail['refunds'][number] | undefined): ExcessRefundState {
+  if (!refund) return 'missing';
+  if (refund.status === 'completed') return 'refunded';
+  return refund.automatic ? 'refunding' : 'manual';
 }
 
 export function presentFlightDisruption(

@@ -148,6 +148,25 @@ export async function findBookingInconsistencies(
     ),
   );
   report(
+    'payment in excess without its refund',
+    await queryRows(
+      db,
+      sql`select a.order_id, a.gateway, a.reference, a.amount_paisa from payment_attempts a
+           where a.status = 'excess' and a.order_id ~ '^[0-9a-f-]{36}$'
+             and not exists (select 1 from refunds r where r.booking_id::text = a.order_id
+                   and r.payment_reference = a.reference and r.method = a.gateway
+                   and r.amount = a.amount_paisa)`,
+    ),
+  );
+  report(
+    'captured payment recorded as failed',
+    await queryRows(
+      db,
+      sql`select order_id, gateway, reference from payment_attempts
+           where status = 'failed' and verified_payload is not null`,
+    ),
+  );
+  report(
     'ticketed booking without one ticket per passenger per flight',
     await queryRows(
       db,

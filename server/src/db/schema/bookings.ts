@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -227,8 +228,10 @@ export const walletEntries = pgTable(
 
 /**
  * Money owed back: a wallet credit made at once (`completed`), or a gateway payment to return
- * through the gateway's merchant panel (`pending`), including a payment that arrived after its
- * hold lapsed.
+ * (`pending`) — through the gateway's merchant panel by an operator, or (`automatic`) through the
+ * gateway's refund API, made by the app and retried by the booking jobs until it answers. Includes
+ * a payment that arrived after its hold lapsed, and a second capture of a paid booking (the
+ * payment attempt in `excess`).
  */
 export const refunds = pgTable(
   'refunds',
@@ -243,9 +246,19 @@ export const refunds = pgTable(
     status: text('status').notNull().$type<'pending' | 'completed'>(),
     paymentReference: text('payment_reference'),
     reason: text('reason').notNull(),
+    /** Made by the app through the gateway's refund API (false: by hand, or a wallet credit). */
+    automatic: boolean('automatic').notNull().default(false),
+    /** When the app last called the gateway's refund API (a lease, so one instance calls at a time). */
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
+    /** Why the last automatic refund did not go through (a refusal leaves it to an operator). */
+    lastError: text('last_error'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('refunds_automatic_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.automatic} and ${table.status} = 'pending'`),
     uniqueIndex('refunds_once_per_payment').on(table.bookingId, table.paymentReference),
     check('refunds_amount_check', sql`${table.amount} >= 0`),
   ],

@@ -18,7 +18,11 @@ import { brands } from './brands';
 export const GATEWAY_NAMES = ['esewa', 'khalti', 'connectips'] as const;
 export type GatewayName = (typeof GATEWAY_NAMES)[number];
 
-export const PAYMENT_ATTEMPT_STATUSES = ['pending', 'paid', 'failed', 'cancelled'] as const;
+/**
+ * `excess`: verified and captured, but the order had already been paid (by another attempt or
+ * otherwise): money held for the payer, refunded (the order's refund record says how far).
+ */
+export const PAYMENT_ATTEMPT_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'excess'] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
 
 /**
@@ -44,7 +48,7 @@ export const paymentAttempts = pgTable(
     gatewayToken: text('gateway_token'),
     /** What the gateway's status look-up answered when the payment was verified. */
     verifiedPayload: jsonb('verified_payload'),
-    /** Why the attempt failed or was cancelled, for support. */
+    /** Why the attempt failed or was cancelled (or why it is in excess), for support. */
     failureReason: text('failure_reason'),
     /**
      * Taken in test mode (a sandbox, a test host or merchant, a brand's test account): no real
@@ -64,7 +68,7 @@ export const paymentAttempts = pgTable(
     check('payment_attempts_amount_positive', sql`${table.amountPaisa} > 0`),
     check(
       'payment_attempts_status_known',
-      sql`${table.status} in ('pending', 'paid', 'failed', 'cancelled')`,
+      sql`${table.status} in ('pending', 'paid', 'failed', 'cancelled', 'excess')`,
     ),
   ],
 );

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { paymentAttempts } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { CallbackParams, PaymentGateway } from '../../payments/gateway';
-import { type OnPaid, type PaymentOutcome, recordVerification } from './record-verification';
+import { type OnExcess, type OnPaid, type PaymentOutcome, recordVerification } from './record-verification';
 
 export interface CompletePaymentOptions {
   gateway: PaymentGateway;
@@ -12,11 +12,13 @@ export interface CompletePaymentOptions {
   /** The attempt's reference when the route carries it in its path (eSewa's failure return has no data). */
   reference?: string;
   onPaid?: OnPaid;
+  /** Records the refund of a capture in excess (the order was already paid), in its transaction. */
+  onExcess?: OnExcess;
 }
 
 /**
  * Handles a gateway's return or callback: signature → the gateway's status look-up → amount and
- * reference match → only then paid. Idempotent: a replay finds the attempt settled and changes
+ * reference match → only then paid (or, for an order already paid, `excess`: see recordVerification). Idempotent: a replay finds the attempt settled and changes
  * nothing (`changed: false`). A callback that cannot be verified throws PAYMENT_NOT_VERIFIED with
  * the reason and leaves the attempt as it was; a pending one is left to reconcilePendingPayments.
  */
@@ -40,7 +42,11 @@ export async function completePaymentFromCallback(
   const verification = await gateway.verifyCallback(attempt, options.params);
   if (verification.verdict === 'rejected')
     throw notVerified(verification.reason, verification.lookupFailed ?? false);
-  return recordVerification(db, attempt, verification, options.onPaid);
+  return recordVerification(db, attempt, verification, {
+    onPaid: options.onPaid,
+    onExcess: options.onExcess,
+    refundable: typeof gateway.refund === 'function',
+  });
 }
 
 /** `lookupFailed`: the gateway's look-up did not answer usably, so the payment may yet prove made. */

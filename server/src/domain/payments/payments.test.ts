@@ -189,7 +189,7 @@ describe('marking paid happens once', () => {
     expect(retried).toMatchObject({ changed: true, attempt: { status: 'paid' } });
   });
 
-  it('a second attempt paid for an order already paid is kept apart for a refund', async () => {
+  it('a second attempt paid for an order already paid is recorded in excess for a refund, never failed', async () => {
     const orderId = `ORDER${++orders}`;
     const options = {
       gateway: t.gateways.khalti,
@@ -201,18 +201,101 @@ describe('marking paid happens once', () => {
     const first = await startPayment(t.app.db, options);
     const second = await startPayment(t.app.db, options);
     const returns = [await payInSandbox(first.action, 'pay'), await payInSandbox(second.action, 'pay')];
+    const excess: { reference: string; refundable: boolean }[] = [];
+    const complete = (returned: URL) =>
+      completePaymentFromCallback(t.app.db, {
+        gateway: t.gateways.khalti,
+        params: queryOf(returned),
+        onExcess: async (_tx, attempt, found) => {
+          excess.push({ reference: attempt.reference, refundable: found.refundable });
+        },
+      });
     const outcomes = [];
-    for (const returned of returns) {
-      outcomes.push(
-        await completePaymentFromCallback(t.app.db, {
-          gateway: t.gateways.khalti,
-          params: queryOf(returned),
-        }),
-      );
+    for (const returned of returns) outcomes.push(await complete(returned));
+    expect(outcomes.map((o) => o.attempt.status)).toEqual(['paid', 'excess']);
+    expect(outcomes[1]?.reason).toMatch(/excess, to be refunded/);
+    expect(outcomes[1]?.attempt).toMatchObject({
+      amountPaisa: 5000,
+      failureReason: expect.stringMatching(/excess/),
+    });
+    expect(outcomes[1]?.attempt.gatewayReference).toBeTruthy();
+    expect(outcomes[1]?.attempt.paidAt).toBeInstanceOf(Date);
+    expect(excess).toEqual([{ reference: second.attempt.reference, refundable: true }]);
+    // Replays of either return change nothing, and nothing is ever failed.
+    for (const returned of returns) expect((await complete(returned)).changed).toBe(false);
+    expect(excess).toHaveLength(1);
+    const statuses = (await attemptsOf(orderId)).map((a) => a.status).sort();
+    expect(statuses).toEqual(['excess', 'paid']);
+  });
+
+  it('an order its onPaid finds already paid another way: the attempt is in excess, onExcess runs once', async () => {
+    const { action, orderId } = await start(t.gateways.esewa);
+    const callback = callbackOf(await payInSandbox(action, 'pay'));
+    const excess: boolean[] = [];
+    const options = {
+      gateway: t.gateways.esewa,
+      ...callback,
+      onPaid: async () => ({ excess: 'paid from the wallet already' }),
+      onExcess: async (_tx: unknown, _attempt: unknown, found: { refundable: boolean }) => {
+        excess.push(found.refundable);
+      },
+    };
+    const outcomes = await Promise.all([1, 2].map(() => completePaymentFromCallback(t.app.db, options)));
+    expect(outcomes.filter((o) => o.changed)).toHaveLength(1);
+    expect(outcomes.every((o) => o.attempt.status === 'excess')).toBe(true);
+    expect(excess).toEqual([false]);
+    expect(await attemptsOf(orderId)).toMatchObject([
+      { status: 'excess', failureReason: 'paid from the wallet already' },
+    ]);
+  });
+});
+
+describe('refunds through the gateway', () => {
+  it('Khalti refunds a captured payment in full through its sandbox; a second refund is refused', async () => {
+    const { action } = await start(t.gateways.khalti, 4000);
+    const outcome = await completePaymentFromCallback(t.app.db, {
+      gateway: t.gateways.khalti,
+      params: queryOf(await payInSandbox(action, 'pay')),
+    });
+    const paid = outcome.attempt;
+    expect(paid.status).toBe('paid');
+    const refund = t.gateways.khalti.refund?.bind(t.gateways.khalti);
+    expect(refund).toBeDefined();
+    expect(await refund?.(paid)).toEqual({
+      outcome: 'refunded',
+      payload: { detail: 'Transaction refund successful.' },
+    });
+    expect(await t.gateways.khalti.lookup(paid)).toMatchObject({ verdict: 'unpaid', status: 'failed' });
+    expect(await refund?.(paid)).toMatchObject({ outcome: 'refused', reason: /HTTP 400/ });
+    expect(await refund?.({ ...paid, gatewayReference: 'NOSUCHTXN' })).toMatchObject({
+      outcome: 'refused',
+      reason: /HTTP 404/,
+    });
+  });
+
+  it('Khalti refunds only the key’s own payments, and an unanswered refund is not a refusal', async () => {
+    const { action } = await start(t.gateways.khalti, 4000);
+    const { attempt } = await completePaymentFromCallback(t.app.db, {
+      gateway: t.gateways.khalti,
+      params: queryOf(await payInSandbox(action, 'pay')),
+    });
+    const config = withGatewayHost(t.app.payments.config, t.origin);
+    const otherKey = createGateways({ ...config, khalti: { ...config.khalti, secretKey: 'wrong' } }).khalti;
+    expect(await otherKey.refund?.(attempt)).toMatchObject({ outcome: 'unanswered', reason: /HTTP 401/ });
+    const fake = await startFakeGateway('error');
+    try {
+      expect(await gatewayAt('khalti', fake.origin).refund?.(attempt)).toMatchObject({
+        outcome: 'unanswered',
+      });
+    } finally {
+      await fake.close();
     }
-    expect(outcomes.map((o) => o.attempt.status)).toEqual(['paid', 'failed']);
-    expect(outcomes[1]?.reason).toMatch(/refunded/);
-    expect((await attemptsOf(orderId)).filter((a) => a.status === 'paid')).toHaveLength(1);
+    expect(await t.gateways.khalti.refund?.(attempt)).toMatchObject({ outcome: 'refunded' });
+  });
+
+  it('eSewa and ConnectIPS have no refund API in their documentation: refunds are made by hand', () => {
+    expect(t.gateways.esewa.refund).toBeUndefined();
+    expect(t.gateways.connectips.refund).toBeUndefined();
   });
 });
 

@@ -2,7 +2,7 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentAttempts } from '../../db/schema/index';
 import type { GatewayName, PaymentGateway } from '../../payments/gateway';
-import { type OnPaid, type PaymentAttempt, recordVerification } from './record-verification';
+import { type OnExcess, type OnPaid, type PaymentAttempt, recordVerification } from './record-verification';
 
 type Gateways = Partial<Record<GatewayName, PaymentGateway>>;
 
@@ -14,6 +14,7 @@ export interface ReconcileOptions {
   /** At most this many attempts per run, oldest first. */
   limit?: number;
   onPaid?: OnPaid;
+  onExcess?: OnExcess;
 }
 
 export interface ReconcileSummary {
@@ -21,6 +22,8 @@ export interface ReconcileSummary {
   paid: number;
   cancelled: number;
   failed: number;
+  /** Captured for an order already paid: recorded in excess, for a refund. */
+  excess: number;
   /** Still pending, or not verifiable now (gateway down): looked at again next run. */
   unsettled: { reference: string; reason: string }[];
 }
@@ -44,7 +47,14 @@ export async function reconcilePendingPayments(db: Db, options: ReconcileOptions
     .orderBy(asc(paymentAttempts.createdAt))
     .limit(options.limit ?? 100);
 
-  const summary: ReconcileSummary = { checked: 0, paid: 0, cancelled: 0, failed: 0, unsettled: [] };
+  const summary: ReconcileSummary = {
+    checked: 0,
+    paid: 0,
+    cancelled: 0,
+    failed: 0,
+    excess: 0,
+    unsettled: [],
+  };
   for (const attempt of pending) {
     let gateway: PaymentGateway | undefined;
     try {
@@ -62,7 +72,11 @@ export async function reconcilePendingPayments(db: Db, options: ReconcileOptions
       summary.unsettled.push({ reference: attempt.reference, reason: verification.reason });
       continue;
     }
-    const outcome = await recordVerification(db, attempt, verification, options.onPaid);
+    const outcome = await recordVerification(db, attempt, verification, {
+      onPaid: options.onPaid,
+      onExcess: options.onExcess,
+      refundable: typeof gateway.refund === 'function',
+    });
     const status = outcome.attempt.status;
     if (status === 'pending')
       summary.unsettled.push({ reference: attempt.reference, reason: outcome.reason ?? '' });

@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { ReportGroup, ReportRow, SalesReport } from '#shared/admin-money';
 import type { Db } from '../../db/client';
-import { bookings, users } from '../../db/schema/index';
+import { bookings, paymentAttempts, refunds, users } from '../../db/schema/index';
 
 export interface SalesReportOptions {
   brandId: string;
@@ -50,9 +50,16 @@ const total = (expression: ReturnType<typeof sql>) =>
  * day, route ("KTM → PKR", a round trip's both legs), airline (of the first flight) or agent
  * (the booker), per currency. `bookings` counts every booking made; `paidBookings`, `sales`,
  * `commission` and `markup` only the paid or ticketed ones. Days without bookings answer zeros.
+ * `excessPayments`: the second captures of those bookings (paid twice), and how much of them has
+ * gone back.
  */
 export async function buildSalesReport(db: Db, options: SalesReportOptions): Promise<SalesReport> {
   const group = groupColumns(options.groupBy);
+  const ofReport = and(
+    eq(bookings.brandId, options.brandId),
+    gte(bookings.createdAt, startOfKathmanduDay(options.from)),
+    lt(bookings.createdAt, startOfKathmanduDay(nextDay(options.to))),
+  );
   const rows = await db
     .select({
       key: group.key,
@@ -66,14 +73,27 @@ export async function buildSalesReport(db: Db, options: SalesReportOptions): Pro
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
-    .where(
-      and(
-        eq(bookings.brandId, options.brandId),
-        gte(bookings.createdAt, startOfKathmanduDay(options.from)),
-        lt(bookings.createdAt, startOfKathmanduDay(nextDay(options.to))),
-      ),
-    )
+    .where(ofReport)
     .groupBy(sql`1, 2, 3`);
+  const excessPayments = await db
+    .select({
+      currency: paymentAttempts.currency,
+      payments: sql<number>`count(*)::int`.mapWith(Number),
+      amount: sql<number>`coalesce(sum(${paymentAttempts.amountPaisa}), 0)::bigint`.mapWith(Number),
+      refunded:
+        sql<number>`coalesce(sum(${paymentAttempts.amountPaisa}) filter (where ${refunds.status} = 'completed'), 0)::bigint`.mapWith(
+          Number,
+        ),
+    })
+    .from(paymentAttempts)
+    .innerJoin(bookings, sql`${bookings.id}::text = ${paymentAttempts.orderId}`)
+    .leftJoin(
+      refunds,
+      and(eq(refunds.bookingId, bookings.id), eq(refunds.paymentReference, paymentAttempts.reference)),
+    )
+    .where(and(ofReport, eq(paymentAttempts.status, 'excess')))
+    .groupBy(paymentAttempts.currency)
+    .orderBy(paymentAttempts.currency);
 
   const ordered: ReportRow[] =
     options.groupBy === 'day' ? withEveryDay(rows, options.from, options.to) : rows.sort(bySales);
@@ -101,6 +121,11 @@ export async function buildSalesReport(db: Db, options: SalesReportOptions): Pro
     timeZone: 'Asia/Kathmandu',
     rows: ordered,
     totals: [...totals.values()],
+    excessPayments: excessPayments.map((e) => ({
+      ...e,
+      currency: e.currency as ReportRow['currency'],
+      pending: e.amount - e.refunded,
+    })),
   };
 }
 

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { KHALTI_INITIATE_PATH, KHALTI_LOOKUP_PATH, KHALTI_MINIMUM_PAISA, type KhaltiConfig } from '../khalti';
 import { brandMerchants } from './brand-merchants';
 import { registerCheckout } from './checkout';
-import { findSandboxPayment, recordSandboxPayment, type SandboxPayment, withQuery } from './store';
+import {
+  findSandboxPayment,
+  recordSandboxPayment,
+  type SandboxPayment,
+  settleSandboxPayment,
+  withQuery,
+} from './store';
 
 const MERCHANT = 'khalti-sandbox-merchant';
 const LIFETIME_SECONDS = 3600;
@@ -21,6 +27,11 @@ const initiateBody = z.object({
 });
 
 const lookupBody = z.object({ pidx: z.string().min(1) });
+/** Full refund: nothing (wallet) or `mobile` (bank); partial: `amount` in paisa too. */
+const refundBody = z
+  .object({ mobile: z.string().max(20).optional(), amount: z.number().int().positive().optional() })
+  .optional();
+const REFUNDED = new Set(['Refunded', 'Partially Refunded']);
 
 /** Khalti's field errors: `{ field: [message], error_key: "validation_error" }`. */
 function validationError(reply: FastifyReply, issues: z.core.$ZodIssue[]) {
@@ -48,7 +59,7 @@ export async function khaltiSandbox(app: FastifyInstance, config: KhaltiConfig):
   };
   const merchants = new WeakMap<FastifyRequest, string>();
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.url.includes('/api/v2/')) return;
+    if (!request.url.includes('/api/v2/') && !request.url.includes('/api/merchant-transaction/')) return;
     const merchant = await merchantOf(request.headers.authorization);
     if (!merchant) return reply.code(401).send({ detail: 'Invalid token.', status_code: 401 });
     merchants.set(request, merchant);
@@ -127,7 +138,35 @@ export async function khaltiSandbox(app: FastifyInstance, config: KhaltiConfig):
       status,
       transaction_id: payment.transactionCode,
       fee: 0,
-      refunded: false,
+      refunded: REFUNDED.has(status),
     });
   });
+
+  app.post(
+    '/api/merchant-transaction/:transactionId/refund/',
+    { schema: { hide: true } },
+    async (request: FastifyRequest<{ Params: { transactionId: string } }>, reply) => {
+      const parsed = refundBody.safeParse(request.body ?? undefined);
+      if (!parsed.success) return validationError(reply, parsed.error.issues);
+      // The path is KHALTI_REFUND_PATH's.
+      const payment = await findSandboxPayment(app.db, 'khalti', {
+        transactionCode: request.params.transactionId,
+      });
+      if (!payment || payment.merchant !== merchants.get(request))
+        return reply.code(404).send({ detail: 'Transaction not found.', error_key: 'validation_error' });
+      const amount = parsed.data?.amount ?? payment.amountPaisa;
+      if (amount > payment.amountPaisa)
+        return reply.code(400).send({ detail: 'Refund amount exceeds the transaction amount.' });
+      const partial = amount < payment.amountPaisa;
+      const refunded = await settleSandboxPayment(
+        app.db,
+        payment,
+        'Completed',
+        partial ? 'Partially Refunded' : 'Refunded',
+        payment.transactionCode,
+      );
+      if (!refunded) return reply.code(400).send({ detail: `The transaction is ${payment.status}.` });
+      return { detail: 'Transaction refund successful.' };
+    },
+  );
 }

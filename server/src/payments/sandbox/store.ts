@@ -41,7 +41,7 @@ export async function recordSandboxPayment(
 export async function findSandboxPayment(
   db: Db,
   gateway: GatewayName,
-  where: { id: string } | { merchant: string; reference: string },
+  where: { id: string } | { merchant: string; reference: string } | { transactionCode: string },
 ): Promise<SandboxPayment | undefined> {
   const [row] = await db
     .select()
@@ -51,7 +51,12 @@ export async function findSandboxPayment(
         eq(sandboxPayments.gateway, gateway),
         'id' in where
           ? eq(sandboxPayments.id, where.id)
-          : and(eq(sandboxPayments.merchant, where.merchant), eq(sandboxPayments.reference, where.reference)),
+          : 'transactionCode' in where
+            ? eq(sandboxPayments.transactionCode, where.transactionCode)
+            : and(
+                eq(sandboxPayments.merchant, where.merchant),
+                eq(sandboxPayments.reference, where.reference),
+              ),
       ),
     );
   return row;

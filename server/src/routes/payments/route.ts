@@ -5,6 +5,8 @@ import { GATEWAY_NAMES } from '../../db/schema/index';
 import { completeBookingPayment } from '../../domain/bookings/complete-booking-payment';
 import type { BookingRow } from '../../domain/bookings/find-booking';
 import { findPaymentBooking } from '../../domain/bookings/find-payment-booking';
+import { recordExcessBookingPayment } from '../../domain/bookings/record-excess-booking-payment';
+import { refundExcessPayments } from '../../domain/bookings/refund-excess-payments';
 import { normaliseHost } from '../../domain/brands/brand-directory';
 import { completePaymentFromCallback } from '../../domain/payments/complete-payment-from-callback';
 import { AppError } from '../../errors';
@@ -16,7 +18,8 @@ const query = z.record(z.string(), z.string());
 /**
  * Where the payment gateways send the payer's browser back. Nothing here is trusted: the domain
  * verifies the signature, asks the gateway, checks amount and order, and only then the booking is
- * paid and ticketed (in the same transaction). The browser always lands on the confirmation page:
+ * paid and ticketed (in the same transaction); a second capture of a booking already paid is
+ * recorded in excess and refunded. The browser always lands on the confirmation page:
  * `payment=success`, `pending` (the gateway's look-up did not answer; the reconcile job will ask
  * again) or `failed`, on the booking's brand's site: a return that arrives on another host (another
  * brand's, or the one address registered with ConnectIPS) sends the payer on to the brand's host.
@@ -66,8 +69,15 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         ...(reference ? { reference } : {}),
         onPaid: completeBookingPayment,
+        onExcess: recordExcessBookingPayment,
       });
       paid = outcome.attempt.status === 'paid';
+      // A second capture of a paid booking: given back at once where the gateway can refund (the
+      // booking jobs retry what does not go through).
+      if (outcome.changed && outcome.attempt.status === 'excess') {
+        const refunded = await refundExcessPayments(app.db, { gateways, attemptId: outcome.attempt.id });
+        app.log.warn({ gateway: name, reference: outcome.attempt.reference, refunded }, 'payment in excess');
+      }
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'PAYMENT_NOT_VERIFIED')) throw error;
       lookupFailed = error.details?.lookupFailed === true;

@@ -102,6 +102,26 @@ export function BookingDetailPage() {
         </p>
       ))}
 
+      {data.excessPayments.map((excess) => (
+        <p
+          key={excess.reference}
+          role="note"
+          data-testid="excess-payment"
+          className={
+            excess.refund === 'refunded'
+              ? 'rounded-lg bg-slate-100 p-3 text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-50'
+              : 'rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50'
+          }
+        >
+          {t('admin.bookings.excessPayment', {
+            amount: money(excess.amount, excess.currency),
+            gateway: excess.gateway,
+            reference: excess.reference,
+            state: t(`admin.bookings.excessStates.${excess.refund}`),
+          })}
+        </p>
+      ))}
+
       <Actions detail={data} />
 
       <section aria-labelledby="flights-heading">

@@ -120,6 +120,23 @@ export function ReportsPage() {
           ) : (
             <p className="mt-4">{t('admin.reports.none')}</p>
           )}
+          {report.data.excessPayments
+            .filter((excess) => excess.currency === currency)
+            .map((excess) => (
+              <p
+                key={excess.currency}
+                role="note"
+                data-testid="report-excess"
+                className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+              >
+                {t('admin.reports.excess', {
+                  count: excess.payments,
+                  amount: money(excess.amount),
+                  refunded: money(excess.refunded),
+                  pending: money(excess.pending),
+                })}
+              </p>
+            ))}
           <div className="mt-4 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{t('admin.reports.tableCaption')}</caption>

@@ -79,4 +79,11 @@ export const bookingsEn = {
   refund: 'Refund of {{amount}} by {{method}}: {{status}}',
   refundStatuses: { pending: 'to be paid back through the gateway', completed: 'done' },
   noMoney: 'No money has moved for this booking.',
+  excessPayment: 'Paid twice: {{amount}} through {{gateway}} (reference {{reference}}) {{state}}.',
+  excessStates: {
+    refunded: 'refunded',
+    refunding: 'being refunded through the gateway',
+    manual: 'to be refunded by hand from the merchant panel',
+    missing: 'with no refund recorded: refund it by hand',
+  },
 };

@@ -76,4 +76,11 @@ export const bookingsNe: typeof bookingsEn = {
   refund: '{{method}} मार्फत {{amount}} फिर्ता: {{status}}',
   refundStatuses: { pending: 'गेटवेबाट फिर्ता गर्न बाँकी', completed: 'सम्पन्न' },
   noMoney: 'यो बुकिङमा कुनै रकम चलेको छैन।',
+  excessPayment: 'दोहोरो भुक्तानी: {{gateway}} मार्फत {{amount}} (सन्दर्भ {{reference}}) {{state}}।',
+  excessStates: {
+    refunded: 'फिर्ता गरियो',
+    refunding: 'गेटवेबाट फिर्ता हुँदैछ',
+    manual: 'मर्चेन्ट प्यानलबाट हातैले फिर्ता गर्न बाँकी',
+    missing: 'फिर्ताको अभिलेख छैन: हातैले फिर्ता गर्नुहोस्',
+  },
 };

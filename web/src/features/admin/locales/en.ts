@@ -306,5 +306,9 @@ export const adminEn = {
     tableCaption: 'Report figures',
     total: 'Total',
     none: 'No bookings in these dates.',
+    excess_one:
+      'Paid twice: {{count}} payment of {{amount}} arrived for a booking already paid; {{refunded}} refunded, {{pending}} still to go back.',
+    excess_other:
+      'Paid twice: {{count}} payments of {{amount}} in all arrived for bookings already paid; {{refunded}} refunded, {{pending}} still to go back.',
   },
 };

@@ -308,5 +308,9 @@ export const adminNe: typeof adminEn = {
     tableCaption: 'प्रतिवेदनका अङ्क',
     total: 'जम्मा',
     none: 'यी मितिमा कुनै बुकिङ छैन।',
+    excess_one:
+      'दोहोरो भुक्तानी: भुक्तानी भइसकेको बुकिङमा {{amount}} को {{count}} भुक्तानी आयो; {{refunded}} फिर्ता गरियो, {{pending}} फिर्ता गर्न बाँकी।',
+    excess_other:
+      'दोहोरो भुक्तानी: भुक्तानी भइसकेका बुकिङमा जम्मा {{amount}} का {{count}} भुक्तानी आए; {{refunded}} फिर्ता गरियो, {{pending}} फिर्ता गर्न बाँकी।',
   },
 };
