@@ -111,3 +111,6 @@ export const lookupFailed = (reason: string): Verification => ({
   reason,
   lookupFailed: true,
 });
+
+/** The gateways a payment may go through, by name (a brand's, or the deployment's). */
+export type GatewaySet = Partial<Record<GatewayName, PaymentGateway>>;

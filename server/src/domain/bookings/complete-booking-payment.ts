@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { bookings, refunds } from '../../db/schema/index';
+import { bookings } from '../../db/schema/index';
 import type { OnPaid } from '../payments/record-verification';
 import { issueTickets } from '../tickets/issue-tickets';
 import { changeBookingStatus, recordBookingEvent } from './change-booking-status';
+import { recordGatewayRefund } from './record-gateway-refund';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,17 +42,6 @@ export const completeBookingPayment: OnPaid = async (tx, attempt) => {
   const reason = `Payment ${attempt.reference} through ${attempt.gateway} arrived while the booking was ${
     booking.status === 'held' ? 'past its hold time' : booking.status
   }: to be refunded.`;
-  await tx
-    .insert(refunds)
-    .values({
-      bookingId: booking.id,
-      method: attempt.gateway,
-      amount: attempt.amountPaisa,
-      currency: attempt.currency,
-      status: 'pending',
-      paymentReference: attempt.reference,
-      reason,
-    })
-    .onConflictDoNothing();
+  await recordGatewayRefund(tx, { bookingId: booking.id, attempt, reason });
   await recordBookingEvent(tx, booking.id, booking.status, by, reason);
 };

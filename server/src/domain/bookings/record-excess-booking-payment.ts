@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { type CurrencyCode, formatMoney } from '#shared/format-money';
-import { bookings, refunds } from '../../db/schema/index';
+import { bookings } from '../../db/schema/index';
 import type { OnExcess } from '../payments/record-verification';
 import { recordBookingEvent } from './change-booking-status';
+import { recordGatewayRefund } from './record-gateway-refund';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,18 +29,6 @@ export const recordExcessBookingPayment: OnExcess = async (tx, attempt, excess) 
   const reason = `Paid twice: ${attempt.gateway} payment ${attempt.reference} of ${amount} arrived after the booking was already paid${
     booking.paidWith ? ` (${booking.paidWith})` : ''
   }: ${how}.`;
-  await tx
-    .insert(refunds)
-    .values({
-      bookingId: booking.id,
-      method: attempt.gateway,
-      amount: attempt.amountPaisa,
-      currency: attempt.currency,
-      status: 'pending',
-      automatic: excess.refundable,
-      paymentReference: attempt.reference,
-      reason,
-    })
-    .onConflictDoNothing();
+  await recordGatewayRefund(tx, { bookingId: booking.id, attempt, reason, automatic: excess.refundable });
   await recordBookingEvent(tx, booking.id, booking.status, { name: attempt.gateway }, reason);
 };

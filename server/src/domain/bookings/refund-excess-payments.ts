@@ -1,16 +1,14 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings, paymentAttempts, refunds } from '../../db/schema/index';
-import type { GatewayName, PaymentGateway } from '../../payments/gateway';
+import type { GatewaySet, PaymentGateway } from '../../payments/gateway';
 import type { PaymentAttempt } from '../payments/record-verification';
 import { recordBookingEvent } from './change-booking-status';
 import { moneyText } from './record-excess-booking-payment';
 
-type Gateways = Partial<Record<GatewayName, PaymentGateway>>;
-
 export interface RefundExcessOptions {
   /** The gateways to refund through, or those of one attempt (its booking's brand's). */
-  gateways: Gateways | ((attempt: PaymentAttempt) => Promise<Gateways>);
+  gateways: GatewaySet | ((attempt: PaymentAttempt) => Promise<GatewaySet>);
   /** Only this attempt's refund (right after its capture was recorded in excess). */
   attemptId?: string;
   /** A refund call is made again only this long after the last one (longer than a gateway call). */

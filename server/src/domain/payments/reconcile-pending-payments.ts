@@ -1,14 +1,12 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentAttempts } from '../../db/schema/index';
-import type { GatewayName, PaymentGateway } from '../../payments/gateway';
+import type { GatewaySet, PaymentGateway } from '../../payments/gateway';
 import { type OnExcess, type OnPaid, type PaymentAttempt, recordVerification } from './record-verification';
-
-type Gateways = Partial<Record<GatewayName, PaymentGateway>>;
 
 export interface ReconcileOptions {
   /** The gateways to ask, or the gateways to ask about one attempt (its order's brand's). */
-  gateways: Gateways | ((attempt: PaymentAttempt) => Promise<Gateways>);
+  gateways: GatewaySet | ((attempt: PaymentAttempt) => Promise<GatewaySet>);
   /** Attempts pending for at least this long are looked up (eSewa asks for 5 minutes). */
   olderThanMinutes?: number;
   /** At most this many attempts per run, oldest first. */

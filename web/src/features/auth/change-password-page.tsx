@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { apiPost } from '../../lib/api-client';
 import { AuthCard } from './auth-card';
+import { NewPasswordField } from './new-password-field';
 import { useAuthForm } from './use-auth-form';
 
 /** A signed-in user changes their password; the server signs their other devices out. */
@@ -48,15 +49,7 @@ export function ChangePasswordPage() {
           error={form.errors.currentPassword}
           onChange={(event) => setCurrentPassword(event.target.value)}
         />
-        <TextField
-          label={t('auth.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('auth.passwordHint')}
-          value={password}
-          error={form.errors.password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <NewPasswordField value={password} error={form.errors.password} onChange={setPassword} />
         <Button type="submit" busy={form.busy} className="w-full">
           {t('auth.savePassword')}
         </Button>

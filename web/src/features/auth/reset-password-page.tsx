@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { passwordResetConfirm } from '#shared/accounts';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/text-field';
 import { apiPost } from '../../lib/api-client';
 import { AuthCard } from './auth-card';
+import { NewPasswordField } from './new-password-field';
 import { useAuthForm } from './use-auth-form';
 
 export function ResetPasswordPage() {
@@ -40,15 +40,7 @@ export function ResetPasswordPage() {
           void form.onSubmit({ token: searchParams.get('token') ?? '', password });
         }}
       >
-        <TextField
-          label={t('auth.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('auth.passwordHint')}
-          value={password}
-          error={form.errors.password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <NewPasswordField value={password} error={form.errors.password} onChange={setPassword} />
         <Button type="submit" busy={form.busy} className="w-full">
           {t('auth.savePassword')}
         </Button>

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../components/ui/text-field';
+
+/** The new-password field of the reset and change pages: the rule as a hint, the server's error. */
+export function NewPasswordField(props: {
+  value: string;
+  error?: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('auth.newPassword')}
+      type="password"
+      autoComplete="new-password"
+      hint={t('auth.passwordHint')}
+      value={props.value}
+      error={props.error}
+      onChange={(event) => props.onChange(event.target.value)}
+    />
+  );
+}
