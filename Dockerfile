@@ -14,5 +14,5 @@ COPY --from=build /app /app
 RUN groupadd --system tikat && useradd --system --gid tikat --home /app tikat && mkdir -p /app/data/uploads && chown -R tikat:tikat /app/data
 USER tikat
 EXPOSE 3000
-HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:3000/livez').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node_modules/.bin/tsx", "server/src/main.ts"]

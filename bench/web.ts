@@ -35,7 +35,7 @@ const METRICS = {
 async function waitForServer(): Promise<void> {
   for (let attempt = 0; attempt < 120; attempt++) {
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
+      if ((await fetch(`${base}/readyz`)).ok) return;
     } catch {
       // not up yet
     }

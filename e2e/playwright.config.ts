@@ -63,7 +63,7 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx server/src/main.ts',
     cwd: '..',
-    url: `http://localhost:${PORT}/healthz`,
+    url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {

@@ -180,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await redis.quit().catch(() => redis.disconnect());
     });
   }
+  app.decorate('redis', redis);
   const sessionTimeouts = {
     idleMs: env.SESSION_IDLE_MINUTES * 60_000,
     absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Database, Db } from '../db/client';
 import type { AccountUser } from '../domain/accounts/find-user';
 import type { PasswordHasher } from '../domain/accounts/password-hasher';
@@ -23,6 +24,8 @@ declare module 'fastify' {
     /** Server-side sessions: the database, or Redis when REDIS_URL is set. */
     sessions: SessionStore;
     passwords: PasswordHasher;
+    /** The Redis client when REDIS_URL is set: the rate limits' shared counters only. */
+    redis: Redis | undefined;
     /** Abuse limits of log-in, sign-up, reset and customer-token (memory, or Redis). */
     rateLimiter: RateLimiter;
     /**

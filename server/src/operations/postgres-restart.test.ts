@@ -19,9 +19,9 @@ import { type ServerProcess, startRoundRobinProxy, startServerProcess } from '..
 const ready = Boolean(process.env.TEST_DATABASE_URL) && canRunOwnPostgres();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function healthz(origin: string): Promise<{ status: number; code?: string }> {
+async function readiness(origin: string): Promise<{ status: number; code?: string }> {
   try {
-    const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5_000) });
+    const response = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(5_000) });
     const json = (await response.json()) as { data: { code?: string } };
     return { status: response.status, ...(json.data.code ? { code: json.data.code } : {}) };
   } catch (error) {
@@ -82,7 +82,7 @@ describe.skipIf(!ready)(
         cluster.stop('immediate');
         await sleep(500);
         while (performance.now() - stoppedAt < 3_000) {
-          const health = await healthz(app.origin);
+          const health = await readiness(app.origin);
           healthDuringOutage.push(`${health.status} ${health.code ?? ''}`.trim());
           await sleep(250);
         }
@@ -90,7 +90,7 @@ describe.skipIf(!ready)(
         const backAt = performance.now();
         outageMs = backAt - stoppedAt;
         while (performance.now() - backAt < 30_000) {
-          if ((await healthz(app.origin)).status === 200) {
+          if ((await readiness(app.origin)).status === 200) {
             recoveryMs = performance.now() - backAt;
             break;
           }

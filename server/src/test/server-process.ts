@@ -21,7 +21,7 @@ export function freePort(): Promise<number> {
 export interface ServerProcess {
   origin: string;
   child: ChildProcess;
-  /** Milliseconds from spawn to the first /healthz 200. */
+  /** Milliseconds from spawn to the first /readyz 200. */
   startMs: number;
   /** SIGTERM (graceful) and wait for the exit. */
   stop(): Promise<void>;
@@ -29,7 +29,7 @@ export interface ServerProcess {
 
 /**
  * A real app process (`server/src/main.ts`) on a free port with the given settings, resolved
- * once its /healthz answers 200. Tests' defaults: cheap password hashing, quiet logs.
+ * once its /readyz answers 200. Tests' defaults: cheap password hashing, quiet logs.
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -62,7 +62,7 @@ export async function startServerProcess(
     });
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server process exited with ${child.exitCode}`);
-    const healthy = await fetch(`${origin}/healthz`)
+    const healthy = await fetch(`${origin}/readyz`)
       .then((r) => r.ok)
       .catch(() => false);
     if (healthy) return { origin, child, startMs: performance.now() - spawnedAt, stop };

@@ -54,7 +54,7 @@ async function startServerProcess(databaseUrl: string): Promise<{ origin: string
   const origin = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 200; attempt++) {
     if (child.exitCode !== null) throw new Error(`server process exited with ${child.exitCode}`);
-    const healthy = await fetch(`${origin}/healthz`)
+    const healthy = await fetch(`${origin}/readyz`)
       .then((r) => r.ok)
       .catch(() => false);
     if (healthy) return { origin, child };

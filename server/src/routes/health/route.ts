@@ -1,30 +1,119 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MIGRATIONS_FOLDER, queryRows } from '../../db/client';
 import { errorBody } from '../../errors';
 import { ok, responses } from '../../http/envelope';
 
-const DATABASE_PING_TIMEOUT_MS = 2000;
+const CHECK_TIMEOUT_MS = 2000;
 
+const liveness = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  uptime_seconds: z.number().int(),
+});
+
+const readiness = z.object({
+  status: z.enum(['ready', 'degraded']),
+  checks: z.object({
+    database: z.enum(['ok', 'down']),
+    migrations: z.enum(['ok', 'pending', 'unknown']),
+    redis: z.enum(['ok', 'down', 'not configured']),
+  }),
+});
+
+/** How many migrations the code ships (the migrator's journal). */
+const shippedMigrations = (): number =>
+  (
+    JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    }
+  ).entries.length;
+
+/**
+ * Liveness (`/livez`, and `/healthz` as before): the process answers; nothing else is asked.
+ * Readiness (`/readyz`): the database answers and has every migration; Redis is asked when set.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const shipped = shippedMigrations();
+
+  for (const url of ['/livez', '/healthz']) {
+    app.get(
+      url,
+      {
+        logLevel: 'warn',
+        schema: {
+          tags: ['operations'],
+          summary:
+            url === '/livez'
+              ? 'Liveness: the process is up (asks nothing else)'
+              : 'Liveness, as /livez (kept for the deployments that call it)',
+          response: responses(liveness),
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return ok({
+          status: 'ok' as const,
+          database: app.database.kind,
+          uptime_seconds: Math.round(process.uptime()),
+        });
+      },
+    );
+  }
+
   app.get(
-    '/healthz',
+    '/readyz',
     {
       logLevel: 'warn',
       schema: {
         tags: ['operations'],
-        summary: 'Liveness and readiness: 200 only when the database answers',
-        response: responses(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })),
+        summary:
+          'Readiness: 200 when the database answers with every migration applied; 503 naming the part that is not',
+        description:
+          'Redis only carries the rate-limit counters (each instance counts alone while it is away), so ' +
+          'Redis being down answers 200 with `status: degraded` rather than taking every instance out of ' +
+          'the load balancer at once.',
+        response: responses(readiness),
       },
     },
     async (request, reply) => {
-      try {
-        await withTimeout(app.database.ping(), DATABASE_PING_TIMEOUT_MS);
-      } catch (error) {
-        request.log.warn({ err: error }, 'health check: database did not answer');
-        return reply.code(503).send(errorBody('SERVICE_UNAVAILABLE', 'The database is not answering.'));
-      }
       reply.header('cache-control', 'no-store');
-      return ok({ status: 'ok' as const, database: app.database.kind });
+      const database = await withTimeout(app.database.ping(), CHECK_TIMEOUT_MS).then(
+        () => 'ok' as const,
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'readiness: the database did not answer');
+          return 'down' as const;
+        },
+      );
+      const migrations =
+        database === 'down'
+          ? ('unknown' as const)
+          : await withTimeout(
+              queryRows<{ applied: number }>(
+                app.db,
+                sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
+              ),
+              CHECK_TIMEOUT_MS,
+            ).then(
+              ([row]) => ((row?.applied ?? 0) >= shipped ? ('ok' as const) : ('pending' as const)),
+              () => 'unknown' as const,
+            );
+      const redis = app.redis
+        ? await withTimeout(app.redis.ping(), CHECK_TIMEOUT_MS).then(
+            () => 'ok' as const,
+            () => 'down' as const,
+          )
+        : ('not configured' as const);
+      const checks = { database, migrations, redis };
+      if (database !== 'ok' || migrations !== 'ok') {
+        const part =
+          database !== 'ok' ? 'The database is not answering.' : 'The database is not fully migrated.';
+        return reply.code(503).send(errorBody('SERVICE_UNAVAILABLE', part, undefined, { checks }));
+      }
+      return ok({ status: redis === 'down' ? ('degraded' as const) : ('ready' as const), checks });
     },
   );
 };
