@@ -25,6 +25,7 @@ import { compressJsonResponse } from './http/compression';
 import { installErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logging';
 import { registerMetrics } from './http/metrics';
+import { describeOperations, SECURITY_SCHEMES } from './http/openapi-operations';
 import {
   FallbackRateLimitCounter,
   MemoryRateLimitCounter,
@@ -232,10 +233,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           '`data.error`, `data.code` and, for invalid input, `data.fields`.',
       },
       servers: [{ url: env.PUBLIC_URL }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  describeOperations(app);
 
   await app.register(healthRoutes);
   if (env.PAYMENT_SANDBOX) {

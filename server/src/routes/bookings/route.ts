@@ -38,6 +38,14 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           'with another body, 422 IDEMPOTENCY_KEY_REUSED. 409 SOLD_OUT / PRICE_CHANGED hold nothing. ' +
           'Seat hoarding limits: 409 UNPAID_BOOKINGS_LIMIT / UNPAID_SEATS_LIMIT, and 429 RATE_LIMITED for ' +
           'accounts less than a day old starting too many holds from one address.',
+        headers: z.looseObject({
+          'idempotency-key': z
+            .string()
+            .optional()
+            .describe(
+              'Required: 8 to 100 letters, digits, dots, dashes or colons; the same key answers the same booking',
+            ),
+        }),
         body: createBookingRequest,
         response: responses(booking),
       },
