@@ -20,7 +20,7 @@ export const flightIdParams = z.object({
     .toUpperCase()
     .regex(FLIGHT_ID_PATTERN, 'Use a flight id like U4601-2026-05-01.'),
 });
-export const pnrParams = z.object({ pnr: z.string().trim().toUpperCase().max(6) });
+export { pnrParams } from './bookings';
 
 /** Filters of the brand's bookings list (all optional), newest first. */
 export const adminBookingsQuery = pageQuery.extend({

@@ -208,3 +208,6 @@ export const ticketListItem = ticket.extend({
 });
 export type TicketListItem = z.infer<typeof ticketListItem>;
 export const ticketList = z.array(ticketListItem);
+
+/** A PNR in a route's path, as a traveller may type it (upper-cased). */
+export const pnrParams = z.object({ pnr: z.string().trim().toUpperCase().max(6) });

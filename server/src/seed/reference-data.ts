@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import worldCountries from 'world-countries';
 import { foldForSearch } from '#shared/text';
 import type { Db } from '../db/client';
+import { fromExcluded } from '../db/excluded';
 import { airlines, airports, countries } from '../db/schema/index';
 import { airlineRecords } from './data/airlines';
 import { nepalAirports } from './data/nepal-airports';
@@ -190,11 +191,7 @@ export async function seedReferenceData(
         .values(batch)
         .onConflictDoUpdate({
           target: countries.code,
-          set: {
-            name: sql`excluded.name`,
-            nationality: sql`excluded.nationality`,
-            dialCode: sql`excluded.dial_code`,
-          },
+          set: fromExcluded(countries, ['name', 'nationality', 'dialCode']),
         });
     }
     for (const batch of chunks(airportRecords, 500)) {
@@ -204,17 +201,19 @@ export async function seedReferenceData(
         .onConflictDoUpdate({
           target: airports.code,
           set: {
-            icao: sql`excluded.icao`,
-            name: sql`excluded.name`,
-            city: sql`excluded.city`,
-            countryCode: sql`excluded.country_code`,
-            countryName: sql`excluded.country_name`,
-            timeZone: sql`excluded.time_zone`,
-            latitude: sql`excluded.latitude`,
-            longitude: sql`excluded.longitude`,
-            size: sql`excluded.size`,
-            cityKey: sql`excluded.city_key`,
-            nameKey: sql`excluded.name_key`,
+            ...fromExcluded(airports, [
+              'icao',
+              'name',
+              'city',
+              'countryCode',
+              'countryName',
+              'timeZone',
+              'latitude',
+              'longitude',
+              'size',
+              'cityKey',
+              'nameKey',
+            ]),
             updatedAt: sql`now()`,
           },
         });
@@ -224,13 +223,7 @@ export async function seedReferenceData(
       .values(airlineRecords.map((a) => ({ ...a })))
       .onConflictDoUpdate({
         target: airlines.code,
-        set: {
-          icao: sql`excluded.icao`,
-          name: sql`excluded.name`,
-          countryCode: sql`excluded.country_code`,
-          domestic: sql`excluded.domestic`,
-          accountingCode: sql`excluded.accounting_code`,
-        },
+        set: fromExcluded(airlines, ['icao', 'name', 'countryCode', 'domestic', 'accountingCode']),
       });
   });
   return {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { fromExcluded } from '../../db/excluded';
 import { flightSchedules } from '../../db/schema/index';
 
 export type ScheduleRow = typeof flightSchedules.$inferInsert;
@@ -23,14 +24,18 @@ export async function upsertSchedules(
       .onConflictDoUpdate({
         target: flightSchedules.key,
         set: {
-          origin: sql`excluded.origin`,
-          destination: sql`excluded.destination`,
-          originTimeZone: sql`excluded.origin_time_zone`,
-          destinationTimeZone: sql`excluded.destination_time_zone`,
-          departureMinutes: sql`excluded.departure_minutes`,
-          arrivalMinutes: sql`excluded.arrival_minutes`,
-          arrivalDayOffset: sql`excluded.arrival_day_offset`,
-          daysOfOperation: sql`excluded.days_of_operation`,
+          ...fromExcluded(flightSchedules, [
+            'origin',
+            'destination',
+            'originTimeZone',
+            'destinationTimeZone',
+            'departureMinutes',
+            'arrivalMinutes',
+            'arrivalDayOffset',
+            'daysOfOperation',
+            'aircraft',
+            'seatsByClass',
+          ]),
           effectiveFrom:
             options.period === 'widen'
               ? sql`least(${flightSchedules.effectiveFrom}, excluded.effective_from)`
@@ -39,8 +44,6 @@ export async function upsertSchedules(
             options.period === 'widen'
               ? sql`greatest(${flightSchedules.effectiveTo}, excluded.effective_to)`
               : sql`excluded.effective_to`,
-          aircraft: sql`excluded.aircraft`,
-          seatsByClass: sql`excluded.seats_by_class`,
           updatedAt: sql`now()`,
         },
       })

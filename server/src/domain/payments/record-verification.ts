@@ -2,6 +2,7 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type PaymentAttemptStatus, paymentAttempts } from '../../db/schema/index';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { Verification } from '../../payments/gateway';
 
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
@@ -135,13 +136,4 @@ async function reload(db: Db, id: string): Promise<PaymentAttempt> {
   const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id));
   if (!row) throw new Error(`payment attempt ${id} vanished`);
   return row;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { paymentAction, startPaymentRequest } from '#shared/bookings';
+import { paymentAction, pnrParams, startPaymentRequest } from '#shared/bookings';
 import { findBooking } from '../../domain/bookings/find-booking';
 import { payBookingWithWallet } from '../../domain/bookings/pay-booking-with-wallet';
 import { paymentMethodsFor } from '../../domain/bookings/payment-methods-for';
@@ -10,8 +9,6 @@ import { requireBrand, requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
 import { brandSiteOf } from '../../http/public-link';
 import { presentFullBooking } from './present-for-request';
-
-const pnrParams = z.object({ pnr: z.string().trim().toUpperCase().max(6) });
 
 export const bookingPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { booking, bookingList, bookingListQuery, createBookingRequest } from '#shared/bookings';
+import { booking, bookingList, bookingListQuery, createBookingRequest, pnrParams } from '#shared/bookings';
 import { createBooking } from '../../domain/bookings/create-booking';
 import { findFullBooking } from '../../domain/bookings/find-booking';
 import { holdLimitsOf, isNewAccount, platformHoldLimits } from '../../domain/bookings/hold-limits';
@@ -13,7 +13,6 @@ import { presentBookingSummary } from '../../presenters/booking';
 import { presentFullBooking } from './present-for-request';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
-const pnrParams = z.object({ pnr: z.string().trim().toUpperCase().max(6) });
 
 function idempotencyKeyOf(request: FastifyRequest): string {
   const key = request.headers['idempotency-key'];

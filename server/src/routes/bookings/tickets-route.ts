@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { cancelBookingRequest, cancelBookingResponse, ticketList } from '#shared/bookings';
+import { cancelBookingRequest, cancelBookingResponse, pnrParams, ticketList } from '#shared/bookings';
 import { cancelBooking } from '../../domain/bookings/cancel-booking';
 import { nameOf } from '../../domain/bookings/create-booking';
 import { findFullBooking } from '../../domain/bookings/find-booking';
@@ -12,8 +11,6 @@ import { requireBrand, requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
 import { presentRefundQuote, presentTicketListItem } from '../../presenters/booking';
 import { presentFullBooking } from './present-for-request';
-
-const pnrParams = z.object({ pnr: z.string().trim().toUpperCase().max(6) });
 
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

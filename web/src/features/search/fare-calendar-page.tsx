@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { adToBs, BS_MONTH_NAMES } from '#shared/bikram-sambat';
 import type { CurrencyCode } from '#shared/money';
-import { ApiError } from '../../lib/api-client';
+import { QueryError } from '../../components/ui/query-error';
 import { addDays, formatAdDate, localDigits, todayInNepal } from '../../lib/dates';
 import { currentLanguage, type Language } from '../../lib/i18n';
 import { useFareCalendar } from './api/get-fare-calendar';
@@ -175,19 +175,7 @@ export function FareCalendarPage() {
               {t('calendar.loading')}
             </p>
           )}
-          {calendar.isError && (
-            <div
-              role="alert"
-              className="rounded-xl bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-100"
-            >
-              <p className="font-semibold">
-                {calendar.error instanceof ApiError ? calendar.error.message : t('messages.genericError')}
-              </p>
-              <button type="button" onClick={() => void calendar.refetch()} className="mt-2 underline">
-                {t('results.tryAgain')}
-              </button>
-            </div>
-          )}
+          {calendar.isError && <QueryError error={calendar.error} onRetry={() => void calendar.refetch()} />}
           {calendar.data && (
             <>
               {cheapest === null && (

@@ -4,8 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { FlightOffer } from '#shared/flights';
 import { isAgentUserType } from '#shared/user-types';
 import { useAppStore, useSiteConfig } from '../../app/context';
+import { QueryError } from '../../components/ui/query-error';
 import { assetUrl } from '../../config/site-config';
-import { ApiError } from '../../lib/api-client';
 import { formatAdDate, todayInNepal } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
 import { toSearchRequest, useFlightSearch } from './api/search-flights';
@@ -159,19 +159,7 @@ export function FlightSearchPage() {
             </div>
           )}
           {search.isError && (
-            <div
-              role="alert"
-              className="rounded-xl bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-100"
-            >
-              <p className="font-semibold">
-                {search.error instanceof ApiError ? search.error.message : t('messages.genericError')}
-              </p>
-              {search.error instanceof ApiError &&
-                Object.values(search.error.fields).map((message) => <p key={message}>{message}</p>)}
-              <button type="button" onClick={() => void search.refetch()} className="mt-2 underline">
-                {t('results.tryAgain')}
-              </button>
-            </div>
+            <QueryError error={search.error} onRetry={() => void search.refetch()} showFields />
           )}
           {leg && (
             <>
