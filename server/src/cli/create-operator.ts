@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type Db, openDatabase } from '../db/client';
 import { brands, users } from '../db/schema/index';
 import { issuePasswordLink } from '../domain/accounts/issue-password-link';
+import { brandSiteUrl } from '../domain/brands/brand-site-url';
 import { defaultSiteConfig } from '../domain/brands/default-site-config';
 import { emailLinksKey } from '../domain/payment-credentials/secret-box';
 import { ConfigError, type Env, loadEnv } from '../env';
@@ -68,6 +69,7 @@ async function main(): Promise<number> {
         })
         .returning({ id: users.id });
       if (!operator) throw new Error('insert returned no row');
+      const site = await brandSiteUrl(tx, { brandId: brand.id, publicUrl: env.PUBLIC_URL });
       await issuePasswordLink(tx, {
         brandId: brand.id,
         brandName: brand.name,
@@ -75,7 +77,7 @@ async function main(): Promise<number> {
         purpose: 'invite',
         ttlMs: LINK_TTL_MS,
         link: (token) => {
-          link = new URL(setPasswordPath(token), env.PUBLIC_URL).toString();
+          link = `${site}${setPasswordPath(token)}`;
           return link;
         },
         linksKey: emailLinksKey(env.SESSION_SECRET),
