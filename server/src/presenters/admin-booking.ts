@@ -5,8 +5,8 @@ import type {
   FlightDisruption,
 } from '#shared/admin-bookings';
 import type { flightDisruptions } from '../db/schema/index';
-import type { BrandBookingDetail } from '../domain/brand-bookings/find-brand-booking';
-import type { BookerRow, BrandBookingRow } from '../domain/brand-bookings/list-brand-bookings';
+import type { BrandBookingDetail } from '../domain/bookings/find-brand-booking';
+import type { BookerRow, BrandBookingRow } from '../domain/bookings/list-brand-bookings';
 import { presentBookingMarkup } from './admin-money';
 import { presentBooking } from './booking';
 

@@ -7,7 +7,7 @@ import type {
   OutboxEmailSummary,
 } from '#shared/admin';
 import type { BrandUserRow } from '../domain/admin/find-brand-user';
-import type { AuditRow } from '../domain/admin/list-audit-entries';
+import type { AuditRow } from '../domain/audit/list-audit-entries';
 import type { BrandSettingsRecord } from '../domain/brands/get-brand-settings';
 import type { BrandListRow } from '../domain/brands/list-brands';
 import type { OutboxRow, OutboxSummaryRow } from '../domain/email/list-outbox';

@@ -1,8 +1,8 @@
 import type { UserType } from '#shared/accounts';
 import type { Db } from '../../db/client';
 import { invalidFields } from '../../errors';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { type BrandUserRow, findBrandUser, updateBrandUser } from './find-brand-user';
-import { type AuditActor, recordAudit } from './record-audit';
 
 export interface ChangeUserTypeOptions {
   brandId: string;

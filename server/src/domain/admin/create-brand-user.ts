@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { checkContactsAvailable, rethrowContactConflict } from '../accounts/check-contacts-available';
 import { issuePasswordLink } from '../accounts/issue-password-link';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { type BrandUserRow, brandUserColumns } from './find-brand-user';
-import { type AuditActor, recordAudit } from './record-audit';
 
 export interface CreateBrandUserOptions {
   brand: { id: string; displayName: string };

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
 import { invalidFields } from '../../errors';
 import { issuePasswordLink } from '../accounts/issue-password-link';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { findBrandUser } from './find-brand-user';
-import { type AuditActor, recordAudit } from './record-audit';
 
 export interface SendUserPasswordResetOptions {
   brand: { id: string; displayName: string };

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { invalidFields } from '../../errors';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { type BrandUserRow, findBrandUser, updateBrandUser } from './find-brand-user';
-import { type AuditActor, recordAudit } from './record-audit';
 
 export interface SetUserSuspendedOptions {
   brandId: string;

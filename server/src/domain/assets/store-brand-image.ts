@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { type AuditActor, recordAudit } from '../admin/record-audit';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import type { AssetStorage } from './asset-storage';
 import { checkImage, EXTENSIONS } from './check-image';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingLegs, paymentAttempts, refunds, tickets } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { configuredSuppliers } from '../flights/configured-suppliers';
+import { configuredSuppliers } from '../suppliers/configured-suppliers';
 import { postWalletEntry } from '../wallet/post-wallet-entry';
 import { type Actor, changeBookingStatus } from './change-booking-status';
 import { type BookingRow, type BookingScope, findBooking, loadBookingDetails } from './find-booking';

@@ -1,7 +1,7 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingLegs, bookings } from '../../db/schema/index';
-import { configuredSuppliers } from '../flights/configured-suppliers';
+import { configuredSuppliers } from '../suppliers/configured-suppliers';
 import { changeBookingStatus, SYSTEM } from './change-booking-status';
 
 /**

@@ -11,8 +11,8 @@ import {
 } from '../../db/schema/index';
 import { type UnnestColumn, unnest } from '../../db/unnest';
 import { AppError } from '../../errors';
-import { supplierOf } from '../flights/configured-suppliers';
 import type { EngineOffer } from '../flights/engine/build-offers';
+import { supplierOf } from '../suppliers/configured-suppliers';
 import { newLocator } from '../suppliers/house-supplier';
 import type { HoldOutcome } from '../suppliers/supplier';
 import type { Actor } from './change-booking-status';

@@ -4,7 +4,7 @@ import { type HoldLimits, NEW_ACCOUNT_HOURS } from '#shared/hold-limits';
 import { type Db, queryRows } from '../../db/client';
 import { brands } from '../../db/schema/index';
 import { AppError, invalidFields } from '../../errors';
-import { type AuditActor, recordAudit } from '../admin/record-audit';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 
 /**
  * Seat hoarding limits (spec §16.4): the platform's (from the environment) and a brand's

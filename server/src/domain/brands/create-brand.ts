@@ -4,7 +4,7 @@ import { brandHosts, brands } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { invalidFields } from '../../errors';
 import { createBrandUser } from '../admin/create-brand-user';
-import { type AuditActor, recordAudit } from '../admin/record-audit';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { defaultSiteConfig } from './default-site-config';
 import { assertHostsAvailable, rethrowHostConflict } from './update-brand-settings';
 

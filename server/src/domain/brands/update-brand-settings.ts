@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { brandHosts, brands } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { invalidFields } from '../../errors';
-import { type AuditActor, changedFields, recordAudit } from '../admin/record-audit';
+import { type AuditActor, changedFields, recordAudit } from '../audit/record-audit';
 import { type BrandSettingsRecord, getBrandSettings } from './get-brand-settings';
 
 export interface UpdateBrandSettingsOptions {

@@ -5,7 +5,7 @@ import { agentGroups, brands, users } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { invalidFields, notFound } from '../../errors';
 import { type BrandUserRow, findBrandUser, updateBrandUser } from '../admin/find-brand-user';
-import { type AuditActor, recordAudit } from '../admin/record-audit';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 
 /** The commission the agency grants its agents (spec §12.3); every change is audited. */
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError, invalidFields } from '../../errors';
 import { NO_MARKUPS, priceForViewer } from '../markups/apply-markups';
 import { brandMarkups, PRICING_MARKUP_MAX_AGE_MS } from '../markups/load-brand-markups';
-import { supplierOf } from './configured-suppliers';
+import { supplierOf } from '../suppliers/configured-suppliers';
 import type { EngineOffer } from './engine/build-offers';
 import { decodeOfferId } from './engine/offer-id';
 import { loadFlightNetwork } from './load-flight-network';

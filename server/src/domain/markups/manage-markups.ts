@@ -4,7 +4,7 @@ import type { markupInput } from '#shared/admin-money';
 import type { Db } from '../../db/client';
 import { markups } from '../../db/schema/index';
 import { AppError, notFound } from '../../errors';
-import { type AuditActor, changedFields, recordAudit } from '../admin/record-audit';
+import { type AuditActor, changedFields, recordAudit } from '../audit/record-audit';
 import { forgetBrandMarkups } from './load-brand-markups';
 
 export type MarkupRow = typeof markups.$inferSelect;

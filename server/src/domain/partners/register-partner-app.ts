@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { partnerApps } from '../../db/schema/index';
 import { hashToken, newSecretToken } from '../accounts/secret-token';
-import { type AuditActor, recordAudit } from '../admin/record-audit';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 
 export type PartnerAppRow = typeof partnerApps.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clientCustomerTokens, partnerApps } from '../../db/schema/index';
-import { type AuditActor, recordAudit } from '../admin/record-audit';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { findPartnerApp } from './find-partner-app';
 import type { PartnerAppRow } from './register-partner-app';
 

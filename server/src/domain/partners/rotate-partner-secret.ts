@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { partnerApps } from '../../db/schema/index';
 import { invalidFields } from '../../errors';
 import { hashToken, newSecretToken } from '../accounts/secret-token';
-import { type AuditActor, recordAudit } from '../admin/record-audit';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { findPartnerApp } from './find-partner-app';
 import type { PartnerAppRow } from './register-partner-app';
 

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { brandPaymentCredentials } from '../../db/schema/index';
 import { DependencyUnavailableError, invalidFields, notFound } from '../../errors';
-import { type AuditActor, recordAudit } from '../admin/record-audit';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { openSecrets, sealSecrets } from './secret-box';
 
 export type CredentialsRow = typeof brandPaymentCredentials.$inferSelect;

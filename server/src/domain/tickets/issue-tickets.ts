@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { airlines, bookingLegs, bookingPassengers, tickets } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { type Actor, changeBookingStatus } from '../bookings/change-booking-status';
-import { configuredSuppliers } from '../flights/configured-suppliers';
+import { configuredSuppliers } from '../suppliers/configured-suppliers';
 import { ticketNumber } from './ticket-number';
 
 /**

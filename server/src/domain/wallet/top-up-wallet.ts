@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { users, walletEntries } from '../../db/schema/index';
 import { AppError, invalidFields } from '../../errors';
 import { findBrandUser } from '../admin/find-brand-user';
-import { type AuditActor, recordAudit } from '../admin/record-audit';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { findWalletEntry, type WalletEntryRow } from './list-wallet-entries';
 import { postWalletEntry } from './post-wallet-entry';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AppTheme } from '#shared/site-config';
-import { useSiteConfig } from '../../app/context';
+import { useSiteConfig } from '../../lib/app-context';
 import { browserStorage } from '../../lib/browser-storage';
 
 const themeKey = (userDataKey: string) => userDataKey.replace(/UserData$/, 'AppTheme');

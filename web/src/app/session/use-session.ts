@@ -9,8 +9,8 @@ import {
   toStoreUser,
 } from '../../features/auth/api/session';
 import { ApiError } from '../../lib/api-client';
+import { useAppStore, useSiteConfig } from '../../lib/app-context';
 import { browserStorage } from '../../lib/browser-storage';
-import { useAppStore, useSiteConfig } from '../context';
 
 interface AppSdkData {
   clientCustomerToken?: string;

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
-import { useSiteConfig } from '../../app/context';
 import { TestPaymentsRibbon } from '../../components/ui/test-payments-ribbon';
 import { ApiError } from '../../lib/api-client';
+import { useSiteConfig } from '../../lib/app-context';
 import { addTranslations } from '../../lib/i18n';
 import { useLogIn, useLogOut, useMe } from './api/admin-api';
 import { buttonClass, secondaryButtonClass, TextField } from './components/form-controls';

@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAppStore, useSiteConfig } from '../../app/context';
+import { useAppStore, useSiteConfig } from '../../lib/app-context';
 import { browserStorage } from '../../lib/browser-storage';
 import { type ServerUser, toStoredUserData, toStoreUser } from './api/session';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSiteConfig } from '../../app/context';
 import { assetUrl } from '../../config/site-config';
+import { useSiteConfig } from '../../lib/app-context';
 import { SearchForm } from './components/search-form';
 import { readSearchQuery, writeSearchQuery } from './search-url';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BookingStatus } from '#shared/bookings';
 import { formatMoney } from '#shared/format-money';
-import { useAppStore } from '../../app/context';
+import { useAppStore } from '../../lib/app-context';
 import { formatAdDate } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
 import { useErrorToast } from '../../lib/use-error-toast';

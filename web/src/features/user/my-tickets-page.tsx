@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppStore } from '../../app/context';
+import { useAppStore } from '../../lib/app-context';
 import { formatAdDate, localTime } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
 import { useMyTickets } from './api/my-bookings';

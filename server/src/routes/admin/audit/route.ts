@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditEntry, listAuditQuery, pageOf } from '#shared/admin';
-import { listAuditEntries } from '../../../domain/admin/list-audit-entries';
+import { listAuditEntries } from '../../../domain/audit/list-audit-entries';
 import { requireBrand } from '../../../http/context';
 import { ok, responses } from '../../../http/envelope';
 import { presentAuditEntry } from '../../../presenters/admin';

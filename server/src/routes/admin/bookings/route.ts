@@ -12,13 +12,13 @@ import {
   pnrParams,
   resendTicketResponse,
 } from '#shared/admin-bookings';
-import { recordAudit } from '../../../domain/admin/record-audit';
+import { recordAudit } from '../../../domain/audit/record-audit';
 import { cancelBooking } from '../../../domain/bookings/cancel-booking';
 import { nameOf } from '../../../domain/bookings/create-booking';
-import { findBrandBooking } from '../../../domain/brand-bookings/find-brand-booking';
-import { listBrandBookings } from '../../../domain/brand-bookings/list-brand-bookings';
-import { markFlightDisrupted } from '../../../domain/brand-bookings/mark-flight-disrupted';
-import { resendTicketEmail } from '../../../domain/brand-bookings/resend-ticket-email';
+import { findBrandBooking } from '../../../domain/bookings/find-brand-booking';
+import { listBrandBookings } from '../../../domain/bookings/list-brand-bookings';
+import { markFlightDisrupted } from '../../../domain/bookings/mark-flight-disrupted';
+import { resendTicketEmail } from '../../../domain/bookings/resend-ticket-email';
 import { invalidFields } from '../../../errors';
 import { requireBrand, requireUser } from '../../../http/context';
 import { ok, responses } from '../../../http/envelope';

@@ -2,8 +2,8 @@ import DOMPurify from 'dompurify';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useAppStore, useSiteConfig } from '../../../lib/app-context';
 import { browserStorage } from '../../../lib/browser-storage';
-import { useAppStore, useSiteConfig } from '../../context';
 
 /**
  * Seed §2 global confirm modal: a title and HTML content (sanitised); Cancel when cancel text is

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { useAppStore, useSiteConfig } from '../../../app/context';
+import { useAppStore, useSiteConfig } from '../../../lib/app-context';
 import { browserStorage } from '../../../lib/browser-storage';
 import { updateCommission } from '../api/update-commission';
 import { checkCommission, initialCommissionField } from '../commission-rules';

@@ -1,7 +1,7 @@
 import { type FormEvent, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, todayInNepal } from '../../../lib/dates';
-import { useCountries } from '../api/get-countries';
+import { useCountries } from '../../../lib/get-countries';
 import type { SearchQuery } from '../search-url';
 import { AirportPicker } from './airport-picker';
 import { DateField } from './date-field';

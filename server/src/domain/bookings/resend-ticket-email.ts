@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { type AuditActor, recordAudit } from '../admin/record-audit';
-import { findBooking } from '../bookings/find-booking';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { queueTicketEmail } from '../tickets/ticket-mailer';
+import { findBooking } from './find-booking';
 
 /** Queues the e-ticket e-mail of one of the brand's ticketed bookings again; audited. */
 export async function resendTicketEmail(

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentAttempts, refunds, users, walletEntries } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { type FullBooking, findFullBooking } from '../bookings/find-booking';
+import { type FullBooking, findFullBooking } from './find-booking';
 import { flightIdOf } from './flight-id';
 import { type BookerRow, bookerColumns } from './list-brand-bookings';
 

@@ -9,9 +9,9 @@ import {
   flightDisruptions,
 } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { type AuditActor, recordAudit } from '../admin/record-audit';
-import { recordBookingEvent } from '../bookings/change-booking-status';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { sendEmail } from '../email/send-email';
+import { recordBookingEvent } from './change-booking-status';
 import { bookingFliesOn } from './flight-id';
 
 export interface MarkFlightDisruptedOptions {

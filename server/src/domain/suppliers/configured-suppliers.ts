@@ -1,5 +1,5 @@
-import { houseSupplier } from '../suppliers/house-supplier';
-import type { Supplier } from '../suppliers/supplier';
+import { houseSupplier } from './house-supplier';
+import type { Supplier } from './supplier';
 
 /** The suppliers a search asks, in order. External airline or aggregator suppliers join this list. */
 export function configuredSuppliers(): Supplier[] {

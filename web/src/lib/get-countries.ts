@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Country } from '#shared/countries';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from './api-client';
 
 export const countriesQueryOptions = queryOptions({
   queryKey: ['countries'],
