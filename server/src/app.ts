@@ -90,7 +90,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? false
         : loggerOptions(env, typeof options.logger === 'object' ? options.logger : undefined),
     bodyLimit: env.BODY_LIMIT_BYTES,
-    trustProxy: env.TRUST_PROXY,
+    // A number of proxies: trust that many hops nearest the app, so a forged left-most entry is ignored.
+    trustProxy:
+      typeof env.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (env.TRUST_PROXY as number)
+        : env.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -137,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate(
     'ticketMail',
     new TicketMailer(database.db, {
-      apiUrl: `${env.PUBLIC_URL.replace(/\/+$/, '')}${API_BASE_PATH}`,
+      publicUrl: env.PUBLIC_URL,
       log: app.log,
       onQueued: () => outbox.nudge(),
     }),

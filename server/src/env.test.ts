@@ -34,6 +34,11 @@ describe('loadEnv', () => {
 
   it('reads booleans the way people write them and treats empty values as unset', () => {
     expect(loadEnv({ DEMO_DATA: 'off' }).DEMO_DATA).toBe(false);
+    // In production the demo accounts' published password would open the platform: off unless asked.
+    expect(loadEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).DEMO_DATA).toBe(false);
+    expect(
+      loadEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DEMO_DATA: 'true' }).DEMO_DATA,
+    ).toBe(true);
     expect(loadEnv({ DEMO_DATA: '1' }).DEMO_DATA).toBe(true);
     expect(loadEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -6,6 +6,18 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { message: 'use true or false' })
   .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
 
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | number | string => {
+    if (['true', 'yes', 'on'].includes(value)) return true;
+    if (['false', 'no', 'off', '0', ''].includes(value)) return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    if (/^[\d.:a-fA-F/]+(\s*,\s*[\d.:a-fA-F/]+)*$/.test(value)) return value;
+    ctx.addIssue({ code: 'custom', message: 'use false, a number of proxies, their addresses, or true' });
+    return z.NEVER;
+  });
+
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 
 /** eSewa's public test merchant, from its developer documentation. */
@@ -50,12 +62,19 @@ const envSchema = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_SESSION_SECRET),
     /** The address travellers use, for links in e-mails and payment return URLs. */
     PUBLIC_URL: z.url({ message: 'must be a URL such as https://tickets.example.com' }).optional(),
-    /** Load the demo brands and demo flights at start (reference data always loads). */
-    DEMO_DATA: booleanFlag.default(true),
+    /**
+     * Load the demo brands, users and flights at start (reference data always loads); default on
+     * except in production, where the demo accounts' published password would open the platform.
+     */
+    DEMO_DATA: booleanFlag.optional(),
     /** Slug of the brand served to host names no brand claims. */
     DEFAULT_BRAND: z.string().min(1).default('sajilo'),
-    /** Trust X-Forwarded-* headers from a reverse proxy in front of the app. */
-    TRUST_PROXY: booleanFlag.default(false),
+    /**
+     * Which X-Forwarded-* entries to believe: `false` (none), a number of proxies in front of the
+     * app (the client is the address the outermost one saw), their addresses or CIDR ranges
+     * (comma-separated), or `true` (every entry: only behind a proxy that replaces the header).
+     */
+    TRUST_PROXY: trustProxySetting.default(false),
     /** pino log level. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Largest accepted request body, in bytes. */
@@ -227,7 +246,11 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; PAYMENT_SANDBOX: boolean };
+export type Env = z.infer<typeof envSchema> & {
+  PUBLIC_URL: string;
+  PAYMENT_SANDBOX: boolean;
+  DEMO_DATA: boolean;
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -250,5 +273,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     PAYMENT_SANDBOX: env.PAYMENT_SANDBOX ?? env.NODE_ENV !== 'production',
+    DEMO_DATA: env.DEMO_DATA ?? env.NODE_ENV !== 'production',
   };
 }

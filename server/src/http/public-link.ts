@@ -1,21 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { brandSiteUrl, primaryBrandHost, siteUrlOn } from '../domain/brands/brand-site-url';
 
 /**
- * An absolute address on the site for e-mails: PUBLIC_URL with the host name replaced by `host`
- * when given (a brand's own host), so a link opens the brand the user belongs to.
+ * The base address of a brand's site for a request about it (a booking's, a user's): the
+ * brand's primary host — the request's own host when it is one of the brand's — with PUBLIC_URL's
+ * scheme and port (domain/brands/brand-site-url.ts). Never the host of another brand.
  */
-export function publicLink(app: FastifyInstance, host: string | undefined, pathAndQuery: string): string {
-  const base = new URL(app.env.PUBLIC_URL);
-  if (host) base.hostname = host;
-  return new URL(pathAndQuery, base).toString();
+export function brandSiteOf(app: FastifyInstance, request: FastifyRequest, brandId: string): Promise<string> {
+  return brandSiteUrl(app.db, { brandId, publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname });
 }
 
-/** The request's host name when a brand claims it (not merely served as the default brand). */
-export async function brandHostOf(
-  app: FastifyInstance,
-  request: FastifyRequest,
-): Promise<string | undefined> {
-  return (await app.brands.claimsHost(request.hostname)) ? request.hostname : undefined;
+/**
+ * An absolute address on the site of a brand whose host names are `hosts` (a brand being
+ * created, not in the database yet): its primary host, PUBLIC_URL's scheme and port.
+ */
+export function publicLink(app: FastifyInstance, hosts: readonly string[], pathAndQuery: string): string {
+  return `${siteUrlOn(app.env.PUBLIC_URL, primaryBrandHost(hosts, app.env.PUBLIC_URL))}${pathAndQuery}`;
 }
 
 /** The set-password page for a token (password reset and invitations share it). */

@@ -18,6 +18,8 @@ export interface PaymentRequest {
   successUrl: string;
   /** Where the gateway sends the payer after a cancel or failure. */
   failureUrl: string;
+  /** The payer's site (the booking's brand's), sent to Khalti as website_url; else the configured one. */
+  websiteUrl?: string;
 }
 
 export interface Initiation {

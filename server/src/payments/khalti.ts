@@ -17,7 +17,7 @@ export interface KhaltiConfig {
   /** e.g. https://dev.khalti.com (test) or https://khalti.com; the API lives under /api/v2/. */
   baseUrl: string;
   secretKey: string;
-  /** The merchant's site, sent as website_url. */
+  /** The merchant's site, sent as website_url when the payment names none (PUBLIC_URL). */
   websiteUrl: string;
   timeoutMs: number;
 }
@@ -76,7 +76,7 @@ export class KhaltiGateway implements PaymentGateway {
   async initiate(request: PaymentRequest): Promise<Initiation> {
     const call = await this.post(KHALTI_INITIATE_PATH, {
       return_url: request.successUrl,
-      website_url: this.config.websiteUrl,
+      website_url: request.websiteUrl ?? this.config.websiteUrl,
       amount: request.amountPaisa,
       purchase_order_id: request.reference,
       purchase_order_name: request.orderName,

@@ -29,6 +29,7 @@ interface Victim {
   emailId: string;
   flightId: string;
   markupId: string;
+  agentGroupId: string;
 }
 let victim: Victim;
 type SessionName = 'agentA' | 'customerA' | 'adminA' | 'agentB' | 'adminB';
@@ -99,6 +100,9 @@ beforeAll(async () => {
       value: 300,
     })
   ).json().data;
+  const group = (
+    await asAdminA('POST', '/admin/agent-groups', { name: 'Sweep victim group', grantedCommissionPercent: 1 })
+  ).json().data.groups[0];
   victim = {
     pnr,
     bookingId: held.json().data.id,
@@ -110,6 +114,7 @@ beforeAll(async () => {
     emailId: email.id,
     flightId: adminView.flights[0].flightId,
     markupId: markup.id,
+    agentGroupId: group.id,
   };
   markers = [
     pnr,
@@ -124,6 +129,7 @@ beforeAll(async () => {
     victim.clientId,
     victim.emailId,
     victim.markupId,
+    victim.agentGroupId,
   ].filter(Boolean);
 });
 afterAll(() => t?.close());
@@ -138,6 +144,7 @@ function victimIdFor(path: string, param: string): string {
   if (param === 'id' && path.startsWith('/admin/partner-apps/')) return victim.partnerAppId;
   if (param === 'id' && path.startsWith('/admin/outbox/')) return victim.emailId;
   if (param === 'id' && path.startsWith('/admin/markups/')) return victim.markupId;
+  if (param === 'id' && path.startsWith('/admin/agent-groups/')) return victim.agentGroupId;
   // A dated flight is public knowledge; what is the brand's own is its bookings on it.
   if (param === 'flightId') return victim.flightId;
   // Not an id: the name of a gateway whose credentials are the caller's own brand's.
@@ -227,6 +234,20 @@ const CALLS: Record<string, () => Call> = {
     payload: { scope: 'route', origin: 'KTM', destination: 'BWA', kind: 'fixed', value: 1 },
   }),
   'PUT /admin/markups/:id': () => ({ payload: { scope: 'all', kind: 'fixed', value: 1 } }),
+  'GET /admin/hold-limits': () => ({}),
+  'PUT /admin/hold-limits': () => ({
+    payload: { unpaidBookings: 1, unpaidSeatsPerFlight: 1, newAccountHoldsPerAddress: 1 },
+  }),
+  'GET /admin/commissions': () => ({}),
+  'PUT /admin/commissions': () => ({
+    payload: { defaultGrantedCommissionPercent: 1, maxGrantedCommissionPercent: 2 },
+  }),
+  'POST /admin/agent-groups': () => ({
+    payload: { name: `Sweep ${randomUUID()}`, grantedCommissionPercent: 1 },
+  }),
+  'PUT /admin/agent-groups/:id': () => ({ payload: { name: 'Swept', grantedCommissionPercent: 1 } }),
+  'DELETE /admin/agent-groups/:id': () => ({}),
+  'PUT /admin/users/:id/commission': () => ({ payload: { grantedCommissionPercent: 1, agentGroupId: null } }),
   'GET /admin/reports': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
   'GET /admin/reports.csv': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
 };

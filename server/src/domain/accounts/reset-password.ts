@@ -4,7 +4,7 @@ import { passwordResetTokens, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { PasswordHasher } from './password-hasher';
 import { hashToken } from './secret-token';
-import { assertPasswordNotCommon } from './sign-up-user';
+import { assertNewPasswordAcceptable, passwordContextWords } from './check-new-password';
 
 export interface ResetPasswordOptions {
   brandId: string;
@@ -19,7 +19,16 @@ export interface ResetPasswordOptions {
  * answers the user's id so the caller can end every session of that user.
  */
 export async function resetPassword(db: Db, options: ResetPasswordOptions): Promise<{ userId: string }> {
-  assertPasswordNotCommon(options.newPassword);
+  // The same rule as at sign-up and change, with the words this person and brand are known by.
+  const [owner] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(and(eq(passwordResetTokens.tokenHash, hashToken(options.token)), eq(users.brandId, options.brandId)));
+  assertNewPasswordAcceptable(
+    options.newPassword,
+    owner ? await passwordContextWords(db, options.brandId, owner) : [],
+  );
   const passwordHash = await options.passwords.hash(options.newPassword);
   return db.transaction(async (tx) => {
     const [used] = await tx

@@ -1,3 +1,4 @@
+import { API_BASE_PATH } from '#shared/constants';
 import type { Db } from '../../db/client';
 import type { GatewayName, PaymentAction, PaymentGateway } from '../../payments/gateway';
 import { startPayment } from '../payments/start-payment';
@@ -8,8 +9,12 @@ export interface StartBookingPaymentOptions {
   userId: string;
   pnr: string;
   gateway: PaymentGateway;
-  /** Where the gateways send the payer back: `${returnBase}/${gateway}/return/${reference}/success`. */
-  returnBase: string;
+  /**
+   * The base address of the booking's brand's site (domain/brands/brand-site-url.ts): the gateways
+   * send the payer back to `${siteUrl}/api/b2b/v2/payments/${gateway}/return/${reference}/success`,
+   * and Khalti gets it as website_url.
+   */
+  siteUrl: string;
 }
 
 /** The return address of a gateway for one attempt: the route that verifies and completes it. */
@@ -30,6 +35,7 @@ export async function startBookingPayment(
 ): Promise<PaymentAction> {
   const booking = await findBooking(db, { pnr: options.pnr, userId: options.userId });
   assertPayable(booking);
+  const returnBase = `${options.siteUrl}${API_BASE_PATH}/payments`;
   const { action } = await startPayment(db, {
     gateway: options.gateway,
     orderId: booking.id,
@@ -37,9 +43,10 @@ export async function startBookingPayment(
     amountPaisa: booking.amountDue,
     currency: booking.currency,
     callbackUrls: (reference) => ({
-      successUrl: returnUrl(options.returnBase, options.gateway.name, reference, 'success'),
-      failureUrl: returnUrl(options.returnBase, options.gateway.name, reference, 'failure'),
+      successUrl: returnUrl(returnBase, options.gateway.name, reference, 'success'),
+      failureUrl: returnUrl(returnBase, options.gateway.name, reference, 'failure'),
     }),
+    websiteUrl: options.siteUrl,
   });
   return action;
 }

@@ -7,7 +7,14 @@ import { queueTicketEmail } from '../tickets/ticket-mailer';
 /** Queues the e-ticket e-mail of one of the brand's ticketed bookings again; audited. */
 export async function resendTicketEmail(
   db: Db,
-  options: { brandId: string; pnr: string; actor: AuditActor; apiUrl: string },
+  options: {
+    brandId: string;
+    pnr: string;
+    actor: AuditActor;
+    /** PUBLIC_URL and the request's host: the e-mail links to the brand's host (queueTicketEmail). */
+    publicUrl: string;
+    requestHost?: string | undefined;
+  },
 ): Promise<{ to: string }> {
   return db.transaction(async (tx) => {
     const booking = await findBooking(tx, { brandId: options.brandId, pnr: options.pnr });
@@ -17,7 +24,11 @@ export async function resendTicketEmail(
         `Booking ${booking.pnr} is ${booking.status}: it has no e-ticket to send.`,
       );
     }
-    await queueTicketEmail(tx, { bookingId: booking.id, apiUrl: options.apiUrl });
+    await queueTicketEmail(tx, {
+      bookingId: booking.id,
+      publicUrl: options.publicUrl,
+      requestHost: options.requestHost,
+    });
     await recordAudit(tx, {
       brandId: options.brandId,
       actor: options.actor,

@@ -18,6 +18,8 @@ export interface StartPaymentOptions {
   currency?: string;
   /** Return addresses for this attempt; its reference lets the route find it when the gateway sends none. */
   callbackUrls: (reference: string) => { successUrl: string; failureUrl: string };
+  /** The payer's site (the order's brand's), for gateways that want it (Khalti's website_url). */
+  websiteUrl?: string;
 }
 
 export interface StartedPayment {
@@ -66,6 +68,7 @@ export async function startPayment(db: Db, options: StartPaymentOptions): Promis
       amountPaisa: options.amountPaisa,
       orderName: options.orderName,
       ...options.callbackUrls(reference),
+      ...(options.websiteUrl ? { websiteUrl: options.websiteUrl } : {}),
     });
     if (!gatewayToken) return { attempt, action };
     const [registered] = await db

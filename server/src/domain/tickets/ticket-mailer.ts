@@ -1,15 +1,20 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { API_BASE_PATH } from '#shared/constants';
 import { siteConfig } from '#shared/site-config';
 import type { Db } from '../../db/client';
 import { bookings, brands } from '../../db/schema/index';
 import { loadBookingDetails } from '../bookings/find-booking';
+import { brandSiteUrl } from '../brands/brand-site-url';
 import type { MailFile } from '../email/deliver-outbox';
 import { sendEmail } from '../email/send-email';
 import { renderTicketPdf } from './render-ticket-pdf';
 
 export interface TicketMailerOptions {
-  /** Base of the links in e-mails, e.g. https://tickets.example.com/api/b2b/v2. */
-  apiUrl: string;
+  /**
+   * PUBLIC_URL: the scheme (and development port) of the links in e-mails; their host is the
+   * booking's brand's (domain/brands/brand-site-url.ts), PUBLIC_URL's only as the last resort.
+   */
+  publicUrl: string;
   log?: { error(object: unknown, message: string): void };
   /** Called after an e-mail was queued (the app starts an outbox delivery pass). */
   onQueued?: () => void;
@@ -23,19 +28,30 @@ async function brandNamesOf(db: Db, brandId: string) {
     : { brandName: 'Tikat', companyName: '' };
 }
 
+export interface QueueTicketEmailOptions {
+  bookingId: string;
+  /** PUBLIC_URL (see TicketMailerOptions). */
+  publicUrl: string;
+  /** The host the request that led here arrived on; used only when it is one of the booking's brand's. */
+  requestHost?: string | undefined;
+  to?: string;
+}
+
 /**
  * Writes a ticketed booking's e-ticket e-mail to the outbox, the PDF attached by reference (made
- * when the e-mail is sent). Pass the caller's transaction.
+ * when the e-mail is sent); its link is on the booking's brand's host. Pass the caller's transaction.
  */
-export async function queueTicketEmail(
-  db: Db,
-  options: { bookingId: string; apiUrl: string; to?: string },
-): Promise<void> {
+export async function queueTicketEmail(db: Db, options: QueueTicketEmailOptions): Promise<void> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, options.bookingId));
   if (!booking) return;
   const full = await loadBookingDetails(db, booking);
   const { brandName } = await brandNamesOf(db, booking.brandId);
-  const link = `${options.apiUrl}/bookings/${booking.pnr}/ticket.pdf`;
+  const site = await brandSiteUrl(db, {
+    brandId: booking.brandId,
+    publicUrl: options.publicUrl,
+    requestHost: options.requestHost,
+  });
+  const link = `${site}${API_BASE_PATH}/bookings/${booking.pnr}/ticket.pdf`;
   await sendEmail(db, {
     brandId: booking.brandId,
     to: options.to ?? booking.contact.email,
@@ -70,8 +86,11 @@ export class TicketMailer {
     private readonly options: TicketMailerOptions,
   ) {}
 
-  /** Queues the e-ticket of one booking if it is ticketed and not queued yet. Never throws. */
-  async deliver(bookingId: string): Promise<boolean> {
+  /**
+   * Queues the e-ticket of one booking if it is ticketed and not queued yet. Never throws.
+   * `requestHost`: the host of the request that paid it, if any (a job has none).
+   */
+  async deliver(bookingId: string, requestHost?: string): Promise<boolean> {
     try {
       const queued = await this.db.transaction(async (tx) => {
         const [claimed] = await tx
@@ -86,7 +105,7 @@ export class TicketMailer {
           )
           .returning({ id: bookings.id });
         if (!claimed) return false;
-        await queueTicketEmail(tx, { bookingId, apiUrl: this.options.apiUrl });
+        await queueTicketEmail(tx, { bookingId, publicUrl: this.options.publicUrl, requestHost });
         return true;
       });
       if (queued) this.options.onQueued?.();

@@ -15,7 +15,7 @@ import { signUpUser } from '../../domain/accounts/sign-up-user';
 import { AppError } from '../../errors';
 import { requireBrand } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
-import { brandHostOf, publicLink, setPasswordPath } from '../../http/public-link';
+import { brandSiteOf, setPasswordPath } from '../../http/public-link';
 import { endSession, startSession } from '../../http/session-auth';
 import { presentUser } from '../../presenters/user';
 
@@ -107,13 +107,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const brand = requireBrand(request);
       await app.rateLimiter.check(request, 'password-reset', request.body.email);
-      const host = await brandHostOf(app, request);
+      const site = await brandSiteOf(app, request, brand.id);
       await requestPasswordReset(app.db, {
         brandId: brand.id,
         brandName: brand.config.displayName,
         email: request.body.email,
         ttlMs: app.env.PASSWORD_RESET_TTL_MINUTES * 60_000,
-        resetLink: (token) => publicLink(app, host, setPasswordPath(token)),
+        resetLink: (token) => `${site}${setPasswordPath(token)}`,
         linksKey: app.emailLinksKey,
       });
       return ok({ message: RESET_REQUESTED_MESSAGE });

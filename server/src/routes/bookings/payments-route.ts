@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentAction, startPaymentRequest } from '#shared/bookings';
-import { API_BASE_PATH } from '#shared/constants';
 import { findBooking } from '../../domain/bookings/find-booking';
 import { payBookingWithWallet } from '../../domain/bookings/pay-booking-with-wallet';
 import { paymentMethodsFor } from '../../domain/bookings/payment-methods-for';
@@ -9,6 +8,7 @@ import { startBookingPayment } from '../../domain/bookings/start-booking-payment
 import { AppError } from '../../errors';
 import { requireBrand, requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
+import { brandSiteOf } from '../../http/public-link';
 import { presentFullBooking } from './present-for-request';
 
 const pnrParams = z.object({ pnr: z.string().trim().toUpperCase().max(6) });
@@ -52,7 +52,7 @@ export const bookingPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (method === 'wallet') {
         const bookingId = await payBookingWithWallet(app.db, { user, pnr: booking.pnr });
-        await app.ticketMail.deliver(bookingId);
+        await app.ticketMail.deliver(bookingId, request.hostname);
         return ok({
           type: 'paid' as const,
           booking: await presentFullBooking(app.db, request, { bookingId }),
@@ -63,7 +63,8 @@ export const bookingPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: user.id,
         pnr: booking.pnr,
         gateway: gateways[method],
-        returnBase: `${app.env.PUBLIC_URL.replace(/\/+$/, '')}${API_BASE_PATH}/payments`,
+        // The booking's brand's host, never PUBLIC_URL's alone: the payer comes back to their brand.
+        siteUrl: await brandSiteOf(app, request, booking.brandId),
       });
       return ok(
         action.kind === 'form'

@@ -1,10 +1,14 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GATEWAY_NAMES } from '../../db/schema/index';
 import { completeBookingPayment } from '../../domain/bookings/complete-booking-payment';
+import type { BookingRow } from '../../domain/bookings/find-booking';
 import { findPaymentBooking } from '../../domain/bookings/find-payment-booking';
+import { normaliseHost } from '../../domain/brands/brand-directory';
 import { completePaymentFromCallback } from '../../domain/payments/complete-payment-from-callback';
 import { AppError } from '../../errors';
+import { brandSiteOf } from '../../http/public-link';
 
 const gatewayName = z.enum(GATEWAY_NAMES);
 const query = z.record(z.string(), z.string());
@@ -14,10 +18,12 @@ const query = z.record(z.string(), z.string());
  * verifies the signature, asks the gateway, checks amount and order, and only then the booking is
  * paid and ticketed (in the same transaction). The browser always lands on the confirmation page:
  * `payment=success`, `pending` (the gateway's look-up did not answer; the reconcile job will ask
- * again) or `failed`.
+ * again) or `failed`, on the booking's brand's site: a return that arrives on another host (another
+ * brand's, or the one address registered with ConnectIPS) sends the payer on to the brand's host.
  */
 export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   const handle = async (
+    request: FastifyRequest,
     name: z.infer<typeof gatewayName>,
     params: Record<string, string>,
     reference: string | undefined,
@@ -26,8 +32,17 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     // the reference a return claims needs no credentials; nothing is trusted yet.
     const claimed = reference ?? app.payments.gateways[name].callbackReference(params);
     const payingBooking = await findPaymentBooking(app.db, { gateway: name, reference: claimed });
-    const confirmPage = (pnr: string | undefined, payment: 'success' | 'pending' | 'failed') =>
-      `/Booking/BookingConfirm?${new URLSearchParams({ pnr: pnr ?? '', payment })}`;
+    const confirmPage = async (
+      booking: BookingRow | undefined,
+      payment: 'success' | 'pending' | 'failed',
+    ) => {
+      const page = `/Booking/BookingConfirm?${new URLSearchParams({ pnr: booking?.pnr ?? '', payment })}`;
+      if (!booking) return page;
+      // On one of the booking's brand's hosts the browser stays where it is; on any other host
+      // it goes on to the brand's (never shown the booking under another brand's name).
+      const site = await brandSiteOf(app, request, booking.brandId);
+      return new URL(site).hostname === normaliseHost(request.hostname) ? page : `${site}${page}`;
+    };
     let gateways = app.payments.gateways;
     if (payingBooking) {
       try {
@@ -39,7 +54,7 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
           { err: error, gateway: name },
           'payment return: the brand’s gateway account cannot be used',
         );
-        return confirmPage(payingBooking.pnr, 'failed');
+        return confirmPage(payingBooking, 'failed');
       }
     }
     const gateway = gateways[name];
@@ -60,10 +75,10 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const booking = await findPaymentBooking(app.db, { gateway: name, reference: claimed });
     const success = paid && booking?.status === 'ticketed';
-    if (success && booking) await app.ticketMail.deliver(booking.id);
+    if (success && booking) await app.ticketMail.deliver(booking.id, request.hostname);
     // The gateway did not answer its look-up: the payment may be made, and the job will ask again.
     const unconfirmed = lookupFailed && booking?.status === 'held';
-    return confirmPage(booking?.pnr, success ? 'success' : unconfirmed ? 'pending' : 'failed');
+    return confirmPage(booking, success ? 'success' : unconfirmed ? 'pending' : 'failed');
   };
 
   app.get(
@@ -83,7 +98,10 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.redirect(await handle(request.params.gateway, request.query, request.params.reference), 303),
+      reply.redirect(
+        await handle(request, request.params.gateway, request.query, request.params.reference),
+        303,
+      ),
   );
 
   app.get(
@@ -98,6 +116,6 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.redirect(await handle(request.params.gateway, request.query, undefined), 303),
+      reply.redirect(await handle(request, request.params.gateway, request.query, undefined), 303),
   );
 };

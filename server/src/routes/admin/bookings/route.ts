@@ -12,7 +12,6 @@ import {
   pnrParams,
   resendTicketResponse,
 } from '#shared/admin-bookings';
-import { API_BASE_PATH } from '#shared/constants';
 import { recordAudit } from '../../../domain/admin/record-audit';
 import { cancelBooking } from '../../../domain/bookings/cancel-booking';
 import { nameOf } from '../../../domain/bookings/create-booking';
@@ -32,8 +31,6 @@ import { presentRefundQuote } from '../../../presenters/booking';
 
 /** The brand's bookings for its admins (issue 7 §5): list, detail, resend, cancel, disruptions. */
 export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const apiUrl = `${app.env.PUBLIC_URL.replace(/\/+$/, '')}${API_BASE_PATH}`;
-
   app.get(
     '/admin/bookings',
     {
@@ -96,7 +93,8 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         brandId: requireBrand(request).id,
         pnr: request.params.pnr,
         actor: requireUser(request),
-        apiUrl,
+        publicUrl: app.env.PUBLIC_URL,
+        requestHost: request.hostname,
       });
       app.outbox.nudge();
       return ok(result);

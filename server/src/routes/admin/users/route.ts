@@ -17,7 +17,7 @@ import { sendUserPasswordReset } from '../../../domain/admin/send-user-password-
 import { setUserSuspended } from '../../../domain/admin/set-user-suspended';
 import { requireBrand, requireUser } from '../../../http/context';
 import { ok, responses } from '../../../http/envelope';
-import { brandHostOf, publicLink, setPasswordPath } from '../../../http/public-link';
+import { brandSiteOf, setPasswordPath } from '../../../http/public-link';
 import { presentAdminUser } from '../../../presenters/admin';
 
 const tags = ['admin'];
@@ -30,8 +30,8 @@ function scope(request: FastifyRequest) {
 
 /** The set-password link on the brand's own host. */
 async function linkFor(app: FastifyInstance, request: FastifyRequest) {
-  const host = await brandHostOf(app, request);
-  return (token: string) => publicLink(app, host, setPasswordPath(token));
+  const site = await brandSiteOf(app, request, requireBrand(request).id);
+  return (token: string) => `${site}${setPasswordPath(token)}`;
 }
 
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -42,7 +42,7 @@ export const platformBrandRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.body,
         actor: requireUser(request),
         inviteTtlMs: app.env.INVITE_TTL_HOURS * 3_600_000,
-        link: (token) => publicLink(app, hosts[0], setPasswordPath(token)),
+        link: (token) => publicLink(app, hosts, setPasswordPath(token)),
         linksKey: app.emailLinksKey,
       });
       app.brands.invalidate();
