@@ -50,7 +50,7 @@ function nodeRange(entry: LockEntry): string | undefined {
 }
 
 // npm tells its scripts which Node runs npm itself: "npm/11.19.1 node/v20.20.2 linux x64 …".
-const npmNode = /node\/(v[\d.]+)/.exec(process.env.npm_config_user_agent ?? '')?.[1] ?? 'an older one';
+const npmNode = /node\/(v[\d.]+)/.exec(process.env.npm_config_user_agent ?? '')?.[1] ?? 'another Node';
 const problems: string[] = [];
 const installed = (location: string) => existsSync(path.join(root, location, 'package.json'));
 let checked = 0;
@@ -97,4 +97,9 @@ if (problems.length > 0) {
   console.error(`check-engines: on Node ${node}:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`check-engines: ${checked} installed packages support Node ${node}`);
+console.log(
+  `check-engines: the ${checked} installed packages support Node ${node}, which runs the npm scripts`,
+);
+if (npmNode !== node && npmNode.startsWith('v')) {
+  console.log(`  (npm itself ran on Node ${npmNode}: its EBADENGINE warnings, if any, are about that one)`);
+}

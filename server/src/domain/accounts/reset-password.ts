@@ -2,9 +2,9 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { assertNewPasswordAcceptable, passwordContextWords } from './check-new-password';
 import type { PasswordHasher } from './password-hasher';
 import { hashToken } from './secret-token';
-import { assertNewPasswordAcceptable, passwordContextWords } from './check-new-password';
 
 export interface ResetPasswordOptions {
   brandId: string;
@@ -24,7 +24,9 @@ export async function resetPassword(db: Db, options: ResetPasswordOptions): Prom
     .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(and(eq(passwordResetTokens.tokenHash, hashToken(options.token)), eq(users.brandId, options.brandId)));
+    .where(
+      and(eq(passwordResetTokens.tokenHash, hashToken(options.token)), eq(users.brandId, options.brandId)),
+    );
   assertNewPasswordAcceptable(
     options.newPassword,
     owner ? await passwordContextWords(db, options.brandId, owner) : [],
