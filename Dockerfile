@@ -1,13 +1,14 @@
 # Tikat: one image serving the API and the built web app.
 # Build: docker build -t tikat .   Run: see compose.yaml and docs/deployment.md.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY scripts/check-engines.ts scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build:web && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /app /app

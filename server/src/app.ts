@@ -177,6 +177,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     redis.on('ready', () => {
       reported = false;
     });
+    // Without an offline queue, a command sent before the connection is up fails and the rate
+    // limits count it in this process alone: so the start waits for the connection, or for its
+    // first failure (then it starts without Redis, as through an outage), 5 s at most.
+    app.addHook('onReady', async () => {
+      if (redis.status === 'ready') return;
+      await new Promise<void>((resolve) => {
+        const settle = () => {
+          clearTimeout(timer);
+          redis.off('ready', settle).off('error', settle);
+          resolve();
+        };
+        const timer = setTimeout(settle, 5_000);
+        redis.once('ready', settle).once('error', settle);
+      });
+    });
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });

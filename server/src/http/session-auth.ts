@@ -1,4 +1,4 @@
-import { parse, serialize } from 'cookie';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AccountUser, findUser } from '../domain/accounts/find-user';
 import type { Env } from '../env';
@@ -57,7 +57,7 @@ export function rejectCrossSiteWrite(request: FastifyRequest): void {
 export async function authenticateRequest(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   rejectCrossSiteWrite(request);
   const bearer = bearerToken(request);
-  const token = bearer ?? parse(request.headers.cookie ?? '')[sessionCookieName(app.env)];
+  const token = bearer ?? parseCookie(request.headers.cookie ?? '')[sessionCookieName(app.env)];
   if (!token || token.length > MAX_TOKEN_LENGTH || !request.brand) return;
   const session = await app.sessions.find(token);
   if (!session || session.brandId !== request.brand.id) return;
@@ -88,7 +88,9 @@ export async function startSession(
   if (transport === 'bearer') return { accessToken: token };
   reply.header(
     'set-cookie',
-    serialize(sessionCookieName(app.env), token, {
+    stringifySetCookie({
+      name: sessionCookieName(app.env),
+      value: token,
       ...cookieAttributes(app.env),
       maxAge: app.env.SESSION_ABSOLUTE_HOURS * 3600,
     }),
@@ -104,6 +106,11 @@ export async function endSession(app: FastifyInstance, request: FastifyRequest, 
   }
   reply.header(
     'set-cookie',
-    serialize(sessionCookieName(app.env), '', { ...cookieAttributes(app.env), maxAge: 0 }),
+    stringifySetCookie({
+      name: sessionCookieName(app.env),
+      value: '',
+      ...cookieAttributes(app.env),
+      maxAge: 0,
+    }),
   );
 }

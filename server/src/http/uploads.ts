@@ -44,9 +44,9 @@ export async function registerUploads(app: FastifyInstance, storage: AssetStorag
     index: false,
     list: false,
     dotfiles: 'deny',
-    setHeaders: (response) => {
-      response.setHeader('content-security-policy', UPLOAD_CSP);
-      response.setHeader('x-content-type-options', 'nosniff');
+    setHeaders: (reply) => {
+      reply.header('content-security-policy', UPLOAD_CSP);
+      reply.header('x-content-type-options', 'nosniff');
     },
   });
 }
