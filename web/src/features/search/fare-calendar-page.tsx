@@ -214,7 +214,13 @@ export function FareCalendarPage() {
                           ? localDigits(`${bs.day} ${BS_MONTH_NAMES[language][bs.month - 1]}`, language)
                           : '';
                         const isCheapest = price !== null && price === cheapest;
-                        const label = [
+                        const dayText = localDigits(String(Number(date.slice(8))), language);
+                        const priceText =
+                          price === null
+                            ? ''
+                            : `${amount(price, currency, language)}${isCheapest ? ` ${t('calendar.cheapestMark')}` : ''}`;
+                        // Said after the cell's visible text, which stays its name's start (WCAG 2.5.3).
+                        const fullText = [
                           formatAdDate(date, language),
                           bs ? `${t('search.bs')} ${bsText}` : '',
                           price === null ? t('results.noFlights') : money(price, currency),
@@ -231,7 +237,6 @@ export function FareCalendarPage() {
                                 else buttons.current.delete(date);
                               }}
                               tabIndex={date === tabStop ? 0 : -1}
-                              aria-label={label}
                               aria-disabled={price === null ? true : undefined}
                               aria-current={date === today ? 'date' : undefined}
                               onFocus={() => setFocused(date)}
@@ -245,22 +250,16 @@ export function FareCalendarPage() {
                                     : 'border-slate-200 bg-white hover:border-brand dark:border-slate-700 dark:bg-slate-900'
                               }`}
                             >
-                              <span aria-hidden="true" className="text-sm font-semibold sm:text-base">
-                                {localDigits(String(Number(date.slice(8))), language)}
-                              </span>
-                              <span
-                                aria-hidden="true"
-                                className="text-[0.65rem] leading-tight text-slate-600 sm:text-xs dark:text-slate-300"
-                              >
+                              <span className="text-sm font-semibold sm:text-base">{dayText}</span>
+                              <span className="text-[0.65rem] leading-tight text-slate-600 sm:text-xs dark:text-slate-300">
                                 {bsText}
                               </span>
                               <span
-                                aria-hidden="true"
                                 className={`mt-auto text-[0.7rem] font-semibold sm:text-sm ${isCheapest ? 'text-emerald-800 dark:text-emerald-300' : ''}`}
                               >
-                                {price === null ? '–' : amount(price, currency, language)}
-                                {isCheapest && ` ${t('calendar.cheapestMark')}`}
+                                {priceText}
                               </span>
+                              <span className="sr-only">, {fullText}</span>
                             </button>
                           </td>
                         );
