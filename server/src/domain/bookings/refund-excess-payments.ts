@@ -1,14 +1,14 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings, paymentAttempts, refunds } from '../../db/schema/index';
-import type { GatewaySet, PaymentGateway } from '../../payments/gateway';
-import type { PaymentAttempt } from '../payments/record-verification';
+import type { PaymentGateway } from '../../payments/gateway';
+import { type AttemptGateways, gatewayForAttempt } from '../payments/gateway-for-attempt';
 import { recordBookingEvent } from './change-booking-status';
 import { moneyText } from './record-excess-booking-payment';
 
 export interface RefundExcessOptions {
   /** The gateways to refund through, or those of one attempt (its booking's brand's). */
-  gateways: GatewaySet | ((attempt: PaymentAttempt) => Promise<GatewaySet>);
+  gateways: AttemptGateways;
   /** Only this attempt's refund (right after its capture was recorded in excess). */
   attemptId?: string;
   /** A refund call is made again only this long after the last one (longer than a gateway call). */
@@ -77,9 +77,7 @@ export async function refundExcessPayments(
     if (!claimed) continue;
     let gateway: PaymentGateway | undefined;
     try {
-      const gateways =
-        typeof options.gateways === 'function' ? await options.gateways(attempt) : options.gateways;
-      gateway = gateways[attempt.gateway];
+      gateway = await gatewayForAttempt(options.gateways, attempt);
     } catch (error) {
       await keepError(db, refund.id, `no gateway: ${String(error)}`);
       summary.retrying++;

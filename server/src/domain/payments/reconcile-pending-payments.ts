@@ -1,12 +1,13 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentAttempts } from '../../db/schema/index';
-import type { GatewaySet, PaymentGateway } from '../../payments/gateway';
-import { type OnExcess, type OnPaid, type PaymentAttempt, recordVerification } from './record-verification';
+import type { PaymentGateway } from '../../payments/gateway';
+import { type AttemptGateways, gatewayForAttempt } from './gateway-for-attempt';
+import { type OnExcess, type OnPaid, recordVerification } from './record-verification';
 
 export interface ReconcileOptions {
   /** The gateways to ask, or the gateways to ask about one attempt (its order's brand's). */
-  gateways: GatewaySet | ((attempt: PaymentAttempt) => Promise<GatewaySet>);
+  gateways: AttemptGateways;
   /** Attempts pending for at least this long are looked up (eSewa asks for 5 minutes). */
   olderThanMinutes?: number;
   /** At most this many attempts per run, oldest first. */
@@ -56,9 +57,7 @@ export async function reconcilePendingPayments(db: Db, options: ReconcileOptions
   for (const attempt of pending) {
     let gateway: PaymentGateway | undefined;
     try {
-      const gateways =
-        typeof options.gateways === 'function' ? await options.gateways(attempt) : options.gateways;
-      gateway = gateways[attempt.gateway];
+      gateway = await gatewayForAttempt(options.gateways, attempt);
     } catch (error) {
       summary.unsettled.push({ reference: attempt.reference, reason: `no gateway: ${String(error)}` });
       continue;
