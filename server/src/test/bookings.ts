@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Booking, CreateBookingRequest, PassengerInput } from '#shared/bookings';
 import type { FlightOffer, OfferSegment } from '#shared/flights';
 import type { Db } from '../db/client';
-import { flightSchedules, flightSeats } from '../db/schema/index';
+import { flightSchedules, flightSeats, users, walletEntries } from '../db/schema/index';
 import type { EngineOffer } from '../domain/flights/engine/build-offers';
 import { dateOf, todayInNepal } from '../domain/flights/engine/calendar';
 import type { Hold, Supplier } from '../domain/suppliers/supplier';
@@ -92,6 +92,22 @@ export function postBooking(
     payload: body as object,
     headers: { 'idempotency-key': key },
   });
+}
+
+/** POST /bookings/:pnr/payments with a method (`wallet`, `esewa`, `khalti`, `connectips`). */
+export function payBooking(t: TestApp, cookie: string, pnr: string, method: string, host?: string) {
+  return api(t, { method: 'POST', url: `/bookings/${pnr}/payments`, cookie, host, payload: { method } });
+}
+
+/** A user's wallet: the balance on their row and the sum of their ledger (they must agree). */
+export async function walletOf(db: Db, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no user ${email}`);
+  const [sum] = await db
+    .select({ total: sql<string>`coalesce(sum(${walletEntries.amount}), 0)::text` })
+    .from(walletEntries)
+    .where(eq(walletEntries.userId, user.id));
+  return { id: user.id, balance: user.walletBalance, ledger: Number(sum?.total) };
 }
 
 /** Books the first direct KTM→PKR offer for one adult; answers the booking. */

@@ -2,14 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBookingDetail } from '#shared/admin-bookings';
 import type { Booking, PaymentAction } from '#shared/bookings';
-import {
-  bookings,
-  paymentAttempts,
-  refunds,
-  sandboxPayments,
-  users,
-  walletEntries,
-} from '../../db/schema/index';
+import { bookings, paymentAttempts, refunds, sandboxPayments } from '../../db/schema/index';
 import { completeBookingPayment } from '../../domain/bookings/complete-booking-payment';
 import { recordExcessBookingPayment } from '../../domain/bookings/record-excess-booking-payment';
 import { refundExcessPayments } from '../../domain/bookings/refund-excess-payments';
@@ -19,7 +12,7 @@ import { createGateways, withGatewayHost } from '../../payments/config';
 import { api, logInDemo } from '../../test/accounts';
 import { asAdmin } from '../../test/admin';
 import { findBookingInconsistencies } from '../../test/booking-consistency';
-import { holdBooking } from '../../test/bookings';
+import { holdBooking, payBooking, walletOf as walletOfUser } from '../../test/bookings';
 import {
   createSandboxTestApp,
   followReturn,
@@ -49,8 +42,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pay = (cookie: string, pnr: string, method: string) =>
-  api(t, { method: 'POST', url: `/bookings/${pnr}/payments`, cookie, payload: { method } });
+const pay = (cookie: string, pnr: string, method: string, host?: string) =>
+  payBooking(t, cookie, pnr, method, host);
 const bookingOf = async (cookie: string, pnr: string) =>
   (await api(t, { method: 'GET', url: `/bookings/${pnr}`, cookie })).json().data as Booking;
 const adminView = async (pnr: string) => {
@@ -81,14 +74,7 @@ async function sandboxStatusOf(reference: string) {
     .where(eq(sandboxPayments.reference, reference));
   return row?.status;
 }
-async function walletOf(email: string) {
-  const [user] = await t.app.db.select().from(users).where(eq(users.email, email));
-  const [sum] = await t.app.db
-    .select({ total: sql<string>`coalesce(sum(${walletEntries.amount}), 0)::text` })
-    .from(walletEntries)
-    .where(eq(walletEntries.userId, user?.id ?? ''));
-  return { balance: user?.walletBalance, ledger: Number(sum?.total) };
-}
+const walletOf = (email: string) => walletOfUser(t.app.db, email);
 /** Paid and ticketed once: one `paid` step in the history, one ticket for the one passenger. */
 function expectTicketedOnce(booking: Booking) {
   expect(booking.status).toBe('ticketed');

@@ -1,21 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, PaymentAction } from '#shared/bookings';
-import {
-  bookings,
-  emailOutbox,
-  flightSeats,
-  paymentAttempts,
-  refunds,
-  users,
-  walletEntries,
-} from '../../db/schema/index';
+import { bookings, emailOutbox, flightSeats, paymentAttempts, refunds } from '../../db/schema/index';
 import { expireHeldBookings } from '../../domain/bookings/expire-held-bookings';
 import { TEST_TICKET_STAMP } from '../../domain/tickets/render-ticket-pdf';
 import { postWalletEntry } from '../../domain/wallet/post-wallet-entry';
 import { decodeEsewaData, esewaSignature } from '../../payments/esewa';
 import { api, GLOBALIME, logIn, logInDemo } from '../../test/accounts';
-import { holdBooking } from '../../test/bookings';
+import { holdBooking, payBooking, walletOf as walletOfUser } from '../../test/bookings';
 import {
   createSandboxTestApp,
   followReturn,
@@ -36,18 +28,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const pay = (cookie: string, pnr: string, method: string, host?: string) =>
-  api(t, { method: 'POST', url: `/bookings/${pnr}/payments`, cookie, host, payload: { method } });
+  payBooking(t, cookie, pnr, method, host);
 const get = (cookie: string, url: string) => api(t, { method: 'GET', url, cookie });
 
-async function walletOf(email: string) {
-  const [user] = await t.app.db.select().from(users).where(eq(users.email, email));
-  if (!user) throw new Error('no user');
-  const [sum] = await t.app.db
-    .select({ total: sql<string>`coalesce(sum(${walletEntries.amount}), 0)::text` })
-    .from(walletEntries)
-    .where(eq(walletEntries.userId, user.id));
-  return { id: user.id, balance: user.walletBalance, ledger: Number(sum?.total) };
-}
+const walletOf = (email: string) => walletOfUser(t.app.db, email);
 
 async function seatsOf(booking: Booking) {
   const segment = booking.legs[0]?.segments[0];

@@ -7,7 +7,7 @@ import { auditLog, users } from '../../../db/schema/index';
 import { DEMO_GRANTED_COMMISSION_PERCENT } from '../../../seed/demo-brands';
 import { api, GLOBALIME, logIn } from '../../../test/accounts';
 import { adminSessions, asAdmin } from '../../../test/admin';
-import { bookingBody, findOffer, postBooking } from '../../../test/bookings';
+import { bookingBody, findOffer, payBooking, postBooking } from '../../../test/bookings';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -55,12 +55,7 @@ async function bookAndPayFromWallet(offer: FlightOffer) {
   const held = await postBooking(t, sessions.sajiloAgent, bookingBody([offer]), randomUUID());
   expect(held.statusCode).toBe(200);
   const booking = held.json().data as Booking;
-  const paid = await api(t, {
-    method: 'POST',
-    url: `/bookings/${booking.pnr}/payments`,
-    cookie: sessions.sajiloAgent,
-    payload: { method: 'wallet' },
-  });
+  const paid = await payBooking(t, sessions.sajiloAgent, booking.pnr, 'wallet');
   expect(paid.statusCode).toBe(200);
   return { booking, charged: before - (await walletBalance()) };
 }
