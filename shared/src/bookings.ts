@@ -53,18 +53,7 @@ export const createBookingRequest = z.object({
   offers: z
     .array(z.object({ id: z.string().trim().min(1).max(600), total: z.number().int().min(0) }))
     .min(1, 'Choose a flight.')
-    .max(5, 'A booking holds at most 5 flights.')
-    .superRefine((offers, ctx) => {
-      offers.forEach((offer, index) => {
-        if (offers.findIndex((other) => other.id === offer.id) < index) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [index, 'id'],
-            message: 'This flight is already in the booking.',
-          });
-        }
-      });
-    }),
+    .max(5, 'A booking holds at most 5 flights.'),
   passengers: z.array(passengerInput).min(1, 'Add the passengers.').max(18),
   contact: contactInput,
 });

@@ -85,10 +85,18 @@ export interface HoldRequest {
   seats: number;
 }
 
-/** A flight on a day, as the limit counts it: `N9 101 2026-05-01` (local date of departure). */
-const flightsOf = (offers: HoldRequest['offers']) => [
-  ...new Set(offers.flatMap((o) => o.segments.map((s) => `${s.flight_number} ${s.depart_at.slice(0, 10)}`))),
-];
+/** The flights of a hold, each on its day: `N9 101 2026-05-01` (local date of departure) is the key. */
+const flightsOf = (offers: HoldRequest['offers']) => {
+  const flights = new Map<string, { number: string; date: string }>();
+  for (const segment of offers.flatMap((o) => o.segments)) {
+    const date = segment.depart_at.slice(0, 10);
+    flights.set(`${segment.flight_number} ${date}`, { number: segment.flight_number, date });
+  }
+  return flights;
+};
+
+const addTo = (counts: Map<string, number>, key: string, n: number) =>
+  counts.set(key, (counts.get(key) ?? 0) + n);
 
 /**
  * Serializes holds per account: each account's row is locked until the transaction ends, so two
@@ -115,9 +123,10 @@ export async function holdLimitRefusals(
 ): Promise<(AppError | undefined)[]> {
   if (requests.length === 0) return [];
   const userIds = [...new Set(requests.map((r) => r.userId))];
+  // One row per unpaid booking and flight it holds (a booking on no flight yet: flight null).
   const rows = await queryRows<{ user_id: string; booking_id: string; flight: string | null; seats: number }>(
     tx,
-    sql`select b.user_id, b.id as booking_id,
+    sql`select distinct b.user_id, b.id as booking_id,
           (seg->>'flight_number') || ' ' || left(seg->>'depart_at', 10) as flight,
           (select count(*) from booking_passengers p where p.booking_id = b.id and p.type <> 'infant')::int as seats
         from bookings b
@@ -127,48 +136,41 @@ export async function holdLimitRefusals(
           and b.status = 'held' and b.expires_at > now()
           and not (b.id = any(${sql.param(exceptBookingIds)}::uuid[]))`,
   );
-  const bookingsOf = new Map<string, Set<string>>();
-  const seatsOn = new Map<string, number>();
-  const countedSeats = new Set<string>();
+  /** Per account, its unpaid bookings; per account and flight, its unpaid seats. */
+  const unpaidBookings = new Map<string, number>();
+  const unpaidSeats = new Map<string, number>();
+  const bookingsSeen = new Set<string>();
   for (const row of rows) {
-    const held = bookingsOf.get(row.user_id) ?? new Set<string>();
-    held.add(row.booking_id);
-    bookingsOf.set(row.user_id, held);
-    const once = `${row.booking_id}|${row.flight}`;
-    if (row.flight && !countedSeats.has(once)) {
-      countedSeats.add(once);
-      const key = `${row.user_id}|${row.flight}`;
-      seatsOn.set(key, (seatsOn.get(key) ?? 0) + Number(row.seats));
+    if (!bookingsSeen.has(row.booking_id)) {
+      bookingsSeen.add(row.booking_id);
+      addTo(unpaidBookings, row.user_id, 1);
     }
+    if (row.flight) addTo(unpaidSeats, `${row.user_id}|${row.flight}`, Number(row.seats));
   }
-  return requests.map((request, n) => {
-    const held = bookingsOf.get(request.userId) ?? new Set<string>();
-    if (held.size + 1 > request.limits.unpaidBookings) {
+  return requests.map((request) => {
+    const held = unpaidBookings.get(request.userId) ?? 0;
+    if (held + 1 > request.limits.unpaidBookings) {
       return new AppError(
         'UNPAID_BOOKINGS_LIMIT',
-        `You already have ${held.size} bookings waiting for payment, the most you may hold at once. Please pay for or cancel one before holding another.`,
+        `You already have ${held} bookings waiting for payment, the most you may hold at once. Please pay for or cancel one before holding another.`,
         undefined,
         { limit: request.limits.unpaidBookings },
       );
     }
     const flights = flightsOf(request.offers);
-    for (const flight of flights) {
-      const seats = (seatsOn.get(`${request.userId}|${flight}`) ?? 0) + request.seats;
+    for (const [flight, { number, date }] of flights) {
+      const seats = (unpaidSeats.get(`${request.userId}|${flight}`) ?? 0) + request.seats;
       if (seats > request.limits.unpaidSeatsPerFlight) {
         return new AppError(
           'UNPAID_SEATS_LIMIT',
-          `You may hold at most ${request.limits.unpaidSeatsPerFlight} unpaid seats on flight ${flight.slice(0, -11)} on ${flight.slice(-10)}. Please pay for the seats you hold before holding more.`,
+          `You may hold at most ${request.limits.unpaidSeatsPerFlight} unpaid seats on flight ${number} on ${date}. Please pay for the seats you hold before holding more.`,
           undefined,
           { limit: request.limits.unpaidSeatsPerFlight, flight },
         );
       }
     }
-    held.add(`request-${n}`);
-    bookingsOf.set(request.userId, held);
-    for (const flight of flights) {
-      const key = `${request.userId}|${flight}`;
-      seatsOn.set(key, (seatsOn.get(key) ?? 0) + request.seats);
-    }
+    addTo(unpaidBookings, request.userId, 1);
+    for (const flight of flights.keys()) addTo(unpaidSeats, `${request.userId}|${flight}`, request.seats);
     return undefined;
   });
 }
