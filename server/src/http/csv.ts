@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { utcToLocal } from '#shared/time/zoned';
 
 export type CsvCell = string | number | null | undefined;
 
@@ -29,7 +30,8 @@ export function majorUnits(minor: number): string {
 
 /** An ISO instant as its Kathmandu local date and time, "2026-05-01 14:05". */
 export function kathmanduDateTime(date: Date): string {
-  return new Date(date.getTime() + (5 * 60 + 45) * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+  const local = utcToLocal(date.getTime(), 'Asia/Kathmandu');
+  return `${local.date} ${local.time.slice(0, 5)}`;
 }
 
 /** Sends a CSV download with a safe file name. */

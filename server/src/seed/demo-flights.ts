@@ -1,9 +1,16 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { MAX_DAYS_AHEAD } from '#shared/flights';
+import { utcToLocal } from '#shared/time/zoned';
 import type { Db } from '../db/client';
 import { airlines, airports, fares, flightSchedules } from '../db/schema/index';
 import type { RefundRules } from '../db/schema/inventory';
-import { dateOf, MS_PER_DAY, todayInNepal, utcOffsetMinutes } from '../domain/flights/engine/calendar';
+import {
+  dateOf,
+  localToUtc,
+  MS_PER_DAY,
+  MS_PER_MINUTE,
+  todayInNepal,
+} from '../domain/flights/engine/calendar';
 import {
   DOMESTIC_SERVICE_CHARGE_NPR,
   DOMESTIC_SERVICE_CHARGE_USD,
@@ -46,17 +53,20 @@ const shiftDays = (days: string, shift: number) =>
 
 /**
  * The demo year's schedules: each route's flights and their returns (next flight number, after a
- * turnaround), effective from `today` for a year. Local times use each airport's offset on `today`.
+ * turnaround), effective from `today` for a year. Arrival times are local times on `today`.
  */
 export function buildDemoSchedules(today: number, timeZones: Map<string, string>): ScheduleRow[] {
   const from = dateOf(today);
   const to = dateOf(today + MAX_DAYS_AHEAD);
-  const at = today * MS_PER_DAY;
   const zone = (code: string) => {
     const tz = timeZones.get(code);
     if (!tz) throw new Error(`The demo network uses ${code}, which is not in the airports table.`);
     return tz;
   };
+  // Minutes counted from `today`'s midnight in a zone ↔ instants.
+  const instantOf = (minutes: number, code: string) => localToUtc(today, minutes, zone(code));
+  const minutesIn = (instant: number, code: string) =>
+    (utcToLocal(instant, zone(code)).wallMs - today * MS_PER_DAY) / MS_PER_MINUTE;
   const rows: ScheduleRow[] = [];
   const add = (
     spec: RouteSpec,
@@ -88,8 +98,6 @@ export function buildDemoSchedules(today: number, timeZones: Map<string, string>
   };
   const international = new Set([...internationalRoutes, ...hubRoutes]);
   for (const spec of [...domesticRoutes, ...mountainFlights, ...internationalRoutes, ...hubRoutes]) {
-    const offFrom = utcOffsetMinutes(zone(spec.from), at);
-    const offTo = utcOffsetMinutes(zone(spec.to), at);
     const turnaround = international.has(spec)
       ? TURNAROUND_MINUTES.international
       : TURNAROUND_MINUTES.domestic;
@@ -99,12 +107,13 @@ export function buildDemoSchedules(today: number, timeZones: Map<string, string>
       const loop = spec.from === spec.to;
       const outNumber = spec.number + (loop ? i : 2 * i);
       // Minutes counted from the outbound day's midnight in each airport's local time.
-      const arrLocal = dep - offFrom + spec.block + offTo;
+      const arrLocal = minutesIn(instantOf(dep, spec.from) + spec.block * MS_PER_MINUTE, spec.to);
       add(spec, outNumber, spec.from, spec.to, dep, arrLocal, days);
       if (loop) return;
       const returnDepLocal = arrLocal + turnaround;
       const shift = Math.floor(returnDepLocal / 1440);
-      const returnArrLocal = returnDepLocal - offTo + spec.block + offFrom - shift * 1440;
+      const returnArrLocal =
+        minutesIn(instantOf(returnDepLocal, spec.to) + spec.block * MS_PER_MINUTE, spec.from) - shift * 1440;
       add(
         spec,
         outNumber + 1,

@@ -1,5 +1,6 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { ReportGroup, ReportRow, SalesReport } from '#shared/admin-money';
+import { localToUtc } from '#shared/time/zoned';
 import type { Db } from '../../db/client';
 import { bookings, paymentAttempts, refunds, users } from '../../db/schema/index';
 
@@ -12,8 +13,8 @@ export interface SalesReportOptions {
 }
 
 const KATHMANDU = sql.raw(`'Asia/Kathmandu'`);
-/** The start of a Kathmandu date as an instant (Nepal keeps +05:45 all year). */
-const startOfKathmanduDay = (date: string) => new Date(`${date}T00:00:00+05:45`);
+/** The start of a Kathmandu date as an instant. */
+const startOfKathmanduDay = (date: string) => new Date(localToUtc(`${date}T00:00`, 'Asia/Kathmandu'));
 const nextDay = (date: string) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 

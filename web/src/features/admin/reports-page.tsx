@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportGroup, ReportRow } from '#shared/admin-money';
 import { type CurrencyCode, formatMoney } from '#shared/money';
+import { addDays, todayInNepal } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
 import { type ReportParams, reportCsvUrl, useReport } from './api/money-api';
 import { secondaryButtonClass, TableHead, TextField } from './components/form-controls';
@@ -13,9 +14,9 @@ const METRICS = ['sales', 'paidBookings', 'bookings', 'commission', 'markup'] as
 type Metric = (typeof METRICS)[number];
 const MONEY_METRICS: Metric[] = ['sales', 'commission', 'markup'];
 
-/** A Kathmandu date (Nepal keeps UTC+05:45 all year), `daysAgo` before today. */
+/** A Kathmandu date, `daysAgo` before today. */
 function kathmanduDate(daysAgo = 0): string {
-  return new Date(Date.now() + (5 * 60 + 45) * 60_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  return addDays(todayInNepal(), -daysAgo);
 }
 
 /** Reports: sales, bookings and commission per day, route, airline or agent, as a chart, a table and CSV. */

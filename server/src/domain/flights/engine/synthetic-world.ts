@@ -1,3 +1,5 @@
+import { utcOffsetMinutes } from '#shared/time/zoned';
+import { MS_PER_DAY } from './calendar';
 import type { ScheduledLeg } from './flight-network';
 
 /** A deterministic pseudo-random generator (mulberry32): the same seed gives the same world. */
@@ -77,7 +79,7 @@ export function buildSyntheticWorld(options: SyntheticWorldOptions): SyntheticWo
     const originZone = zoneOf.get(origin) as string;
     const destinationZone = zoneOf.get(destination) as string;
     // Local arrival = departure + block + the zones' offset difference (fixed-offset zones).
-    const shift = zoneShiftMinutes(originZone, destinationZone);
+    const shift = zoneShiftMinutes(originZone, destinationZone, options.firstDay * MS_PER_DAY);
     const arrivalAbsolute = departure + block + shift;
     legs.push({
       id: i + 1,
@@ -101,13 +103,6 @@ export function buildSyntheticWorld(options: SyntheticWorldOptions): SyntheticWo
   return { airports, hubs, legs };
 }
 
-function zoneOffsetMinutes(zone: string): number {
-  if (zone === 'Asia/Kathmandu') return 345;
-  const match = /^Etc\/GMT([+-]\d+)?$/.exec(zone);
-  // Etc/GMT+5 is five hours *behind* UTC.
-  return match?.[1] ? -Number(match[1]) * 60 : 0;
-}
-
-function zoneShiftMinutes(from: string, to: string): number {
-  return zoneOffsetMinutes(to) - zoneOffsetMinutes(from);
+function zoneShiftMinutes(from: string, to: string, at: number): number {
+  return utcOffsetMinutes(to, at) - utcOffsetMinutes(from, at);
 }
