@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { MAX_DAYS_AHEAD } from '#shared/flights';
-import { utcToLocal } from '#shared/time/zoned';
+import { localWallMs } from '#shared/time/zoned';
 import type { Db } from '../db/client';
 import { airlines, airports, fares, flightSchedules } from '../db/schema/index';
 import type { RefundRules } from '../db/schema/inventory';
@@ -66,7 +66,7 @@ export function buildDemoSchedules(today: number, timeZones: Map<string, string>
   // Minutes counted from `today`'s midnight in a zone ↔ instants.
   const instantOf = (minutes: number, code: string) => localToUtc(today, minutes, zone(code));
   const minutesIn = (instant: number, code: string) =>
-    (utcToLocal(instant, zone(code)).wallMs - today * MS_PER_DAY) / MS_PER_MINUTE;
+    (localWallMs(instant, zone(code)) - today * MS_PER_DAY) / MS_PER_MINUTE;
   const rows: ScheduleRow[] = [];
   const add = (
     spec: RouteSpec,

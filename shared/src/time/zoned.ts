@@ -32,23 +32,47 @@ export interface LocalTime {
   iso: string;
 }
 
-const NS_PER_MINUTE = 60_000_000_000;
-/** Entries kept per zone and direction before the memo is started afresh. */
+const MS_PER_MINUTE = 60_000;
+/** Wall times kept per zone before the memo of local → UTC answers is started afresh. */
 const MEMO_LIMIT = 100_000;
 
-// Memos of Temporal's own answers (exact, not approximations): the search engine asks for the same
+// Memo of Temporal's own answers (exact, not approximations): the search engine asks for the same
 // schedule times in the same zones over and over.
 const utcByWall = new Map<string, Map<number, number>>();
-const localByUtc = new Map<string, Map<number, LocalTime>>();
 
-function memoOf<V>(memos: Map<string, Map<number, V>>, timeZone: string): Map<number, V> {
-  let memo = memos.get(timeZone);
-  if (!memo) {
-    memo = new Map();
-    memos.set(timeZone, memo);
+/** A stretch of time between two of a zone's transitions, with the offset in force throughout. */
+interface OffsetPeriod {
+  start: number;
+  end: number;
+  offsetMs: number;
+}
+const periodsByZone = new Map<string, OffsetPeriod[]>();
+
+/**
+ * The offset period around an instant, from Temporal's offset and transitions of the zone. Each
+ * period is exact (from the transition before to the one after), so a zone needs a handful.
+ */
+function periodAt(timeZone: string, instant: number): OffsetPeriod {
+  let periods = periodsByZone.get(timeZone);
+  if (!periods) {
+    periods = [];
+    periodsByZone.set(timeZone, periods);
   }
-  if (memo.size > MEMO_LIMIT) memo.clear();
-  return memo;
+  for (const period of periods) if (instant >= period.start && instant < period.end) return period;
+  const zoned = Temporal.Instant.fromEpochMilliseconds(instant).toZonedDateTimeISO(timeZone);
+  // The last transition at or before the instant, and the first after it.
+  const previous = Temporal.Instant.fromEpochMilliseconds(instant + 1)
+    .toZonedDateTimeISO(timeZone)
+    .getTimeZoneTransition('previous');
+  const next = zoned.getTimeZoneTransition('next');
+  const period = {
+    start: previous?.epochMilliseconds ?? Number.NEGATIVE_INFINITY,
+    end: next?.epochMilliseconds ?? Number.POSITIVE_INFINITY,
+    offsetMs: zoned.offsetNanoseconds / 1_000_000,
+  };
+  if (periods.length > 1_000) periods.length = 0;
+  periods.push(period);
+  return period;
 }
 
 /** A wall time as a Temporal plain date-time (no zone). */
@@ -71,7 +95,11 @@ export function wallMsOf(wallTime: string | number): number {
  */
 export function localToUtc(wallTime: string | number, timeZone: string): number {
   const wallMs = wallMsOf(wallTime);
-  const memo = memoOf(utcByWall, timeZone);
+  let memo = utcByWall.get(timeZone);
+  if (!memo || memo.size > MEMO_LIMIT) {
+    memo = new Map();
+    utcByWall.set(timeZone, memo);
+  }
   const cached = memo.get(wallMs);
   if (cached !== undefined) return cached;
   const utc = plainOf(wallMs).toZonedDateTime(timeZone, { disambiguation: DISAMBIGUATION }).epochMilliseconds;
@@ -79,27 +107,31 @@ export function localToUtc(wallTime: string | number, timeZone: string): number 
   return utc;
 }
 
-/** An instant (epoch milliseconds) as the local time in a zone, with the offset in force. */
-export function utcToLocal(instant: number, timeZone: string): LocalTime {
-  const memo = memoOf(localByUtc, timeZone);
-  const cached = memo.get(instant);
-  if (cached) return cached;
-  const zoned = Temporal.Instant.fromEpochMilliseconds(instant).toZonedDateTimeISO(timeZone);
-  const iso = zoned.toString({ timeZoneName: 'never', smallestUnit: 'second' });
-  const local: LocalTime = {
-    wallMs: zoned.toPlainDateTime().toZonedDateTime('UTC').epochMilliseconds,
-    date: iso.slice(0, 10),
-    time: iso.slice(11, 19),
-    offsetMinutes: Math.round(zoned.offsetNanoseconds / NS_PER_MINUTE),
-    iso,
-  };
-  memo.set(instant, local);
-  return local;
+/** The zone's offset from UTC, in minutes, at an instant (epoch milliseconds). */
+export function utcOffsetMinutes(timeZone: string, instant: number): number {
+  return periodAt(timeZone, instant).offsetMs / MS_PER_MINUTE;
 }
 
-/** The zone's offset from UTC, in minutes, at an instant. */
-export function utcOffsetMinutes(timeZone: string, instant: number): number {
-  return utcToLocal(instant, timeZone).offsetMinutes;
+/** An instant's local clock reading in a zone, as milliseconds of that reading. */
+export function localWallMs(instant: number, timeZone: string): number {
+  return instant + periodAt(timeZone, instant).offsetMs;
+}
+
+/** An instant (epoch milliseconds) as the local time in a zone, with the offset in force. */
+export function utcToLocal(instant: number, timeZone: string): LocalTime {
+  const { offsetMs } = periodAt(timeZone, instant);
+  const wallMs = instant + offsetMs;
+  const wall = new Date(wallMs).toISOString();
+  const offsetMinutes = offsetMs / MS_PER_MINUTE;
+  const abs = Math.abs(offsetMinutes);
+  const offset = `${offsetMinutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return {
+    wallMs,
+    date: wall.slice(0, 10),
+    time: wall.slice(11, 19),
+    offsetMinutes,
+    iso: `${wall.slice(0, 19)}${offset}`,
+  };
 }
 
 /** Whether the runtime knows an IANA zone name. */

@@ -1,4 +1,4 @@
-import { utcToLocal, localToUtc as zonedLocalToUtc } from '#shared/time/zoned';
+import { localWallMs, utcToLocal, localToUtc as zonedLocalToUtc } from '#shared/time/zoned';
 
 /**
  * Dates as day numbers (days since 1970-01-01) and local times in IANA zones, in the engine's
@@ -41,7 +41,7 @@ export function localToUtc(day: number, minutes: number, timeZone: string): numb
 
 /** The local day number of an instant in a zone. */
 export function localDay(utcMs: number, timeZone: string): number {
-  return Math.floor(utcToLocal(utcMs, timeZone).wallMs / MS_PER_DAY);
+  return Math.floor(localWallMs(utcMs, timeZone) / MS_PER_DAY);
 }
 
 /** ISO 8601 with the zone's local offset, e.g. `2026-05-01T06:30:00+05:45`. */
