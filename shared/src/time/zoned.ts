@@ -78,8 +78,17 @@ function periodAt(timeZone: string, instant: number): OffsetPeriod {
 /** A wall time as a Temporal plain date-time (no zone). */
 function plainOf(wallTime: string | number): Temporal.PlainDateTime {
   if (typeof wallTime === 'string') return Temporal.PlainDateTime.from(wallTime);
-  // Reading the number as a UTC instant only splits it into calendar fields; no zone is involved.
-  return Temporal.Instant.fromEpochMilliseconds(wallTime).toZonedDateTimeISO('UTC').toPlainDateTime();
+  // Date's UTC fields only split the number into calendar fields; no zone is involved.
+  const fields = new Date(wallTime);
+  return new Temporal.PlainDateTime(
+    fields.getUTCFullYear(),
+    fields.getUTCMonth() + 1,
+    fields.getUTCDate(),
+    fields.getUTCHours(),
+    fields.getUTCMinutes(),
+    fields.getUTCSeconds(),
+    fields.getUTCMilliseconds(),
+  );
 }
 
 /** A wall time (`2026-03-29T01:30` or its number) as milliseconds of the same reading. */
