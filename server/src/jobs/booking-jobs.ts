@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { completeBookingPayment } from '../domain/bookings/complete-booking-payment';
 import { expireHeldBookings } from '../domain/bookings/expire-held-bookings';
 import { findPaymentBooking } from '../domain/bookings/find-payment-booking';
-import { recordExcessBookingPayment } from '../domain/bookings/record-excess-booking-payment';
 import { type RefundExcessSummary, refundExcessPayments } from '../domain/bookings/refund-excess-payments';
-import { reconcilePendingPayments } from '../domain/payments/reconcile-pending-payments';
+import { settlePendingPayments } from '../domain/bookings/settle-pending-payments';
 import type { GatewayName } from '../payments/gateway';
 
 export interface BookingJobsSummary {
@@ -48,11 +46,7 @@ export async function runBookingJobs(app: FastifyInstance): Promise<BookingJobsS
     return (booking ? await app.payments.forBrand(booking.brandId) : app.payments).gateways;
   };
   await step('reconcile', async () => {
-    const result = await reconcilePendingPayments(app.db, {
-      gateways,
-      onPaid: completeBookingPayment,
-      onExcess: recordExcessBookingPayment,
-    });
+    const result = await settlePendingPayments(app.db, { gateways });
     summary.reconciled = { checked: result.checked, paid: result.paid, excess: result.excess };
   });
   await step('refund excess payments', async () => {
