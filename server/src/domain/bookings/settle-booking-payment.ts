@@ -25,7 +25,8 @@ export interface GatewayPaymentAnswer {
 
 /**
  * The lifecycle step "settle a gateway payment" (spec §13), the one function both the payer's
- * return (settleGatewayReturn) and the reconcile job (settlePendingPayments) call. In one
+ * return (routes/payments/route.ts, after verifyGatewayReturn) and the reconcile job
+ * (settlePendingPayments) call. In one
  * transaction with the attempt's new status: a booking still held becomes paid and is ticketed;
  * a payment that arrives after the hold lapsed, or after a cancel, is recorded as a refund due;
  * a second capture of a booking already paid is recorded `excess` with its refund. Idempotent: a

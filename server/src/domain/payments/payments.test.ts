@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
 import { paymentAttempts } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { createGateways, withGatewayHost } from '../../payments/config';
@@ -13,7 +14,7 @@ import {
   type SandboxTestApp,
   startFakeGateway,
 } from '../../test/payment-sandbox';
-import { settleGatewayReturn } from '../bookings/settle-gateway-return';
+import { settleBookingPayment } from '../bookings/settle-booking-payment';
 import { settlePendingPayments } from '../bookings/settle-pending-payments';
 import { type PaymentHooks, recordVerification } from './record-verification';
 import { startPayment } from './start-payment';
@@ -151,6 +152,12 @@ describe.each(['esewa', 'khalti', 'connectips'] as const)('%s through its sandbo
     expect(row).toBeDefined();
   });
 });
+
+/** What the return route does: verify, then settle as a booking's payment. */
+async function settleGatewayReturn(db: Db, gatewayReturn: GatewayReturn) {
+  const verified = await verifyGatewayReturn(db, gatewayReturn);
+  return settleBookingPayment(db, { gateway: gatewayReturn.gateway, ...verified });
+}
 
 /** The payments layer alone: a verified return recorded with the given hooks (no booking). */
 async function settleWithHooks(gatewayReturn: GatewayReturn, hooks: PaymentHooks) {

@@ -5,7 +5,7 @@ import type { Booking, PaymentAction } from '#shared/bookings';
 import { bookings, paymentAttempts, refunds, sandboxPayments } from '../../db/schema/index';
 import { refundExcessPayments } from '../../domain/bookings/refund-excess-payments';
 import { settlePendingPayments } from '../../domain/bookings/settle-pending-payments';
-import { runBookingJobs } from '../../jobs/booking-jobs';
+import { runBookingJobs } from '../../jobs/run-all-jobs';
 import { createGateways, withGatewayHost } from '../../payments/config';
 import { api, logInDemo } from '../../test/accounts';
 import { asAdmin } from '../../test/admin';

@@ -5,8 +5,9 @@ import { GATEWAY_NAMES } from '../../db/schema/index';
 import type { BookingRow } from '../../domain/bookings/find-booking';
 import { findPaymentBooking } from '../../domain/bookings/find-payment-booking';
 import { refundExcessPayments } from '../../domain/bookings/refund-excess-payments';
-import { settleGatewayReturn } from '../../domain/bookings/settle-gateway-return';
+import { settleBookingPayment } from '../../domain/bookings/settle-booking-payment';
 import { normaliseHost } from '../../domain/brands/brand-directory';
+import { verifyGatewayReturn } from '../../domain/payments/verify-gateway-return';
 import { AppError } from '../../errors';
 import { brandSiteOf } from '../../http/public-link';
 
@@ -62,7 +63,8 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     let paid = false;
     let lookupFailed = false;
     try {
-      const outcome = await settleGatewayReturn(app.db, { gateway, params, reference });
+      const verified = await verifyGatewayReturn(app.db, { gateway, params, reference });
+      const outcome = await settleBookingPayment(app.db, { gateway, ...verified });
       paid = outcome.attempt.status === 'paid';
       // A second capture of a paid booking: given back at once where the gateway can refund (the
       // booking jobs retry what does not go through).
