@@ -17,7 +17,6 @@ import { assetStorageFromEnv } from './domain/assets/asset-storage-from-env';
 import { BrandDirectory } from './domain/brands/brand-directory';
 import { credentialsKey, emailLinksKey } from './domain/payment-credentials/secret-box';
 import { DatabaseSessionStore, type SessionStore } from './domain/sessions/session-store';
-import { TicketMailer } from './domain/tickets/ticket-mailer';
 import type { Env } from './env';
 import { errorBody } from './errors';
 import './http/context';
@@ -151,14 +150,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await jobs.stop();
     transport?.close();
   });
-  app.decorate(
-    'ticketMail',
-    new TicketMailer(database.db, {
-      publicUrl: env.PUBLIC_URL,
-      log: app.log,
-      onQueued: () => void jobs.send('email.deliver-outbox'),
-    }),
-  );
   const routePolicies: RoutePolicy[] = [];
   app.decorate('routePolicies', routePolicies);
   app.decorateRequest('brand', undefined);

@@ -7,7 +7,6 @@ import type { AssetStorage } from '../domain/assets/asset-storage';
 import type { Brand, BrandDirectory } from '../domain/brands/brand-directory';
 import type { OutboxMail } from '../domain/email/deliver-outbox';
 import type { SessionRecord, SessionStore } from '../domain/sessions/session-store';
-import type { TicketMailer } from '../domain/tickets/ticket-mailer';
 import type { Env } from '../env';
 import { AppError } from '../errors';
 import type { JobQueue } from '../jobs/job-queue';
@@ -36,8 +35,6 @@ declare module 'fastify' {
     payments: PaymentGatewayDirectory;
     /** Where uploaded brand images are stored (UPLOADS_DIR, or an S3-compatible bucket). */
     assets: AssetStorage;
-    /** Queues each ticketed booking's e-ticket e-mail once (in the outbox). */
-    ticketMail: TicketMailer;
     /** How the outbox is sent (the `email.deliver-outbox` job): SMTP_URL's transport, if set. */
     mail: OutboxMail;
     /** The job queue (pg-boss in the database): jobs/definitions.ts lists every job. */

@@ -4,6 +4,7 @@ import { findPaymentBooking } from '../domain/bookings/find-payment-booking';
 import { refundExcessPayments } from '../domain/bookings/refund-excess-payments';
 import { settlePendingPayments } from '../domain/bookings/settle-pending-payments';
 import { deliverOutbox } from '../domain/email/deliver-outbox';
+import { emailDueTickets } from '../domain/tickets/email-due-tickets';
 import { renderTicketAttachment } from '../domain/tickets/render-ticket-pdf';
 import type { GatewayName } from '../payments/gateway';
 
@@ -25,7 +26,10 @@ export const JOB_DEFINITIONS = {
    */
   'payments.settle-pending': {
     run: async (app: FastifyInstance) => {
-      const result = await settlePendingPayments(app.db, { gateways: brandGateways(app) });
+      const result = await settlePendingPayments(app.db, {
+        gateways: brandGateways(app),
+        publicUrl: app.env.PUBLIC_URL,
+      });
       return { reconciled: { checked: result.checked, paid: result.paid, excess: result.excess } };
     },
   },
@@ -35,9 +39,11 @@ export const JOB_DEFINITIONS = {
       excessRefunds: await refundExcessPayments(app.db, { gateways: brandGateways(app) }),
     }),
   },
-  /** E-tickets still due (paid through a reconciled payment, or after a failure) are queued. */
+  /** E-tickets of bookings ticketed before the e-mail was written with the tickets are queued. */
   'tickets.email-due': {
-    run: async (app: FastifyInstance) => ({ ticketEmails: await app.ticketMail.deliverDue() }),
+    run: async (app: FastifyInstance) => ({
+      ticketEmails: await emailDueTickets(app.db, { publicUrl: app.env.PUBLIC_URL, log: app.log }),
+    }),
   },
   /** The e-mail outbox is sent over SMTP (SMTP_URL; without it, nothing is sent). */
   'email.deliver-outbox': {

@@ -10,6 +10,7 @@ import {
   recordVerification,
 } from '../payments/record-verification';
 import { issueTickets } from '../tickets/issue-tickets';
+import type { TicketLinks } from '../tickets/queue-ticket-email';
 import { changeBookingStatus, recordBookingEvent } from './change-booking-status';
 import { moneyText } from './money-text';
 import { recordGatewayRefund } from './record-gateway-refund';
@@ -18,6 +19,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface GatewayPaymentAnswer {
   gateway: PaymentGateway;
+  /** Where the e-ticket e-mail's links point (the return's host; none for the job). */
+  links: TicketLinks;
   attempt: PaymentAttempt;
   /** What the gateway said about the attempt, already verified (callback or look-up). */
   verification: Exclude<Verification, { verdict: 'rejected' }>;
@@ -27,20 +30,21 @@ export interface GatewayPaymentAnswer {
  * The lifecycle step "settle a gateway payment" (spec §13), the one function both the payer's
  * return (routes/payments/route.ts, after verifyGatewayReturn) and the reconcile job
  * (settlePendingPayments) call. In one
- * transaction with the attempt's new status: a booking still held becomes paid and is ticketed;
+ * transaction with the attempt's new status: a booking still held becomes paid and is ticketed
+ * (its e-ticket e-mail written to the outbox);
  * a payment that arrives after the hold lapsed, or after a cancel, is recorded as a refund due;
  * a second capture of a booking already paid is recorded `excess` with its refund. Idempotent: a
  * replay changes nothing.
  */
 export function settleBookingPayment(db: Db, answer: GatewayPaymentAnswer): Promise<PaymentOutcome> {
   return recordVerification(db, answer.attempt, answer.verification, {
-    onPaid: payHeldBooking,
+    onPaid: (tx, attempt) => payHeldBooking(tx, attempt, answer.links),
     onExcess: recordExcessPayment,
     refundable: typeof answer.gateway.refund === 'function',
   });
 }
 
-const payHeldBooking: OnPaid = async (tx, attempt) => {
+async function payHeldBooking(tx: Db, attempt: PaymentAttempt, links: TicketLinks): ReturnType<OnPaid> {
   if (!UUID.test(attempt.orderId)) return;
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, attempt.orderId)).for('update');
   if (!booking) return;
@@ -60,7 +64,7 @@ const payHeldBooking: OnPaid = async (tx, attempt) => {
       note: `Paid through ${attempt.gateway} (${attempt.gatewayReference ?? attempt.reference})`,
       set: { paidWith: attempt.gateway, paidAt: sql`now()` as unknown as Date, expiresAt: null },
     });
-    await issueTickets(tx, { bookingId: booking.id, by });
+    await issueTickets(tx, { bookingId: booking.id, by, links });
     return;
   }
   const reason = `Payment ${attempt.reference} through ${attempt.gateway} arrived while the booking was ${
@@ -68,7 +72,7 @@ const payHeldBooking: OnPaid = async (tx, attempt) => {
   }: to be refunded.`;
   await recordGatewayRefund(tx, { bookingId: booking.id, attempt, reason });
   await recordBookingEvent(tx, booking.id, booking.status, by, reason);
-};
+}
 
 /**
  * A second capture of a booking already paid (two gateway payments, or the wallet and then a

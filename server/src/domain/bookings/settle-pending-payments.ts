@@ -11,6 +11,8 @@ export interface SettlePendingOptions {
   olderThanMinutes?: number;
   /** At most this many attempts per run, oldest first. */
   limit?: number;
+  /** PUBLIC_URL, for the links of the e-ticket e-mails of bookings paid here. */
+  publicUrl: string;
 }
 
 export interface SettlePendingSummary {
@@ -61,7 +63,12 @@ export async function settlePendingPayments(
       summary.unsettled.push({ reference: attempt.reference, reason: verification.reason });
       continue;
     }
-    const outcome = await settleBookingPayment(db, { gateway, attempt, verification });
+    const outcome = await settleBookingPayment(db, {
+      gateway,
+      attempt,
+      verification,
+      links: { publicUrl: options.publicUrl },
+    });
     const status = outcome.attempt.status;
     if (status === 'pending')
       summary.unsettled.push({ reference: attempt.reference, reason: outcome.reason ?? '' });

@@ -135,15 +135,27 @@ describe.each(['esewa', 'khalti', 'connectips'] as const)('%s through its sandbo
   it('reconcile turns a paid attempt whose payer never came back into paid', async () => {
     const { action, attempt } = await start(gateway());
     await payInSandbox(action, 'pay');
-    const young = await settlePendingPayments(t.app.db, { gateways: t.gateways, olderThanMinutes: 5 });
+    const young = await settlePendingPayments(t.app.db, {
+      gateways: t.gateways,
+      olderThanMinutes: 5,
+      publicUrl: t.app.env.PUBLIC_URL,
+    });
     expect(young.paid).toBe(0);
     await t.app.db
       .update(paymentAttempts)
       .set({ createdAt: sql`now() - interval '10 minutes'` })
       .where(eq(paymentAttempts.id, attempt.id));
-    const summary = await settlePendingPayments(t.app.db, { gateways: t.gateways, olderThanMinutes: 5 });
+    const summary = await settlePendingPayments(t.app.db, {
+      gateways: t.gateways,
+      olderThanMinutes: 5,
+      publicUrl: t.app.env.PUBLIC_URL,
+    });
     expect(summary.paid).toBe(1);
-    const again = await settlePendingPayments(t.app.db, { gateways: t.gateways, olderThanMinutes: 5 });
+    const again = await settlePendingPayments(t.app.db, {
+      gateways: t.gateways,
+      olderThanMinutes: 5,
+      publicUrl: t.app.env.PUBLIC_URL,
+    });
     expect(again.paid).toBe(0);
     const [row] = await t.app.db
       .select()
@@ -156,7 +168,11 @@ describe.each(['esewa', 'khalti', 'connectips'] as const)('%s through its sandbo
 /** What the return route does: verify, then settle as a booking's payment. */
 async function settleGatewayReturn(db: Db, gatewayReturn: GatewayReturn) {
   const verified = await verifyGatewayReturn(db, gatewayReturn);
-  return settleBookingPayment(db, { gateway: gatewayReturn.gateway, ...verified });
+  return settleBookingPayment(db, {
+    gateway: gatewayReturn.gateway,
+    ...verified,
+    links: { publicUrl: 'http://localhost' },
+  });
 }
 
 /** The payments layer alone: a verified return recorded with the given hooks (no booking). */

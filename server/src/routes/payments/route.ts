@@ -64,7 +64,11 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     let lookupFailed = false;
     try {
       const verified = await verifyGatewayReturn(app.db, { gateway, params, reference });
-      const outcome = await settleBookingPayment(app.db, { gateway, ...verified });
+      const outcome = await settleBookingPayment(app.db, {
+        gateway,
+        ...verified,
+        links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
+      });
       paid = outcome.attempt.status === 'paid';
       // A second capture of a paid booking: given back at once where the gateway can refund (the
       // booking jobs retry what does not go through).
@@ -79,7 +83,7 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const booking = await findPaymentBooking(app.db, { gateway: name, reference: claimed });
     const success = paid && booking?.status === 'ticketed';
-    if (success && booking) await app.ticketMail.deliver(booking.id, request.hostname);
+    if (success) await app.jobs.send('email.deliver-outbox');
     // The gateway did not answer its look-up: the payment may be made, and the job will ask again.
     const unconfirmed = lookupFailed && booking?.status === 'held';
     return confirmPage(booking, success ? 'success' : unconfirmed ? 'pending' : 'failed');
