@@ -109,6 +109,23 @@ describe('GET /metrics', () => {
   });
 });
 
+it('still serves the process figures while the database is away, without the database series', async () => {
+  const alone = await createTestApp();
+  const scrapeAlone = () => alone.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+  try {
+    // The first answer loads the brands (the security headers follow the host's brand), cached 30 s.
+    expect((await scrapeAlone()).body).toMatch(/^tikat_email_outbox_unsent\{/m);
+    await alone.database.close();
+    const response = await scrapeAlone();
+    expect(response.statusCode).toBe(200);
+    expect(sample(response.body, 'process_uptime_seconds')).toBeGreaterThan(0);
+    expect(response.body).toContain('# TYPE process_cpu_seconds_total counter');
+    expect(response.body).not.toMatch(/^tikat_email_outbox_unsent\{/m);
+  } finally {
+    await alone.app.close();
+  }
+});
+
 describe('GET /metrics over a socket: domain families move', () => {
   let sandbox: SandboxTestApp;
   beforeAll(async () => {

@@ -19,9 +19,7 @@ function outcomeOf(reply: FastifyReply, payload: unknown): string {
 
 type CountRow = { status: string; count: string | number };
 
-/** Sets a gauge to rows of `status, count` (statuses absent from the rows vanish). */
 function setByStatus(gauge: Gauge<'status'>, rows: CountRow[]): void {
-  gauge.reset();
   for (const row of rows) gauge.set({ status: row.status }, Number(row.count));
 }
 
@@ -183,8 +181,23 @@ export class Metrics {
     return (await this.registry.metrics()) + (await processRegistry.metrics());
   }
 
-  /** Bookings and tickets by status and the outbox's unsent rows, as the database has them now. */
+  /**
+   * Bookings and tickets by status and the outbox's unsent rows, as the database has them now.
+   * While the database does not answer these series are left out and the rest is still served:
+   * a scrape during an outage is when the process figures matter most.
+   */
   private async readDatabase(): Promise<void> {
+    this.bookings.reset();
+    this.tickets.reset();
+    this.outbox.reset();
+    try {
+      await this.readDatabaseCounts();
+    } catch (error) {
+      this.app.log.warn({ err: error }, 'metrics: the database did not answer; its series are left out');
+    }
+  }
+
+  private async readDatabaseCounts(): Promise<void> {
     const { db } = this.app;
     const [bookingRows, ticketRows, [outboxRow]] = await Promise.all([
       queryRows<CountRow>(db, sql`select status, count(*) as count from bookings group by status`),
