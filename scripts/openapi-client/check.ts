@@ -8,6 +8,9 @@ import createClient from 'openapi-fetch';
 import type { components, paths } from '../../.openapi/schema';
 
 type ErrorCode = components['schemas']['ErrorEnvelope']['data']['code'];
+type HoldRequest = NonNullable<
+  paths['/api/b2b/v2/bookings']['post']['requestBody']
+>['content']['application/json'];
 
 const tikat = createClient<paths>({ baseUrl: 'https://agency.example/', credentials: 'include' });
 
@@ -19,22 +22,25 @@ export async function holdCheapest(idempotencyKey: string): Promise<string | Err
   if (search.error) return search.error.data.code;
   const offer = search.data.data.legs[0]?.offers[0];
   if (!offer) return 'SOLD_OUT';
+  const hold: HoldRequest = {
+    offers: [{ id: offer.id, total: offer.price.total }],
+    passengers: [
+      {
+        type: 'adult',
+        title: 'Mr',
+        first_name: 'Hari',
+        last_name: 'Thapa',
+        gender: 'male',
+        nationality: 'NP',
+      },
+    ],
+    contact: { name: 'Hari Thapa', email: 'hari@example.com', mobile: '+9779812345678' },
+  };
+  // @ts-expect-error: a hold needs its Idempotency-Key header
+  await tikat.POST('/api/b2b/v2/bookings', { body: hold });
   const held = await tikat.POST('/api/b2b/v2/bookings', {
     params: { header: { 'idempotency-key': idempotencyKey } },
-    body: {
-      offers: [{ id: offer.id, total: offer.price.total }],
-      passengers: [
-        {
-          type: 'adult',
-          title: 'Mr',
-          first_name: 'Hari',
-          last_name: 'Thapa',
-          gender: 'male',
-          nationality: 'NP',
-        },
-      ],
-      contact: { name: 'Hari Thapa', email: 'hari@example.com', mobile: '+9779812345678' },
-    },
+    body: hold,
   });
   if (held.error) return held.error.data.code;
   const booking = await tikat.GET('/api/b2b/v2/bookings/{pnr}', {

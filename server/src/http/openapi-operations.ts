@@ -103,6 +103,7 @@ interface ResponseObject {
 }
 interface OperationObject {
   operationId?: string;
+  parameters?: { in: string; name: string; required?: boolean }[];
   responses?: Record<string, ResponseObject>;
 }
 interface OpenApiObject {
@@ -136,8 +137,15 @@ const NON_JSON_ANSWERS: Record<string, Record<string, ResponseObject>> = {
 };
 
 /**
+ * Headers a route's handler insists on, whose zod schema leaves them optional so that their absence
+ * is answered by the handler's own message (`VALIDATION_FAILED` naming the header).
+ */
+const REQUIRED_HEADERS: Record<string, string[]> = { postBookings: ['idempotency-key'] };
+
+/**
  * The finished document: every operation's 4XX and 5XX answers are the error envelope, named
- * once in `components.schemas.ErrorEnvelope`; routes that answer files or redirects say so.
+ * once in `components.schemas.ErrorEnvelope`; routes that answer files or redirects say so, and
+ * headers a handler requires are marked required.
  */
 export const finishDocument: SwaggerTransformObject = (documentObject) => {
   if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
@@ -145,6 +153,12 @@ export const finishDocument: SwaggerTransformObject = (documentObject) => {
   let envelope: unknown;
   for (const operation of Object.values(document.paths ?? {}).flatMap((methods) => Object.values(methods))) {
     const responses = operation.responses ?? {};
+    for (const parameter of operation.parameters ?? [])
+      if (
+        parameter.in === 'header' &&
+        REQUIRED_HEADERS[operation.operationId ?? '']?.includes(parameter.name)
+      )
+        parameter.required = true;
     const special = NON_JSON_ANSWERS[operation.operationId ?? ''];
     if (special) {
       delete responses['200'];

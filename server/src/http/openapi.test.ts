@@ -111,6 +111,8 @@ describe('the OpenAPI document (what client generators read)', () => {
 
   it('documents the Idempotency-Key header where it is honoured', () => {
     const parameters = document.paths['/api/b2b/v2/bookings']?.post?.parameters ?? [];
-    expect(parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key' }));
+    expect(parameters).toContainEqual(
+      expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true }),
+    );
   });
 });
