@@ -4,12 +4,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import nodemailer from 'nodemailer';
 import { API_BASE_PATH } from '#shared/constants';
 import type { Database } from './db/client';
 import { PasswordHasher } from './domain/accounts/password-hasher';
 import { assetStorageFromEnv } from './domain/assets/asset-storage-from-env';
 import { BrandDirectory } from './domain/brands/brand-directory';
-import { OutboxSender } from './domain/email/outbox-sender';
 import { credentialsKey, emailLinksKey } from './domain/payment-credentials/secret-box';
 import { DatabaseSessionStore, type SessionStore } from './domain/sessions/session-store';
 import { TicketMailer } from './domain/tickets/ticket-mailer';
@@ -36,6 +36,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { authenticateRequest } from './http/session-auth';
 import { registerUploads } from './http/uploads';
 import { registerWebApp } from './http/web-app';
+import { createJobQueue } from './jobs/job-queue';
 import { PaymentGatewayDirectory } from './payments/brand-gateways';
 import {
   gatewayFormOrigins,
@@ -141,21 +142,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('assets', assetStorageFromEnv(env));
   const emailLinks = emailLinksKey(env.SESSION_SECRET);
   app.decorate('emailLinksKey', emailLinks);
-  const outbox = new OutboxSender(database.db, {
-    smtpUrl: env.SMTP_URL,
-    from: env.MAIL_FROM,
-    log: app.log,
-    linksKey: emailLinks,
-    payments,
+  // Unset SMTP_URL: nothing is sent, and the outbox is read in the admin console.
+  const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined;
+  app.decorate('mail', { transport, from: env.MAIL_FROM, linksKey: emailLinks });
+  const jobs = createJobQueue(database, app.log);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    transport?.close();
   });
-  app.decorate('outbox', outbox);
-  app.addHook('onClose', async () => outbox.close());
   app.decorate(
     'ticketMail',
     new TicketMailer(database.db, {
       publicUrl: env.PUBLIC_URL,
       log: app.log,
-      onQueued: () => outbox.nudge(),
+      onQueued: () => void jobs.send('email.deliver-outbox'),
     }),
   );
   const routePolicies: RoutePolicy[] = [];

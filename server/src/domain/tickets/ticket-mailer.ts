@@ -1,14 +1,11 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { API_BASE_PATH } from '#shared/constants';
-import { siteConfig } from '#shared/site-config';
 import type { Db } from '../../db/client';
-import { bookings, brands } from '../../db/schema/index';
+import { bookings } from '../../db/schema/index';
 import { loadBookingDetails } from '../bookings/find-booking';
+import { brandNamesOf } from '../brands/brand-names-of';
 import { brandSiteUrl } from '../brands/brand-site-url';
-import type { MailFile } from '../email/deliver-outbox';
 import { sendEmail } from '../email/send-email';
-import { type CurrentGatewayMode, paidInTestMode } from './paid-in-test-mode';
-import { renderTicketPdf } from './render-ticket-pdf';
 
 export interface TicketMailerOptions {
   /**
@@ -19,14 +16,6 @@ export interface TicketMailerOptions {
   log?: { error(object: unknown, message: string): void };
   /** Called after an e-mail was queued (the app starts an outbox delivery pass). */
   onQueued?: () => void;
-}
-
-async function brandNamesOf(db: Db, brandId: string) {
-  const [brand] = await db.select().from(brands).where(eq(brands.id, brandId));
-  const config = siteConfig.safeParse(brand?.siteConfig);
-  return config.success
-    ? { brandName: config.data.displayName, companyName: config.data.companyName }
-    : { brandName: 'Tikat', companyName: '' };
 }
 
 export interface QueueTicketEmailOptions {
@@ -63,21 +52,6 @@ export async function queueTicketEmail(db: Db, options: QueueTicketEmailOptions)
       `The e-ticket is attached; you can also download it when signed in: ${link}\n\n${brandName}`,
     attachments: [{ kind: 'e-ticket', bookingId: booking.id }],
   });
-}
-
-/** The e-ticket PDF of a booking, as an e-mail attachment (the outbox's `e-ticket` reference). */
-export async function renderTicketAttachment(
-  db: Db,
-  bookingId: string,
-  payments: CurrentGatewayMode,
-): Promise<MailFile> {
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-  if (!booking) throw new Error(`no booking ${bookingId} for an e-ticket attachment`);
-  const pdf = await renderTicketPdf(await loadBookingDetails(db, booking), {
-    ...(await brandNamesOf(db, booking.brandId)),
-    testPayment: await paidInTestMode(db, booking, payments),
-  });
-  return { filename: `e-ticket-${booking.pnr}.pdf`, content: pdf, contentType: 'application/pdf' };
 }
 
 /**
