@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
 import { API_BASE_PATH } from '#shared/constants';
@@ -24,7 +19,12 @@ import { compressJsonResponse } from './http/compression';
 import { installErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logging';
 import { registerMetrics } from './http/metrics';
-import { describeOperations, SECURITY_SCHEMES } from './http/openapi-operations';
+import {
+  describeOperations,
+  finishDocument,
+  SECURITY_SCHEMES,
+  transformRoute,
+} from './http/openapi-operations';
 import {
   FallbackRateLimitCounter,
   MemoryRateLimitCounter,
@@ -242,7 +242,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       servers: [{ url: env.PUBLIC_URL }],
       components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: transformRoute,
+    transformObject: finishDocument,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   describeOperations(app);
