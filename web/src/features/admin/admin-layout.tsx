@@ -1,12 +1,15 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
+import { buttonClass, secondaryButtonClass } from '../../components/ui/form-styles';
 import { TestPaymentsRibbon } from '../../components/ui/test-payments-ribbon';
+import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
 import { useSiteConfig } from '../../lib/app-context';
 import { addTranslations } from '../../lib/i18n';
-import { useLogIn, useLogOut, useMe } from './api/admin-api';
-import { buttonClass, secondaryButtonClass, TextField } from './components/form-controls';
+import { useMe } from '../../lib/session/get-me';
+import { useLogIn } from '../../lib/session/log-in';
+import { useLogOut } from '../../lib/session/log-out';
 import { adminEn } from './locales/en';
 import { adminNe } from './locales/ne';
 

@@ -1,34 +1,38 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
-import { fieldErrors } from '../../lib/zod-fields';
 
 /**
- * Form state for the auth pages: validates with the same zod schema as the server, then shows
- * the server's own field errors (`data.fields`) beside the fields, or its message above them.
+ * A react-hook-form form for the auth pages, validated with the same zod schema as the server.
+ * Errors show once a field is left and clear as soon as it is fixed ('onTouched'); the server's
+ * own field errors (`data.fields`) go beside the fields, any other refusal above them.
  */
-export function useAuthForm<S extends z.ZodType>(schema: S, submit: (values: z.output<S>) => Promise<void>) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
+export function useAuthForm<Input extends FieldValues, Output extends FieldValues>(
+  schema: z.ZodType<Output, Input>,
+  defaultValues: DefaultValues<Input>,
+  submit: (values: Output) => Promise<void>,
+) {
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    mode: 'onTouched',
+  });
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const onSubmit = async (values: z.input<S>) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
     try {
-      await submit(parsed.data);
+      await submit(values);
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      else setFormError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        for (const [name, message] of Object.entries(error.fields))
+          form.setError(name as Path<Input>, { type: 'server', message });
+      } else setFormError(error instanceof Error ? error.message : String(error));
     }
-  };
-  return { errors, formError, busy, onSubmit };
+  });
+
+  const errorOf = (name: Path<Input>) => form.getFieldState(name, form.formState).error?.message;
+  return { form, errorOf, formError, busy: form.formState.isSubmitting, onSubmit };
 }

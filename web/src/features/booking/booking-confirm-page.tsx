@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
 import { useAppStore } from '../../lib/app-context';
 import { currentLanguage } from '../../lib/i18n';
+import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { payBooking, submitGatewayForm, ticketPdfUrl, useBooking } from './api/bookings';
 import { FareSummary } from './components/fare-summary';
@@ -31,7 +32,7 @@ export function BookingConfirmPage() {
   const pnr = searchParams.get('pnr');
   const returned = searchParams.get('payment');
   const booking = useBooking(pnr, { watchForPayment: returned === 'failed' || returned === 'pending' });
-  const user = useAppStore((s) => s.user);
+  const user = useSignedInUser();
   const setPaymentAndTicketSummary = useAppStore((s) => s.setPaymentAndTicketSummary);
   const setSelectedPaymentOption = useAppStore((s) => s.setSelectedPaymentOption);
   const queryClient = useQueryClient();

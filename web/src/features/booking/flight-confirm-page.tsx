@@ -14,6 +14,7 @@ import { ApiError } from '../../lib/api-client';
 import { useAppStore } from '../../lib/app-context';
 import { useCountries } from '../../lib/get-countries';
 import { currentLanguage } from '../../lib/i18n';
+import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { fieldErrors } from '../../lib/zod-fields';
 import { checkAvailability, createBooking } from './api/bookings';
 import { FareSummary } from './components/fare-summary';
@@ -36,7 +37,7 @@ const emptyPassenger = (type: PassengerDraft['type'], nationality: string): Pass
 export function FlightConfirmPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const user = useAppStore((s) => s.user);
+  const user = useSignedInUser();
   const offers = useAppStore((s) => s.flight.selectedOffers) as FlightOffer[];
   const nationality = useAppStore((s) => s.flight.params.nationality_code) || 'NP';
   const setModal = useAppStore((s) => s.setModal);

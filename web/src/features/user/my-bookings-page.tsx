@@ -8,6 +8,7 @@ import { formatMoney } from '#shared/format-money';
 import { useAppStore } from '../../lib/app-context';
 import { formatAdDate } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
+import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { confirmCancellation, quoteCancellation, useMyBookings } from './api/my-bookings';
 import { SignInFirst } from './sign-in-first';
@@ -18,7 +19,7 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 export function MyBookingsPage() {
   const { t } = useTranslation();
   const showError = useErrorToast();
-  const user = useAppStore((s) => s.user);
+  const user = useSignedInUser();
   const setModal = useAppStore((s) => s.setModal);
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<BookingStatus | ''>('');

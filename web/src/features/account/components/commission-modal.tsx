@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useAppStore, useSiteConfig } from '../../../lib/app-context';
 import { browserStorage } from '../../../lib/browser-storage';
+import { useSignedInUser } from '../../../lib/session/signed-in-user';
 import { updateCommission } from '../api/update-commission';
 import { checkCommission, initialCommissionField } from '../commission-rules';
 
@@ -10,7 +11,7 @@ import { checkCommission, initialCommissionField } from '../commission-rules';
 export function CommissionModal(props: { onClose: () => void }) {
   const { t } = useTranslation();
   const config = useSiteConfig();
-  const current = useAppStore((s) => s.user?.commission_percent);
+  const current = useSignedInUser()?.commission_percent;
   const setCommission = useAppStore((s) => s.setCommission);
   const [value, setValue] = useState(() => initialCommissionField(current));
   const [fieldError, setFieldError] = useState<string | null>(null);

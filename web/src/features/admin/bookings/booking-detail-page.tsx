@@ -1,0 +1,436 @@
+import { type FormEvent, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { AdminBookingDetail, AdminCancelResponse, FlightDisruption } from '#shared/admin-bookings';
+import { formatMoney } from '#shared/money';
+import { buttonClass, inputClass, secondaryButtonClass } from '../../../components/ui/form-styles';
+import { SelectField } from '../../../components/ui/select-field';
+import { ApiError } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
+import { formatWhen, TableHead } from '../shared/admin-ui';
+import { useCancelAdminBooking } from './api/cancel-admin-booking';
+import { useAdminBooking } from './api/get-admin-booking';
+import { useMarkFlightDisrupted } from './api/mark-flight-disrupted';
+import { useResendTicket } from './api/resend-ticket';
+import { DisruptedBadge } from './disrupted-badge';
+
+const money = (amount: number, currency: string) => formatMoney(amount, currency as 'NPR', currentLanguage());
+const errorText = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? error.message : fallback;
+
+/** One booking for the admin: what it is, its history, money, tickets, and the actions on it. */
+export function BookingDetailPage() {
+  const { t, i18n } = useTranslation();
+  const { pnr = '' } = useParams();
+  const detail = useAdminBooking(pnr);
+
+  if (detail.isPending) return <p role="status">{t('admin.loading')}</p>;
+  if (detail.isError) {
+    return (
+      <p role="alert">
+        {detail.error instanceof ApiError && detail.error.status === 404
+          ? t('admin.bookings.notFound')
+          : t('messages.genericError')}{' '}
+        <Link className="underline" to="/admin/bookings">
+          {t('admin.bookings.back')}
+        </Link>
+      </p>
+    );
+  }
+  const data = detail.data;
+  const { booking } = data;
+  const passengerName = (id: string) => {
+    const p = booking.passengers.find((x) => x.id === id);
+    return p ? `${p.title} ${p.first_name} ${p.last_name}` : id;
+  };
+
+  return (
+    <article aria-labelledby="booking-heading" className="grid gap-6">
+      <header>
+        <Link className="text-sm underline" to="/admin/bookings">
+          {t('admin.bookings.back')}
+        </Link>
+        <h1 id="booking-heading" className="mt-2 text-2xl font-semibold">
+          {t('admin.bookings.detailTitle', { pnr: booking.pnr })}
+        </h1>
+        <p className="mt-1">
+          {t('admin.bookings.status')}:{' '}
+          <strong data-testid="booking-status">{t(`booking.statuses.${booking.status}`)}</strong>
+          {booking.disruptions.length > 0 && (
+            <>
+              {' '}
+              <DisruptedBadge />
+            </>
+          )}
+        </p>
+        <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+          <dt className="font-medium">{t('admin.bookings.booker')}</dt>
+          <dd>
+            {data.booker.name} ({t(`admin.userTypes.${data.booker.type}`)}) {data.booker.email}
+          </dd>
+          <dt className="font-medium">{t('admin.bookings.contact')}</dt>
+          <dd>
+            {booking.contact.name}, {booking.contact.email}, {booking.contact.mobile}
+          </dd>
+          <dt className="font-medium">{t('admin.bookings.total')}</dt>
+          <dd>{money(booking.price.total, booking.currency)}</dd>
+          <dt className="font-medium">{t('admin.bookings.markup')}</dt>
+          <dd data-testid="booking-markup">
+            {data.markup ? money(data.markup.amount, data.markup.currency) : t('admin.bookings.noMarkup')}
+          </dd>
+          <dt className="font-medium">{t('admin.bookings.amountDue')}</dt>
+          <dd>{money(data.amountDue, booking.currency)}</dd>
+          <dt className="font-medium">{t('admin.bookings.paidWith')}</dt>
+          <dd>{booking.paid_with ?? '—'}</dd>
+        </dl>
+      </header>
+
+      {booking.disruptions.map((d) => (
+        <p
+          key={d.flight_id}
+          role="note"
+          className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+        >
+          {t('admin.bookings.disruptionNote', {
+            flight: d.flight_id,
+            reason: t(`admin.bookings.reasons.${d.reason}`),
+            note: d.note,
+          })}
+        </p>
+      ))}
+
+      {data.excessPayments.map((excess) => (
+        <p
+          key={excess.reference}
+          role="note"
+          data-testid="excess-payment"
+          className={
+            excess.refund === 'refunded'
+              ? 'rounded-lg bg-slate-100 p-3 text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-50'
+              : 'rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50'
+          }
+        >
+          {t('admin.bookings.excessPayment', {
+            amount: money(excess.amount, excess.currency),
+            gateway: excess.gateway,
+            reference: excess.reference,
+            state: t(`admin.bookings.excessStates.${excess.refund}`),
+          })}
+        </p>
+      ))}
+
+      <Actions detail={data} />
+
+      <section aria-labelledby="flights-heading">
+        <h2 id="flights-heading" className="text-lg font-semibold">
+          {t('admin.bookings.flights')}
+        </h2>
+        <ul className="mt-2 grid gap-2">
+          {data.flights.map((flight) => (
+            <FlightRow key={flight.flightId} flight={flight} />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="passengers-heading">
+        <h2 id="passengers-heading" className="text-lg font-semibold">
+          {t('admin.bookings.passengersAndTickets')}
+        </h2>
+        <table className="mt-2 w-full text-left text-sm">
+          <TableHead
+            columns={[
+              t('admin.bookings.passenger'),
+              t('admin.bookings.ticket'),
+              t('admin.bookings.flight'),
+              t('admin.bookings.status'),
+            ]}
+          />
+          <tbody>
+            {booking.tickets.map((ticket) => (
+              <tr key={ticket.ticket_number} className="border-b border-slate-200 dark:border-slate-700">
+                <td className="py-1 pr-3">{passengerName(ticket.passenger_id)}</td>
+                <td className="py-1 pr-3 font-mono">{ticket.ticket_number}</td>
+                <td className="py-1 pr-3">{data.flights[ticket.segment_index]?.flightNumber}</td>
+                <td className="py-1 pr-3">{t(`admin.bookings.ticketStatuses.${ticket.status}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {booking.tickets.length === 0 && (
+          <p className="mt-2 text-sm">
+            {booking.passengers.map((p) => `${p.title} ${p.first_name} ${p.last_name}`).join(', ')} ·{' '}
+            {t('admin.bookings.noTickets')}
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading" className="text-lg font-semibold">
+          {t('admin.bookings.history')}
+        </h2>
+        <ol className="mt-2 border-l-2 border-slate-300 pl-4 dark:border-slate-600" data-testid="history">
+          {booking.history.map((event) => (
+            <li key={`${event.at}-${event.status}-${event.note ?? ''}`} className="mb-3">
+              <p className="font-medium">{t(`booking.statuses.${event.status}`)}</p>
+              <p className="text-xs text-slate-600 dark:text-slate-300">
+                {formatWhen(event.at, i18n.language)} · {t('admin.bookings.by', { who: event.by })}
+              </p>
+              {event.note && <p className="text-sm">{event.note}</p>}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="money-heading">
+        <h2 id="money-heading" className="text-lg font-semibold">
+          {t('admin.bookings.money')}
+        </h2>
+        <ul className="mt-2 grid gap-1 text-sm">
+          {data.payments.map((p) => (
+            <li key={p.reference}>
+              {t('admin.bookings.payment', {
+                gateway: p.gateway,
+                amount: money(p.amount, p.currency),
+                status: p.status,
+                reference: p.reference,
+              })}
+            </li>
+          ))}
+          {data.walletEntries.map((e) => (
+            <li key={`${e.kind}-${e.createdAt}`}>
+              {t(`admin.bookings.wallet.${e.kind}`, { amount: money(Math.abs(e.amount), e.currency) })} ·{' '}
+              {formatWhen(e.createdAt, i18n.language)}
+            </li>
+          ))}
+          {data.refunds.map((r) => (
+            <li key={`${r.method}-${r.createdAt}`} data-testid="refund">
+              {t('admin.bookings.refund', {
+                amount: money(r.amount, r.currency),
+                method: r.method,
+                status: t(`admin.bookings.refundStatuses.${r.status}`),
+              })}{' '}
+              · {r.reason}
+            </li>
+          ))}
+          {data.payments.length + data.walletEntries.length + data.refunds.length === 0 && (
+            <li>{t('admin.bookings.noMoney')}</li>
+          )}
+        </ul>
+      </section>
+    </article>
+  );
+}
+
+function Actions(props: { detail: AdminBookingDetail }) {
+  const { t } = useTranslation();
+  const { booking } = props.detail;
+  const resend = useResendTicket();
+  const cancel = useCancelAdminBooking();
+  const [quote, setQuote] = useState<AdminCancelResponse['quote'] | null>(null);
+  const [result, setResult] = useState('');
+  const cancellable = ['held', 'paid', 'ticketed'].includes(booking.status);
+
+  const askQuote = () =>
+    cancel.mutate(
+      { pnr: booking.pnr, confirm: false },
+      {
+        onSuccess: (answer) => setQuote(answer.quote),
+        onError: (error) => toast.error(errorText(error, t('messages.genericError'))),
+      },
+    );
+  const confirmCancel = () =>
+    cancel.mutate(
+      { pnr: booking.pnr, confirm: true },
+      {
+        onSuccess: (answer) => {
+          setQuote(null);
+          const message =
+            answer.quote.refund > 0
+              ? t('admin.bookings.cancelledRefund', {
+                  amount: money(answer.quote.refund, answer.quote.currency),
+                })
+              : t('admin.bookings.cancelledNoRefund');
+          setResult(message);
+          toast.success(message);
+        },
+        onError: (error) => toast.error(errorText(error, t('messages.genericError'))),
+      },
+    );
+
+  return (
+    <section
+      aria-labelledby="actions-heading"
+      className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+    >
+      <h2 id="actions-heading" className="text-lg font-semibold">
+        {t('admin.bookings.actions')}
+      </h2>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {booking.status === 'ticketed' && (
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={resend.isPending}
+            onClick={() => {
+              if (!window.confirm(t('admin.bookings.confirmResend', { email: booking.contact.email })))
+                return;
+              resend.mutate(booking.pnr, {
+                onSuccess: (answer) => {
+                  setResult(t('admin.bookings.resent', { email: answer.to }));
+                  toast.success(t('admin.bookings.resent', { email: answer.to }));
+                },
+                onError: (error) => toast.error(errorText(error, t('messages.genericError'))),
+              });
+            }}
+          >
+            {t('admin.bookings.resend')}
+          </button>
+        )}
+        {cancellable && !quote && (
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={cancel.isPending}
+            onClick={askQuote}
+          >
+            {t('admin.bookings.cancel')}
+          </button>
+        )}
+      </div>
+      {quote && (
+        <div
+          role="dialog"
+          aria-labelledby="quote-heading"
+          className="mt-3 rounded-md bg-slate-100 p-3 dark:bg-slate-800"
+        >
+          <h3 id="quote-heading" className="font-semibold">
+            {t('admin.bookings.quoteTitle')}
+          </h3>
+          <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
+            <dt>{t('admin.bookings.paid')}</dt>
+            <dd>{money(quote.paid, quote.currency)}</dd>
+            <dt>{t('admin.bookings.fee')}</dt>
+            <dd>{money(quote.cancellation_fee, quote.currency)}</dd>
+            <dt>{t('admin.bookings.refundAmount')}</dt>
+            <dd data-testid="quote-refund">{money(quote.refund, quote.currency)}</dd>
+          </dl>
+          <p className="mt-2 text-sm">{quote.rule}</p>
+          <div className="mt-3 flex gap-2">
+            <button type="button" className={buttonClass} disabled={cancel.isPending} onClick={confirmCancel}>
+              {t('admin.bookings.confirmCancel')}
+            </button>
+            <button type="button" className={secondaryButtonClass} onClick={() => setQuote(null)}>
+              {t('admin.bookings.keep')}
+            </button>
+          </div>
+        </div>
+      )}
+      <p role="status" aria-live="polite" className="mt-2 text-sm font-medium" data-testid="action-result">
+        {result}
+      </p>
+    </section>
+  );
+}
+
+function FlightRow(props: { flight: AdminBookingDetail['flights'][number] }) {
+  const { t, i18n } = useTranslation();
+  const { flight } = props;
+  const mark = useMarkFlightDisrupted();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<FlightDisruption['reason']>('weather');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState('');
+  const [done, setDone] = useState<FlightDisruption | null>(null);
+  const noteId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!note.trim()) {
+      setError(t('admin.bookings.noteRequired'));
+      return;
+    }
+    if (!window.confirm(t('admin.bookings.confirmDisrupt', { flight: flight.flightId }))) return;
+    mark.mutate(
+      { flightId: flight.flightId, reason, note },
+      {
+        onSuccess: (answer) => {
+          setDone(answer);
+          setOpen(false);
+          toast.success(t('admin.bookings.disruptedDone', { count: answer.flagged.length }));
+        },
+        onError: (failure) =>
+          setError(
+            failure instanceof ApiError
+              ? (failure.fields.note ?? failure.message)
+              : t('messages.genericError'),
+          ),
+      },
+    );
+  };
+
+  return (
+    <li className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+      <p>
+        <strong>{flight.flightNumber}</strong> {flight.route} · {formatWhen(flight.departAt, i18n.language)}{' '}
+        <span className="text-xs text-slate-500">({flight.flightId})</span>{' '}
+        {flight.disrupted && <DisruptedBadge />}
+      </p>
+      {!open && (
+        <button type="button" className={`${secondaryButtonClass} mt-2`} onClick={() => setOpen(true)}>
+          {t('admin.bookings.markDisrupted')}
+          <span className="sr-only"> {flight.flightId}</span>
+        </button>
+      )}
+      {open && (
+        <form onSubmit={submit} noValidate className="mt-2 grid gap-2 sm:grid-cols-[12rem_1fr]">
+          <SelectField
+            label={t('admin.bookings.reason')}
+            value={reason}
+            onValueChange={(value) => setReason(value as FlightDisruption['reason'])}
+            options={(['weather', 'technical', 'operational', 'other'] as const).map((r) => [
+              r,
+              t(`admin.bookings.reasons.${r}`),
+            ])}
+          />
+          <div>
+            <label htmlFor={noteId} className="block text-sm font-medium">
+              {t('admin.bookings.note')}
+            </label>
+            <textarea
+              id={noteId}
+              className={inputClass}
+              rows={2}
+              value={note}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${noteId}-error` : undefined}
+              onChange={(e) => setNote(e.target.value)}
+            />
+            {error && (
+              <p id={`${noteId}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="flex gap-2 sm:col-span-2">
+            <button type="submit" className={buttonClass} disabled={mark.isPending}>
+              {t('admin.bookings.markAndTell')}
+            </button>
+            <button type="button" className={secondaryButtonClass} onClick={() => setOpen(false)}>
+              {t('admin.bookings.keep')}
+            </button>
+          </div>
+        </form>
+      )}
+      {done && (
+        <p role="status" className="mt-2 text-sm" data-testid="disruption-result">
+          {t('admin.bookings.disruptedResult', {
+            count: done.flagged.length,
+            pnrs: done.flagged.join(', ') || '—',
+            notified: done.notified,
+          })}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../api-client';
+import { meQueryKey } from './get-me';
+import { useForgetSignedInUser } from './signed-in-user';
+
+/** POST /auth/logout: ends the session. */
+export const logOut = () => apiPost<{ message: string }>('/auth/logout', {});
+
+/**
+ * Logs out and forgets the user everywhere: the store, the stored user data, the /me query and
+ * the console's queries (under `admin`). A failed request forgets the user all the same.
+ */
+export function useLogOut() {
+  const queryClient = useQueryClient();
+  const forget = useForgetSignedInUser();
+  return useMutation({
+    mutationFn: () => logOut().catch(() => undefined),
+    onSettled: () => {
+      forget({ everything: true });
+      queryClient.removeQueries({ queryKey: ['admin'] });
+      queryClient.setQueryData(meQueryKey, null);
+    },
+  });
+}
