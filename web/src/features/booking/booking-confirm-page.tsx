@@ -12,7 +12,8 @@ import { useAppStore } from '../../lib/app-context';
 import { currentLanguage } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { payBooking, submitGatewayForm, ticketPdfUrl, useBooking } from './api/bookings';
+import { bookingQueryKey, ticketPdfUrl, useBooking } from './api/get-booking';
+import { payBooking, submitGatewayForm } from './api/pay-booking';
 import { FareSummary } from './components/fare-summary';
 import { HoldCountdown } from './components/hold-countdown';
 import { Itinerary } from './components/itinerary';
@@ -73,7 +74,7 @@ export function BookingConfirmPage() {
     try {
       const action = await payBooking(data.pnr, chosen);
       if (action.type === 'paid') {
-        queryClient.setQueryData(['booking', data.pnr], action.booking);
+        queryClient.setQueryData(bookingQueryKey(data.pnr), action.booking);
         setPaymentAndTicketSummary(
           { method: chosen, pnr: data.pnr },
           { tickets: action.booking.tickets.length },

@@ -16,7 +16,8 @@ import { useCountries } from '../../lib/get-countries';
 import { currentLanguage } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { fieldErrors } from '../../lib/zod-fields';
-import { checkAvailability, createBooking } from './api/bookings';
+import { availabilityQueryOptions, checkAvailability } from './api/check-availability';
+import { createBooking } from './api/create-booking';
 import { FareSummary } from './components/fare-summary';
 import { Itinerary } from './components/itinerary';
 import { type PassengerDraft, PassengerFields } from './components/passenger-fields';
@@ -47,11 +48,12 @@ export function FlightConfirmPage() {
   const countries = useCountries();
   const idempotencyKey = useRef(crypto.randomUUID());
 
+  const offerPrices = offers.map((o) => ({ id: o.id, total: o.price.total }));
   const availability = useQuery({
-    queryKey: ['availability', offers.map((o) => `${o.id}:${o.price.total}`)],
+    ...availabilityQueryOptions(offerPrices),
     queryFn: async () => {
       try {
-        const result = await checkAvailability(offers.map((o) => ({ id: o.id, total: o.price.total })));
+        const result = await checkAvailability(offerPrices);
         setAvailabilitySummary(result as unknown as Record<string, unknown>);
         return result;
       } catch (error) {
@@ -74,8 +76,6 @@ export function FlightConfirmPage() {
       }
     },
     enabled: offers.length > 0 && Boolean(user),
-    retry: false,
-    staleTime: 0,
   });
 
   const counts = offers[0]?.price.per_passenger ?? [];

@@ -10,7 +10,8 @@ import { formatAdDate } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { confirmCancellation, quoteCancellation, useMyBookings } from './api/my-bookings';
+import { confirmCancellation, quoteCancellation } from './api/cancel-booking';
+import { myBookingsQueryKey, useMyBookings } from './api/get-my-bookings';
 import { SignInFirst } from './sign-in-first';
 
 const STATUSES: BookingStatus[] = ['held', 'paid', 'ticketed', 'expired', 'cancelled', 'refunded'];
@@ -42,7 +43,7 @@ export function MyBookingsPage() {
           try {
             await confirmCancellation(bookingPnr);
             toast.success(t('myBookings.cancelled', { pnr: bookingPnr }));
-            await queryClient.invalidateQueries({ queryKey: ['my-bookings'] });
+            await queryClient.invalidateQueries({ queryKey: myBookingsQueryKey });
           } catch (error) {
             showError(error);
           }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatAdDate, localTime } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
-import { useMyTickets } from './api/my-bookings';
+import { useMyTickets } from './api/get-my-tickets';
 import { SignInFirst } from './sign-in-first';
 
 export function MyTicketsPage() {
