@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { registerPartnerAppRequest } from '#shared/partner-apps';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-styles';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
 import { useErrorToast } from '../../../lib/use-error-toast';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { formatWhen } from '../shared/admin-ui';
 import { type PartnerWithSecret, useChangePartnerApp } from './api/change-partner-app';
 import { usePartnerApps } from './api/get-partner-apps';
@@ -15,29 +17,23 @@ export function PartnersPage() {
   const showError = useErrorToast();
   const partners = usePartnerApps();
   const action = useChangePartnerApp();
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string>();
+  const { form, errorOf, showServerErrors } = useZodForm(registerPartnerAppRequest, { name: '' });
   const [secret, setSecret] = useState<PartnerWithSecret | null>(null);
 
   const onError = (error: Error) => showError(error);
 
-  const register = (event: FormEvent) => {
-    event.preventDefault();
-    action.mutate(
-      { kind: 'register', name },
-      {
-        onSuccess: (created) => {
-          setSecret(created as PartnerWithSecret);
-          setName('');
-          setNameError(undefined);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError) setNameError(error.fields.name);
-          onError(error);
-        },
+  const register = form.handleSubmit(({ name }) =>
+    action.mutateAsync({ kind: 'register', name }).then(
+      (created) => {
+        setSecret(created as PartnerWithSecret);
+        form.reset({ name: '' });
       },
-    );
-  };
+      (error: Error) => {
+        showServerErrors(error);
+        onError(error);
+      },
+    ),
+  );
 
   return (
     <section aria-labelledby="partners-heading">
@@ -45,16 +41,13 @@ export function PartnersPage() {
         {t('admin.partners.title')}
       </h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('admin.partners.intro')}</p>
-      <form onSubmit={register} noValidate className="mt-4 flex flex-wrap items-end gap-3">
-        <TextField
-          label={t('admin.partners.name')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={nameError}
-        />
-        <button type="submit" className={buttonClass} disabled={action.isPending}>
-          {t('admin.partners.register')}
-        </button>
+      <form
+        onSubmit={(event) => void register(event)}
+        noValidate
+        className="mt-4 flex flex-wrap items-end gap-3"
+      >
+        <TextField label={t('admin.partners.name')} error={errorOf('name')} {...form.register('name')} />
+        <SubmitButton busy={action.isPending}>{t('admin.partners.register')}</SubmitButton>
       </form>
       {secret && (
         <div

@@ -1,15 +1,18 @@
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { UserType } from '#shared/accounts';
-import type { AdminUser, CreateUserRequest, ListUsersQuery } from '#shared/admin';
+import { type AdminUser, createUserRequest, type ListUsersQuery } from '#shared/admin';
 import { formatMoney } from '#shared/money';
 import { isAgentUserType } from '#shared/user-types';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SelectField } from '../../../components/ui/select-field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { currentLanguage } from '../../../lib/i18n';
 import { useErrorToast } from '../../../lib/use-error-toast';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { Pager, TableHead } from '../shared/admin-ui';
 import { useAdminUsers } from '../shared/api/get-admin-users';
 import { type UserAction, useChangeAdminUser } from './api/change-admin-user';
@@ -222,63 +225,46 @@ const EMPTY_USER = {
   commissionPercent: '0',
 };
 
+/** The invitation as typed: the markup field is text until the schema reads it as a number. */
+const createUserForm = createUserRequest.extend({
+  commissionPercent: z.coerce.number<string>().pipe(createUserRequest.shape.commissionPercent.unwrap()),
+});
+
 function CreateUserForm() {
   const { t } = useTranslation();
   const showError = useErrorToast();
   const create = useCreateAdminUser();
-  const [form, setForm] = useState(EMPTY_USER);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof typeof EMPTY_USER) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [key]: e.target.value });
+  const { form, errorOf, showServerErrors } = useZodForm(createUserForm, EMPTY_USER);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input: CreateUserRequest = { ...form, commissionPercent: Number(form.commissionPercent) };
-    create.mutate(input, {
-      onSuccess: (user) => {
+  const submit = form.handleSubmit((input) =>
+    create.mutateAsync(input).then(
+      (user) => {
         toast.success(t('admin.users.invitedToast', { email: user.email }));
-        setForm(EMPTY_USER);
-        setErrors({});
+        form.reset(EMPTY_USER);
       },
-      onError: (error) => showError(error, setErrors),
-    });
-  };
+      (error: unknown) => {
+        showServerErrors(error);
+        showError(error);
+      },
+    ),
+  );
+  const field = (name: 'firstName' | 'lastName' | 'email' | 'mobile' | 'commissionPercent') => ({
+    error: errorOf(name),
+    ...form.register(name),
+  });
 
   return (
     <details className="mt-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <summary className="cursor-pointer font-medium">{t('admin.users.create')}</summary>
-      <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-3">
-        <TextField
-          label={t('admin.users.firstName')}
-          value={form.firstName}
-          onChange={set('firstName')}
-          error={errors.firstName}
-        />
-        <TextField
-          label={t('admin.users.lastName')}
-          value={form.lastName}
-          onChange={set('lastName')}
-          error={errors.lastName}
-        />
-        <TextField
-          label={t('admin.users.email')}
-          type="email"
-          value={form.email}
-          onChange={set('email')}
-          error={errors.email}
-        />
-        <TextField
-          label={t('admin.users.mobile')}
-          type="tel"
-          value={form.mobile}
-          onChange={set('mobile')}
-          error={errors.mobile}
-        />
+      <form onSubmit={(event) => void submit(event)} noValidate className="mt-4 grid gap-4 sm:grid-cols-3">
+        <TextField label={t('admin.users.firstName')} {...field('firstName')} />
+        <TextField label={t('admin.users.lastName')} {...field('lastName')} />
+        <TextField label={t('admin.users.email')} type="email" {...field('email')} />
+        <TextField label={t('admin.users.mobile')} type="tel" {...field('mobile')} />
         <SelectField
           label={t('admin.users.type')}
-          value={form.type}
           options={USER_TYPES.map((type) => [type, t(`admin.userTypes.${type}`)])}
-          onValueChange={(type) => setForm({ ...form, type: type as UserType })}
+          {...form.register('type')}
         />
         <TextField
           label={t('admin.users.markup')}
@@ -286,14 +272,10 @@ function CreateUserForm() {
           min={0}
           max={20}
           step="0.01"
-          value={form.commissionPercent}
-          onChange={set('commissionPercent')}
-          error={errors.commissionPercent}
+          {...field('commissionPercent')}
         />
         <div className="sm:col-span-3">
-          <button type="submit" className={buttonClass} disabled={create.isPending}>
-            {t('admin.users.invite')}
-          </button>
+          <SubmitButton busy={create.isPending}>{t('admin.users.invite')}</SubmitButton>
         </div>
       </form>
     </details>

@@ -1,14 +1,18 @@
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { AdminUser } from '#shared/admin';
+import { topUpRequest } from '#shared/admin-money';
 import { type CurrencyCode, formatMoney } from '#shared/money';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-styles';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { currentLanguage } from '../../../lib/i18n';
 import { useErrorToast } from '../../../lib/use-error-toast';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { formatWhen, Pager, TableHead } from '../shared/admin-ui';
-import { paisaOf } from '../shared/money-input';
+import { rupeesAsPaisa } from '../shared/money-input';
 import { useWalletLedger, walletCsvUrl } from './api/get-wallet-ledger';
 import { useTopUpWallet } from './api/top-up-wallet';
 
@@ -81,44 +85,51 @@ export function WalletPanel(props: { user: AdminUser; onClose: () => void }) {
   );
 }
 
+/** Rupees as typed → paisa; the reference and note as the API checks them (topUpRequest). */
+const topUpForm = (messages: { amount: string; reference: string }) =>
+  z.object({
+    amount: rupeesAsPaisa(messages.amount),
+    reference: z.string().trim().min(1, messages.reference).pipe(topUpRequest.shape.reference),
+    note: z
+      .string()
+      .trim()
+      .transform((note) => note || undefined)
+      .pipe(topUpRequest.shape.note),
+  });
+
+const EMPTY_TOP_UP = { amount: '', reference: '', note: '' };
+
 function TopUpForm(props: { userId: string; currency: CurrencyCode }) {
   const { t } = useTranslation();
   const showError = useErrorToast();
   const topUp = useTopUpWallet(props.userId);
-  const [form, setForm] = useState({ amount: '', reference: '', note: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [key]: e.target.value });
+  const { form, errorOf, showServerErrors } = useZodForm(
+    topUpForm({ amount: t('admin.wallet.amountInvalid'), reference: t('admin.wallet.referenceRequired') }),
+    EMPTY_TOP_UP,
+  );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const amount = paisaOf(form.amount);
-    const found: Record<string, string> = {};
-    if (amount === undefined) found.amount = t('admin.wallet.amountInvalid');
-    if (!form.reference.trim()) found.reference = t('admin.wallet.referenceRequired');
-    setErrors(found);
-    if (amount === undefined || found.reference) return;
-    topUp.mutate(
-      { amount, reference: form.reference, ...(form.note.trim() ? { note: form.note } : {}) },
-      {
-        onSuccess: (result) => {
-          toast.success(
-            result.replayed
-              ? t('admin.wallet.replayed')
-              : t('admin.wallet.toppedUp', {
-                  balance: formatMoney(result.balance, props.currency, currentLanguage()),
-                }),
-          );
-          setForm({ amount: '', reference: '', note: '' });
-        },
-        onError: (error) => showError(error, setErrors),
+  const submit = form.handleSubmit((input) =>
+    topUp.mutateAsync(input).then(
+      (result) => {
+        toast.success(
+          result.replayed
+            ? t('admin.wallet.replayed')
+            : t('admin.wallet.toppedUp', {
+                balance: formatMoney(result.balance, props.currency, currentLanguage()),
+              }),
+        );
+        form.reset(EMPTY_TOP_UP);
       },
-    );
-  };
+      (error: unknown) => {
+        showServerErrors(error);
+        showError(error);
+      },
+    ),
+  );
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate
       className="mt-4 grid gap-4 sm:grid-cols-3"
       aria-label={t('admin.wallet.topUp')}
@@ -126,26 +137,17 @@ function TopUpForm(props: { userId: string; currency: CurrencyCode }) {
       <TextField
         label={t('admin.wallet.amountLabel', { currency: props.currency })}
         inputMode="decimal"
-        value={form.amount}
-        onChange={set('amount')}
-        error={errors.amount}
+        error={errorOf('amount')}
+        {...form.register('amount')}
       />
       <TextField
         label={t('admin.wallet.referenceLabel')}
-        value={form.reference}
-        onChange={set('reference')}
-        error={errors.reference}
+        error={errorOf('reference')}
+        {...form.register('reference')}
       />
-      <TextField
-        label={t('admin.wallet.noteLabel')}
-        value={form.note}
-        onChange={set('note')}
-        error={errors.note}
-      />
+      <TextField label={t('admin.wallet.noteLabel')} error={errorOf('note')} {...form.register('note')} />
       <div className="sm:col-span-3">
-        <button type="submit" className={buttonClass} disabled={topUp.isPending}>
-          {t('admin.wallet.topUp')}
-        </button>
+        <SubmitButton busy={topUp.isPending}>{t('admin.wallet.topUp')}</SubmitButton>
       </div>
     </form>
   );
