@@ -13,11 +13,10 @@ import { useCancelAdminBooking } from './api/cancel-admin-booking';
 import { useAdminBooking } from './api/get-admin-booking';
 import { useMarkFlightDisrupted } from './api/mark-flight-disrupted';
 import { useResendTicket } from './api/resend-ticket';
+import { BookingActions } from './booking-actions';
+import { errorText, money } from './booking-format';
 import { DisruptedBadge } from './disrupted-badge';
-
-const money = (amount: number, currency: string) => formatMoney(amount, currency as 'NPR', currentLanguage());
-const errorText = (error: unknown, fallback: string) =>
-  error instanceof ApiError ? error.message : fallback;
+import { FlightDisruptionRow } from './flight-disruption-row';
 
 /** One booking for the admin: what it is, its history, money, tickets, and the actions on it. */
 export function BookingDetailPage() {
@@ -120,7 +119,7 @@ export function BookingDetailPage() {
         </p>
       ))}
 
-      <Actions detail={data} />
+      <BookingActions detail={data} />
 
       <section aria-labelledby="flights-heading">
         <h2 id="flights-heading" className="text-lg font-semibold">
@@ -128,7 +127,7 @@ export function BookingDetailPage() {
         </h2>
         <ul className="mt-2 grid gap-2">
           {data.flights.map((flight) => (
-            <FlightRow key={flight.flightId} flight={flight} />
+            <FlightDisruptionRow key={flight.flightId} flight={flight} />
           ))}
         </ul>
       </section>
@@ -219,218 +218,5 @@ export function BookingDetailPage() {
         </ul>
       </section>
     </article>
-  );
-}
-
-function Actions(props: { detail: AdminBookingDetail }) {
-  const { t } = useTranslation();
-  const { booking } = props.detail;
-  const resend = useResendTicket();
-  const cancel = useCancelAdminBooking();
-  const [quote, setQuote] = useState<AdminCancelResponse['quote'] | null>(null);
-  const [result, setResult] = useState('');
-  const cancellable = ['held', 'paid', 'ticketed'].includes(booking.status);
-
-  const askQuote = () =>
-    cancel.mutate(
-      { pnr: booking.pnr, confirm: false },
-      {
-        onSuccess: (answer) => setQuote(answer.quote),
-        onError: (error) => toast.error(errorText(error, t('messages.genericError'))),
-      },
-    );
-  const confirmCancel = () =>
-    cancel.mutate(
-      { pnr: booking.pnr, confirm: true },
-      {
-        onSuccess: (answer) => {
-          setQuote(null);
-          const message =
-            answer.quote.refund > 0
-              ? t('admin.bookings.cancelledRefund', {
-                  amount: money(answer.quote.refund, answer.quote.currency),
-                })
-              : t('admin.bookings.cancelledNoRefund');
-          setResult(message);
-          toast.success(message);
-        },
-        onError: (error) => toast.error(errorText(error, t('messages.genericError'))),
-      },
-    );
-
-  return (
-    <section
-      aria-labelledby="actions-heading"
-      className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
-    >
-      <h2 id="actions-heading" className="text-lg font-semibold">
-        {t('admin.bookings.actions')}
-      </h2>
-      <div className="mt-2 flex flex-wrap gap-2">
-        {booking.status === 'ticketed' && (
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            disabled={resend.isPending}
-            onClick={() => {
-              if (!window.confirm(t('admin.bookings.confirmResend', { email: booking.contact.email })))
-                return;
-              resend.mutate(booking.pnr, {
-                onSuccess: (answer) => {
-                  setResult(t('admin.bookings.resent', { email: answer.to }));
-                  toast.success(t('admin.bookings.resent', { email: answer.to }));
-                },
-                onError: (error) => toast.error(errorText(error, t('messages.genericError'))),
-              });
-            }}
-          >
-            {t('admin.bookings.resend')}
-          </button>
-        )}
-        {cancellable && !quote && (
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            disabled={cancel.isPending}
-            onClick={askQuote}
-          >
-            {t('admin.bookings.cancel')}
-          </button>
-        )}
-      </div>
-      {quote && (
-        <div
-          role="dialog"
-          aria-labelledby="quote-heading"
-          className="mt-3 rounded-md bg-slate-100 p-3 dark:bg-slate-800"
-        >
-          <h3 id="quote-heading" className="font-semibold">
-            {t('admin.bookings.quoteTitle')}
-          </h3>
-          <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
-            <dt>{t('admin.bookings.paid')}</dt>
-            <dd>{money(quote.paid, quote.currency)}</dd>
-            <dt>{t('admin.bookings.fee')}</dt>
-            <dd>{money(quote.cancellation_fee, quote.currency)}</dd>
-            <dt>{t('admin.bookings.refundAmount')}</dt>
-            <dd data-testid="quote-refund">{money(quote.refund, quote.currency)}</dd>
-          </dl>
-          <p className="mt-2 text-sm">{quote.rule}</p>
-          <div className="mt-3 flex gap-2">
-            <button type="button" className={buttonClass} disabled={cancel.isPending} onClick={confirmCancel}>
-              {t('admin.bookings.confirmCancel')}
-            </button>
-            <button type="button" className={secondaryButtonClass} onClick={() => setQuote(null)}>
-              {t('admin.bookings.keep')}
-            </button>
-          </div>
-        </div>
-      )}
-      <p role="status" aria-live="polite" className="mt-2 text-sm font-medium" data-testid="action-result">
-        {result}
-      </p>
-    </section>
-  );
-}
-
-function FlightRow(props: { flight: AdminBookingDetail['flights'][number] }) {
-  const { t, i18n } = useTranslation();
-  const { flight } = props;
-  const mark = useMarkFlightDisrupted();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<FlightDisruption['reason']>('weather');
-  const [note, setNote] = useState('');
-  const [error, setError] = useState('');
-  const [done, setDone] = useState<FlightDisruption | null>(null);
-  const noteId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!note.trim()) {
-      setError(t('admin.bookings.noteRequired'));
-      return;
-    }
-    if (!window.confirm(t('admin.bookings.confirmDisrupt', { flight: flight.flightId }))) return;
-    mark.mutate(
-      { flightId: flight.flightId, reason, note },
-      {
-        onSuccess: (answer) => {
-          setDone(answer);
-          setOpen(false);
-          toast.success(t('admin.bookings.disruptedDone', { count: answer.flagged.length }));
-        },
-        onError: (failure) =>
-          setError(
-            failure instanceof ApiError
-              ? (failure.fields.note ?? failure.message)
-              : t('messages.genericError'),
-          ),
-      },
-    );
-  };
-
-  return (
-    <li className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
-      <p>
-        <strong>{flight.flightNumber}</strong> {flight.route} · {formatWhen(flight.departAt, i18n.language)}{' '}
-        <span className="text-xs text-slate-500">({flight.flightId})</span>{' '}
-        {flight.disrupted && <DisruptedBadge />}
-      </p>
-      {!open && (
-        <button type="button" className={`${secondaryButtonClass} mt-2`} onClick={() => setOpen(true)}>
-          {t('admin.bookings.markDisrupted')}
-          <span className="sr-only"> {flight.flightId}</span>
-        </button>
-      )}
-      {open && (
-        <form onSubmit={submit} noValidate className="mt-2 grid gap-2 sm:grid-cols-[12rem_1fr]">
-          <SelectField
-            label={t('admin.bookings.reason')}
-            value={reason}
-            onValueChange={(value) => setReason(value as FlightDisruption['reason'])}
-            options={(['weather', 'technical', 'operational', 'other'] as const).map((r) => [
-              r,
-              t(`admin.bookings.reasons.${r}`),
-            ])}
-          />
-          <div>
-            <label htmlFor={noteId} className="block text-sm font-medium">
-              {t('admin.bookings.note')}
-            </label>
-            <textarea
-              id={noteId}
-              className={inputClass}
-              rows={2}
-              value={note}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${noteId}-error` : undefined}
-              onChange={(e) => setNote(e.target.value)}
-            />
-            {error && (
-              <p id={`${noteId}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-                {error}
-              </p>
-            )}
-          </div>
-          <div className="flex gap-2 sm:col-span-2">
-            <button type="submit" className={buttonClass} disabled={mark.isPending}>
-              {t('admin.bookings.markAndTell')}
-            </button>
-            <button type="button" className={secondaryButtonClass} onClick={() => setOpen(false)}>
-              {t('admin.bookings.keep')}
-            </button>
-          </div>
-        </form>
-      )}
-      {done && (
-        <p role="status" className="mt-2 text-sm" data-testid="disruption-result">
-          {t('admin.bookings.disruptedResult', {
-            count: done.flagged.length,
-            pnrs: done.flagged.join(', ') || '—',
-            notified: done.notified,
-          })}
-        </p>
-      )}
-    </li>
   );
 }
