@@ -1,13 +1,17 @@
 import { type FormEvent, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import type { Markup, MarkupInput, MarkupScope } from '#shared/admin-money';
+import { z } from 'zod';
+import { type Markup, type MarkupInput, type MarkupScope, markupInput } from '#shared/admin-money';
 import { type CurrencyCode, formatMoney } from '#shared/money';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SelectField } from '../../../components/ui/select-field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { currentLanguage } from '../../../lib/i18n';
 import { useErrorToast } from '../../../lib/use-error-toast';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { TableHead } from '../shared/admin-ui';
 import { paisaOf } from '../shared/money-input';
 import { type MarkupAction, useChangeMarkup } from './api/change-markup';
@@ -134,49 +138,69 @@ function amountOf(markup: Markup): string {
   return formatMoney(markup.value, markup.currency, currentLanguage());
 }
 
+/** The draft as typed → the API's markup (basis points or minor units), checked by markupInput. */
+const markupForm = (messages: Record<Draft['kind'], string>) =>
+  z
+    .object({
+      scope: z.enum(['all', 'airline', 'route']),
+      origin: z.string(),
+      destination: z.string(),
+      airlineCode: z.string(),
+      kind: z.enum(['percent', 'fixed']),
+      value: z.string(),
+      currency: z.enum(['NPR', 'USD']),
+    })
+    .transform((draft, context): MarkupInput => {
+      const value = draft.kind === 'percent' ? basisPointsOf(draft.value) : paisaOf(draft.value);
+      if (value === undefined) {
+        context.addIssue({ code: 'custom', path: ['value'], message: messages[draft.kind] });
+        return z.NEVER;
+      }
+      return {
+        scope: draft.scope,
+        kind: draft.kind,
+        value,
+        currency: draft.currency,
+        ...(draft.scope === 'route' ? { origin: draft.origin, destination: draft.destination } : {}),
+        ...(draft.scope === 'airline' ? { airlineCode: draft.airlineCode } : {}),
+      };
+    })
+    .pipe(markupInput);
+
 function MarkupForm(props: { editing: Markup | null; onDone: () => void }) {
   const { t } = useTranslation();
   const showError = useErrorToast();
   const action = useChangeMarkup();
-  const [draft, setDraft] = useState<Draft>(props.editing ? draftOf(props.editing) : EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof Draft) => (e: { target: { value: string } }) =>
-    setDraft({ ...draft, [key]: e.target.value });
+  const { form, errorOf, showServerErrors } = useZodForm(
+    markupForm({ percent: t('admin.markups.percentInvalid'), fixed: t('admin.markups.amountInvalid') }),
+    props.editing ? draftOf(props.editing) : EMPTY,
+  );
+  const [scope, kind, currency] = useWatch({ control: form.control, name: ['scope', 'kind', 'currency'] });
+  const field = (name: 'origin' | 'destination' | 'airlineCode' | 'value') => ({
+    error: errorOf(name),
+    ...form.register(name),
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = draft.kind === 'percent' ? basisPointsOf(draft.value) : paisaOf(draft.value);
-    if (value === undefined) {
-      setErrors({
-        value: t(draft.kind === 'percent' ? 'admin.markups.percentInvalid' : 'admin.markups.amountInvalid'),
-      });
-      return;
-    }
-    const input: MarkupInput = {
-      scope: draft.scope,
-      kind: draft.kind,
-      value,
-      currency: draft.currency,
-      ...(draft.scope === 'route' ? { origin: draft.origin, destination: draft.destination } : {}),
-      ...(draft.scope === 'airline' ? { airlineCode: draft.airlineCode } : {}),
-    };
+  const submit = form.handleSubmit((input) => {
     const request: MarkupAction = props.editing
       ? { kind: 'update', id: props.editing.id, input }
       : { kind: 'create', input };
-    action.mutate(request, {
-      onSuccess: () => {
+    return action.mutateAsync(request).then(
+      () => {
         toast.success(t('admin.markups.saved'));
-        setDraft(EMPTY);
-        setErrors({});
+        form.reset(EMPTY);
         props.onDone();
       },
-      onError: (error) => showError(error, setErrors),
-    });
-  };
+      (error: unknown) => {
+        showServerErrors(error);
+        showError(error);
+      },
+    );
+  });
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate
       aria-label={props.editing ? t('admin.markups.editTitle') : t('admin.markups.add')}
       className="mt-4 grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-3 dark:border-slate-700"
@@ -186,74 +210,47 @@ function MarkupForm(props: { editing: Markup | null; onDone: () => void }) {
       </h2>
       <SelectField
         label={t('admin.markups.scope')}
-        value={draft.scope}
-        onValueChange={(scope) => setDraft({ ...draft, scope: scope as MarkupScope })}
         options={SCOPES.map((scope) => [scope, t(`admin.markups.scopes.${scope}`)])}
-        error={errors.scope}
+        error={errorOf('scope')}
+        {...form.register('scope')}
       />
-      {draft.scope === 'route' && (
+      {scope === 'route' && (
         <>
-          <TextField
-            label={t('admin.markups.origin')}
-            value={draft.origin}
-            onChange={set('origin')}
-            maxLength={3}
-            error={errors.origin}
-          />
-          <TextField
-            label={t('admin.markups.destination')}
-            value={draft.destination}
-            onChange={set('destination')}
-            maxLength={3}
-            error={errors.destination}
-          />
+          <TextField label={t('admin.markups.origin')} maxLength={3} {...field('origin')} />
+          <TextField label={t('admin.markups.destination')} maxLength={3} {...field('destination')} />
         </>
       )}
-      {draft.scope === 'airline' && (
-        <TextField
-          label={t('admin.markups.airline')}
-          value={draft.airlineCode}
-          onChange={set('airlineCode')}
-          maxLength={2}
-          error={errors.airlineCode}
-        />
+      {scope === 'airline' && (
+        <TextField label={t('admin.markups.airline')} maxLength={2} {...field('airlineCode')} />
       )}
       <SelectField
         label={t('admin.markups.kind')}
-        value={draft.kind}
-        onValueChange={(kind) => setDraft({ ...draft, kind: kind as Draft['kind'] })}
         options={[
           ['percent', t('admin.markups.kinds.percent')],
           ['fixed', t('admin.markups.kinds.fixed')],
         ]}
+        {...form.register('kind')}
       />
       <TextField
         label={
-          draft.kind === 'percent'
-            ? t('admin.markups.percentLabel')
-            : t('admin.markups.amountLabel', { currency: draft.currency })
+          kind === 'percent' ? t('admin.markups.percentLabel') : t('admin.markups.amountLabel', { currency })
         }
         inputMode="decimal"
-        value={draft.value}
-        onChange={set('value')}
-        error={errors.value}
+        {...field('value')}
       />
-      {draft.kind === 'fixed' && (
+      {kind === 'fixed' && (
         <SelectField
           label={t('admin.markups.currency')}
-          value={draft.currency}
-          onValueChange={(currency) => setDraft({ ...draft, currency: currency as CurrencyCode })}
           options={[
             ['NPR', 'NPR'],
             ['USD', 'USD'],
           ]}
-          error={errors.currency}
+          error={errorOf('currency')}
+          {...form.register('currency')}
         />
       )}
       <div className="flex gap-2 sm:col-span-3">
-        <button type="submit" className={buttonClass} disabled={action.isPending}>
-          {t('admin.markups.save')}
-        </button>
+        <SubmitButton busy={action.isPending}>{t('admin.markups.save')}</SubmitButton>
         {props.editing && (
           <button type="button" className={secondaryButtonClass} onClick={props.onDone}>
             {t('admin.markups.cancel')}
