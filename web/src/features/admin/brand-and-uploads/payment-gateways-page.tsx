@@ -1,11 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { GATEWAY_CREDENTIAL_FIELDS, type PaymentCredentialsStatus } from '#shared/payment-credentials';
+import { z } from 'zod';
+import {
+  GATEWAY_CREDENTIAL_FIELDS,
+  type PaymentCredentialsStatus,
+  type SavePaymentCredentialsRequest,
+  savePaymentCredentialsRequest,
+} from '#shared/payment-credentials';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SelectField } from '../../../components/ui/select-field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useErrorToast } from '../../../lib/use-error-toast';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { formatWhen } from '../shared/admin-ui';
 import { usePaymentCredentials } from './api/get-payment-credentials';
 import { useRemovePaymentCredentials } from './api/remove-payment-credentials';
@@ -31,6 +39,21 @@ export function PaymentGatewaysPage() {
   );
 }
 
+/** Secrets left empty are kept as saved (the API's rule), so they are left out of the request. */
+const gatewayForm = z
+  .object({
+    environment: z.enum(['test', 'production']),
+    settings: z.record(z.string(), z.string()),
+    secrets: z.record(z.string(), z.string()),
+  })
+  .transform(
+    (draft): SavePaymentCredentialsRequest => ({
+      ...draft,
+      secrets: Object.fromEntries(Object.entries(draft.secrets).filter(([, value]) => value !== '')),
+    }),
+  )
+  .pipe(savePaymentCredentialsRequest);
+
 function GatewayForm(props: { status: PaymentCredentialsStatus }) {
   const { t, i18n } = useTranslation();
   const showError = useErrorToast();
@@ -38,30 +61,26 @@ function GatewayForm(props: { status: PaymentCredentialsStatus }) {
   const fields = GATEWAY_CREDENTIAL_FIELDS[status.gateway];
   const save = useSavePaymentCredentials();
   const remove = useRemovePaymentCredentials();
-  const [environment, setEnvironment] = useState(status.environment ?? 'test');
-  const [settings, setSettings] = useState<Record<string, string>>(status.settings);
-  const [secrets, setSecrets] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, errorOf, showServerErrors } = useZodForm(gatewayForm, {
+    environment: status.environment ?? 'test',
+    settings: status.settings,
+    secrets: {},
+  });
   const name = t(`admin.gateways.names.${status.gateway}`);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const typed = Object.fromEntries(Object.entries(secrets).filter(([, value]) => value !== ''));
-    save.mutate(
-      { gateway: status.gateway, environment, settings, secrets: typed },
-      {
-        onSuccess: () => {
-          setErrors({});
-          toast.success(t('admin.gateways.saved', { name }));
-        },
-        onError: (error) => showError(error, setErrors),
+  const submit = form.handleSubmit((input) =>
+    save.mutateAsync({ gateway: status.gateway, ...input }).then(
+      () => toast.success(t('admin.gateways.saved', { name })),
+      (error: unknown) => {
+        showServerErrors(error);
+        showError(error);
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate
       aria-labelledby={`gateway-${status.gateway}`}
       className="grid content-start gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
@@ -76,20 +95,18 @@ function GatewayForm(props: { status: PaymentCredentialsStatus }) {
       </p>
       <SelectField
         label={t('admin.gateways.environment')}
-        value={environment}
-        onValueChange={(value) => setEnvironment(value as 'test' | 'production')}
         options={[
           ['test', t('admin.gateways.test')],
           ['production', t('admin.gateways.production')],
         ]}
+        {...form.register('environment')}
       />
       {fields.settings.map((field) => (
         <TextField
           key={field}
           label={t(`admin.gateways.fields.${field}`)}
-          value={settings[field] ?? ''}
-          onChange={(e) => setSettings({ ...settings, [field]: e.target.value })}
-          error={errors[`settings.${field}`]}
+          error={errorOf(`settings.${field}`)}
+          {...form.register(`settings.${field}`)}
         />
       ))}
       {fields.secrets.map((field) => (
@@ -98,16 +115,13 @@ function GatewayForm(props: { status: PaymentCredentialsStatus }) {
           label={t(`admin.gateways.fields.${field}`)}
           type="password"
           autoComplete="off"
-          value={secrets[field] ?? ''}
-          onChange={(e) => setSecrets({ ...secrets, [field]: e.target.value })}
           hint={status.secretsSet[field] ? t('admin.gateways.secretSet') : t('admin.gateways.secretNotSet')}
-          error={errors[`secrets.${field}`]}
+          error={errorOf(`secrets.${field}`)}
+          {...form.register(`secrets.${field}`)}
         />
       ))}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={buttonClass} disabled={save.isPending}>
-          {t('admin.gateways.save', { name })}
-        </button>
+        <SubmitButton busy={save.isPending}>{t('admin.gateways.save', { name })}</SubmitButton>
         {status.configured && (
           <button
             type="button"
