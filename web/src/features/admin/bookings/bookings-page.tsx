@@ -1,7 +1,9 @@
 import { type FormEvent, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { AdminBookingsQuery } from '#shared/admin-bookings';
+import { z } from 'zod';
+import { type AdminBookingsQuery, adminBookingsQuery } from '#shared/admin-bookings';
 import type { BookingStatus } from '#shared/bookings';
 import { formatMoney } from '#shared/money';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-styles';
@@ -9,6 +11,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { formatWhen, Pager, TableHead } from '../shared/admin-ui';
 import { useAdminUsers } from '../shared/api/get-admin-users';
 import { useAdminBookings } from './api/get-admin-bookings';
@@ -35,6 +38,15 @@ const FILTERS = [
 ] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
+/** The filters as typed: empty ones are left out, the rest checked as the API checks them. */
+const filtersForm = z
+  .object(Object.fromEntries(FILTERS.map((key) => [key, z.string()])) as Record<keyof Filters, z.ZodString>)
+  .transform(
+    (filters) =>
+      Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')) as AdminBookingsQuery,
+  )
+  .pipe(adminBookingsQuery);
+
 function filtersOf(params: URLSearchParams): Filters {
   return Object.fromEntries(FILTERS.map((key) => [key, params.get(key) ?? ''])) as Filters;
 }
@@ -44,7 +56,8 @@ export function BookingsPage() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const applied = filtersOf(params);
-  const [draft, setDraft] = useState<Filters>(applied);
+  const { form, errorOf } = useZodForm(filtersForm, applied);
+  const dateField = useWatch({ control: form.control, name: 'dateField' });
   const page = Number(params.get('page') ?? '1') || 1;
   const query: AdminBookingsQuery = {
     ...(Object.fromEntries(
@@ -62,12 +75,13 @@ export function BookingsPage() {
     if (nextPage > 1) search.set('page', String(nextPage));
     setParams(search);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    apply(draft);
-  };
-  const set = (key: keyof Filters) => (e: { target: { value: string } }) =>
-    setDraft({ ...draft, [key]: e.target.value });
+  // The URL keeps the filters as typed; the schema only checks them first.
+  const submit = form.handleSubmit(() => apply(form.getValues()));
+  /** The form's own message, else the API's for a filter that came in the URL. */
+  const field = (name: 'pnr' | 'name' | 'origin' | 'destination' | 'from' | 'to') => ({
+    error: errorOf(name) ?? fields[name],
+    ...form.register(name),
+  });
 
   return (
     <section aria-labelledby="bookings-heading">
@@ -75,23 +89,16 @@ export function BookingsPage() {
         {t('admin.bookings.title')}
       </h1>
       <search>
-        <form onSubmit={submit} noValidate className="mt-4 grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
-          <TextField
-            label={t('admin.bookings.pnr')}
-            value={draft.pnr}
-            onChange={set('pnr')}
-            error={fields.pnr}
-          />
-          <TextField
-            label={t('admin.bookings.name')}
-            value={draft.name}
-            onChange={set('name')}
-            error={fields.name}
-          />
+        <form
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          className="mt-4 grid gap-3 sm:grid-cols-3 lg:grid-cols-5"
+        >
+          <TextField label={t('admin.bookings.pnr')} {...field('pnr')} />
+          <TextField label={t('admin.bookings.name')} {...field('name')} />
           <SelectField
             label={t('admin.bookings.status')}
-            value={draft.status}
-            onValueChange={(value) => setDraft({ ...draft, status: value })}
+            {...form.register('status')}
             options={[
               ['', t('admin.bookings.allStatuses')],
               ...BOOKING_STATUSES.map((s) => [s, t(`booking.statuses.${s}`)] as [string, string]),
@@ -99,8 +106,7 @@ export function BookingsPage() {
           />
           <SelectField
             label={t('admin.bookings.agent')}
-            value={draft.agentId}
-            onValueChange={(value) => setDraft({ ...draft, agentId: value })}
+            {...form.register('agentId')}
             options={[
               ['', t('admin.bookings.allAgents')],
               ...(agents.data?.items ?? []).map(
@@ -108,43 +114,19 @@ export function BookingsPage() {
               ),
             ]}
           />
-          <TextField
-            label={t('admin.bookings.origin')}
-            value={draft.origin}
-            onChange={set('origin')}
-            maxLength={3}
-            error={fields.origin}
-          />
-          <TextField
-            label={t('admin.bookings.destination')}
-            value={draft.destination}
-            onChange={set('destination')}
-            maxLength={3}
-            error={fields.destination}
-          />
+          <TextField label={t('admin.bookings.origin')} maxLength={3} {...field('origin')} />
+          <TextField label={t('admin.bookings.destination')} maxLength={3} {...field('destination')} />
           <SelectField
             label={t('admin.bookings.dateField')}
-            value={draft.dateField || 'created'}
-            onValueChange={(value) => setDraft({ ...draft, dateField: value })}
+            {...form.register('dateField')}
+            value={dateField || 'created'}
             options={[
               ['created', t('admin.bookings.byCreated')],
               ['travel', t('admin.bookings.byTravel')],
             ]}
           />
-          <TextField
-            label={t('admin.bookings.from')}
-            type="date"
-            value={draft.from}
-            onChange={set('from')}
-            error={fields.from}
-          />
-          <TextField
-            label={t('admin.bookings.to')}
-            type="date"
-            value={draft.to}
-            onChange={set('to')}
-            error={fields.to}
-          />
+          <TextField label={t('admin.bookings.from')} type="date" {...field('from')} />
+          <TextField label={t('admin.bookings.to')} type="date" {...field('to')} />
           <div className="flex items-end gap-2">
             <button type="submit" className={buttonClass}>
               {t('admin.bookings.apply')}
@@ -154,7 +136,7 @@ export function BookingsPage() {
               className={secondaryButtonClass}
               onClick={() => {
                 const empty = filtersOf(new URLSearchParams());
-                setDraft(empty);
+                form.reset(empty);
                 apply(empty);
               }}
             >

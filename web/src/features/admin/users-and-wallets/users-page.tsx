@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { UserType } from '#shared/accounts';
-import { type AdminUser, createUserRequest, type ListUsersQuery } from '#shared/admin';
+import { type AdminUser, createUserRequest, type ListUsersQuery, listUsersQuery } from '#shared/admin';
 import { formatMoney } from '#shared/money';
 import { isAgentUserType } from '#shared/user-types';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-styles';
@@ -21,12 +21,15 @@ import { WalletPanel } from './wallet-panel';
 
 const USER_TYPES: UserType[] = ['agent', 'customer', 'individual', 'admin'];
 
+/** The search box, checked as the API checks `q` (listUsersQuery). */
+const userSearchForm = z.object({ q: z.string().pipe(listUsersQuery.shape.q.unwrap()) });
+
 /** Agents and users: search, filter, invite, change type, suspend, reset password. */
 export function UsersPage() {
   const { t } = useTranslation();
   const showError = useErrorToast();
   const [query, setQuery] = useState<ListUsersQuery>({ page: 1, pageSize: 20 });
-  const [search, setSearch] = useState('');
+  const search = useZodForm(userSearchForm, { q: '' });
   const users = useAdminUsers(query);
   const action = useChangeAdminUser();
   const [walletUserId, setWalletUserId] = useState<string | null>(null);
@@ -49,16 +52,15 @@ export function UsersPage() {
       <search>
         <form
           className="mt-6 flex flex-wrap items-end gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setQuery({ ...query, q: search, page: 1 });
-          }}
+          onSubmit={(event) =>
+            void search.form.handleSubmit(({ q }) => setQuery({ ...query, q, page: 1 }))(event)
+          }
         >
           <TextField
             label={t('admin.users.search')}
             type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            error={search.errorOf('q')}
+            {...search.form.register('q')}
             className="min-w-64 flex-1"
           />
           <SelectField
