@@ -82,7 +82,7 @@ export function useSessionSync(): void {
 export function useLogout(): () => Promise<void> {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { mutateAsync: logOut } = useLogOut();
+  const logOut = useLogOut();
   return useCallback(async () => {
     await logOut();
     // Toasts load with the first one shown (see main.tsx), not with every page.

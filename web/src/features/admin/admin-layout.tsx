@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
@@ -10,7 +11,7 @@ import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
 import { useSiteConfig } from '../../lib/app-context';
 import { addTranslations } from '../../lib/i18n';
-import { useMe } from '../../lib/session/get-me';
+import { meQueryOptions } from '../../lib/session/get-me';
 import { useLogIn } from '../../lib/session/log-in';
 import { useLogOut } from '../../lib/session/log-out';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -36,7 +37,7 @@ const SECTIONS = [
 export function AdminLayout() {
   const { t } = useTranslation();
   const config = useSiteConfig();
-  const me = useMe();
+  const me = useQuery(meQueryOptions());
   const logOut = useLogOut();
 
   useEffect(() => {
@@ -66,7 +67,7 @@ export function AdminLayout() {
             <Link to="/" className="underline">
               {t('admin.viewSite')}
             </Link>
-            <button type="button" className={secondaryButtonClass} onClick={() => logOut.mutate()}>
+            <button type="button" className={secondaryButtonClass} onClick={() => void logOut()}>
               {t('admin.logOut')}
             </button>
           </div>

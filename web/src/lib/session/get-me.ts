@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { UserDetails as ServerUser } from '#shared/accounts';
 import { ApiError, apiGet } from '../api-client';
 
@@ -25,5 +25,5 @@ export const meQueryOptions = () =>
     retry: false,
   });
 
-/** The session's user straight from the server (the admin console checks the role with it). */
-export const useMe = () => useQuery(meQueryOptions());
+// No `useMe` hook here: the session sync in every page's layout imports this file, and a hook
+// would bring useQuery into the home page's first load. The console calls useQuery(meQueryOptions()).
