@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { loginRequest } from '#shared/accounts';
 import { FormError } from '../../components/ui/field-error';
-import { buttonClass, secondaryButtonClass } from '../../components/ui/form-styles';
+import { secondaryButtonClass } from '../../components/ui/form-styles';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TestPaymentsRibbon } from '../../components/ui/test-payments-ribbon';
 import { TextField } from '../../components/ui/text-field';

@@ -1,20 +1,10 @@
-import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { AdminBookingDetail, AdminCancelResponse, FlightDisruption } from '#shared/admin-bookings';
-import { formatMoney } from '#shared/money';
-import { buttonClass, inputClass, secondaryButtonClass } from '../../../components/ui/form-styles';
-import { SelectField } from '../../../components/ui/select-field';
 import { ApiError } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
 import { formatWhen, TableHead } from '../shared/admin-ui';
-import { useCancelAdminBooking } from './api/cancel-admin-booking';
 import { useAdminBooking } from './api/get-admin-booking';
-import { useMarkFlightDisrupted } from './api/mark-flight-disrupted';
-import { useResendTicket } from './api/resend-ticket';
 import { BookingActions } from './booking-actions';
-import { errorText, money } from './booking-format';
+import { money } from './booking-format';
 import { DisruptedBadge } from './disrupted-badge';
 import { FlightDisruptionRow } from './flight-disruption-row';
 

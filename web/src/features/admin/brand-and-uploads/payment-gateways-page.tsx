@@ -1,4 +1,3 @@
-import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,7 +7,7 @@ import {
   type SavePaymentCredentialsRequest,
   savePaymentCredentialsRequest,
 } from '#shared/payment-credentials';
-import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-styles';
+import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';

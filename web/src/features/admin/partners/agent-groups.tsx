@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { type AgentGroup, agentGroupRequest } from '#shared/commissions';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SubmitButton } from '../../../components/ui/submit-button';

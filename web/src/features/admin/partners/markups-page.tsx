@@ -1,11 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type Markup, type MarkupInput, type MarkupScope, markupInput } from '#shared/admin-money';
 import { type CurrencyCode, formatMoney } from '#shared/money';
-import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-styles';
+import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';

@@ -1,8 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { registerPartnerAppRequest } from '#shared/partner-apps';
-import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-styles';
+import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useErrorToast } from '../../../lib/use-error-toast';
