@@ -11,6 +11,7 @@ import {
   useForgetSignedInUser,
   useRememberSignedInUser,
   useSignedInUser,
+  useStoredUserData,
 } from '../../lib/session/signed-in-user';
 
 interface AppSdkData {
@@ -40,6 +41,7 @@ export function useSessionSync(): void {
   const forget = useForgetSignedInUser();
   const setProfileLoading = useAppStore((s) => s.setProfileLoading);
   const hasUser = useSignedInUser() !== null;
+  const storedUser = useStoredUserData();
   const exchanged = useRef<string | null>(null);
 
   const appSdkData = searchParams.get('data');
@@ -62,7 +64,7 @@ export function useSessionSync(): void {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the profile is refreshed on every path change (spec §4)
   useEffect(() => {
-    if (!hasUser && !browserStorage.get(config.userDataKey)) return;
+    if (!hasUser && !storedUser) return;
     let cancelled = false;
     getMe()
       .then((user) => {

@@ -74,3 +74,27 @@ export function useForgetSignedInUser(): (options?: { everything?: boolean }) =>
     [config, clearUserDetails],
   );
 }
+
+/**
+ * The user data stored by the last sign-in (spec §3), read before the session sync has confirmed
+ * it: the header shows the account menu at once instead of flashing "Log In".
+ */
+export function useStoredUserData(): { name?: string } | null {
+  const config = useSiteConfig();
+  return browserStorage.getJson<{ name?: string }>(config.userDataKey);
+}
+
+/** After the commission is saved (spec §5): the store's user and the stored user data follow it. */
+export function useSetSignedInCommission(): (percent: number) => void {
+  const config = useSiteConfig();
+  const setCommission = useAppStore((s) => s.setCommission);
+  return useCallback(
+    (percent: number) => {
+      const stored = browserStorage.getJson<Record<string, unknown>>(config.userDataKey);
+      if (stored)
+        browserStorage.set(config.userDataKey, JSON.stringify({ ...stored, commission_percent: percent }));
+      setCommission(percent);
+    },
+    [config, setCommission],
+  );
+}

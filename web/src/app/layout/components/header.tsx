@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { assetUrl } from '../../../config/site-config';
 import { useAppStore, useSiteConfig } from '../../../lib/app-context';
-import { browserStorage } from '../../../lib/browser-storage';
-import { useProfileLoading, useSignedInUser } from '../../../lib/session/signed-in-user';
+import { useProfileLoading, useSignedInUser, useStoredUserData } from '../../../lib/session/signed-in-user';
 import { useLogout } from '../../session/use-session';
 import { contactData, dialablePhone, displayPhone, headerLogoHref } from '../brand-links';
 import { LanguageSwitch } from './language-switch';
@@ -111,7 +110,7 @@ function AccountMenu() {
   const config = useSiteConfig();
   const { t } = useTranslation();
   const user = useSignedInUser();
-  const storedUser = browserStorage.getJson<{ name?: string }>(config.userDataKey);
+  const storedUser = useStoredUserData();
   if (!user && !storedUser) {
     return (
       <>

@@ -3,9 +3,9 @@ import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { useAppStore, useSiteConfig } from '../../../lib/app-context';
+import { useSiteConfig } from '../../../lib/app-context';
 import { browserStorage } from '../../../lib/browser-storage';
-import { useSignedInUser } from '../../../lib/session/signed-in-user';
+import { useSetSignedInCommission, useSignedInUser } from '../../../lib/session/signed-in-user';
 import { updateCommission } from '../api/update-commission';
 import { commissionForm, initialCommissionField } from '../commission-rules';
 
@@ -14,7 +14,7 @@ export function CommissionModal(props: { onClose: () => void }) {
   const { t } = useTranslation();
   const config = useSiteConfig();
   const current = useSignedInUser()?.commission_percent;
-  const setCommission = useAppStore((s) => s.setCommission);
+  const setSignedInCommission = useSetSignedInCommission();
   const messages = { required: t('commission.required'), outOfRange: t('commission.outOfRange') };
   const form = useForm<{ percent: string }, unknown, { percent: number }>({
     resolver: zodResolver(commissionForm(messages)),
@@ -43,10 +43,7 @@ export function CommissionModal(props: { onClose: () => void }) {
           toast.error(result.message ?? t('messages.genericError'));
           return;
         }
-        const stored = browserStorage.getJson<Record<string, unknown>>(config.userDataKey);
-        if (stored)
-          browserStorage.set(config.userDataKey, JSON.stringify({ ...stored, commission_percent: percent }));
-        setCommission(percent);
+        setSignedInCommission(percent);
         toast.success(t('commission.success'));
         dialog.current?.close();
         props.onClose();
