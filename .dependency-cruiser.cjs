@@ -69,7 +69,7 @@ module.exports = {
         'The admin console is one feature made of sub-features (users-and-wallets, bookings, brand-and-uploads, ' +
         'reports, partners): a sub-feature does not import another; what two need goes to features/admin/shared.',
       severity: 'error',
-      from: { path: '^web/src/features/admin/([^/]+)/' },
+      from: { path: '^web/src/features/admin/([^/]+)/', pathNot: '^web/src/features/admin/shared/' },
       to: { path: '^web/src/features/admin/[^/]+/', pathNot: '^web/src/features/admin/($1|shared)/' },
     },
     {
