@@ -64,6 +64,31 @@ module.exports = {
       to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
     },
     {
+      name: 'admin-sub-features-apart',
+      comment:
+        'The admin console is one feature made of sub-features (users-and-wallets, bookings, brand-and-uploads, ' +
+        'reports, partners): a sub-feature does not import another; what two need goes to features/admin/shared.',
+      severity: 'error',
+      from: { path: '^web/src/features/admin/([^/]+)/', pathNot: '^web/src/features/admin/shared/' },
+      to: { path: '^web/src/features/admin/[^/]+/', pathNot: '^web/src/features/admin/($1|shared)/' },
+    },
+    {
+      name: 'admin-shared-below-sub-features',
+      comment:
+        'features/admin/shared holds what sub-features share: it imports no sub-feature and not the admin root.',
+      severity: 'error',
+      from: { path: '^web/src/features/admin/shared/' },
+      to: { path: '^web/src/features/admin/', pathNot: '^web/src/features/admin/shared/' },
+    },
+    {
+      name: 'admin-root-above-sub-features',
+      comment:
+        'The admin root (layout, route table, locales) assembles the sub-features; they do not import it back.',
+      severity: 'error',
+      from: { path: '^web/src/features/admin/(?!locales/)[^/]+/' },
+      to: { path: '^web/src/features/admin/([^/]+\\.tsx?$|locales/)' },
+    },
+    {
       name: 'building-blocks-below-features',
       comment: 'components/ui, lib and stores are below features and app: they import neither.',
       severity: 'error',

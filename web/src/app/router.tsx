@@ -1,4 +1,5 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { adminRoutes } from '../features/admin/admin-routes';
 import { RootLayout } from './layout/components/root-layout';
 import { RouteError } from './layout/components/route-error';
 
@@ -8,58 +9,7 @@ export const router = createBrowserRouter([
     path: 'admin',
     errorElement: <RouteError />,
     lazy: () => import('../features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout })),
-    children: [
-      { index: true, element: <Navigate to="settings" replace /> },
-      {
-        path: 'settings',
-        lazy: () => import('../features/admin/settings-page').then((m) => ({ Component: m.SettingsPage })),
-      },
-      {
-        path: 'users',
-        lazy: () => import('../features/admin/users-page').then((m) => ({ Component: m.UsersPage })),
-      },
-      {
-        path: 'partners',
-        lazy: () => import('../features/admin/partners-page').then((m) => ({ Component: m.PartnersPage })),
-      },
-      {
-        path: 'payment-gateways',
-        lazy: () =>
-          import('../features/admin/payment-gateways-page').then((m) => ({
-            Component: m.PaymentGatewaysPage,
-          })),
-      },
-      {
-        path: 'bookings',
-        lazy: () => import('../features/admin/bookings-page').then((m) => ({ Component: m.BookingsPage })),
-      },
-      {
-        path: 'bookings/:pnr',
-        lazy: () =>
-          import('../features/admin/booking-detail-page').then((m) => ({ Component: m.BookingDetailPage })),
-      },
-      {
-        path: 'outbox',
-        lazy: () => import('../features/admin/outbox-page').then((m) => ({ Component: m.OutboxPage })),
-      },
-      {
-        path: 'audit',
-        lazy: () => import('../features/admin/audit-page').then((m) => ({ Component: m.AuditPage })),
-      },
-      {
-        path: 'markups',
-        lazy: () => import('../features/admin/markups-page').then((m) => ({ Component: m.MarkupsPage })),
-      },
-      {
-        path: 'commissions',
-        lazy: () =>
-          import('../features/admin/commissions-page').then((m) => ({ Component: m.CommissionsPage })),
-      },
-      {
-        path: 'reports',
-        lazy: () => import('../features/admin/reports-page').then((m) => ({ Component: m.ReportsPage })),
-      },
-    ],
+    children: adminRoutes,
   },
   {
     element: <RootLayout />,

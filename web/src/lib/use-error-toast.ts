@@ -4,12 +4,11 @@ import { ApiError } from './api-client';
 
 /**
  * Shows what went wrong in a toast: the API's message (already in the user's language), or the
- * generic one. With `setFields`, a form also gets the API's message for each of its fields.
+ * generic one. A form puts the API's field messages on its fields itself (useZodForm).
  */
 export function useErrorToast() {
   const { t } = useTranslation();
-  return (error: unknown, setFields?: (fields: Record<string, string>) => void) => {
-    if (error instanceof ApiError) setFields?.(error.fields);
+  return (error: unknown) => {
     toast.error(error instanceof ApiError ? error.message : t('messages.genericError'));
   };
 }

@@ -1,16 +1,18 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import {
-  exchangeClientCustomerToken,
-  fetchMe,
-  logout,
-  toStoredUserData,
-  toStoreUser,
-} from '../../features/auth/api/session';
 import { ApiError } from '../../lib/api-client';
 import { useAppStore, useSiteConfig } from '../../lib/app-context';
 import { browserStorage } from '../../lib/browser-storage';
+import { exchangeClientCustomerToken } from '../../lib/session/exchange-client-customer-token';
+import { getMe } from '../../lib/session/get-me';
+import { useLogOut } from '../../lib/session/log-out';
+import {
+  useForgetSignedInUser,
+  useRememberSignedInUser,
+  useSignedInUser,
+  useStoredUserData,
+} from '../../lib/session/signed-in-user';
 
 interface AppSdkData {
   clientCustomerToken?: string;
@@ -35,10 +37,11 @@ export function useSessionSync(): void {
   const config = useSiteConfig();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
-  const setUserDetails = useAppStore((s) => s.setUserDetails);
-  const clearUserDetails = useAppStore((s) => s.clearUserDetails);
+  const remember = useRememberSignedInUser();
+  const forget = useForgetSignedInUser();
   const setProfileLoading = useAppStore((s) => s.setProfileLoading);
-  const hasUser = useAppStore((s) => s.user !== null);
+  const hasUser = useSignedInUser() !== null;
+  const storedUser = useStoredUserData();
   const exchanged = useRef<string | null>(null);
 
   const appSdkData = searchParams.get('data');
@@ -52,30 +55,24 @@ export function useSessionSync(): void {
     if (!data.clientCustomerToken || hasUser) return;
     setProfileLoading(true);
     exchangeClientCustomerToken(data.clientCustomerToken)
-      .then(() => fetchMe())
-      .then((user) => {
-        setUserDetails(toStoreUser(user));
-        browserStorage.set(config.userDataKey, JSON.stringify(toStoredUserData(user)));
-      })
+      .then(() => getMe())
+      .then(remember)
       // Seed §8: a failed customer-profile fetch is logged and ignored.
       .catch((error: unknown) => console.warn('customer profile could not be loaded', error))
       .finally(() => setProfileLoading(false));
-  }, [appSdkData, config, hasUser, setUserDetails, setProfileLoading]);
+  }, [appSdkData, config, hasUser, remember, setProfileLoading]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the profile is refreshed on every path change (spec §4)
   useEffect(() => {
-    if (!hasUser && !browserStorage.get(config.userDataKey)) return;
+    if (!hasUser && !storedUser) return;
     let cancelled = false;
-    fetchMe()
+    getMe()
       .then((user) => {
-        if (cancelled) return;
-        setUserDetails(toStoreUser(user));
-        browserStorage.set(config.userDataKey, JSON.stringify(toStoredUserData(user)));
+        if (!cancelled) remember(user);
       })
       .catch((error: unknown) => {
         if (cancelled || !(error instanceof ApiError) || error.status !== 401) return;
-        clearUserDetails();
-        browserStorage.remove(config.userDataKey);
+        forget();
       });
     return () => {
       cancelled = true;
@@ -85,22 +82,14 @@ export function useSessionSync(): void {
 
 /** Seed §4 logout: ends the session, clears stored user and contact data, toasts, goes home. */
 export function useLogout(): () => Promise<void> {
-  const config = useSiteConfig();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const clearUserDetails = useAppStore((s) => s.clearUserDetails);
+  const logOut = useLogOut();
   return useCallback(async () => {
-    await logout().catch(() => undefined);
-    browserStorage.remove(
-      config.userDataKey,
-      config.contactDataKey,
-      config.userTokenName,
-      config.accessTokenName,
-    );
-    clearUserDetails();
+    await logOut();
     // Toasts load with the first one shown (see main.tsx), not with every page.
     const { default: toast } = await import('react-hot-toast');
     toast.success(t('messages.loggedOut'));
     navigate('/');
-  }, [config, clearUserDetails, navigate, t]);
+  }, [logOut, navigate, t]);
 }

@@ -1,12 +1,16 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type ComponentProps, useId } from 'react';
+import { FieldError } from './field-error';
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface TextFieldProps extends ComponentProps<'input'> {
   label: string;
   error?: string | undefined;
   hint?: string | undefined;
 }
 
-/** A labelled input whose error is announced and tied to it (aria-describedby). */
+/**
+ * A labelled input whose error is announced and tied to it (aria-describedby). It takes a `ref`,
+ * so react-hook-form's `register(name)` spreads onto it.
+ */
 export function TextField({ label, error, hint, id, className, ...input }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
@@ -32,11 +36,7 @@ export function TextField({ label, error, hint, id, className, ...input }: TextF
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${inputId}-error`} error={error} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { COMMISSION_MAX_PERCENT, COMMISSION_MIN_PERCENT } from '#shared/constants';
 
 export type CommissionCheck =
@@ -17,3 +18,14 @@ export function checkCommission(value: string): CommissionCheck {
 /** The value the field starts from: the user's commission, or '0' when none is set. */
 export const initialCommissionField = (current: number | null | undefined) =>
   current === null || current === undefined ? '0' : String(current);
+
+/** The modal's form schema: the field as typed → the percent, with the page's own messages. */
+export const commissionForm = (messages: Record<'required' | 'outOfRange', string>) =>
+  z.object({
+    percent: z.string().transform((value, context) => {
+      const check = checkCommission(value);
+      if (check.ok) return check.percent;
+      context.addIssue({ code: 'custom', message: messages[check.reason] });
+      return z.NEVER;
+    }),
+  });

@@ -1,12 +1,20 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
+import { loginRequest } from '#shared/accounts';
+import { FormError } from '../../components/ui/field-error';
+import { secondaryButtonClass } from '../../components/ui/form-styles';
+import { SubmitButton } from '../../components/ui/submit-button';
 import { TestPaymentsRibbon } from '../../components/ui/test-payments-ribbon';
+import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
 import { useSiteConfig } from '../../lib/app-context';
 import { addTranslations } from '../../lib/i18n';
-import { useLogIn, useLogOut, useMe } from './api/admin-api';
-import { buttonClass, secondaryButtonClass, TextField } from './components/form-controls';
+import { meQueryOptions } from '../../lib/session/get-me';
+import { useLogIn } from '../../lib/session/log-in';
+import { useLogOut } from '../../lib/session/log-out';
+import { useZodForm } from '../../lib/use-zod-form';
 import { adminEn } from './locales/en';
 import { adminNe } from './locales/ne';
 
@@ -29,7 +37,7 @@ const SECTIONS = [
 export function AdminLayout() {
   const { t } = useTranslation();
   const config = useSiteConfig();
-  const me = useMe();
+  const me = useQuery(meQueryOptions());
   const logOut = useLogOut();
 
   useEffect(() => {
@@ -59,7 +67,7 @@ export function AdminLayout() {
             <Link to="/" className="underline">
               {t('admin.viewSite')}
             </Link>
-            <button type="button" className={secondaryButtonClass} onClick={() => logOut.mutate()}>
+            <button type="button" className={secondaryButtonClass} onClick={() => void logOut()}>
               {t('admin.logOut')}
             </button>
           </div>
@@ -95,44 +103,35 @@ export function AdminLayout() {
 function AdminLogin() {
   const { t } = useTranslation();
   const logIn = useLogIn();
-  const [login, setLogin] = useState('');
-  const [password, setPassword] = useState('');
+  const { form, errorOf } = useZodForm(loginRequest, { login: '', password: '' });
   const error =
     logIn.error instanceof ApiError ? logIn.error.message : logIn.error ? t('messages.genericError') : '';
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    logIn.mutate({ login, password });
-  };
+  const submit = form.handleSubmit((input) => logIn.mutateAsync(input).catch(() => undefined));
 
   return (
     <main id="main" className="mx-auto max-w-sm px-4 py-16">
       <h1 className="text-2xl font-semibold">{t('admin.login.title')}</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('admin.login.intro')}</p>
-      <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
+      <form className="mt-6 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
         <TextField
           label={t('admin.login.login')}
           autoComplete="username"
-          value={login}
-          onChange={(e) => setLogin(e.target.value)}
           required
+          error={errorOf('login')}
+          {...form.register('login')}
         />
         <TextField
           label={t('admin.login.password')}
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
           required
+          error={errorOf('password')}
+          {...form.register('password')}
         />
-        {error && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {error}
-          </p>
-        )}
-        <button type="submit" className={`${buttonClass} w-full`} disabled={logIn.isPending}>
+        <FormError error={error} />
+        <SubmitButton busy={logIn.isPending} className="w-full">
           {t('admin.login.submit')}
-        </button>
+        </SubmitButton>
       </form>
     </main>
   );

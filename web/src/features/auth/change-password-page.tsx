@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { passwordChangeRequest } from '#shared/accounts';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { apiPost } from '../../lib/api-client';
-import { useAppStore } from '../../lib/app-context';
+import { useSignedInUser } from '../../lib/session/signed-in-user';
+import { changePassword } from './api/change-password';
 import { AuthCard } from './auth-card';
 import { NewPasswordField } from './new-password-field';
 import { useAuthForm } from './use-auth-form';
@@ -13,14 +13,16 @@ import { useAuthForm } from './use-auth-form';
 /** A signed-in user changes their password; the server signs their other devices out. */
 export function ChangePasswordPage() {
   const { t } = useTranslation();
-  const user = useAppStore((s) => s.user);
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [password, setPassword] = useState('');
+  const user = useSignedInUser();
   const [done, setDone] = useState(false);
-  const form = useAuthForm(passwordChangeRequest, async (body) => {
-    await apiPost('/auth/password', body);
-    setDone(true);
-  });
+  const { form, errorOf, formError, busy, onSubmit } = useAuthForm(
+    passwordChangeRequest,
+    { currentPassword: '', password: '' },
+    async (body) => {
+      await changePassword(body);
+      setDone(true);
+    },
+  );
   if (!user) {
     return (
       <AuthCard title={t('auth.changePassword')} intro={t('auth.changePasswordSignIn')}>
@@ -32,25 +34,17 @@ export function ChangePasswordPage() {
   }
   if (done) return <AuthCard title={t('auth.changePassword')} intro={t('auth.passwordChanged')} />;
   return (
-    <AuthCard title={t('auth.changePassword')} intro={t('auth.changePasswordIntro')} error={form.formError}>
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.onSubmit({ currentPassword, password });
-        }}
-      >
+    <AuthCard title={t('auth.changePassword')} intro={t('auth.changePasswordIntro')} error={formError}>
+      <form noValidate className="space-y-4" onSubmit={onSubmit}>
         <TextField
           label={t('auth.currentPassword')}
           type="password"
           autoComplete="current-password"
-          value={currentPassword}
-          error={form.errors.currentPassword}
-          onChange={(event) => setCurrentPassword(event.target.value)}
+          error={errorOf('currentPassword')}
+          {...form.register('currentPassword')}
         />
-        <NewPasswordField value={password} error={form.errors.password} onChange={setPassword} />
-        <Button type="submit" busy={form.busy} className="w-full">
+        <NewPasswordField error={errorOf('password')} {...form.register('password')} />
+        <Button type="submit" busy={busy} className="w-full">
           {t('auth.savePassword')}
         </Button>
       </form>

@@ -3,38 +3,33 @@ import { useTranslation } from 'react-i18next';
 import { passwordResetRequest } from '#shared/accounts';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { apiPost } from '../../lib/api-client';
+import { requestPasswordReset } from './api/request-password-reset';
 import { AuthCard } from './auth-card';
 import { useAuthForm } from './use-auth-form';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
-  const form = useAuthForm(passwordResetRequest, async (body) => {
-    await apiPost('/auth/password-reset', body);
-    setSent(true);
-  });
+  const { form, errorOf, formError, busy, onSubmit } = useAuthForm(
+    passwordResetRequest,
+    { email: '' },
+    async (body) => {
+      await requestPasswordReset(body);
+      setSent(true);
+    },
+  );
   if (sent) return <AuthCard title={t('auth.forgotPassword')} intro={t('auth.resetSent')} />;
   return (
-    <AuthCard title={t('auth.forgotPassword')} intro={t('auth.resetIntro')} error={form.formError}>
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.onSubmit({ email });
-        }}
-      >
+    <AuthCard title={t('auth.forgotPassword')} intro={t('auth.resetIntro')} error={formError}>
+      <form noValidate className="space-y-4" onSubmit={onSubmit}>
         <TextField
           label={t('auth.email')}
           type="email"
           autoComplete="email"
-          value={email}
-          error={form.errors.email}
-          onChange={(event) => setEmail(event.target.value)}
+          error={errorOf('email')}
+          {...form.register('email')}
         />
-        <Button type="submit" busy={form.busy} className="w-full">
+        <Button type="submit" busy={busy} className="w-full">
           {t('auth.sendResetLink')}
         </Button>
       </form>

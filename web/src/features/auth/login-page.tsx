@@ -1,52 +1,47 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { loginRequest } from '#shared/accounts';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useSiteConfig } from '../../lib/app-context';
-import { login } from './api/session';
+import { useLogIn } from '../../lib/session/log-in';
 import { AuthCard } from './auth-card';
 import { useAuthForm } from './use-auth-form';
-import { useSignedIn } from './use-signed-in';
+import { useReturnAfterSignIn } from './use-return-after-sign-in';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const config = useSiteConfig();
   const [searchParams] = useSearchParams();
-  const signedIn = useSignedIn();
-  const [values, setValues] = useState({ login: '', password: '' });
-  const form = useAuthForm(loginRequest, async (body) => signedIn(await login(body)));
+  const logIn = useLogIn();
+  const returnAfterSignIn = useReturnAfterSignIn();
+  const { form, errorOf, formError, busy, onSubmit } = useAuthForm(
+    loginRequest,
+    { login: '', password: '' },
+    async (body) => {
+      await logIn.mutateAsync(body);
+      returnAfterSignIn();
+    },
+  );
   const next = searchParams.get('next');
 
   return (
-    <AuthCard title={t('pages.logIn.title')} intro={t('pages.logIn.intro')} error={form.formError}>
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.onSubmit(values);
-        }}
-      >
+    <AuthCard title={t('pages.logIn.title')} intro={t('pages.logIn.intro')} error={formError}>
+      <form noValidate className="space-y-4" onSubmit={onSubmit}>
         <TextField
           label={t('auth.emailOrMobile')}
-          name="login"
           autoComplete="username"
-          value={values.login}
-          error={form.errors.login}
-          onChange={(event) => setValues({ ...values, login: event.target.value })}
+          error={errorOf('login')}
+          {...form.register('login')}
         />
         <TextField
           label={t('auth.password')}
-          name="password"
           type="password"
           autoComplete="current-password"
-          value={values.password}
-          error={form.errors.password}
-          onChange={(event) => setValues({ ...values, password: event.target.value })}
+          error={errorOf('password')}
+          {...form.register('password')}
         />
-        <Button type="submit" busy={form.busy} className="w-full">
+        <Button type="submit" busy={busy} className="w-full">
           {t('header.logIn')}
         </Button>
       </form>

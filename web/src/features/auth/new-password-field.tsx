@@ -1,12 +1,9 @@
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/ui/text-field';
 
 /** The new-password field of the reset and change pages: the rule as a hint, the server's error. */
-export function NewPasswordField(props: {
-  value: string;
-  error?: string | undefined;
-  onChange: (value: string) => void;
-}) {
+export function NewPasswordField(props: Omit<ComponentProps<typeof TextField>, 'label'>) {
   const { t } = useTranslation();
   return (
     <TextField
@@ -14,9 +11,7 @@ export function NewPasswordField(props: {
       type="password"
       autoComplete="new-password"
       hint={t('auth.passwordHint')}
-      value={props.value}
-      error={props.error}
-      onChange={(event) => props.onChange(event.target.value)}
+      {...props}
     />
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { passwordResetConfirm } from '#shared/accounts';
 import { Button } from '../../components/ui/button';
-import { apiPost } from '../../lib/api-client';
+import { confirmPasswordReset } from './api/confirm-password-reset';
 import { AuthCard } from './auth-card';
 import { NewPasswordField } from './new-password-field';
 import { useAuthForm } from './use-auth-form';
@@ -11,12 +11,16 @@ import { useAuthForm } from './use-auth-form';
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
-  const [password, setPassword] = useState('');
   const [done, setDone] = useState(false);
-  const form = useAuthForm(passwordResetConfirm, async (body) => {
-    await apiPost('/auth/password-reset/confirm', body);
-    setDone(true);
-  });
+  const { form, errorOf, formError, busy, onSubmit } = useAuthForm(
+    passwordResetConfirm,
+    // The token is the e-mailed link's; it has no field of its own, and its error shows above.
+    { token: searchParams.get('token') ?? '', password: '' },
+    async (body) => {
+      await confirmPasswordReset(body);
+      setDone(true);
+    },
+  );
   if (done) {
     return (
       <AuthCard title={t('auth.newPassword')} intro={t('auth.resetDone')}>
@@ -30,18 +34,11 @@ export function ResetPasswordPage() {
     <AuthCard
       title={t('auth.newPassword')}
       intro={t('auth.newPasswordIntro')}
-      error={form.formError ?? form.errors.token}
+      error={formError ?? errorOf('token')}
     >
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.onSubmit({ token: searchParams.get('token') ?? '', password });
-        }}
-      >
-        <NewPasswordField value={password} error={form.errors.password} onChange={setPassword} />
-        <Button type="submit" busy={form.busy} className="w-full">
+      <form noValidate className="space-y-4" onSubmit={onSubmit}>
+        <NewPasswordField error={errorOf('password')} {...form.register('password')} />
+        <Button type="submit" busy={busy} className="w-full">
           {t('auth.savePassword')}
         </Button>
       </form>

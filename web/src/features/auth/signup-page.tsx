@@ -1,41 +1,39 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { signupRequest } from '#shared/accounts';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useSiteConfig } from '../../lib/app-context';
-import { signup } from './api/session';
+import { useRememberSignedInUser } from '../../lib/session/signed-in-user';
+import { signUp } from './api/sign-up';
 import { AuthCard } from './auth-card';
 import { useAuthForm } from './use-auth-form';
-import { useSignedIn } from './use-signed-in';
+import { useReturnAfterSignIn } from './use-return-after-sign-in';
 
 export function SignupPage() {
   const { t } = useTranslation();
   const config = useSiteConfig();
-  const signedIn = useSignedIn();
-  const [values, setValues] = useState({ firstName: '', lastName: '', email: '', mobile: '', password: '' });
-  const form = useAuthForm(signupRequest, async (body) => signedIn(await signup(body)));
-  const field = (name: keyof typeof values) => ({
-    name,
-    value: values[name],
-    error: form.errors[name],
-    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
+  const remember = useRememberSignedInUser();
+  const returnAfterSignIn = useReturnAfterSignIn();
+  const { form, errorOf, formError, busy, onSubmit } = useAuthForm(
+    signupRequest,
+    { firstName: '', lastName: '', email: '', mobile: '', password: '' },
+    async (body) => {
+      remember(await signUp(body));
+      returnAfterSignIn();
+    },
+  );
+  const field = (name: 'firstName' | 'lastName' | 'email' | 'mobile' | 'password') => ({
+    error: errorOf(name),
+    ...form.register(name),
   });
 
   if (!config.selfLogin) {
     return <AuthCard title={t('pages.signUp.title')} intro={t('auth.signupClosed')} />;
   }
   return (
-    <AuthCard title={t('pages.signUp.title')} intro={t('pages.signUp.intro')} error={form.formError}>
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.onSubmit(values);
-        }}
-      >
+    <AuthCard title={t('pages.signUp.title')} intro={t('pages.signUp.intro')} error={formError}>
+      <form noValidate className="space-y-4" onSubmit={onSubmit}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label={t('auth.firstName')} autoComplete="given-name" {...field('firstName')} />
           <TextField label={t('auth.lastName')} autoComplete="family-name" {...field('lastName')} />
@@ -56,7 +54,7 @@ export function SignupPage() {
           hint={t('auth.passwordHint')}
           {...field('password')}
         />
-        <Button type="submit" busy={form.busy} className="w-full">
+        <Button type="submit" busy={busy} className="w-full">
           {t('header.signUp')}
         </Button>
       </form>

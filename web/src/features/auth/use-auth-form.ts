@@ -1,34 +1,28 @@
 import { useState } from 'react';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api-client';
-import { fieldErrors } from '../../lib/zod-fields';
+import { useZodForm } from '../../lib/use-zod-form';
 
 /**
- * Form state for the auth pages: validates with the same zod schema as the server, then shows
- * the server's own field errors (`data.fields`) beside the fields, or its message above them.
+ * The auth pages' form: the shared schema validates it (see useZodForm); the server's own field
+ * errors go beside the fields, any other refusal above them.
  */
-export function useAuthForm<S extends z.ZodType>(schema: S, submit: (values: z.output<S>) => Promise<void>) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
+export function useAuthForm<Input extends FieldValues, Output extends FieldValues>(
+  schema: z.ZodType<Output, Input>,
+  defaultValues: DefaultValues<Input>,
+  submit: (values: Output) => Promise<void>,
+) {
+  const { form, errorOf, showServerErrors } = useZodForm(schema, defaultValues);
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const onSubmit = async (values: z.input<S>) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
     try {
-      await submit(parsed.data);
+      await submit(values);
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      else setFormError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
+      if (!showServerErrors(error)) setFormError(error instanceof Error ? error.message : String(error));
     }
-  };
-  return { errors, formError, busy, onSubmit };
+  });
+
+  return { form, errorOf, formError, busy: form.formState.isSubmitting, onSubmit };
 }

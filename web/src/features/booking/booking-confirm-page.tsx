@@ -10,8 +10,10 @@ import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
 import { useAppStore } from '../../lib/app-context';
 import { currentLanguage } from '../../lib/i18n';
+import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { payBooking, submitGatewayForm, ticketPdfUrl, useBooking } from './api/bookings';
+import { bookingQueryKey, ticketPdfUrl, useBooking } from './api/get-booking';
+import { payBooking, submitGatewayForm } from './api/pay-booking';
 import { FareSummary } from './components/fare-summary';
 import { HoldCountdown } from './components/hold-countdown';
 import { Itinerary } from './components/itinerary';
@@ -31,7 +33,7 @@ export function BookingConfirmPage() {
   const pnr = searchParams.get('pnr');
   const returned = searchParams.get('payment');
   const booking = useBooking(pnr, { watchForPayment: returned === 'failed' || returned === 'pending' });
-  const user = useAppStore((s) => s.user);
+  const user = useSignedInUser();
   const setPaymentAndTicketSummary = useAppStore((s) => s.setPaymentAndTicketSummary);
   const setSelectedPaymentOption = useAppStore((s) => s.setSelectedPaymentOption);
   const queryClient = useQueryClient();
@@ -72,7 +74,7 @@ export function BookingConfirmPage() {
     try {
       const action = await payBooking(data.pnr, chosen);
       if (action.type === 'paid') {
-        queryClient.setQueryData(['booking', data.pnr], action.booking);
+        queryClient.setQueryData(bookingQueryKey(data.pnr), action.booking);
         setPaymentAndTicketSummary(
           { method: chosen, pnr: data.pnr },
           { tickets: action.booking.tickets.length },

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { createBookingRequest } from '#shared/bookings';
 import type { FlightOffer } from '#shared/flights';
 import { formatMoney } from '#shared/format-money';
 import { isInternational } from '#shared/nepal';
@@ -14,29 +14,19 @@ import { ApiError } from '../../lib/api-client';
 import { useAppStore } from '../../lib/app-context';
 import { useCountries } from '../../lib/get-countries';
 import { currentLanguage } from '../../lib/i18n';
-import { fieldErrors } from '../../lib/zod-fields';
-import { checkAvailability, createBooking } from './api/bookings';
+import { useSignedInUser } from '../../lib/session/signed-in-user';
+import { availabilityQueryOptions, checkAvailability } from './api/check-availability';
+import { createBooking } from './api/create-booking';
+import { type BookingForm, type BookingRequest, bookingFormResolver, emptyPassenger } from './booking-form';
 import { FareSummary } from './components/fare-summary';
 import { Itinerary } from './components/itinerary';
-import { type PassengerDraft, PassengerFields } from './components/passenger-fields';
-
-const emptyPassenger = (type: PassengerDraft['type'], nationality: string): PassengerDraft => ({
-  type,
-  title: '',
-  first_name: '',
-  last_name: '',
-  gender: '',
-  date_of_birth: '',
-  nationality,
-  passport_number: '',
-  passport_expiry: '',
-});
+import { PassengerFields } from './components/passenger-fields';
 
 /** Seed route /Booking/FlightConfirm: re-check the price, take passengers and contact, hold the seats. */
 export function FlightConfirmPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const user = useAppStore((s) => s.user);
+  const user = useSignedInUser();
   const offers = useAppStore((s) => s.flight.selectedOffers) as FlightOffer[];
   const nationality = useAppStore((s) => s.flight.params.nationality_code) || 'NP';
   const setModal = useAppStore((s) => s.setModal);
@@ -46,11 +36,12 @@ export function FlightConfirmPage() {
   const countries = useCountries();
   const idempotencyKey = useRef(crypto.randomUUID());
 
+  const offerPrices = offers.map((o) => ({ id: o.id, total: o.price.total }));
   const availability = useQuery({
-    queryKey: ['availability', offers.map((o) => `${o.id}:${o.price.total}`)],
+    ...availabilityQueryOptions(offerPrices),
     queryFn: async () => {
       try {
-        const result = await checkAvailability(offers.map((o) => ({ id: o.id, total: o.price.total })));
+        const result = await checkAvailability(offerPrices);
         setAvailabilitySummary(result as unknown as Record<string, unknown>);
         return result;
       } catch (error) {
@@ -73,26 +64,30 @@ export function FlightConfirmPage() {
       }
     },
     enabled: offers.length > 0 && Boolean(user),
-    retry: false,
-    staleTime: 0,
   });
 
   const counts = offers[0]?.price.per_passenger ?? [];
-  const [passengers, setPassengers] = useState<PassengerDraft[]>(() =>
-    counts.flatMap((p) => Array.from({ length: p.count }, () => emptyPassenger(p.type, nationality))),
-  );
-  const [contact, setContact] = useState({
-    name: user ? `${user.firstName} ${user.lastName}` : '',
-    email: user?.email ?? '',
-    mobile: user?.phone ?? '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const international = useMemo(
     () => isInternational(offers.flatMap((o) => o.segments.flatMap((s) => [s.depart_code, s.dest_code]))),
     [offers],
   );
+  const form = useForm<BookingForm, unknown, BookingRequest>({
+    resolver: bookingFormResolver(offerPrices, international),
+    mode: 'onTouched',
+    defaultValues: {
+      passengers: counts.flatMap((p) =>
+        Array.from({ length: p.count }, () => emptyPassenger(p.type, nationality)),
+      ),
+      contact: {
+        name: user ? `${user.firstName} ${user.lastName}` : '',
+        email: user?.email ?? '',
+        mobile: user?.phone ?? '',
+      },
+    },
+  });
+  const passengerTypes = form.getValues('passengers').map((p) => p.type);
+  const errorOf = (name: FieldPath<BookingForm>) => form.getFieldState(name, form.formState).error?.message;
+  const [formError, setFormError] = useState<string | null>(null);
   const price = offers.length ? sumPrices(offers.map((o) => o.price)) : null;
   const agent = Boolean(user && isAgentUserType(user.type));
 
@@ -130,48 +125,25 @@ export function FlightConfirmPage() {
     );
   }
 
-  const submit = async () => {
+  const submit = form.handleSubmit(async (request) => {
     setFormError(null);
-    const body = {
-      offers: offers.map((o) => ({ id: o.id, total: o.price.total })),
-      passengers: passengers.map((p) => ({
-        type: p.type,
-        title: p.title,
-        first_name: p.first_name,
-        last_name: p.last_name,
-        gender: p.gender,
-        nationality: p.nationality,
-        ...(p.date_of_birth ? { date_of_birth: p.date_of_birth } : {}),
-        ...(international ? { passport_number: p.passport_number, passport_expiry: p.passport_expiry } : {}),
-      })),
-      contact,
-    };
-    const parsed = createBookingRequest.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      focusFirstError();
-      return;
-    }
-    setErrors({});
-    setBusy(true);
     try {
-      const booking = await createBooking(parsed.data, idempotencyKey.current);
+      const booking = await createBooking(request, idempotencyKey.current);
       setPassengersInStore(booking.passengers);
       setBookingSummary(booking as unknown as Record<string, unknown>);
       navigate(`/Booking/BookingConfirm?pnr=${booking.pnr}`);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length) {
-        setErrors(error.fields);
+        for (const [name, message] of Object.entries(error.fields))
+          form.setError(name as FieldPath<BookingForm>, { type: 'server', message });
         focusFirstError();
       } else setFormError(error instanceof Error ? error.message : String(error));
       if (error instanceof ApiError && (error.code === 'PRICE_CHANGED' || error.code === 'SOLD_OUT')) {
         idempotencyKey.current = crypto.randomUUID();
         void availability.refetch();
       }
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -192,16 +164,15 @@ export function FlightConfirmPage() {
             {formError}
           </p>
         )}
-        {passengers.map((passenger, index) => (
+        {passengerTypes.map((type, index) => (
           <PassengerFields
             // biome-ignore lint/suspicious/noArrayIndexKey: passengers are fixed slots decided by the search; they never reorder
             key={index}
             index={index}
-            value={passenger}
+            type={type}
             international={international}
             countries={countries.data ?? []}
-            errors={errors}
-            onChange={(next) => setPassengers(passengers.map((p, i) => (i === index ? next : p)))}
+            form={{ control: form.control, register: form.register, errorOf }}
           />
         ))}
         <fieldset className="grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 dark:bg-slate-900 dark:ring-slate-800">
@@ -209,30 +180,27 @@ export function FlightConfirmPage() {
           <TextField
             label={t('booking.contactName')}
             autoComplete="name"
-            value={contact.name}
-            error={errors['contact.name']}
-            onChange={(e) => setContact({ ...contact, name: e.target.value })}
+            error={errorOf('contact.name')}
+            {...form.register('contact.name')}
           />
           <TextField
             label={t('auth.email')}
             type="email"
             autoComplete="email"
-            value={contact.email}
-            error={errors['contact.email']}
-            onChange={(e) => setContact({ ...contact, email: e.target.value })}
+            error={errorOf('contact.email')}
+            {...form.register('contact.email')}
           />
           <TextField
             label={t('auth.mobile')}
             type="tel"
             autoComplete="tel"
-            value={contact.mobile}
-            error={errors['contact.mobile']}
-            onChange={(e) => setContact({ ...contact, mobile: e.target.value })}
+            error={errorOf('contact.mobile')}
+            {...form.register('contact.mobile')}
           />
         </fieldset>
         <Button
           type="button"
-          busy={busy}
+          busy={form.formState.isSubmitting}
           disabled={!availability.isSuccess}
           onClick={() => void submit()}
           className="h-12 sm:justify-self-end"

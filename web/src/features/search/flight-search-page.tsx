@@ -8,6 +8,7 @@ import { assetUrl } from '../../config/site-config';
 import { useAppStore, useSiteConfig } from '../../lib/app-context';
 import { formatAdDate, todayInNepal } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
+import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { toSearchRequest, useFlightSearch } from './api/search-flights';
 import { SearchForm, validateSearch } from './components/search-form';
 import { DateStrip } from './results/date-strip';
@@ -29,7 +30,7 @@ export function FlightSearchPage() {
   const config = useSiteConfig();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const user = useAppStore((s) => s.user);
+  const user = useSignedInUser();
   const isMobile = useAppStore((s) => s.ui.isMobile);
   const setParams = useAppStore((s) => s.replaceParams);
   const setTripType = useAppStore((s) => s.setTripType);

@@ -8,8 +8,10 @@ import { formatMoney } from '#shared/format-money';
 import { useAppStore } from '../../lib/app-context';
 import { formatAdDate } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
+import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { confirmCancellation, quoteCancellation, useMyBookings } from './api/my-bookings';
+import { confirmCancellation, quoteCancellation } from './api/cancel-booking';
+import { myBookingsQueryKey, useMyBookings } from './api/get-my-bookings';
 import { SignInFirst } from './sign-in-first';
 
 const STATUSES: BookingStatus[] = ['held', 'paid', 'ticketed', 'expired', 'cancelled', 'refunded'];
@@ -18,7 +20,7 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 export function MyBookingsPage() {
   const { t } = useTranslation();
   const showError = useErrorToast();
-  const user = useAppStore((s) => s.user);
+  const user = useSignedInUser();
   const setModal = useAppStore((s) => s.setModal);
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<BookingStatus | ''>('');
@@ -41,7 +43,7 @@ export function MyBookingsPage() {
           try {
             await confirmCancellation(bookingPnr);
             toast.success(t('myBookings.cancelled', { pnr: bookingPnr }));
-            await queryClient.invalidateQueries({ queryKey: ['my-bookings'] });
+            await queryClient.invalidateQueries({ queryKey: myBookingsQueryKey });
           } catch (error) {
             showError(error);
           }

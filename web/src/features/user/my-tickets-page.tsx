@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppStore } from '../../lib/app-context';
 import { formatAdDate, localTime } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
-import { useMyTickets } from './api/my-bookings';
+import { useSignedInUser } from '../../lib/session/signed-in-user';
+import { useMyTickets } from './api/get-my-tickets';
 import { SignInFirst } from './sign-in-first';
 
 export function MyTicketsPage() {
   const { t } = useTranslation();
-  const user = useAppStore((s) => s.user);
+  const user = useSignedInUser();
   const tickets = useMyTickets();
   if (!user) return <SignInFirst title={t('pages.myTickets.title')} next="/user/tickets" />;
   return (

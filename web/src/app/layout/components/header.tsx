@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { assetUrl } from '../../../config/site-config';
 import { useAppStore, useSiteConfig } from '../../../lib/app-context';
-import { browserStorage } from '../../../lib/browser-storage';
+import { useProfileLoading, useSignedInUser, useStoredUserData } from '../../../lib/session/signed-in-user';
 import { useLogout } from '../../session/use-session';
 import { contactData, dialablePhone, displayPhone, headerLogoHref } from '../brand-links';
 import { LanguageSwitch } from './language-switch';
@@ -109,8 +109,8 @@ function AppSdkContact() {
 function AccountMenu() {
   const config = useSiteConfig();
   const { t } = useTranslation();
-  const user = useAppStore((s) => s.user);
-  const storedUser = browserStorage.getJson<{ name?: string }>(config.userDataKey);
+  const user = useSignedInUser();
+  const storedUser = useStoredUserData();
   if (!user && !storedUser) {
     return (
       <>
@@ -136,8 +136,8 @@ function AccountMenu() {
 
 function ProfileDropdown() {
   const { t } = useTranslation();
-  const user = useAppStore((s) => s.user);
-  const profileLoading = useAppStore((s) => s.ui.profileLoading);
+  const user = useSignedInUser();
+  const profileLoading = useProfileLoading();
   const logout = useLogout();
   const [open, setOpen] = useState(false);
   const [commissionOpen, setCommissionOpen] = useState(false);

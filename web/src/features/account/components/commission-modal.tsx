@@ -1,20 +1,27 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { useAppStore, useSiteConfig } from '../../../lib/app-context';
+import { useSiteConfig } from '../../../lib/app-context';
 import { browserStorage } from '../../../lib/browser-storage';
+import { useSetSignedInCommission, useSignedInUser } from '../../../lib/session/signed-in-user';
 import { updateCommission } from '../api/update-commission';
-import { checkCommission, initialCommissionField } from '../commission-rules';
+import { commissionForm, initialCommissionField } from '../commission-rules';
 
 /** Seed §2 commission modal: one numeric field; backdrop or cross closes it and resets the field. */
 export function CommissionModal(props: { onClose: () => void }) {
   const { t } = useTranslation();
   const config = useSiteConfig();
-  const current = useAppStore((s) => s.user?.commission_percent);
-  const setCommission = useAppStore((s) => s.setCommission);
-  const [value, setValue] = useState(() => initialCommissionField(current));
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const current = useSignedInUser()?.commission_percent;
+  const setSignedInCommission = useSetSignedInCommission();
+  const messages = { required: t('commission.required'), outOfRange: t('commission.outOfRange') };
+  const form = useForm<{ percent: string }, unknown, { percent: number }>({
+    resolver: zodResolver(commissionForm(messages)),
+    defaultValues: { percent: initialCommissionField(current) },
+    mode: 'onTouched',
+  });
+  const fieldError = form.formState.errors.percent?.message;
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
 
@@ -23,43 +30,32 @@ export function CommissionModal(props: { onClose: () => void }) {
   }, []);
 
   const close = () => {
-    setValue(initialCommissionField(current));
-    setFieldError(null);
+    form.reset({ percent: initialCommissionField(current) });
     dialog.current?.close();
     props.onClose();
   };
 
-  const save = async () => {
-    const check = checkCommission(value);
-    if (!check.ok) {
-      const message = check.reason === 'required' ? t('commission.required') : t('commission.outOfRange');
-      setFieldError(message);
-      if (check.reason === 'outOfRange') toast.error(message);
-      return;
-    }
-    setSaving(true);
-    try {
-      const result = await updateCommission(check.percent, browserStorage.get(config.userTokenName));
-      if (!result.ok) {
-        toast.error(result.message ?? t('messages.genericError'));
-        return;
+  const save = form.handleSubmit(
+    async ({ percent }) => {
+      try {
+        const result = await updateCommission(percent, browserStorage.get(config.userTokenName));
+        if (!result.ok) {
+          toast.error(result.message ?? t('messages.genericError'));
+          return;
+        }
+        setSignedInCommission(percent);
+        toast.success(t('commission.success'));
+        dialog.current?.close();
+        props.onClose();
+      } catch {
+        toast.error(t('commission.failed'));
       }
-      const stored = browserStorage.getJson<Record<string, unknown>>(config.userDataKey);
-      if (stored)
-        browserStorage.set(
-          config.userDataKey,
-          JSON.stringify({ ...stored, commission_percent: check.percent }),
-        );
-      setCommission(check.percent);
-      toast.success(t('commission.success'));
-      dialog.current?.close();
-      props.onClose();
-    } catch {
-      toast.error(t('commission.failed'));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    // Seed §5: out of range is also said in a toast, and no call is made.
+    (errors) => {
+      if (errors.percent?.message === messages.outOfRange) toast.error(messages.outOfRange);
+    },
+  );
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click only catches the backdrop; Escape arrives as onCancel
@@ -75,14 +71,7 @@ export function CommissionModal(props: { onClose: () => void }) {
       }}
       className="m-auto w-[min(92vw,24rem)] rounded-2xl p-0 backdrop:bg-black/50 dark:bg-slate-900 dark:text-slate-100"
     >
-      <form
-        className="p-6"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <form className="p-6" noValidate onSubmit={(event) => void save(event)}>
         <div className="flex items-start justify-between">
           <h2 id={`${id}-title`} className="text-lg font-semibold">
             {t('commission.title')}
@@ -107,13 +96,9 @@ export function CommissionModal(props: { onClose: () => void }) {
           max={20}
           step="any"
           placeholder={t('commission.placeholder')}
-          value={value}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? `${id}-error` : undefined}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setFieldError(event.target.value.trim() === '' ? t('commission.required') : null);
-          }}
+          {...form.register('percent')}
           className={`mt-1 w-full rounded-lg border px-3 py-2 dark:bg-slate-800 ${fieldError ? 'border-red-600' : 'border-slate-300 dark:border-slate-600'}`}
         />
         {fieldError && (
@@ -123,7 +108,7 @@ export function CommissionModal(props: { onClose: () => void }) {
         )}
         <button
           type="submit"
-          disabled={saving}
+          disabled={form.formState.isSubmitting}
           className="mt-5 w-full rounded-lg bg-brand px-4 py-2 font-semibold text-brand-contrast disabled:opacity-60"
         >
           {t('commission.save')}

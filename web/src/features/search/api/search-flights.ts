@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FlightSearchResponse } from '#shared/flights';
 import { apiPost } from '../../../lib/api-client';
 import type { SearchQuery } from '../search-url';
@@ -27,12 +27,17 @@ export function toSearchRequest(query: SearchQuery, userType: string) {
 
 export type SearchRequest = ReturnType<typeof toSearchRequest>;
 
-export function useFlightSearch(request: SearchRequest, enabled: boolean) {
-  return useQuery({
+/** POST /flights/search: the offers for a search. */
+export const searchFlights = (request: SearchRequest) =>
+  apiPost<FlightSearchResponse>('/flights/search', request);
+
+export const flightSearchQueryOptions = (request: SearchRequest) =>
+  queryOptions({
     queryKey: ['flight-search', request],
-    queryFn: () => apiPost<FlightSearchResponse>('/flights/search', request),
-    enabled,
+    queryFn: () => searchFlights(request),
     staleTime: 60_000,
     retry: false,
   });
-}
+
+export const useFlightSearch = (request: SearchRequest, enabled: boolean) =>
+  useQuery({ ...flightSearchQueryOptions(request), enabled });

@@ -1,0 +1,51 @@
+import { Navigate, type RouteObject } from 'react-router';
+
+/** The console's sections (issue 7): each sub-feature's page loads on demand. */
+export const adminRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="settings" replace /> },
+  {
+    path: 'settings',
+    lazy: () => import('./brand-and-uploads/settings-page').then((m) => ({ Component: m.SettingsPage })),
+  },
+  {
+    path: 'payment-gateways',
+    lazy: () =>
+      import('./brand-and-uploads/payment-gateways-page').then((m) => ({ Component: m.PaymentGatewaysPage })),
+  },
+  {
+    path: 'users',
+    lazy: () => import('./users-and-wallets/users-page').then((m) => ({ Component: m.UsersPage })),
+  },
+  {
+    path: 'bookings',
+    lazy: () => import('./bookings/bookings-page').then((m) => ({ Component: m.BookingsPage })),
+  },
+  {
+    path: 'bookings/:pnr',
+    lazy: () => import('./bookings/booking-detail-page').then((m) => ({ Component: m.BookingDetailPage })),
+  },
+  {
+    path: 'partners',
+    lazy: () => import('./partners/partners-page').then((m) => ({ Component: m.PartnersPage })),
+  },
+  {
+    path: 'markups',
+    lazy: () => import('./partners/markups-page').then((m) => ({ Component: m.MarkupsPage })),
+  },
+  {
+    path: 'commissions',
+    lazy: () => import('./partners/commissions-page').then((m) => ({ Component: m.CommissionsPage })),
+  },
+  {
+    path: 'reports',
+    lazy: () => import('./reports/reports-page').then((m) => ({ Component: m.ReportsPage })),
+  },
+  {
+    path: 'outbox',
+    lazy: () => import('./reports/outbox-page').then((m) => ({ Component: m.OutboxPage })),
+  },
+  {
+    path: 'audit',
+    lazy: () => import('./reports/audit-page').then((m) => ({ Component: m.AuditPage })),
+  },
+];

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  type AdminBookingDetail,
+  DISRUPTION_REASONS,
+  type FlightDisruption,
+  markDisruptedRequest,
+} from '#shared/admin-bookings';
+import { secondaryButtonClass } from '../../../components/ui/form-styles';
+import { SelectField } from '../../../components/ui/select-field';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { TextareaField } from '../../../components/ui/textarea-field';
+import { ApiError } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { formatWhen } from '../shared/admin-ui';
+import { useMarkFlightDisrupted } from './api/mark-flight-disrupted';
+import { DisruptedBadge } from './disrupted-badge';
+
+/** The API's request, with the console's own words when the note is empty. */
+const disruptionForm = (noteRequired: string) =>
+  z.object({
+    reason: markDisruptedRequest.shape.reason,
+    note: z.string().trim().min(1, noteRequired).pipe(markDisruptedRequest.shape.note),
+  });
+
+/** One flight of the booking, and the form that marks it disrupted and tells its travellers. */
+export function FlightDisruptionRow(props: { flight: AdminBookingDetail['flights'][number] }) {
+  const { t, i18n } = useTranslation();
+  const { flight } = props;
+  const mark = useMarkFlightDisrupted();
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState<FlightDisruption | null>(null);
+  const { form, errorOf } = useZodForm(disruptionForm(t('admin.bookings.noteRequired')), {
+    reason: 'weather',
+    note: '',
+  });
+
+  const submit = form.handleSubmit(async (input) => {
+    if (!window.confirm(t('admin.bookings.confirmDisrupt', { flight: flight.flightId }))) return;
+    await mark.mutateAsync({ flightId: flight.flightId, ...input }).then(
+      (answer) => {
+        setDone(answer);
+        setOpen(false);
+        toast.success(t('admin.bookings.disruptedDone', { count: answer.flagged.length }));
+      },
+      (failure: unknown) =>
+        form.setError('note', {
+          type: 'server',
+          message:
+            failure instanceof ApiError
+              ? (failure.fields.note ?? failure.message)
+              : t('messages.genericError'),
+        }),
+    );
+  });
+
+  return (
+    <li className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+      <p>
+        <strong>{flight.flightNumber}</strong> {flight.route} · {formatWhen(flight.departAt, i18n.language)}{' '}
+        <span className="text-xs text-slate-500">({flight.flightId})</span>{' '}
+        {flight.disrupted && <DisruptedBadge />}
+      </p>
+      {!open && (
+        <button type="button" className={`${secondaryButtonClass} mt-2`} onClick={() => setOpen(true)}>
+          {t('admin.bookings.markDisrupted')}
+          <span className="sr-only"> {flight.flightId}</span>
+        </button>
+      )}
+      {open && (
+        <form
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          className="mt-2 grid gap-2 sm:grid-cols-[12rem_1fr]"
+        >
+          <SelectField
+            label={t('admin.bookings.reason')}
+            options={DISRUPTION_REASONS.map((r) => [r, t(`admin.bookings.reasons.${r}`)])}
+            {...form.register('reason')}
+          />
+          <TextareaField
+            label={t('admin.bookings.note')}
+            rows={2}
+            error={errorOf('note')}
+            {...form.register('note')}
+          />
+          <div className="flex gap-2 sm:col-span-2">
+            <SubmitButton busy={mark.isPending}>{t('admin.bookings.markAndTell')}</SubmitButton>
+            <button type="button" className={secondaryButtonClass} onClick={() => setOpen(false)}>
+              {t('admin.bookings.keep')}
+            </button>
+          </div>
+        </form>
+      )}
+      {done && (
+        <p role="status" className="mt-2 text-sm" data-testid="disruption-result">
+          {t('admin.bookings.disruptedResult', {
+            count: done.flagged.length,
+            pnrs: done.flagged.join(', ') || '—',
+            notified: done.notified,
+          })}
+        </p>
+      )}
+    </li>
+  );
+}

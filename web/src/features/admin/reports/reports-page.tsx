@@ -1,0 +1,212 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReportGroup, ReportRow } from '#shared/admin-money';
+import { type CurrencyCode, formatMoney } from '#shared/money';
+import { secondaryButtonClass } from '../../../components/ui/form-styles';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { addDays, todayInNepal } from '../../../lib/dates';
+import { currentLanguage } from '../../../lib/i18n';
+import { TableHead } from '../shared/admin-ui';
+import { type ReportParams, reportCsvUrl, useSalesReport } from './api/get-sales-report';
+import { type ChartBar, SalesChart } from './sales-chart';
+
+const GROUPS: ReportGroup[] = ['day', 'route', 'airline', 'agent'];
+const METRICS = ['sales', 'paidBookings', 'bookings', 'commission', 'markup'] as const;
+type Metric = (typeof METRICS)[number];
+const MONEY_METRICS: Metric[] = ['sales', 'commission', 'markup'];
+
+/** A Kathmandu date, `daysAgo` before today. */
+function kathmanduDate(daysAgo = 0): string {
+  return addDays(todayInNepal(), -daysAgo);
+}
+
+/** Reports: sales, bookings and commission per day, route, airline or agent, as a chart, a table and CSV. */
+export function ReportsPage() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const [params, setParams] = useState<ReportParams>({
+    from: kathmanduDate(29),
+    to: kathmanduDate(),
+    groupBy: 'day',
+  });
+  const [metric, setMetric] = useState<Metric>('sales');
+  const [chosenCurrency, setCurrency] = useState<CurrencyCode | null>(null);
+  const report = useSalesReport(params);
+  const currencies = [...new Set(report.data?.rows.map((row) => row.currency) ?? ['NPR'])] as CurrencyCode[];
+  const currency =
+    chosenCurrency && currencies.includes(chosenCurrency) ? chosenCurrency : (currencies[0] ?? 'NPR');
+  const rows = report.data?.rows.filter((row) => row.currency === currency) ?? [];
+  const money = (amount: number) => formatMoney(amount, currency, language);
+  const show = (m: Metric, row: Pick<ReportRow, Metric>) =>
+    MONEY_METRICS.includes(m) ? money(row[m]) : String(row[m]);
+  const labelOf = (row: ReportRow) => (params.groupBy === 'day' ? formatDay(row.key, language) : row.label);
+  const metricName = t(`admin.reports.metrics.${metric}`);
+  const bars: ChartBar[] = rows.map((row) => ({
+    key: row.key,
+    label: params.groupBy === 'day' ? formatDay(row.key, language, true) : row.label,
+    value: row[metric],
+    description: t('admin.reports.barLabel', {
+      group: labelOf(row),
+      metric: metricName,
+      value: show(metric, row),
+      count: row.paidBookings,
+    }),
+  }));
+  const invalid =
+    report.error && 'fields' in report.error ? (report.error.fields as Record<string, string>) : {};
+
+  return (
+    <section aria-labelledby="reports-heading">
+      <h1 id="reports-heading" className="text-2xl font-semibold">
+        {t('admin.reports.title')}
+      </h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('admin.reports.intro')}</p>
+      <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
+        <TextField
+          label={t('admin.reports.from')}
+          type="date"
+          value={params.from}
+          max={params.to}
+          onChange={(e) => e.target.value && setParams({ ...params, from: e.target.value })}
+          error={invalid.from}
+        />
+        <TextField
+          label={t('admin.reports.to')}
+          type="date"
+          value={params.to}
+          min={params.from}
+          onChange={(e) => e.target.value && setParams({ ...params, to: e.target.value })}
+          error={invalid.to}
+        />
+        <SelectField
+          label={t('admin.reports.groupBy')}
+          value={params.groupBy}
+          options={GROUPS.map((g) => [g, t(`admin.reports.groups.${g}`)])}
+          onValueChange={(groupBy) => setParams({ ...params, groupBy: groupBy as ReportGroup })}
+        />
+        <SelectField
+          label={t('admin.reports.metric')}
+          value={metric}
+          options={METRICS.map((m) => [m, t(`admin.reports.metrics.${m}`)])}
+          onValueChange={(m) => setMetric(m as Metric)}
+        />
+        {currencies.length > 1 && (
+          <SelectField
+            label={t('admin.reports.currency')}
+            value={currency}
+            options={currencies.map((c) => [c, c])}
+            onValueChange={(c) => setCurrency(c as CurrencyCode)}
+          />
+        )}
+        <a className={secondaryButtonClass} href={reportCsvUrl(params)} download>
+          {t('admin.reports.downloadCsv')}
+        </a>
+      </form>
+      {report.isError && !Object.keys(invalid).length && <p role="alert">{t('messages.genericError')}</p>}
+      {report.isPending && <p>{t('admin.loading')}</p>}
+      {report.data && (
+        <>
+          {rows.length > 0 ? (
+            <SalesChart
+              title={t('admin.reports.chartTitle', {
+                metric: metricName,
+                group: t(`admin.reports.groups.${params.groupBy}`),
+                from: formatDay(params.from, language),
+                to: formatDay(params.to, language),
+              })}
+              bars={bars}
+              formatValue={(value) =>
+                MONEY_METRICS.includes(metric) ? compactMoney(value, currency, language) : String(value)
+              }
+            />
+          ) : (
+            <p className="mt-4">{t('admin.reports.none')}</p>
+          )}
+          {report.data.excessPayments
+            .filter((excess) => excess.currency === currency)
+            .map((excess) => (
+              <p
+                key={excess.currency}
+                role="note"
+                data-testid="report-excess"
+                className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+              >
+                {t('admin.reports.excess', {
+                  count: excess.payments,
+                  amount: money(excess.amount),
+                  refunded: money(excess.refunded),
+                  pending: money(excess.pending),
+                })}
+              </p>
+            ))}
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t('admin.reports.tableCaption')}</caption>
+              <TableHead
+                columns={[
+                  t(`admin.reports.groups.${params.groupBy}`),
+                  ...METRICS.map((m) => t(`admin.reports.metrics.${m}`)),
+                ]}
+              />
+              <tbody>
+                {rows.map((row) => (
+                  <tr
+                    key={`${row.key}-${row.currency}`}
+                    className="border-b border-slate-200 dark:border-slate-700"
+                  >
+                    <th scope="row" className="py-2 pr-3 font-medium">
+                      {labelOf(row)}
+                    </th>
+                    {METRICS.map((m) => (
+                      <td key={m} className="py-2 pr-3">
+                        {show(m, row)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+              {report.data.totals
+                .filter((total) => total.currency === currency)
+                .map((total) => (
+                  <tfoot
+                    key={total.currency}
+                    className="border-t-2 border-slate-300 font-semibold dark:border-slate-600"
+                  >
+                    <tr>
+                      <th scope="row" className="py-2 pr-3">
+                        {t('admin.reports.total')}
+                      </th>
+                      {METRICS.map((m) => (
+                        <td key={m} className="py-2 pr-3">
+                          {show(m, total)}
+                        </td>
+                      ))}
+                    </tr>
+                  </tfoot>
+                ))}
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function formatDay(date: string, language: string, short = false): string {
+  return new Intl.DateTimeFormat(language === 'ne' ? 'ne-NP' : 'en-GB', {
+    day: 'numeric',
+    month: 'short',
+    ...(short ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** Axis labels: major units, short (NPR 1.5K, NPR 2.5L in lakh for English and Nepali). */
+function compactMoney(minor: number, currency: CurrencyCode, language: string): string {
+  const number = new Intl.NumberFormat(language === 'ne' ? 'ne-NP' : 'en-IN', {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(minor / 100);
+  return `${currency} ${number}`;
+}
