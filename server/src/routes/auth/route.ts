@@ -116,6 +116,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         resetLink: (token) => `${site}${setPasswordPath(token)}`,
         linksKey: app.emailLinksKey,
       });
+      // Sent whether or not the address has an account, so the answer takes as long either way.
+      await app.jobs.send('email.deliver-outbox');
       return ok({ message: RESET_REQUESTED_MESSAGE });
     },
   );

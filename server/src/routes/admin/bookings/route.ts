@@ -96,7 +96,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         publicUrl: app.env.PUBLIC_URL,
         requestHost: request.hostname,
       });
-      void app.jobs.send('email.deliver-outbox');
+      await app.jobs.send('email.deliver-outbox');
       return ok(result);
     },
   );
@@ -176,7 +176,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         note: request.body.note,
         actor: { ...admin, name: `${nameOf(admin)} (agency)` },
       });
-      void app.jobs.send('email.deliver-outbox');
+      await app.jobs.send('email.deliver-outbox');
       return ok(presentFlightDisruption(disruption, flagged));
     },
   );

@@ -71,6 +71,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         link: await linkFor(app, request),
         linksKey: app.emailLinksKey,
       });
+      await app.jobs.send('email.deliver-outbox');
       return ok(presentAdminUser(user));
     },
   );
@@ -164,6 +165,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         link: await linkFor(app, request),
         linksKey: app.emailLinksKey,
       });
+      await app.jobs.send('email.deliver-outbox');
       return ok({ message: 'A password reset link has been e-mailed.' });
     },
   );
