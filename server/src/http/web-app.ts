@@ -7,10 +7,9 @@ import type { PublicSiteConfig } from '#shared/site-config';
 import type { BrandDirectory } from '../domain/brands/brand-directory';
 import type { PaymentGatewayDirectory } from '../payments/brand-gateways';
 import { presentSiteConfig } from '../presenters/site-config';
+import { BRAND_ASSETS, WEB_DIST } from '../app-files';
 import { compress, preferredEncoding } from './compression';
 
-export const WEB_DIST = path.resolve(import.meta.dirname, '../../../web/dist');
-export const BRAND_ASSETS = path.resolve(import.meta.dirname, '../../assets/brands');
 
 /** Marker in web/index.html replaced by the brand's head tags and bootstrap data. */
 const HEAD_MARKER = '<!--app-head-->';
