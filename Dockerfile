@@ -25,4 +25,6 @@ RUN groupadd --system tikat && useradd --system --gid tikat --home /app tikat &&
 USER tikat
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:3000/livez').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--enable-source-maps", "dist/server/main.js"]
+# --max-semi-space-size=8: V8's young generation at 16 MB instead of the 64 MB Node 24 sizes it to,
+# about 45 MB less resident memory for no throughput we could measure (as `npm start`).
+CMD ["node", "--max-semi-space-size=8", "--enable-source-maps", "dist/server/main.js"]

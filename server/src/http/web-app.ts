@@ -4,12 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assetAddress } from '#shared/asset-address';
 import type { PublicSiteConfig } from '#shared/site-config';
+import { BRAND_ASSETS, WEB_DIST } from '../app-files';
 import type { BrandDirectory } from '../domain/brands/brand-directory';
 import type { PaymentGatewayDirectory } from '../payments/brand-gateways';
 import { presentSiteConfig } from '../presenters/site-config';
-import { BRAND_ASSETS, WEB_DIST } from '../app-files';
 import { compress, preferredEncoding } from './compression';
-
 
 /** Marker in web/index.html replaced by the brand's head tags and bootstrap data. */
 const HEAD_MARKER = '<!--app-head-->';

@@ -27,8 +27,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** The built server (`npm run build:server`), as `npm start` and the Docker image run it. */
-export const BUILT_SERVER = 'dist/server/main.js';
+/** The built server (`npm run build:server`) with the Node flags `npm start` and the image give it. */
+export const BUILT_SERVER = ['--max-semi-space-size=8', '--enable-source-maps', 'dist/server/main.js'];
 
 /**
  * A real app process on a free port with the given settings, resolved once its /readyz answers
@@ -41,9 +41,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const spawnedAt = performance.now();
-  const entry = options.built
-    ? ['--enable-source-maps', BUILT_SERVER]
-    : ['--import', 'tsx', 'server/src/main.ts'];
+  const entry = options.built ? BUILT_SERVER : ['--import', 'tsx', 'server/src/main.ts'];
   const child = spawn(process.execPath, entry, {
     cwd: REPOSITORY_ROOT,
     stdio: ['ignore', process.env.SERVER_PROCESS_STDOUT ? 'inherit' : 'ignore', options.stderr ?? 'inherit'],
