@@ -133,8 +133,8 @@ if (!skip.has('startup')) {
     for (const [key, start] of Object.entries((result.starts as Json) ?? {})) {
       rows.push({
         benchmark: 'start-up (built server)',
-        figure: `spawn → /readyz 200, ${key}`,
-        value: `${num(start)} ms`,
+        figure: `spawn → /readyz 200 (its CPU time), ${key}`,
+        value: `${num(start)} ms (${num(get(result, 'startCpuMs', key))} ms)`,
         target: key.includes('existing') ? '≤ 1,000 ms (limit 3,000)' : '≤ 15,000 ms',
       });
     }

@@ -37,9 +37,19 @@ const PRODUCTION = {
   PASSWORD_HASH_TIME_COST: '2',
   BOOKING_JOBS_INTERVAL_SECONDS: '30',
   UPLOADS_DIR: path.join(folder, 'uploads'),
+  // As `npm start` and the image: V8's compiled code kept on disk, so restarts skip compiling.
+  NODE_COMPILE_CACHE: path.join(folder, 'compile-cache'),
 };
 
 const starts: Record<string, number> = {};
+/** CPU time (user + system) the server spent until ready: steadier than wall time on a busy machine. */
+const startCpuMs: Record<string, number> = {};
+
+/** User + system CPU time of a process so far, from /proc (clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 const rssMb: Record<string, number> = {};
 
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -54,13 +64,18 @@ async function start(label: string, env: Record<string, string>): Promise<Server
     { stderr: 'ignore', timeoutMs: 180_000, built: !FROM_SOURCE },
   );
   starts[label] = server.startMs;
-  console.log(`start ${label}: ${server.startMs.toFixed(0)} ms from spawn to /readyz 200`);
+  startCpuMs[label] = cpuMsOf(server.child.pid as number);
+  console.log(
+    `start ${label}: ${server.startMs.toFixed(0)} ms from spawn to /readyz 200, ${startCpuMs[label]} ms of CPU ` +
+      `(target ≤ ${TARGETS.firstStartMs} ms)`,
+  );
   return server;
 }
 
 /** Three restarts on existing data (a shared machine is noisy): the median counts; the last keeps running. */
 async function restart(label: string, env: Record<string, string>): Promise<ServerProcess> {
   const times: number[] = [];
+  const cpu: number[] = [];
   let server: ServerProcess | undefined;
   for (let i = 0; i < 3; i++) {
     await server?.stop();
@@ -69,12 +84,14 @@ async function restart(label: string, env: Record<string, string>): Promise<Serv
       { stderr: 'ignore', timeoutMs: 180_000, built: !FROM_SOURCE },
     );
     times.push(server.startMs);
+    cpu.push(cpuMsOf(server.child.pid as number));
   }
-  const median = [...times].sort((a, b) => a - b)[1] as number;
-  starts[label] = median;
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] as number;
+  starts[label] = median(times);
+  startCpuMs[label] = median(cpu);
   console.log(
-    `start ${label}: ${median.toFixed(0)} ms from spawn to /readyz 200 (median of ${times.map((t) => t.toFixed(0)).join(', ')} ms; ` +
-      `target ≤ ${TARGETS.warmStartMs} ms)`,
+    `start ${label}: ${starts[label].toFixed(0)} ms from spawn to /readyz 200, ${startCpuMs[label]} ms of CPU ` +
+      `(medians of ${times.map((t) => t.toFixed(0)).join(', ')} ms and ${cpu.join(', ')} ms; target ≤ ${TARGETS.warmStartMs} ms)`,
   );
   return server as ServerProcess;
 }
@@ -188,4 +205,4 @@ try {
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }
-if (JSON_OUTPUT) console.log(`BENCH_JSON ${JSON.stringify({ starts, rssMb, targets: TARGETS })}`);
+if (JSON_OUTPUT) console.log(`BENCH_JSON ${JSON.stringify({ starts, startCpuMs, rssMb, targets: TARGETS })}`);
