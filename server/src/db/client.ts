@@ -133,9 +133,9 @@ const PGLITE_START_PARAMS = [
 /**
  * PGlite is PostgreSQL compiled to WebAssembly. V8 first compiles it with its baseline compiler
  * (Liftoff), then recompiles the functions that run often with its optimizing one (TurboFan) on
- * background threads; those compilations of PostgreSQL's large functions left the process about
- * 400 MB larger (measured: 600 MB RSS instead of 160 MB after the first searches) for no query
- * speed we could measure. Set before PGlite compiles its module; V8 reads them at compile time.
+ * background threads; those compilations of PostgreSQL's large functions left the process 300 to
+ * 500 MB larger (PGlite alone after the same queries: 450–650 MB RSS instead of about 160 MB) for
+ * no query speed we could measure. Set before PGlite compiles its module; V8 reads them at compile time.
  */
 function keepWasmOnBaselineCompiler(): void {
   v8.setFlagsFromString('--liftoff');
