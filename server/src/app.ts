@@ -2,22 +2,16 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import nodemailer from 'nodemailer';
 import { API_BASE_PATH } from '#shared/constants';
 import type { Database } from './db/client';
 import { PasswordHasher } from './domain/accounts/password-hasher';
 import { assetStorageFromEnv } from './domain/assets/asset-storage-from-env';
 import { BrandDirectory } from './domain/brands/brand-directory';
-import { OutboxSender } from './domain/email/outbox-sender';
 import { credentialsKey, emailLinksKey } from './domain/payment-credentials/secret-box';
 import { DatabaseSessionStore, type SessionStore } from './domain/sessions/session-store';
-import { TicketMailer } from './domain/tickets/ticket-mailer';
 import type { Env } from './env';
 import { errorBody } from './errors';
 import './http/context';
@@ -25,7 +19,12 @@ import { compressJsonResponse } from './http/compression';
 import { installErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logging';
 import { registerMetrics } from './http/metrics';
-import { describeOperations, SECURITY_SCHEMES } from './http/openapi-operations';
+import {
+  describeOperations,
+  finishDocument,
+  SECURITY_SCHEMES,
+  transformRoute,
+} from './http/openapi-operations';
 import {
   FallbackRateLimitCounter,
   MemoryRateLimitCounter,
@@ -36,6 +35,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { authenticateRequest } from './http/session-auth';
 import { registerUploads } from './http/uploads';
 import { registerWebApp } from './http/web-app';
+import { createJobQueue } from './jobs/job-queue';
 import { PaymentGatewayDirectory } from './payments/brand-gateways';
 import {
   gatewayFormOrigins,
@@ -141,23 +141,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('assets', assetStorageFromEnv(env));
   const emailLinks = emailLinksKey(env.SESSION_SECRET);
   app.decorate('emailLinksKey', emailLinks);
-  const outbox = new OutboxSender(database.db, {
-    smtpUrl: env.SMTP_URL,
-    from: env.MAIL_FROM,
-    log: app.log,
-    linksKey: emailLinks,
-    payments,
+  // Unset SMTP_URL: nothing is sent, and the outbox is read in the admin console.
+  const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined;
+  app.decorate('mail', { transport, from: env.MAIL_FROM, linksKey: emailLinks });
+  const jobs = createJobQueue(database, app.log);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    transport?.close();
   });
-  app.decorate('outbox', outbox);
-  app.addHook('onClose', async () => outbox.close());
-  app.decorate(
-    'ticketMail',
-    new TicketMailer(database.db, {
-      publicUrl: env.PUBLIC_URL,
-      log: app.log,
-      onQueued: () => outbox.nudge(),
-    }),
-  );
   const routePolicies: RoutePolicy[] = [];
   app.decorate('routePolicies', routePolicies);
   app.decorateRequest('brand', undefined);
@@ -250,7 +242,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       servers: [{ url: env.PUBLIC_URL }],
       components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: transformRoute,
+    transformObject: finishDocument,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   describeOperations(app);

@@ -2,7 +2,6 @@ import { buildApp } from './app';
 import { BUILD_ID } from './build-id';
 import { openDatabase } from './db/client';
 import { ConfigError, loadEnv } from './env';
-import { startBookingJobs } from './jobs/booking-jobs';
 import { seedDatabase } from './seed/index';
 
 async function main(): Promise<void> {
@@ -45,8 +44,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  // Lapsed holds release their seats, pending gateway payments are reconciled, e-tickets mailed.
-  startBookingJobs(app);
+  // This instance works the job queue (jobs/definitions.ts): lapsed holds, pending payments, e-mail.
+  await app.jobs.startWorkers(app, env.BOOKING_JOBS_INTERVAL_SECONDS);
   app.log.info(`Tikat is serving ${env.PUBLIC_URL}`);
 }
 

@@ -9,6 +9,7 @@ import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-o
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { fromPglite, type ConstructorOptions as JobQueueOptions } from 'pg-boss';
 import { MIGRATIONS_FOLDER } from '../app-files';
 import * as schema from './schema/index';
 
@@ -46,6 +47,12 @@ export interface Database {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * How the job queue (pg-boss, jobs/job-queue.ts) reaches this database: PGlite's one connection
+   * through pg-boss's adapter, or a small pool of its own on PostgreSQL (with one connection kept
+   * for LISTEN, so a job sent is taken at once).
+   */
+  jobQueueConnection: Pick<JobQueueOptions, 'db' | 'backend' | 'connectionString' | 'max'>;
   /** Connections of the pool now (PGlite: its one connection). */
   poolUsage(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
@@ -85,6 +92,7 @@ function openPostgres(url: string, poolSize: number): Database {
   return {
     db,
     kind: 'postgres',
+    jobQueueConnection: { connectionString: url, max: 3 },
     migrate: () => migratePostgresOnce(pool),
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -160,6 +168,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    jobQueueConnection: { db: fromPglite(client), backend: 'pglite' },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await db.execute(sql`select 1`);

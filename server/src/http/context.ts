@@ -5,11 +5,11 @@ import type { AccountUser } from '../domain/accounts/find-user';
 import type { PasswordHasher } from '../domain/accounts/password-hasher';
 import type { AssetStorage } from '../domain/assets/asset-storage';
 import type { Brand, BrandDirectory } from '../domain/brands/brand-directory';
-import type { OutboxSender } from '../domain/email/outbox-sender';
+import type { OutboxMail } from '../domain/email/deliver-outbox';
 import type { SessionRecord, SessionStore } from '../domain/sessions/session-store';
-import type { TicketMailer } from '../domain/tickets/ticket-mailer';
 import type { Env } from '../env';
 import { AppError } from '../errors';
+import type { JobQueue } from '../jobs/job-queue';
 import type { PaymentGatewayDirectory } from '../payments/brand-gateways';
 import type { PolicyName, RoutePolicy } from '../policies/policy';
 import type { RateLimiter } from './rate-limit';
@@ -35,10 +35,10 @@ declare module 'fastify' {
     payments: PaymentGatewayDirectory;
     /** Where uploaded brand images are stored (UPLOADS_DIR, or an S3-compatible bucket). */
     assets: AssetStorage;
-    /** Queues each ticketed booking's e-ticket e-mail once (in the outbox). */
-    ticketMail: TicketMailer;
-    /** Sends the outbox over SMTP (SMTP_URL); without it, does nothing. */
-    outbox: OutboxSender;
+    /** How the outbox is sent (the `email.deliver-outbox` job): SMTP_URL's transport, if set. */
+    mail: OutboxMail;
+    /** The job queue (pg-boss in the database): jobs/definitions.ts lists every job. */
+    jobs: JobQueue;
     /** Seals the links in queued e-mails that sign their recipient in (password, invitation). */
     emailLinksKey: Buffer;
     /** Every API route with its policy, as registered (the access sweep test walks it). */

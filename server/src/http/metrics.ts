@@ -1,84 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { API_BASE_PATH } from '#shared/constants';
 import { queryRows } from '../db/client';
 import { errorBody } from '../errors';
+import { collectProcessMetrics, processRegistry } from '../process-metrics';
 
 /** Upper bounds (seconds) of the request latency histogram's buckets. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-
-type Labels = Record<string, string>;
-
-const escapeLabel = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
-const labelText = (labels: Labels) => {
-  const entries = Object.entries(labels);
-  return entries.length ? `{${entries.map(([k, v]) => `${k}="${escapeLabel(v)}"`).join(',')}}` : '';
-};
-
-class Counter {
-  private readonly values = new Map<string, { labels: Labels; value: number }>();
-  constructor(
-    readonly name: string,
-    readonly help: string,
-  ) {}
-  inc(labels: Labels, by = 1): void {
-    const key = labelText(labels);
-    const entry = this.values.get(key);
-    if (entry) entry.value += by;
-    else this.values.set(key, { labels, value: by });
-  }
-  render(): string[] {
-    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
-    for (const { labels, value } of this.values.values())
-      lines.push(`${this.name}${labelText(labels)} ${value}`);
-    return lines;
-  }
-}
-
-class Histogram {
-  private readonly values = new Map<
-    string,
-    { labels: Labels; buckets: number[]; sum: number; count: number }
-  >();
-  constructor(
-    readonly name: string,
-    readonly help: string,
-    private readonly bounds: number[],
-  ) {}
-  observe(labels: Labels, value: number): void {
-    const key = labelText(labels);
-    let entry = this.values.get(key);
-    if (!entry) {
-      entry = { labels, buckets: this.bounds.map(() => 0), sum: 0, count: 0 };
-      this.values.set(key, entry);
-    }
-    this.bounds.forEach((bound, index) => {
-      if (value <= bound) (entry.buckets[index] as number)++;
-    });
-    entry.sum += value;
-    entry.count++;
-  }
-  render(): string[] {
-    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
-    for (const { labels, buckets, sum, count } of this.values.values()) {
-      for (const [index, bound] of this.bounds.entries())
-        lines.push(`${this.name}_bucket${labelText({ ...labels, le: String(bound) })} ${buckets[index]}`);
-      lines.push(`${this.name}_bucket${labelText({ ...labels, le: '+Inf' })} ${count}`);
-      lines.push(`${this.name}_sum${labelText(labels)} ${sum}`);
-      lines.push(`${this.name}_count${labelText(labels)} ${count}`);
-    }
-    return lines;
-  }
-}
-
-const gauge = (name: string, help: string, samples: [Labels, number][]) => [
-  `# HELP ${name} ${help}`,
-  `# TYPE ${name} gauge`,
-  ...samples.map(([labels, value]) => `${name}${labelText(labels)} ${value}`),
-];
 
 /** The business outcome of an answer: `ok`, or its error code in lower case. */
 function outcomeOf(reply: FastifyReply, payload: unknown): string {
@@ -87,43 +17,128 @@ function outcomeOf(reply: FastifyReply, payload: unknown): string {
   return (code ?? String(reply.statusCode)).toLowerCase();
 }
 
+type CountRow = { status: string; count: string | number };
+
+function setByStatus(gauge: Gauge<'status'>, rows: CountRow[]): void {
+  for (const row of rows) gauge.set({ status: row.status }, Number(row.count));
+}
+
 /**
- * This instance's counters and the scrape: HTTP requests and latencies by route pattern, method
- * and status; searches, holds, payments and gateway returns by outcome; and, read at scrape time,
- * bookings and tickets by status in the database, the database pool, memory and event-loop lag.
+ * This app's metrics, on its own registry (several apps in one process, as in tests, count
+ * apart): HTTP requests and latencies by route pattern, method and status; searches, holds,
+ * payments and gateway returns by outcome; and, read at scrape time, bookings and tickets by
+ * status, the e-mail outbox's unsent rows, the database pool and the V8 heap. The process-wide
+ * metrics (prom-client's defaults, supplier calls, gateway payments) are in process-metrics.ts.
  */
 export class Metrics {
-  readonly requests = new Counter(
-    'http_requests_total',
-    'HTTP requests answered, by route pattern, method and status.',
-  );
-  readonly latency = new Histogram(
-    'http_request_duration_seconds',
-    'Time to answer an HTTP request, by route pattern, method and status.',
-    LATENCY_BUCKETS,
-  );
-  readonly searches = new Counter('tikat_searches_total', 'Flight searches, by outcome (ok or error code).');
-  readonly holds = new Counter(
-    'tikat_holds_total',
-    'Booking holds asked for, by outcome (ok or error code).',
-  );
-  readonly payments = new Counter(
-    'tikat_payments_total',
-    'Payments started, by method and outcome (paid: wallet; redirected: sent to the gateway; or an error code).',
-  );
-  readonly gatewayReturns = new Counter(
-    'tikat_gateway_returns_total',
-    'Payers back from a gateway, by gateway and outcome (success: verified and ticketed).',
-  );
-  private readonly loopDelay = monitorEventLoopDelay({ resolution: 20 });
+  readonly registry = new Registry();
+  private readonly registers = [this.registry];
+  readonly requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route pattern, method and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: this.registers,
+  });
+  readonly latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by route pattern, method and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: this.registers,
+  });
+  readonly searches = new Counter({
+    name: 'tikat_searches_total',
+    help: 'Flight searches, by outcome (ok or error code).',
+    labelNames: ['outcome'] as const,
+    registers: this.registers,
+  });
+  readonly holds = new Counter({
+    name: 'tikat_holds_total',
+    help: 'Booking holds asked for, by outcome (ok or error code).',
+    labelNames: ['outcome'] as const,
+    registers: this.registers,
+  });
+  readonly payments = new Counter({
+    name: 'tikat_payments_total',
+    help: 'Payments started, by method and outcome (paid: wallet; redirected: sent to the gateway; or an error code).',
+    labelNames: ['method', 'outcome'] as const,
+    registers: this.registers,
+  });
+  readonly gatewayReturns = new Counter({
+    name: 'tikat_gateway_returns_total',
+    help: 'Payers back from a gateway, by gateway and outcome (success: verified and ticketed).',
+    labelNames: ['gateway', 'outcome'] as const,
+    registers: this.registers,
+  });
+  private readonly bookings = new Gauge({
+    name: 'tikat_bookings',
+    help: 'Bookings in the database by status (the same on every instance: aggregate with max, not sum).',
+    labelNames: ['status'] as const,
+    registers: this.registers,
+  });
+  private readonly tickets = new Gauge({
+    name: 'tikat_tickets',
+    help: 'Tickets in the database by status (open, void, refunded; the same on every instance).',
+    labelNames: ['status'] as const,
+    registers: this.registers,
+  });
+  private readonly outbox = new Gauge({
+    name: 'tikat_email_outbox_unsent',
+    help:
+      'E-mails of the outbox not sent, by state (queued: to be tried; failed: given up), read from the ' +
+      'database (the same on every instance).',
+    labelNames: ['state'] as const,
+    registers: this.registers,
+  });
   private readonly started = Date.now();
 
-  constructor() {
-    this.loopDelay.enable();
-  }
-
-  stop(): void {
-    this.loopDelay.disable();
+  constructor(private readonly app: FastifyInstance) {
+    const { registers } = this;
+    new Gauge({
+      name: 'tikat_db_pool_connections',
+      help: 'Database connections of this instance by state (PGlite: one).',
+      labelNames: ['state'] as const,
+      registers,
+      collect() {
+        const pool = app.database.poolUsage();
+        this.set({ state: 'total' }, pool.total);
+        this.set({ state: 'idle' }, pool.idle);
+        this.set({ state: 'waiting' }, pool.waiting);
+      },
+    });
+    new Gauge({
+      name: 'tikat_db_pool_max',
+      help: 'Largest number of database connections this instance opens.',
+      registers,
+      collect() {
+        this.set(app.database.poolUsage().max);
+      },
+    });
+    new Gauge({
+      name: 'nodejs_heap_used_bytes',
+      help: 'V8 heap in use (as nodejs_heap_size_used_bytes).',
+      registers,
+      collect() {
+        this.set(process.memoryUsage().heapUsed);
+      },
+    });
+    new Gauge({
+      name: 'nodejs_heap_total_bytes',
+      help: 'V8 heap reserved (as nodejs_heap_size_total_bytes).',
+      registers,
+      collect() {
+        this.set(process.memoryUsage().heapTotal);
+      },
+    });
+    const started = this.started;
+    new Gauge({
+      name: 'process_uptime_seconds',
+      help: 'Seconds since this app instance started.',
+      registers,
+      collect() {
+        this.set((Date.now() - started) / 1000);
+      },
+    });
   }
 
   /** Counts one answered request. */
@@ -160,58 +175,44 @@ export class Metrics {
     }
   }
 
-  /** The Prometheus text exposition of everything. */
-  async render(app: FastifyInstance): Promise<string> {
-    const memory = process.memoryUsage();
-    const pool = app.database.poolUsage();
-    const cpu = process.cpuUsage();
-    type CountRow = { status: string; count: string | number };
-    const [bookingRows, ticketRows] = await Promise.all([
-      queryRows<CountRow>(app.db, sql`select status, count(*) as count from bookings group by status`),
-      queryRows<CountRow>(app.db, sql`select status, count(*) as count from tickets group by status`),
+  /** The Prometheus text exposition of this app's metrics and the process's. */
+  async render(): Promise<string> {
+    await this.readDatabase();
+    return (await this.registry.metrics()) + (await processRegistry.metrics());
+  }
+
+  /**
+   * Bookings and tickets by status and the outbox's unsent rows, as the database has them now.
+   * While the database does not answer these series are left out and the rest is still served:
+   * a scrape during an outage is when the process figures matter most.
+   */
+  private async readDatabase(): Promise<void> {
+    this.bookings.reset();
+    this.tickets.reset();
+    this.outbox.reset();
+    try {
+      await this.readDatabaseCounts();
+    } catch (error) {
+      this.app.log.warn({ err: error }, 'metrics: the database did not answer; its series are left out');
+    }
+  }
+
+  private async readDatabaseCounts(): Promise<void> {
+    const { db } = this.app;
+    const [bookingRows, ticketRows, [outboxRow]] = await Promise.all([
+      queryRows<CountRow>(db, sql`select status, count(*) as count from bookings group by status`),
+      queryRows<CountRow>(db, sql`select status, count(*) as count from tickets group by status`),
+      queryRows<{ queued: string | number; failed: string | number }>(
+        db,
+        sql`select count(*) filter (where failed_at is null) as queued,
+                   count(*) filter (where failed_at is not null) as failed
+              from email_outbox where sent_at is null`,
+      ),
     ]);
-    const lag = (value: number) => value / 1e9;
-    return [
-      ...this.requests.render(),
-      ...this.latency.render(),
-      ...this.searches.render(),
-      ...this.holds.render(),
-      ...this.payments.render(),
-      ...this.gatewayReturns.render(),
-      ...gauge(
-        'tikat_bookings',
-        'Bookings in the database by status (the same on every instance: aggregate with max, not sum).',
-        bookingRows.map((row) => [{ status: row.status }, Number(row.count)]),
-      ),
-      ...gauge(
-        'tikat_tickets',
-        'Tickets in the database by status (open, void, refunded; the same on every instance).',
-        ticketRows.map((row) => [{ status: row.status }, Number(row.count)]),
-      ),
-      ...gauge('tikat_db_pool_connections', 'Database connections of this instance by state (PGlite: one).', [
-        [{ state: 'total' }, pool.total],
-        [{ state: 'idle' }, pool.idle],
-        [{ state: 'waiting' }, pool.waiting],
-      ]),
-      ...gauge('tikat_db_pool_max', 'Largest number of database connections this instance opens.', [
-        [{}, pool.max],
-      ]),
-      ...gauge('process_resident_memory_bytes', 'Resident memory of the process.', [[{}, memory.rss]]),
-      ...gauge('nodejs_heap_used_bytes', 'V8 heap in use.', [[{}, memory.heapUsed]]),
-      ...gauge('nodejs_heap_total_bytes', 'V8 heap reserved.', [[{}, memory.heapTotal]]),
-      ...gauge('nodejs_eventloop_lag_seconds', 'Event-loop delay since start, by statistic.', [
-        [{ quantile: 'mean' }, lag(this.loopDelay.mean || 0)],
-        [{ quantile: '0.99' }, lag(this.loopDelay.percentile(99) || 0)],
-        [{ quantile: 'max' }, lag(this.loopDelay.max || 0)],
-      ]),
-      '# HELP process_cpu_seconds_total CPU time of the process (user and system).',
-      '# TYPE process_cpu_seconds_total counter',
-      `process_cpu_seconds_total ${(cpu.user + cpu.system) / 1e6}`,
-      ...gauge('process_uptime_seconds', 'Seconds since this instance started.', [
-        [{}, (Date.now() - this.started) / 1000],
-      ]),
-      '',
-    ].join('\n');
+    setByStatus(this.bookings, bookingRows);
+    setByStatus(this.tickets, ticketRows);
+    this.outbox.set({ state: 'queued' }, Number(outboxRow?.queued ?? 0));
+    this.outbox.set({ state: 'failed' }, Number(outboxRow?.failed ?? 0));
   }
 }
 
@@ -243,8 +244,8 @@ export async function registerMetrics(
   app: FastifyInstance,
   options: { token: string | undefined },
 ): Promise<void> {
-  const metrics = new Metrics();
-  app.addHook('onClose', async () => metrics.stop());
+  collectProcessMetrics();
+  const metrics = new Metrics(app);
   app.addHook('onSend', async (request, reply, payload) => {
     try {
       metrics.record(request, reply, payload);
@@ -259,8 +260,8 @@ export async function registerMetrics(
       return reply.code(401).send(errorBody('UNAUTHENTICATED', 'Send the metrics token.'));
     if (access === 'no') return reply.code(404).send(errorBody('NOT_FOUND', 'There is no GET /metrics.'));
     return reply
-      .type('text/plain; version=0.0.4; charset=utf-8')
+      .type(metrics.registry.contentType)
       .header('cache-control', 'no-store')
-      .send(await metrics.render(app));
+      .send(await metrics.render());
   });
 }

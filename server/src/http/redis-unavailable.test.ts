@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../test/test-app';
 /**
  * Redis is a cache of counters, not a store (issue 14, finding 10): with a Redis that does not
  * answer (nothing listens on the port), people still sign in and signed-in calls still work; rate
- * limits fall back to this process's own counters, and the fallback is logged once.
+ * limits fall back to this process's own counters, and the fallback is logged once. Readiness says
+ * Redis is down (503 naming it) while liveness stays 200 (issue 16 item 4).
  */
 describe('with Redis down', () => {
   let t: TestApp;
@@ -28,6 +29,20 @@ describe('with Redis down', () => {
     );
   });
   afterAll(() => t.close());
+
+  it('answers /readyz 503 naming Redis and /livez 200, both JSON', async () => {
+    const ready = await t.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.headers['content-type']).toContain('application/json');
+    expect(ready.json()).toMatchObject({
+      success: false,
+      data: { code: 'SERVICE_UNAVAILABLE', error: 'Redis is not answering.', checks: { redis: 'down' } },
+    });
+    const live = await t.app.inject({ url: '/livez' });
+    expect(live.statusCode).toBe(200);
+    expect(live.headers['content-type']).toContain('application/json');
+    expect(live.json()).toMatchObject({ success: true, data: { status: 'ok' } });
+  });
 
   it('signs people in, serves signed-in calls and still limits attempts, per process', async () => {
     const signIn = await api(t, {

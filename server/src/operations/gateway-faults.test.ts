@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, PaymentAction } from '#shared/bookings';
 import { bookingEvents, bookings, paymentAttempts, tickets } from '../db/schema/index';
-import { runBookingJobs } from '../jobs/booking-jobs';
+import { runBookingJobs } from '../jobs/run-all-jobs';
 import { KHALTI_SANDBOX_SECRET_KEY } from '../payments/config';
 import { api, logInDemo } from '../test/accounts';
 import { findBookingInconsistencies } from '../test/booking-consistency';

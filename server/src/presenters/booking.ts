@@ -1,5 +1,6 @@
 import type { Booking, BookingSummary, PaymentMethod, RefundQuote, TicketListItem } from '#shared/bookings';
 import type { BookingRow, FullBooking } from '../domain/bookings/find-booking';
+import type { BookingSummaryRow } from '../domain/bookings/list-bookings';
 import type { CancellationQuote } from '../domain/bookings/quote-cancellation';
 import type { TicketListRow } from '../domain/tickets/list-tickets';
 
@@ -50,12 +51,6 @@ export function presentBooking(full: FullBooking, paymentMethods: PaymentMethod[
       at: d.createdAt.toISOString(),
     })),
   };
-}
-
-export interface BookingSummaryRow {
-  booking: BookingRow;
-  firstDepartureLocal: string;
-  passengerNames: string[];
 }
 
 const dayMonth = (localIso: string) =>

@@ -5,15 +5,10 @@ import { airlines, airports, fares, flightSchedules } from '../db/schema/index';
 import type { RefundRules } from '../db/schema/inventory';
 import { dateOf, MS_PER_DAY, todayInNepal, utcOffsetMinutes } from '../domain/flights/engine/calendar';
 import {
-  DOMESTIC_SERVICE_CHARGE_NPR,
-  DOMESTIC_SERVICE_CHARGE_USD,
-  DOMESTIC_VAT_BASIS_POINTS,
-  INTERNATIONAL_SERVICE_CHARGE_NPR,
-  INTERNATIONAL_SERVICE_CHARGE_USD,
-  INTERNATIONAL_VAT_BASIS_POINTS,
   NPR_PER_USD,
   REFUND_RULES,
   RESIDENTIAL_FARE_FACTOR,
+  routeCharges,
 } from '../domain/flights/engine/fare-rules';
 import { forgetFlightNetwork } from '../domain/flights/load-flight-network';
 import { type ScheduleRow, upsertSchedules } from '../domain/inventory/upsert-schedules';
@@ -176,9 +171,7 @@ function fareRow(
     residentialNpr: amounts.residentialNpr,
     fuelSurchargeNpr: amounts.fuelNpr,
     fuelSurchargeUsd: amounts.fuelUsd,
-    serviceChargeNpr: route.domestic ? DOMESTIC_SERVICE_CHARGE_NPR : INTERNATIONAL_SERVICE_CHARGE_NPR,
-    serviceChargeUsd: route.domestic ? DOMESTIC_SERVICE_CHARGE_USD : INTERNATIONAL_SERVICE_CHARGE_USD,
-    vatBasisPoints: route.domestic ? DOMESTIC_VAT_BASIS_POINTS : INTERNATIONAL_VAT_BASIS_POINTS,
+    ...routeCharges(route.domestic),
     openToForeigners: c.openToForeigners,
     baggage,
     refundable: !c.rules.fuelSurchargeOnly,

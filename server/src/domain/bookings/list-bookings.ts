@@ -3,7 +3,7 @@ import type { BookingStatus } from '#shared/bookings';
 import type { Db } from '../../db/client';
 import { pageWindow } from '../../db/paging';
 import { bookingLegs, bookingPassengers, bookings } from '../../db/schema/index';
-import type { BookingSummaryRow } from '../../presenters/booking';
+import type { BookingRow } from './find-booking';
 
 export interface ListBookingsOptions {
   userId: string;
@@ -12,6 +12,13 @@ export interface ListBookingsOptions {
   pnr?: string | undefined;
   page: number;
   pageSize: number;
+}
+
+/** A booking of the list, with what the list shows beside it. */
+export interface BookingSummaryRow {
+  booking: BookingRow;
+  firstDepartureLocal: string;
+  passengerNames: string[];
 }
 
 /** The user's own bookings, newest first, one page, with what a list shows of each. */

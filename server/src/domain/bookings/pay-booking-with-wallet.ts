@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AccountUser } from '../accounts/find-user';
 import { issueTickets } from '../tickets/issue-tickets';
+import type { TicketLinks } from '../tickets/queue-ticket-email';
 import { postWalletEntry } from '../wallet/post-wallet-entry';
 import { assertPayable } from './assert-payable';
 import { changeBookingStatus } from './change-booking-status';
@@ -11,12 +12,12 @@ import { withRetryOnConflict } from './retry-on-conflict';
 
 /**
  * Pays an agent's held booking from the wallet: in ONE transaction the ledger debit, the balance,
- * the status (paid) and the tickets (ticketed). Not enough balance → 402 with the shortfall, and
+ * the status (paid), the tickets (ticketed) and their e-mail. Not enough balance → 402 with the shortfall, and
  * nothing changes. Returns the booking's id.
  */
 export async function payBookingWithWallet(
   db: Db,
-  options: { user: AccountUser; pnr: string },
+  options: { user: AccountUser; pnr: string; links: TicketLinks },
 ): Promise<string> {
   const by = { name: nameOf(options.user), userId: options.user.id };
   return withRetryOnConflict(() =>
@@ -39,7 +40,7 @@ export async function payBookingWithWallet(
         note: 'Paid from the wallet',
         set: { paidWith: 'wallet', paidAt: sql`now()` as unknown as Date, expiresAt: null },
       });
-      await issueTickets(tx, { bookingId: booking.id, by });
+      await issueTickets(tx, { bookingId: booking.id, by, links: options.links });
       return booking.id;
     }),
   );

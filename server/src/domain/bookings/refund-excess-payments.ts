@@ -4,7 +4,7 @@ import { bookings, paymentAttempts, refunds } from '../../db/schema/index';
 import type { PaymentGateway } from '../../payments/gateway';
 import { type AttemptGateways, gatewayForAttempt } from '../payments/gateway-for-attempt';
 import { recordBookingEvent } from './change-booking-status';
-import { moneyText } from './record-excess-booking-payment';
+import { moneyText } from './money-text';
 
 export interface RefundExcessOptions {
   /** The gateways to refund through, or those of one attempt (its booking's brand's). */

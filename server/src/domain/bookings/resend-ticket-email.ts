@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
-import { queueTicketEmail } from '../tickets/ticket-mailer';
+import { queueTicketEmail } from '../tickets/queue-ticket-email';
 import { findBooking } from './find-booking';
 
 /** Queues the e-ticket e-mail of one of the brand's ticketed bookings again; audited. */

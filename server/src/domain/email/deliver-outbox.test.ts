@@ -3,11 +3,12 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { emailOutbox } from '../../db/schema/index';
+import { runJob } from '../../jobs/run-all-jobs';
 import { api, logInDemo } from '../../test/accounts';
 import { holdBooking } from '../../test/bookings';
 import { mailHeader, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { renderTicketAttachment } from '../tickets/ticket-mailer';
+import { renderTicketAttachment } from '../tickets/render-ticket-pdf';
 import { backOffSeconds, deliverOutbox, MAX_SEND_ATTEMPTS } from './deliver-outbox';
 import { sendEmail } from './send-email';
 
@@ -44,8 +45,8 @@ describe('outbox delivery over SMTP (a real SMTP conversation with a local serve
       payload: { method: 'wallet' },
     });
     expect(paid.statusCode).toBe(200);
-    await t.app.outbox.deliverDue();
-    await t.app.outbox.deliverDue();
+    await runJob(t.app, 'email.deliver-outbox');
+    await runJob(t.app, 'email.deliver-outbox');
     const mails = smtp.received.filter((mail) => mail.data.includes(held.pnr));
     expect(mails).toHaveLength(1);
     const [mail] = mails;
@@ -69,7 +70,7 @@ describe('outbox delivery over SMTP (a real SMTP conversation with a local serve
       payload: { email: 'customer@sajilo.example' },
     });
     expect(response.statusCode).toBeLessThan(300);
-    await t.app.outbox.deliverDue();
+    await runJob(t.app, 'email.deliver-outbox');
     const mail = smtp.received.find((m) => m.to.includes('customer@sajilo.example'));
     expect(mail && mailHeader(mail, 'Subject')).toMatch(/^Reset your .* password$/);
   });
@@ -77,17 +78,17 @@ describe('outbox delivery over SMTP (a real SMTP conversation with a local serve
   it('backs off after a failure, retries when due, and gives up after the last attempt', async () => {
     await sendEmail(t.app.db, { brandId: null, to: 'retry@example.com', subject: 'Retry me', text: 'Hello' });
     smtp.failNext(1);
-    expect(await t.app.outbox.deliverDue()).toBe(0);
+    expect((await runJob(t.app, 'email.deliver-outbox')).emailsSent).toBe(0);
     let row = await outboxRow('Retry me');
     expect(row).toMatchObject({ sentAt: null, attempts: 1, claimedUntil: null, failedAt: null });
     expect(row?.lastError).toContain('451');
     expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
-    expect(await t.app.outbox.deliverDue()).toBe(0); // not due yet
+    expect((await runJob(t.app, 'email.deliver-outbox')).emailsSent).toBe(0); // not due yet
     await t.app.db
       .update(emailOutbox)
       .set({ nextAttemptAt: sql`now() - interval '1 second'` })
       .where(eq(emailOutbox.id, row?.id ?? ''));
-    expect(await t.app.outbox.deliverDue()).toBe(1);
+    expect((await runJob(t.app, 'email.deliver-outbox')).emailsSent).toBe(1);
     row = await outboxRow('Retry me');
     expect(row).toMatchObject({ attempts: 2, lastError: null });
     expect(smtp.received.map((m) => m.to)).toEqual([['retry@example.com']]);
@@ -99,7 +100,7 @@ describe('outbox delivery over SMTP (a real SMTP conversation with a local serve
       .set({ attempts: MAX_SEND_ATTEMPTS - 1 })
       .where(eq(emailOutbox.id, given?.id ?? ''));
     smtp.failNext(1);
-    await t.app.outbox.deliverDue();
+    await runJob(t.app, 'email.deliver-outbox');
     expect((await outboxRow('Give up'))?.failedAt).toBeInstanceOf(Date);
     smtp.failNext(0);
   });
@@ -154,8 +155,8 @@ describe('without SMTP_URL', () => {
 
   it('keeps e-mails in the outbox, unsent and readable', async () => {
     await sendEmail(plain.app.db, { brandId: null, to: 'a@example.com', subject: 'Stays', text: 'x' });
-    expect(plain.app.outbox.enabled).toBe(false);
-    expect(await plain.app.outbox.deliverDue()).toBe(0);
+    expect(plain.app.mail.transport).toBeUndefined();
+    expect((await runJob(plain.app, 'email.deliver-outbox')).emailsSent).toBe(0);
     const [row] = await plain.app.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Stays'));
     expect(row).toMatchObject({ sentAt: null, attempts: 0 });
   });

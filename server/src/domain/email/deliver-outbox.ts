@@ -14,9 +14,15 @@ export interface MailFile {
   contentType: string;
 }
 
-export interface DeliverOutboxOptions {
-  transport: Transporter;
+/** The application's mail settings: without a transport (no SMTP_URL) nothing is sent. */
+export interface OutboxMail {
+  transport: Transporter | undefined;
   from: string;
+  /** Opens the sealed links of e-mails that sign their recipient in (`emailLinksKey`). */
+  linksKey: Buffer;
+}
+
+export interface DeliverOutboxOptions extends OutboxMail {
   /** Makes the file an attachment reference stands for (e.g. renders the e-ticket PDF). */
   renderAttachment: (attachment: OutboxAttachment) => Promise<MailFile>;
   /** Rows claimed per pass. */
@@ -24,8 +30,6 @@ export interface DeliverOutboxOptions {
   /** A claimed row is the sender's this long; after that (a crashed sender) another may take it. */
   claimSeconds?: number;
   log?: { error(object: unknown, message: string): void };
-  /** Opens the sealed links of e-mails that sign their recipient in (`emailLinksKey`). */
-  linksKey: Buffer;
 }
 
 /** The body the recipient gets: the outbox's text with each masked link made real again. */
@@ -80,17 +84,19 @@ async function claimDueEmails(db: Db, limit: number, claimSeconds: number): Prom
 }
 
 /**
- * One pass of the outbox delivery job: claims due e-mails, builds their attachments, sends each
+ * One pass of the outbox delivery job (none without a transport): claims due e-mails, builds their attachments, sends each
  * over SMTP (no transaction is open while sending), and records it sent, or the error with a
  * back-off before the next attempt (given up after MAX_SEND_ATTEMPTS). Returns how many were sent.
  */
 export async function deliverOutbox(db: Db, options: DeliverOutboxOptions): Promise<number> {
+  const { transport } = options;
+  if (!transport) return 0;
   const claimed = await claimDueEmails(db, options.limit ?? 20, options.claimSeconds ?? 300);
   let sent = 0;
   for (const email of claimed) {
     try {
       const attachments = await Promise.all(email.attachments.map(options.renderAttachment));
-      await options.transport.sendMail({
+      await transport.sendMail({
         from: options.from,
         to: email.to,
         subject: email.subject,

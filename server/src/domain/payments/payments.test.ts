@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
 import { paymentAttempts } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { createGateways, withGatewayHost } from '../../payments/config';
@@ -13,9 +14,11 @@ import {
   type SandboxTestApp,
   startFakeGateway,
 } from '../../test/payment-sandbox';
-import { completePaymentFromCallback } from './complete-payment-from-callback';
-import { reconcilePendingPayments } from './reconcile-pending-payments';
+import { settleBookingPayment } from '../bookings/settle-booking-payment';
+import { settlePendingPayments } from '../bookings/settle-pending-payments';
+import { type PaymentHooks, recordVerification } from './record-verification';
 import { startPayment } from './start-payment';
+import { type GatewayReturn, verifyGatewayReturn } from './verify-gateway-return';
 
 let t: SandboxTestApp;
 beforeAll(async () => {
@@ -69,7 +72,7 @@ describe.each(['esewa', 'khalti', 'connectips'] as const)('%s through its sandbo
   it('initiate → pay → callback → verified paid, and a replay changes nothing', async () => {
     const { attempt, action, orderId } = await start(gateway());
     const returned = await payInSandbox(action, 'pay');
-    const outcome = await completePaymentFromCallback(t.app.db, {
+    const outcome = await settleGatewayReturn(t.app.db, {
       gateway: gateway(),
       ...callbackOf(returned),
     });
@@ -78,7 +81,7 @@ describe.each(['esewa', 'khalti', 'connectips'] as const)('%s through its sandbo
     expect(outcome.attempt.gatewayReference).toBeTruthy();
     expect(outcome.attempt.verifiedPayload).toBeTruthy();
 
-    const replay = await completePaymentFromCallback(t.app.db, {
+    const replay = await settleGatewayReturn(t.app.db, {
       gateway: gateway(),
       ...callbackOf(returned),
     });
@@ -98,7 +101,7 @@ describe.each(['esewa', 'khalti', 'connectips'] as const)('%s through its sandbo
   it('cancel → cancelled, never paid', async () => {
     const { action, orderId } = await start(gateway());
     const returned = await payInSandbox(action, 'cancel');
-    const outcome = await completePaymentFromCallback(t.app.db, {
+    const outcome = await settleGatewayReturn(t.app.db, {
       gateway: gateway(),
       ...callbackOf(returned),
     });
@@ -115,7 +118,7 @@ describe.each(['esewa', 'khalti', 'connectips'] as const)('%s through its sandbo
       const fake = await startFakeGateway(mode);
       try {
         await expectNotVerified(
-          completePaymentFromCallback(t.app.db, {
+          settleGatewayReturn(t.app.db, {
             gateway: gatewayAt(name, fake.origin),
             ...callbackOf(returned),
           }),
@@ -132,23 +135,27 @@ describe.each(['esewa', 'khalti', 'connectips'] as const)('%s through its sandbo
   it('reconcile turns a paid attempt whose payer never came back into paid', async () => {
     const { action, attempt } = await start(gateway());
     await payInSandbox(action, 'pay');
-    const young = await reconcilePendingPayments(t.app.db, { gateways: t.gateways, olderThanMinutes: 5 });
+    const young = await settlePendingPayments(t.app.db, {
+      gateways: t.gateways,
+      olderThanMinutes: 5,
+      publicUrl: t.app.env.PUBLIC_URL,
+    });
     expect(young.paid).toBe(0);
     await t.app.db
       .update(paymentAttempts)
       .set({ createdAt: sql`now() - interval '10 minutes'` })
       .where(eq(paymentAttempts.id, attempt.id));
-    const paidOrders: string[] = [];
-    const summary = await reconcilePendingPayments(t.app.db, {
+    const summary = await settlePendingPayments(t.app.db, {
       gateways: t.gateways,
       olderThanMinutes: 5,
-      onPaid: async (_tx, paid) => {
-        paidOrders.push(paid.orderId);
-      },
+      publicUrl: t.app.env.PUBLIC_URL,
     });
     expect(summary.paid).toBe(1);
-    expect(paidOrders).toEqual([attempt.orderId]);
-    const again = await reconcilePendingPayments(t.app.db, { gateways: t.gateways, olderThanMinutes: 5 });
+    const again = await settlePendingPayments(t.app.db, {
+      gateways: t.gateways,
+      olderThanMinutes: 5,
+      publicUrl: t.app.env.PUBLIC_URL,
+    });
     expect(again.paid).toBe(0);
     const [row] = await t.app.db
       .select()
@@ -158,12 +165,28 @@ describe.each(['esewa', 'khalti', 'connectips'] as const)('%s through its sandbo
   });
 });
 
+/** What the return route does: verify, then settle as a booking's payment. */
+async function settleGatewayReturn(db: Db, gatewayReturn: GatewayReturn) {
+  const verified = await verifyGatewayReturn(db, gatewayReturn);
+  return settleBookingPayment(db, {
+    gateway: gatewayReturn.gateway,
+    ...verified,
+    links: { publicUrl: 'http://localhost' },
+  });
+}
+
+/** The payments layer alone: a verified return recorded with the given hooks (no booking). */
+async function settleWithHooks(gatewayReturn: GatewayReturn, hooks: PaymentHooks) {
+  const { attempt, verification } = await verifyGatewayReturn(t.app.db, gatewayReturn);
+  return recordVerification(t.app.db, attempt, verification, hooks);
+}
+
 describe('marking paid happens once', () => {
   it('two concurrent deliveries of the same callback change the attempt once', async () => {
     const { action, orderId } = await start(t.gateways.esewa);
     const callback = callbackOf(await payInSandbox(action, 'pay'));
     const outcomes = await Promise.all(
-      [1, 2, 3].map(() => completePaymentFromCallback(t.app.db, { gateway: t.gateways.esewa, ...callback })),
+      [1, 2, 3].map(() => settleGatewayReturn(t.app.db, { gateway: t.gateways.esewa, ...callback })),
     );
     expect(outcomes.filter((o) => o.changed)).toHaveLength(1);
     expect(outcomes.every((o) => o.attempt.status === 'paid')).toBe(true);
@@ -173,16 +196,17 @@ describe('marking paid happens once', () => {
   it("a failure in the booking's onPaid leaves the attempt pending, to be completed by a retry", async () => {
     const { action, orderId } = await start(t.gateways.connectips);
     const callback = callbackOf(await payInSandbox(action, 'pay'));
-    const failing = completePaymentFromCallback(t.app.db, {
-      gateway: t.gateways.connectips,
-      ...callback,
-      onPaid: async () => {
-        throw new Error('booking crashed');
+    const failing = settleWithHooks(
+      { gateway: t.gateways.connectips, ...callback },
+      {
+        onPaid: async () => {
+          throw new Error('booking crashed');
+        },
       },
-    });
+    );
     await expect(failing).rejects.toThrow('booking crashed');
     expect((await attemptsOf(orderId)).map((a) => a.status)).toEqual(['pending']);
-    const retried = await completePaymentFromCallback(t.app.db, {
+    const retried = await settleGatewayReturn(t.app.db, {
       gateway: t.gateways.connectips,
       ...callback,
     });
@@ -203,13 +227,15 @@ describe('marking paid happens once', () => {
     const returns = [await payInSandbox(first.action, 'pay'), await payInSandbox(second.action, 'pay')];
     const excess: { reference: string; refundable: boolean }[] = [];
     const complete = (returned: URL) =>
-      completePaymentFromCallback(t.app.db, {
-        gateway: t.gateways.khalti,
-        params: queryOf(returned),
-        onExcess: async (_tx, attempt, found) => {
-          excess.push({ reference: attempt.reference, refundable: found.refundable });
+      settleWithHooks(
+        { gateway: t.gateways.khalti, params: queryOf(returned) },
+        {
+          refundable: true,
+          onExcess: async (_tx, attempt, found) => {
+            excess.push({ reference: attempt.reference, refundable: found.refundable });
+          },
         },
-      });
+      );
     const outcomes = [];
     for (const returned of returns) outcomes.push(await complete(returned));
     expect(outcomes.map((o) => o.attempt.status)).toEqual(['paid', 'excess']);
@@ -232,15 +258,15 @@ describe('marking paid happens once', () => {
     const { action, orderId } = await start(t.gateways.esewa);
     const callback = callbackOf(await payInSandbox(action, 'pay'));
     const excess: boolean[] = [];
-    const options = {
-      gateway: t.gateways.esewa,
-      ...callback,
+    const hooks: PaymentHooks = {
       onPaid: async () => ({ excess: 'paid from the wallet already' }),
-      onExcess: async (_tx: unknown, _attempt: unknown, found: { refundable: boolean }) => {
+      onExcess: async (_tx, _attempt, found) => {
         excess.push(found.refundable);
       },
     };
-    const outcomes = await Promise.all([1, 2].map(() => completePaymentFromCallback(t.app.db, options)));
+    const outcomes = await Promise.all(
+      [1, 2].map(() => settleWithHooks({ gateway: t.gateways.esewa, ...callback }, hooks)),
+    );
     expect(outcomes.filter((o) => o.changed)).toHaveLength(1);
     expect(outcomes.every((o) => o.attempt.status === 'excess')).toBe(true);
     expect(excess).toEqual([false]);
@@ -253,7 +279,7 @@ describe('marking paid happens once', () => {
 describe('refunds through the gateway', () => {
   it('Khalti refunds a captured payment in full through its sandbox; a second refund is refused', async () => {
     const { action } = await start(t.gateways.khalti, 4000);
-    const outcome = await completePaymentFromCallback(t.app.db, {
+    const outcome = await settleGatewayReturn(t.app.db, {
       gateway: t.gateways.khalti,
       params: queryOf(await payInSandbox(action, 'pay')),
     });
@@ -275,7 +301,7 @@ describe('refunds through the gateway', () => {
 
   it('Khalti refunds only the key’s own payments, and an unanswered refund is not a refusal', async () => {
     const { action } = await start(t.gateways.khalti, 4000);
-    const { attempt } = await completePaymentFromCallback(t.app.db, {
+    const { attempt } = await settleGatewayReturn(t.app.db, {
       gateway: t.gateways.khalti,
       params: queryOf(await payInSandbox(action, 'pay')),
     });
@@ -321,7 +347,7 @@ describe('eSewa returns that must not count', () => {
     const tampered = { ...data, total_amount: '1.0' };
     for (const fake of [forged, tampered]) {
       await expectNotVerified(
-        completePaymentFromCallback(t.app.db, {
+        settleGatewayReturn(t.app.db, {
           gateway: esewa(),
           params: { data: encode(fake) },
           reference,
@@ -330,11 +356,11 @@ describe('eSewa returns that must not count', () => {
       );
     }
     await expectNotVerified(
-      completePaymentFromCallback(t.app.db, { gateway: esewa(), params: { data: 'e30K!!' }, reference }),
+      settleGatewayReturn(t.app.db, { gateway: esewa(), params: { data: 'e30K!!' }, reference }),
       /signature|base64/,
     );
     await expectNotVerified(
-      completePaymentFromCallback(t.app.db, {
+      settleGatewayReturn(t.app.db, {
         gateway: esewa(),
         params: { data: encode(resign({ ...data, total_amount: '1.0' })) },
         reference,
@@ -348,7 +374,7 @@ describe('eSewa returns that must not count', () => {
     const paid = await paidReturn();
     const other = await start(esewa());
     await expectNotVerified(
-      completePaymentFromCallback(t.app.db, {
+      settleGatewayReturn(t.app.db, {
         gateway: esewa(),
         params: queryOf(paid.returned),
         reference: other.attempt.reference,
@@ -369,7 +395,7 @@ describe('eSewa returns that must not count', () => {
       product_code: 'EPAYTEST',
       signed_field_names: names,
     });
-    const outcome = await completePaymentFromCallback(t.app.db, {
+    const outcome = await settleGatewayReturn(t.app.db, {
       gateway: esewa(),
       params: { data: encode(data) },
     });
@@ -395,7 +421,7 @@ describe('Khalti returns that must not count', () => {
     ] as const;
     for (const [params, reason] of attempts) {
       await expectNotVerified(
-        completePaymentFromCallback(t.app.db, {
+        settleGatewayReturn(t.app.db, {
           gateway: khalti(),
           params,
           reference: first.attempt.reference,
@@ -403,7 +429,7 @@ describe('Khalti returns that must not count', () => {
         reason,
       );
     }
-    const forged = await completePaymentFromCallback(t.app.db, {
+    const forged = await settleGatewayReturn(t.app.db, {
       gateway: khalti(),
       params: {
         ...returned,
@@ -435,14 +461,14 @@ describe('ConnectIPS returns that must not count', () => {
     const unpaid = await start(connectips());
     const returned = queryOf(await payInSandbox(paid.action, 'pay'));
     await expectNotVerified(
-      completePaymentFromCallback(t.app.db, {
+      settleGatewayReturn(t.app.db, {
         gateway: connectips(),
         params: returned,
         reference: unpaid.attempt.reference,
       }),
       /another transaction/,
     );
-    const forged = await completePaymentFromCallback(t.app.db, {
+    const forged = await settleGatewayReturn(t.app.db, {
       gateway: connectips(),
       params: { TXNID: unpaid.attempt.reference },
     });
@@ -459,7 +485,7 @@ describe('ConnectIPS returns that must not count', () => {
       connectips: { ...config.connectips, password: 'nope' },
     });
     await expectNotVerified(
-      completePaymentFromCallback(t.app.db, {
+      settleGatewayReturn(t.app.db, {
         gateway: wrongPassword.connectips,
         params: { TXNID: attempt.reference },
       }),

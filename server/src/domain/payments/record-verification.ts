@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { type PaymentAttemptStatus, paymentAttempts } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { Verification } from '../../payments/gateway';
+import { gatewayPayments } from '../../process-metrics';
 
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
 
@@ -56,6 +57,18 @@ export async function recordVerification(
   attempt: PaymentAttempt,
   verification: Exclude<Verification, { verdict: 'rejected' }>,
   hooks: PaymentHooks = {},
+): Promise<PaymentOutcome> {
+  const outcome = await applyVerification(db, attempt, verification, hooks);
+  if (outcome.changed)
+    gatewayPayments.inc({ gateway: outcome.attempt.gateway, outcome: outcome.attempt.status });
+  return outcome;
+}
+
+async function applyVerification(
+  db: Db,
+  attempt: PaymentAttempt,
+  verification: Exclude<Verification, { verdict: 'rejected' }>,
+  hooks: PaymentHooks,
 ): Promise<PaymentOutcome> {
   if (verification.verdict === 'paid') return markPaid(db, attempt, verification, hooks);
   if (verification.status === 'pending' || attempt.status !== 'pending') {

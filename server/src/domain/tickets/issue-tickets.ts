@@ -4,13 +4,18 @@ import { airlines, bookingLegs, bookingPassengers, tickets } from '../../db/sche
 import { AppError } from '../../errors';
 import { type Actor, changeBookingStatus } from '../bookings/change-booking-status';
 import { configuredSuppliers } from '../suppliers/configured-suppliers';
+import { queueTicketEmail, type TicketLinks } from './queue-ticket-email';
 import { ticketNumber } from './ticket-number';
 
 /**
- * Turns a paid booking's holds into sold seats with each supplier and issues one ticket number
- * per passenger per flight, then marks the booking ticketed: in the caller's transaction.
+ * The lifecycle step "issue tickets" (spec §14): turns a paid booking's holds into sold seats with
+ * each supplier, issues one ticket number per passenger per flight, marks the booking ticketed and
+ * writes its e-ticket e-mail to the outbox: all in the caller's transaction (the payment's).
  */
-export async function issueTickets(tx: Db, options: { bookingId: string; by: Actor }): Promise<void> {
+export async function issueTickets(
+  tx: Db,
+  options: { bookingId: string; by: Actor; links: TicketLinks },
+): Promise<void> {
   const legs = await tx
     .select()
     .from(bookingLegs)
@@ -58,4 +63,5 @@ export async function issueTickets(tx: Db, options: { bookingId: string; by: Act
     by: options.by,
     note: `${rows.length} ticket(s) issued`,
   });
+  await queueTicketEmail(tx, { bookingId: options.bookingId, ...options.links, once: true });
 }

@@ -1,5 +1,11 @@
-import type { FullBooking } from '../bookings/find-booking';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bookings } from '../../db/schema/index';
+import { type FullBooking, loadBookingDetails } from '../bookings/find-booking';
+import { brandNamesOf } from '../brands/brand-names-of';
+import type { MailFile } from '../email/deliver-outbox';
 import { bcbpString } from './bcbp';
+import { type CurrentGatewayMode, paidInTestMode } from './paid-in-test-mode';
 
 export interface TicketPdfOptions {
   /** The brand's name as travellers know it. */
@@ -184,4 +190,22 @@ function stampTestPage(doc: PDFKit.PDFDocument): void {
     .restore();
   doc.x = x;
   doc.y = y;
+}
+
+/**
+ * The same e-ticket for a booking by id, as an e-mail attachment (the outbox's `e-ticket`
+ * reference), drawn when the e-mail is sent.
+ */
+export async function renderTicketAttachment(
+  db: Db,
+  bookingId: string,
+  payments: CurrentGatewayMode,
+): Promise<MailFile> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!booking) throw new Error(`no booking ${bookingId} for an e-ticket attachment`);
+  const pdf = await renderTicketPdf(await loadBookingDetails(db, booking), {
+    ...(await brandNamesOf(db, booking.brandId)),
+    testPayment: await paidInTestMode(db, booking, payments),
+  });
+  return { filename: `e-ticket-${booking.pnr}.pdf`, content: pdf, contentType: 'application/pdf' };
 }

@@ -5,7 +5,7 @@ import type { Booking, PaymentAction } from '#shared/bookings';
 import { queryRows } from '../../db/client';
 import { paymentAttempts } from '../../db/schema/index';
 import { ESEWA_TEST_PRODUCT_CODE, ESEWA_TEST_SECRET_KEY } from '../../env';
-import { runBookingJobs } from '../../jobs/booking-jobs';
+import { runBookingJobs } from '../../jobs/run-all-jobs';
 import {
   CONNECTIPS_FORM_FIELDS,
   connectipsMessage,

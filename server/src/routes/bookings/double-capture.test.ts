@@ -3,11 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBookingDetail } from '#shared/admin-bookings';
 import type { Booking, PaymentAction } from '#shared/bookings';
 import { bookings, paymentAttempts, refunds, sandboxPayments } from '../../db/schema/index';
-import { completeBookingPayment } from '../../domain/bookings/complete-booking-payment';
-import { recordExcessBookingPayment } from '../../domain/bookings/record-excess-booking-payment';
 import { refundExcessPayments } from '../../domain/bookings/refund-excess-payments';
-import { reconcilePendingPayments } from '../../domain/payments/reconcile-pending-payments';
-import { runBookingJobs } from '../../jobs/booking-jobs';
+import { settlePendingPayments } from '../../domain/bookings/settle-pending-payments';
+import { runBookingJobs } from '../../jobs/run-all-jobs';
 import { createGateways, withGatewayHost } from '../../payments/config';
 import { api, logInDemo } from '../../test/accounts';
 import { asAdmin } from '../../test/admin';
@@ -268,10 +266,9 @@ describe('a second capture found by the reconcile job', () => {
 
   it('a refund Khalti does not answer is retried after its lease; one Khalti refuses goes to an operator', async () => {
     const reconcile = () =>
-      reconcilePendingPayments(t.app.db, {
+      settlePendingPayments(t.app.db, {
         gateways: t.app.payments.gateways,
-        onPaid: completeBookingPayment,
-        onExcess: recordExcessBookingPayment,
+        publicUrl: t.app.env.PUBLIC_URL,
       });
     const first = await khaltiLeftPendingThenPaidWithEsewa(24);
     expect((await reconcile()).excess).toBeGreaterThanOrEqual(1);

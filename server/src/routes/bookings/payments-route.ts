@@ -48,8 +48,12 @@ export const bookingPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       if (method === 'wallet') {
-        const bookingId = await payBookingWithWallet(app.db, { user, pnr: booking.pnr });
-        await app.ticketMail.deliver(bookingId, request.hostname);
+        const bookingId = await payBookingWithWallet(app.db, {
+          user,
+          pnr: booking.pnr,
+          links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
+        });
+        await app.jobs.send('email.deliver-outbox');
         return ok({
           type: 'paid' as const,
           booking: await presentFullBooking(app.db, request, { bookingId }),

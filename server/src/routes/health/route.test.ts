@@ -62,15 +62,23 @@ it('/readyz is 503 while a migration the code ships is not applied', async () =>
   }
 });
 
-it('/readyz stays 200 but says degraded while Redis is away: rate limits fall back per process', async () => {
+it('/readyz is 503 naming Redis while a configured Redis is away; /livez stays 200', async () => {
   const t = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
   try {
-    const degraded = await t.app.inject({ url: '/readyz' });
-    expect(degraded.statusCode).toBe(200);
-    expect(degraded.json().data).toEqual({
-      status: 'degraded',
-      checks: { database: 'ok', migrations: 'ok', redis: 'down' },
+    const down = await t.app.inject({ url: '/readyz' });
+    expect(down.statusCode).toBe(503);
+    expect(down.headers['content-type']).toContain('application/json');
+    expect(down.json()).toMatchObject({
+      success: false,
+      data: {
+        code: 'SERVICE_UNAVAILABLE',
+        error: 'Redis is not answering.',
+        checks: { database: 'ok', migrations: 'ok', redis: 'down' },
+      },
     });
+    const live = await t.app.inject({ url: '/livez' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toMatchObject({ success: true, data: { status: 'ok' } });
   } finally {
     await t.app.close();
   }

@@ -16,7 +16,7 @@ const liveness = z.object({
 });
 
 const readiness = z.object({
-  status: z.enum(['ready', 'degraded']),
+  status: z.literal('ready'),
   checks: z.object({
     database: z.enum(['ok', 'down']),
     migrations: z.enum(['ok', 'pending', 'unknown']),
@@ -34,7 +34,8 @@ const shippedMigrations = (): number =>
 
 /**
  * Liveness (`/livez`, and `/healthz` as before): the process answers; nothing else is asked.
- * Readiness (`/readyz`): the database answers and has every migration; Redis is asked when set.
+ * Readiness (`/readyz`): the database answers and has every migration, and Redis answers when it is
+ * configured; otherwise 503 naming the first part that is not ready.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const shipped = shippedMigrations();
@@ -71,11 +72,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['operations'],
         summary:
-          'Readiness: 200 when the database answers with every migration applied; 503 naming the part that is not',
+          'Readiness: 200 when the database answers with every migration applied and Redis (when configured) answers; 503 naming the part that is not',
         description:
-          'Redis only carries the rate-limit counters (each instance counts alone while it is away), so ' +
-          'Redis being down answers 200 with `status: degraded` rather than taking every instance out of ' +
-          'the load balancer at once.',
+          'A 503 carries `checks` with the state of every part and names the first failing one in `error` ' +
+          '(database, then migrations, then Redis). Redis only carries the rate-limit counters, and an ' +
+          'instance keeps serving while it is away (each counts alone), so liveness (`/livez`) stays 200.',
         response: responses(readiness),
       },
     },
@@ -108,12 +109,17 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           )
         : ('not configured' as const);
       const checks = { database, migrations, redis };
-      if (database !== 'ok' || migrations !== 'ok') {
-        const part =
-          database !== 'ok' ? 'The database is not answering.' : 'The database is not fully migrated.';
-        return reply.code(503).send(errorBody('SERVICE_UNAVAILABLE', part, undefined, { checks }));
-      }
-      return ok({ status: redis === 'down' ? ('degraded' as const) : ('ready' as const), checks });
+      const failing =
+        database !== 'ok'
+          ? 'The database is not answering.'
+          : migrations !== 'ok'
+            ? 'The database is not fully migrated.'
+            : redis === 'down'
+              ? 'Redis is not answering.'
+              : undefined;
+      if (failing)
+        return reply.code(503).send(errorBody('SERVICE_UNAVAILABLE', failing, undefined, { checks }));
+      return ok({ status: 'ready' as const, checks });
     },
   );
 };

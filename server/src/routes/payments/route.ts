@@ -2,13 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GATEWAY_NAMES } from '../../db/schema/index';
-import { completeBookingPayment } from '../../domain/bookings/complete-booking-payment';
 import type { BookingRow } from '../../domain/bookings/find-booking';
 import { findPaymentBooking } from '../../domain/bookings/find-payment-booking';
-import { recordExcessBookingPayment } from '../../domain/bookings/record-excess-booking-payment';
 import { refundExcessPayments } from '../../domain/bookings/refund-excess-payments';
+import { settleBookingPayment } from '../../domain/bookings/settle-booking-payment';
 import { normaliseHost } from '../../domain/brands/brand-directory';
-import { completePaymentFromCallback } from '../../domain/payments/complete-payment-from-callback';
+import { verifyGatewayReturn } from '../../domain/payments/verify-gateway-return';
 import { AppError } from '../../errors';
 import { brandSiteOf } from '../../http/public-link';
 
@@ -64,12 +63,11 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     let paid = false;
     let lookupFailed = false;
     try {
-      const outcome = await completePaymentFromCallback(app.db, {
+      const verified = await verifyGatewayReturn(app.db, { gateway, params, reference });
+      const outcome = await settleBookingPayment(app.db, {
         gateway,
-        params,
-        ...(reference ? { reference } : {}),
-        onPaid: completeBookingPayment,
-        onExcess: recordExcessBookingPayment,
+        ...verified,
+        links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
       });
       paid = outcome.attempt.status === 'paid';
       // A second capture of a paid booking: given back at once where the gateway can refund (the
@@ -85,7 +83,7 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const booking = await findPaymentBooking(app.db, { gateway: name, reference: claimed });
     const success = paid && booking?.status === 'ticketed';
-    if (success && booking) await app.ticketMail.deliver(booking.id, request.hostname);
+    if (success) await app.jobs.send('email.deliver-outbox');
     // The gateway did not answer its look-up: the payment may be made, and the job will ask again.
     const unconfirmed = lookupFailed && booking?.status === 'held';
     return confirmPage(booking, success ? 'success' : unconfirmed ? 'pending' : 'failed');

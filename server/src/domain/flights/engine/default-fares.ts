@@ -1,15 +1,5 @@
 import { localToUtc, MS_PER_MINUTE } from './calendar';
-import {
-  DOMESTIC_SERVICE_CHARGE_NPR,
-  DOMESTIC_SERVICE_CHARGE_USD,
-  DOMESTIC_VAT_BASIS_POINTS,
-  INTERNATIONAL_SERVICE_CHARGE_NPR,
-  INTERNATIONAL_SERVICE_CHARGE_USD,
-  INTERNATIONAL_VAT_BASIS_POINTS,
-  NPR_PER_USD,
-  REFUND_RULES,
-  RESIDENTIAL_FARE_FACTOR,
-} from './fare-rules';
+import { NPR_PER_USD, REFUND_RULES, RESIDENTIAL_FARE_FACTOR, routeCharges } from './fare-rules';
 import type { FareClass, ScheduledLeg } from './flight-network';
 
 /** Booking class codes read as business cabin when a schedule (SSIM) gives no fares. */
@@ -53,9 +43,7 @@ export function defaultFaresFor(leg: ScheduledLeg): FareClass[] {
         residentialNpr: Math.round(baseNpr * RESIDENTIAL_FARE_FACTOR),
         fuelSurchargeNpr: fuelNpr,
         fuelSurchargeUsd: Math.round(fuelNpr / NPR_PER_USD),
-        serviceChargeNpr: domestic ? DOMESTIC_SERVICE_CHARGE_NPR : INTERNATIONAL_SERVICE_CHARGE_NPR,
-        serviceChargeUsd: domestic ? DOMESTIC_SERVICE_CHARGE_USD : INTERNATIONAL_SERVICE_CHARGE_USD,
-        vatBasisPoints: domestic ? DOMESTIC_VAT_BASIS_POINTS : INTERNATIONAL_VAT_BASIS_POINTS,
+        ...routeCharges(domestic),
         openToForeigners: true,
         baggage: business ? '30 + 7 KG' : '20 + 5 KG',
         refundable: !rules.fuelSurchargeOnly,

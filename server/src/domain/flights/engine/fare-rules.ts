@@ -23,6 +23,18 @@ export const INTERNATIONAL_SERVICE_CHARGE_USD = 8_00;
 /** Plausible default: residential fare = NPR fare × this (foreigners resident 6+ months). */
 export const RESIDENTIAL_FARE_FACTOR = 1.5;
 
+/**
+ * The charges and tax every fare of a route carries, domestic or international, beside its base
+ * fare: the service charge in both currencies and the VAT rate.
+ */
+export function routeCharges(domestic: boolean) {
+  return {
+    serviceChargeNpr: domestic ? DOMESTIC_SERVICE_CHARGE_NPR : INTERNATIONAL_SERVICE_CHARGE_NPR,
+    serviceChargeUsd: domestic ? DOMESTIC_SERVICE_CHARGE_USD : INTERNATIONAL_SERVICE_CHARGE_USD,
+    vatBasisPoints: domestic ? DOMESTIC_VAT_BASIS_POINTS : INTERNATIONAL_VAT_BASIS_POINTS,
+  };
+}
+
 /** Refund rules of the three Buddha-Air-style classes (domain-nepal.md). */
 export const REFUND_RULES = {
   /** Y: 10 % fee more than 11 h before departure, 33.33 % within 11 h, none within 2 h. */

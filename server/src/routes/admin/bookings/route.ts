@@ -96,7 +96,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         publicUrl: app.env.PUBLIC_URL,
         requestHost: request.hostname,
       });
-      app.outbox.nudge();
+      void app.jobs.send('email.deliver-outbox');
       return ok(result);
     },
   );
@@ -176,7 +176,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         note: request.body.note,
         actor: { ...admin, name: `${nameOf(admin)} (agency)` },
       });
-      app.outbox.nudge();
+      void app.jobs.send('email.deliver-outbox');
       return ok(presentFlightDisruption(disruption, flagged));
     },
   );

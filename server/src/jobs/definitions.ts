@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { expireHeldBookings } from '../domain/bookings/expire-held-bookings';
+import { findPaymentBooking } from '../domain/bookings/find-payment-booking';
+import { refundExcessPayments } from '../domain/bookings/refund-excess-payments';
+import { settlePendingPayments } from '../domain/bookings/settle-pending-payments';
+import { deliverOutbox } from '../domain/email/deliver-outbox';
+import { emailDueTickets } from '../domain/tickets/email-due-tickets';
+import { renderTicketAttachment } from '../domain/tickets/render-ticket-pdf';
+import type { GatewayName } from '../payments/gateway';
+
+/**
+ * Every background job of the application, in one place (the way Documenso lists its job
+ * definitions). Each runs from the job queue (job-queue.ts, pg-boss in the database): every
+ * BOOKING_JOBS_INTERVAL_SECONDS, and at once when a request `send`s it after its commit.
+ * Each is a pass over what the database says is due, safe in several instances at once, so a
+ * lost or repeated run costs nothing but a later or a spare pass.
+ */
+export const JOB_DEFINITIONS = {
+  /** Lapsed holds release their seats (spec §4). */
+  'bookings.expire-holds': {
+    run: async (app: FastifyInstance) => ({ expired: await expireHeldBookings(app.db) }),
+  },
+  /**
+   * Gateway payments left pending are asked about and settled as a return would be (spec §13);
+   * a second capture is recorded in excess, for a refund.
+   */
+  'payments.settle-pending': {
+    run: async (app: FastifyInstance) => {
+      const result = await settlePendingPayments(app.db, {
+        gateways: brandGateways(app),
+        publicUrl: app.env.PUBLIC_URL,
+      });
+      return { reconciled: { checked: result.checked, paid: result.paid, excess: result.excess } };
+    },
+  },
+  /** Second captures are given back through the gateways' refund APIs (retried until they go). */
+  'payments.refund-excess': {
+    run: async (app: FastifyInstance) => ({
+      excessRefunds: await refundExcessPayments(app.db, { gateways: brandGateways(app) }),
+    }),
+  },
+  /** E-tickets of bookings ticketed before the e-mail was written with the tickets are queued. */
+  'tickets.email-due': {
+    run: async (app: FastifyInstance) => ({
+      ticketEmails: await emailDueTickets(app.db, { publicUrl: app.env.PUBLIC_URL, log: app.log }),
+    }),
+  },
+  /** The e-mail outbox is sent over SMTP (SMTP_URL; without it, nothing is sent). */
+  'email.deliver-outbox': {
+    run: async (app: FastifyInstance) => ({
+      emailsSent: await deliverOutbox(app.db, {
+        ...app.mail,
+        log: app.log,
+        renderAttachment: (attachment) => renderTicketAttachment(app.db, attachment.bookingId, app.payments),
+      }),
+    }),
+  },
+} satisfies Record<string, { run: (app: FastifyInstance) => Promise<object> }>;
+
+export type JobName = keyof typeof JOB_DEFINITIONS;
+
+export const JOB_NAMES = Object.keys(JOB_DEFINITIONS) as JobName[];
+
+/** Each attempt is asked about with its booking's brand's gateway accounts. */
+function brandGateways(app: FastifyInstance) {
+  return async (attempt: { gateway: GatewayName; reference: string }) => {
+    const booking = await findPaymentBooking(app.db, attempt);
+    return (booking ? await app.payments.forBrand(booking.brandId) : app.payments).gateways;
+  };
+}
