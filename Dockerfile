@@ -1,19 +1,30 @@
 # Tikat: one image serving the API and the built web app.
 # Build: docker build -t tikat .   Run: see compose.yaml and docs/deployment.md.
+
+# Build stage: every dependency, then the server (esbuild → dist/server) and the web app (Vite → web/dist).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY scripts/check-engines.ts scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build:web && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build
 
+# Final stage: the runtime dependencies only (no vite, tsx, esbuild or TypeScript) and the build.
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 NODE_COMPILE_CACHE=/tmp/node-compile-cache
 WORKDIR /app
-COPY --from=build /app /app
+COPY package.json package-lock.json .npmrc ./
+COPY scripts/check-engines.ts scripts/
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist dist
+COPY --from=build /app/web/dist web/dist
+COPY server/drizzle server/drizzle
+COPY server/assets server/assets
 RUN groupadd --system tikat && useradd --system --gid tikat --home /app tikat && mkdir -p /app/data/uploads && chown -R tikat:tikat /app/data
 USER tikat
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:3000/livez').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node_modules/.bin/tsx", "server/src/main.ts"]
+# --max-semi-space-size=8: V8's young generation at 16 MB instead of the 64 MB Node 24 sizes it to,
+# about 45 MB less resident memory for no throughput we could measure (as `npm start`).
+CMD ["node", "--max-semi-space-size=8", "--enable-source-maps", "dist/server/main.js"]

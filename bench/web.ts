@@ -58,7 +58,8 @@ const formatMetric = (name: keyof typeof METRICS, value: number) =>
       ? `${Math.round(value)} ms`
       : `${(value / 1000).toFixed(1)} s`;
 
-const server = spawn('npx', ['tsx', 'server/src/main.ts'], {
+// The built server, as in production (`npm start` builds first what is stale).
+const server = spawn('npm', ['start'], {
   env: {
     ...process.env,
     PORT: String(PORT),
@@ -69,7 +70,7 @@ const server = spawn('npx', ['tsx', 'server/src/main.ts'], {
     PAYMENT_SANDBOX: 'true',
   },
   stdio: 'inherit',
-  // Its own process group, so stopping it also stops the node process npx starts.
+  // Its own process group, so stopping it also stops the node process npm starts.
   detached: true,
 });
 const stopServer = () => {

@@ -61,7 +61,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx server/src/main.ts',
+    // The built server, as in production: `npm run test:e2e` builds first, and `npm start` builds
+    // only what is missing or older than its sources.
+    command: 'npm start',
     cwd: '..',
     url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: false,

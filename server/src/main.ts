@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { BUILD_ID } from './build-id';
 import { openDatabase } from './db/client';
 import { ConfigError, loadEnv } from './env';
 import { seedDatabase } from './seed/index';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   const seeded = await seedDatabase(database.db, {
     demo: env.DEMO_DATA,
     passwordHashing: { memoryCost: env.PASSWORD_HASH_MEMORY_KIB, timeCost: env.PASSWORD_HASH_TIME_COST },
+    referenceDataVersion: BUILD_ID,
   });
 
   const app = await buildApp({ env, database });

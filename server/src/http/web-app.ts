@@ -4,13 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assetAddress } from '#shared/asset-address';
 import type { PublicSiteConfig } from '#shared/site-config';
+import { BRAND_ASSETS, WEB_DIST } from '../app-files';
 import type { BrandDirectory } from '../domain/brands/brand-directory';
 import type { PaymentGatewayDirectory } from '../payments/brand-gateways';
 import { presentSiteConfig } from '../presenters/site-config';
 import { compress, preferredEncoding } from './compression';
-
-export const WEB_DIST = path.resolve(import.meta.dirname, '../../../web/dist');
-export const BRAND_ASSETS = path.resolve(import.meta.dirname, '../../assets/brands');
 
 /** Marker in web/index.html replaced by the brand's head tags and bootstrap data. */
 const HEAD_MARKER = '<!--app-head-->';

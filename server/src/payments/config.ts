@@ -44,9 +44,13 @@ export function paymentConfigFromEnv(env: Env): PaymentConfig {
       appId: env.CONNECTIPS_APP_ID ?? 'MER-1000-APP-1',
       appName: env.CONNECTIPS_APP_NAME ?? 'Tikat sandbox',
       password: env.CONNECTIPS_PASSWORD ?? 'sandbox-password',
-      privateKeyPem: env.CONNECTIPS_PRIVATE_KEY_PEM
-        ? pemFromEnv(env.CONNECTIPS_PRIVATE_KEY_PEM)
-        : throwAwayPrivateKey(),
+      ...(env.CONNECTIPS_PRIVATE_KEY_PEM
+        ? { privateKeyPem: pemFromEnv(env.CONNECTIPS_PRIVATE_KEY_PEM) }
+        : {
+            get privateKeyPem() {
+              return throwAwayPrivateKey();
+            },
+          }),
       successUrl:
         env.CONNECTIPS_SUCCESS_URL ?? `${publicUrl}${API_BASE_PATH}/payments/connectips/return/success`,
       failureUrl:
@@ -56,10 +60,17 @@ export function paymentConfigFromEnv(env: Env): PaymentConfig {
   };
 }
 
-/** ConnectIPS publishes no test credentials: the sandbox gets a key pair made at start. */
+let throwAwayKey: string | undefined;
+
+/**
+ * ConnectIPS publishes no test credentials: the sandbox gets a key pair of this process, made
+ * when first used rather than at start (an RSA key takes 0.1 s, a tenth of a restart).
+ */
 function throwAwayPrivateKey(): string {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  throwAwayKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
+  return throwAwayKey;
 }
 
 export type GatewayEnvironment = 'test' | 'production';

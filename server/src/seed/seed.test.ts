@@ -67,6 +67,27 @@ describe('seedDatabase', () => {
     expect(sajilo?.siteConfig).toMatchObject({ displayName: 'Renamed by admin' });
   });
 
+  it('reloads reference data once per build: a restart of the same build leaves it as it is', async () => {
+    const seed = (referenceDataVersion: string) =>
+      seedDatabase(database.db, {
+        demo: true,
+        passwordHashing: TEST_PASSWORD_HASHING,
+        referenceDataVersion,
+      });
+    const nameOfKtm = async () =>
+      (await database.db.select().from(airports).where(eq(airports.code, 'KTM')))[0]?.name;
+    const original = await nameOfKtm();
+
+    const first = await seed('0a1b2c3d');
+    await database.db.update(airports).set({ name: 'Edited in the table' }).where(eq(airports.code, 'KTM'));
+    const again = await seed('0a1b2c3d');
+    expect(await nameOfKtm()).toBe('Edited in the table');
+    expect(again.airports).toBe(first.airports);
+
+    await seed('4e5f6a7b');
+    expect(await nameOfKtm()).toBe(original);
+  });
+
   it('loads no demo brand when demo data is off', async () => {
     const bare = await createTestDatabase({ seed: false });
     try {

@@ -27,17 +27,22 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** The built server (`npm run build:server`) with the Node flags `npm start` and the image give it. */
+export const BUILT_SERVER = ['--max-semi-space-size=8', '--enable-source-maps', 'dist/server/main.js'];
+
 /**
- * A real app process (`server/src/main.ts`) on a free port with the given settings, resolved
- * once its /readyz answers 200. Tests' defaults: cheap password hashing, quiet logs.
+ * A real app process on a free port with the given settings, resolved once its /readyz answers
+ * 200: `server/src/main.ts` through tsx, or with `built` the built server on plain Node. Tests'
+ * defaults: cheap password hashing, quiet logs.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { timeoutMs?: number; stderr?: 'inherit' | 'ignore' } = {},
+  options: { timeoutMs?: number; stderr?: 'inherit' | 'ignore'; built?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const entry = options.built ? BUILT_SERVER : ['--import', 'tsx', 'server/src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: REPOSITORY_ROOT,
     stdio: ['ignore', process.env.SERVER_PROCESS_STDOUT ? 'inherit' : 'ignore', options.stderr ?? 'inherit'],
     env: {

@@ -1,6 +1,4 @@
-import bwipjs from 'bwip-js/node';
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
 import { type FullBooking, loadBookingDetails } from '../bookings/find-booking';
@@ -38,6 +36,12 @@ function localTime(iso: string): string {
  * baggage and fare rules, and per passenger and flight a PDF417 barcode of an IATA BCBP string.
  */
 export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptions): Promise<Buffer> {
+  // Loaded with the first e-ticket rather than at start: pdfkit (with its fonts) and bwip-js take
+  // about 40 MB and 0.2 s, and many processes never issue a ticket.
+  const [{ default: bwipjs }, { default: PDFDocument }] = await Promise.all([
+    import('bwip-js/node'),
+    import('pdfkit'),
+  ]);
   const { booking } = full;
   const segments = full.legs.flatMap((leg) =>
     leg.offer.segments.map((segment) => ({ segment, leg: leg.offer })),
