@@ -137,18 +137,23 @@ export function dominates(a: Ranked, b: Ranked): boolean {
   return noWorse && better;
 }
 
+/** Equal-price groups up to this size are compared pair by pair; larger ones through a tree. */
+const PAIRWISE_GROUP_SIZE = 32;
+
 /**
  * Keeps the items no other beats on price, stops and times (leaving no earlier and arriving no
  * later): every direct flight at its own time stays, a connection that is slower and dearer than
  * another goes. O(n log n): items are taken cheapest first, and for each number of stops a
  * Fenwick tree over departure times answers "the earliest arrival among cheaper kept items
- * leaving no earlier". Items of equal price are compared with each other directly.
+ * leaving no earlier". Items of equal price are compared with each other directly (pair by pair
+ * in small groups, through a second set of trees, allocated once, in large ones).
  */
 export function paretoBest<T extends Ranked>(items: T[]): T[] {
   if (items.length < 2) return [...items];
   const departures = [...new Set(items.map((i) => i.departUtc))].sort((a, b) => b - a);
   const rank = new Map(departures.map((d, i) => [d, i]));
-  const levels = Math.max(...items.map((i) => i.stops)) + 1;
+  let levels = 0;
+  for (const item of items) if (item.stops >= levels) levels = item.stops + 1;
   const newTrees = () =>
     Array.from({ length: levels }, () =>
       new Float64Array(departures.length + 1).fill(Number.POSITIVE_INFINITY),
@@ -168,26 +173,43 @@ export function paretoBest<T extends Ranked>(items: T[]): T[] {
     }
     return best;
   };
+  /** Whether an item of the same price as `item` is at least as good everywhere and better somewhere. */
+  let same: Float64Array[] | undefined;
+  const beatenInLargeGroup = (item: T) => {
+    const trees = same as Float64Array[];
+    const position = rank.get(item.departUtc) as number;
+    if (earliest(trees, item.stops, position) < item.arriveUtc) return true;
+    if (position > 0 && earliest(trees, item.stops, position - 1) <= item.arriveUtc) return true;
+    return item.stops > 0 && earliest(trees, item.stops - 1, position) <= item.arriveUtc;
+  };
   const cheaper = newTrees();
   const sorted = [...items].sort((a, b) => a.total - b.total);
   const kept: T[] = [];
   for (let start = 0; start < sorted.length; ) {
-    let end = start;
+    let end = start + 1;
     while (end < sorted.length && (sorted[end] as T).total === (sorted[start] as T).total) end++;
-    const group = sorted.slice(start, end);
-    const same = newTrees();
-    for (const item of group) insert(same, item);
-    const survivors = group.filter((item) => {
-      const position = rank.get(item.departUtc) as number;
+    const survivors: T[] = [];
+    const large = end - start > PAIRWISE_GROUP_SIZE;
+    if (large) {
+      if (same) for (const tree of same) tree.fill(Number.POSITIVE_INFINITY);
+      else same = newTrees();
+      for (let i = start; i < end; i++) insert(same, sorted[i] as T);
+    }
+    for (let i = start; i < end; i++) {
+      const item = sorted[i] as T;
       // Any cheaper item leaving no earlier and arriving no later with no more stops wins.
-      if (earliest(cheaper, item.stops, position) <= item.arriveUtc) return false;
-      // At the same price another item must be strictly better somewhere.
-      if (earliest(same, item.stops, position) < item.arriveUtc) return false;
-      if (position > 0 && earliest(same, item.stops, position - 1) <= item.arriveUtc) return false;
-      return !(item.stops > 0 && earliest(same, item.stops - 1, position) <= item.arriveUtc);
-    });
+      if (earliest(cheaper, item.stops, rank.get(item.departUtc) as number) <= item.arriveUtc) continue;
+      if (large) {
+        if (beatenInLargeGroup(item)) continue;
+      } else {
+        let beaten = false;
+        for (let j = start; j < end && !beaten; j++) beaten = dominates(sorted[j] as T, item);
+        if (beaten) continue;
+      }
+      survivors.push(item);
+    }
     for (const item of survivors) insert(cheaper, item);
-    kept.push(...survivors);
+    for (const item of survivors) kept.push(item);
     start = end;
   }
   return kept;
