@@ -1,4 +1,4 @@
-import { localDay, MS_PER_DAY, MS_PER_MINUTE } from './calendar';
+import { MS_PER_DAY, MS_PER_MINUTE } from './calendar';
 import type { DatedFlight, FlightNetwork } from './flight-network';
 
 /** Most stops an itinerary may have. */
@@ -49,16 +49,26 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   if (!firstHops) return results;
 
   const cost = query.cost ?? (() => 0);
+  const found: DatedFlight[] = [];
+  // Airports with a flight into the destination, per day a connection may leave on.
+  const inbound: Set<string>[] = [];
+  for (let d = day; d <= day + CONNECTION_DAYS_AHEAD; d++) {
+    const origins = network.originsInto(destination, d);
+    if (origins) inbound.push(origins);
+  }
   for (const [hub, firstFlights] of firstHops) {
-    if (hub === destination || hub === origin || !fliesTo(network, hub, destination, day)) continue;
+    if (hub === destination || hub === origin || !inbound.some((origins) => origins.has(hub))) continue;
+    const onwardFlights = new RouteFlights(network, hub, destination);
     // Latest departures first: an onward flight already reached from a later, no dearer first
     // flight makes the same connection from an earlier one dominated (leaves earlier, same arrival).
     const cheapestInto = new Map<DatedFlight, number>();
     for (let i = firstFlights.length - 1; i >= 0; i--) {
       const first = firstFlights[i] as DatedFlight;
       if (!query.usable(first)) continue;
-      for (const second of onward(network, query, first, destination, ONWARD_CANDIDATES_ONE_STOP)) {
-        const firstCost = cost(first);
+      onward(query, first, onwardFlights, ONWARD_CANDIDATES_ONE_STOP, found);
+      if (found.length === 0) continue;
+      const firstCost = cost(first);
+      for (const second of found) {
         const known = cheapestInto.get(second);
         if (known !== undefined && known <= firstCost) continue;
         cheapestInto.set(second, firstCost);
@@ -90,11 +100,18 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   // start is not worth a second, earlier start.
   firsts.sort((a, b) => b.departUtc - a.departUtc);
   const cheapestInto = new Map<DatedFlight, number>();
+  const intoDestination = new Map<string, RouteFlights>();
   for (const first of firsts) {
     for (const seconds of onwardVia(network, query, first, feedersOn).values()) {
       for (const second of seconds) {
         const pathCost = cost(first) + cost(second);
-        for (const third of onward(network, query, second, destination, ONWARD_CANDIDATES_TWO_STOPS)) {
+        const at = second.leg.destination;
+        let lastFlights = intoDestination.get(at);
+        if (!lastFlights) {
+          lastFlights = new RouteFlights(network, at, destination);
+          intoDestination.set(at, lastFlights);
+        }
+        for (const third of onward(query, second, lastFlights, ONWARD_CANDIDATES_TWO_STOPS, found)) {
           const known = cheapestInto.get(third);
           if (known !== undefined && known <= pathCost) continue;
           cheapestInto.set(third, pathCost);
@@ -105,6 +122,32 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
     if (results.length >= budget) break;
   }
   return results;
+}
+
+interface FlightsOfDay {
+  flights: DatedFlight[];
+  departures: Float64Array;
+}
+
+/** One route's flights by local departure day, each day looked up in the network once. */
+class RouteFlights {
+  private readonly byDay = new Map<number, FlightsOfDay>();
+
+  constructor(
+    private readonly network: FlightNetwork,
+    private readonly from: string,
+    private readonly to: string,
+  ) {}
+
+  on(day: number): FlightsOfDay {
+    let known = this.byDay.get(day);
+    if (!known) {
+      const flights = this.network.flights(this.from, this.to, day);
+      known = { flights, departures: this.network.departuresOf(flights) };
+      this.byDay.set(day, known);
+    }
+    return known;
+  }
 }
 
 /**
@@ -132,13 +175,6 @@ function undominated(
 /** Days after the first departure day on which a connecting flight may still leave. */
 const CONNECTION_DAYS_AHEAD = 3;
 
-/** Whether `from` has a flight to `to` leaving within the days a connection may use. */
-function fliesTo(network: FlightNetwork, from: string, to: string, day: number): boolean {
-  for (let d = day; d <= day + CONNECTION_DAYS_AHEAD; d++)
-    if (network.destinations(from, d)?.has(to)) return true;
-  return false;
-}
-
 /** Whether `hub` has a flight to any airport that flies into the destination. */
 function reachesFeeder(
   network: FlightNetwork,
@@ -159,27 +195,24 @@ function reachesFeeder(
   return false;
 }
 
-/** Local days at the connecting airport on which an onward flight may leave. */
-function connectionDays(arrival: DatedFlight): [number, number] {
-  const arrivalDay = localDay(arrival.arriveUtc, arrival.leg.destinationTimeZone);
-  return [arrivalDay, arrivalDay + 1];
-}
-
-/** The earliest usable flights from the arrival airport of `arrival` to `to`, within the window. */
+/**
+ * The earliest usable flights of a route leaving from the arrival airport of `arrival` within
+ * the connection window, written into `found` (emptied first) and returned. Onward flights may
+ * leave on the local day of the arrival or the next one.
+ */
 function onward(
-  network: FlightNetwork,
   query: ItineraryQuery,
   arrival: DatedFlight,
-  to: string,
+  route: RouteFlights,
   limit: number,
+  found: DatedFlight[],
 ): DatedFlight[] {
-  const at = arrival.leg.destination;
-  const earliest = arrival.arriveUtc + query.minConnectionMinutes(at) * MS_PER_MINUTE;
+  found.length = 0;
+  const earliest = arrival.arriveUtc + query.minConnectionMinutes(arrival.leg.destination) * MS_PER_MINUTE;
   const latest = arrival.arriveUtc + MAX_CONNECTION_MS;
-  const found: DatedFlight[] = [];
-  for (const day of connectionDays(arrival)) {
-    const flights = network.flights(at, to, day);
-    for (let i = firstAtOrAfter(flights, earliest); i < flights.length && found.length < limit; i++) {
+  for (let day = arrival.arrivalDay; day <= arrival.arrivalDay + 1; day++) {
+    const { flights, departures } = route.on(day);
+    for (let i = firstAtOrAfter(departures, earliest); i < flights.length && found.length < limit; i++) {
       const flight = flights[i] as DatedFlight;
       if (flight.departUtc > latest) break;
       if (query.usable(flight)) found.push(flight);
@@ -201,7 +234,7 @@ function onwardVia(
 ): Map<string, DatedFlight[]> {
   const hub = first.leg.destination;
   const found = new Map<string, DatedFlight[]>();
-  for (const day of connectionDays(first)) {
+  for (let day = first.arrivalDay; day <= first.arrivalDay + 1; day++) {
     const fromHub = network.destinations(hub, day);
     if (!fromHub) continue;
     const feeders = feedersOn(day);
@@ -210,20 +243,26 @@ function onwardVia(
       if (secondHub === query.origin || secondHub === query.destination || secondHub === hub) continue;
       if (!fromHub.has(secondHub) || !feeders.has(secondHub)) continue;
       if (found.has(secondHub)) continue;
-      const seconds = onward(network, query, first, secondHub, ONWARD_CANDIDATES_TWO_STOPS);
+      const seconds = onward(
+        query,
+        first,
+        new RouteFlights(network, hub, secondHub),
+        ONWARD_CANDIDATES_TWO_STOPS,
+        [],
+      );
       if (seconds.length) found.set(secondHub, seconds);
     }
   }
   return found;
 }
 
-/** Index of the first flight leaving at or after `time` (flights sorted by departure). */
-function firstAtOrAfter(flights: DatedFlight[], time: number): number {
+/** Index of the first departure at or after `time` (departures sorted). */
+function firstAtOrAfter(departures: Float64Array, time: number): number {
   let low = 0;
-  let high = flights.length;
+  let high = departures.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if ((flights[mid] as DatedFlight).departUtc < time) low = mid + 1;
+    if ((departures[mid] as number) < time) low = mid + 1;
     else high = mid;
   }
   return low;

@@ -1,5 +1,5 @@
 import type { RefundRules } from '../../../db/schema/inventory';
-import { isoWeekday, localToUtc, MS_PER_DAY, MS_PER_MINUTE, toLocalIso } from './calendar';
+import { isoWeekday, localDay, localToUtc, MS_PER_DAY, MS_PER_MINUTE, toLocalIso } from './calendar';
 import { defaultFaresFor } from './default-fares';
 
 /** A fare class of an airline on a route; amounts in minor units (paisa for NPR, cents for USD). */
@@ -59,6 +59,8 @@ export interface DatedFlight {
   day: number;
   departUtc: number;
   arriveUtc: number;
+  /** Local arrival date at the destination, as a day number (where connections are looked up). */
+  arrivalDay: number;
   /** The leg's fare classes sold in this network, cheapest first. */
   fares: FareClass[];
 }
@@ -83,6 +85,7 @@ export class FlightNetwork {
   private readonly faresByRoute = new Map<string, FareClass[]>();
   private readonly faresByLeg = new Map<ScheduledLeg, FareClass[]>();
   private readonly days = new Map<number, DayIndex>();
+  private readonly departures = new WeakMap<DatedFlight[], Float64Array>();
   readonly legCount: number;
 
   constructor(legs: ScheduledLeg[], fares: RouteFare[]) {
@@ -127,6 +130,19 @@ export class FlightNetwork {
     return this.dayIndex(day).inbound.get(destination);
   }
 
+  /**
+   * The departure instants of a list of flights from `flights()`, side by side in memory, so a
+   * search finds the first flight after a time without visiting each flight (worked out once).
+   */
+  departuresOf(flights: DatedFlight[]): Float64Array {
+    let instants = this.departures.get(flights);
+    if (!instants) {
+      instants = Float64Array.from(flights, (flight) => flight.departUtc);
+      this.departures.set(flights, instants);
+    }
+    return instants;
+  }
+
   /** One dated flight by its public identity, or undefined when it does not operate that day. */
   findFlight(airlineCode: string, flightNumber: string, origin: string, destination: string, day: number) {
     return this.flights(origin, destination, day).find(
@@ -151,7 +167,8 @@ export class FlightNetwork {
         if (arriveUtc <= departUtc) arriveUtc += MS_PER_DAY;
         byDestination ??= new Map();
         const list = byDestination.get(leg.destination) ?? [];
-        list.push({ leg, day, departUtc, arriveUtc, fares });
+        const arrivalDay = localDay(arriveUtc, leg.destinationTimeZone);
+        list.push({ leg, day, departUtc, arriveUtc, arrivalDay, fares });
         byDestination.set(leg.destination, list);
         const origins = index.inbound.get(leg.destination) ?? new Set<string>();
         origins.add(origin);
