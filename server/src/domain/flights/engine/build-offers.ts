@@ -37,17 +37,21 @@ export interface EngineOffer {
   markup?: AppliedMarkup;
 }
 
+/** Whether a class of a flight can be sold in this search, seats aside. */
+const offeredIn = (flight: DatedFlight, fare: FareClass, context: OfferContext) =>
+  flight.departUtc >= context.notBeforeUtc &&
+  (!context.cabin || fare.cabin === context.cabin) &&
+  openTo(fare, context.tier);
+
 /** The classes of a flight this search can sell, cheapest first, each with its seats left. */
 export function sellableFares(
   flight: DatedFlight,
   context: OfferContext,
 ): { fare: FareClass; seatsLeft: number }[] {
-  if (flight.departUtc < context.notBeforeUtc) return [];
   const seated = Math.max(1, seatedPassengers(context.passengers));
   const out: { fare: FareClass; seatsLeft: number }[] = [];
   for (const fare of flight.fares) {
-    if (context.cabin && fare.cabin !== context.cabin) continue;
-    if (!openTo(fare, context.tier)) continue;
+    if (!offeredIn(flight, fare, context)) continue;
     const seatsLeft = context.seatsLeft(flight, fare.classCode);
     if (seatsLeft >= seated) out.push({ fare, seatsLeft });
   }
@@ -55,30 +59,43 @@ export function sellableFares(
 }
 
 /**
+ * Each flight's lowest price for this search (its cheapest sellable class, all passengers), or
+ * infinity when it has no sellable class: worked out once per flight and search, shared by the
+ * itinerary search and the offer building of the same context.
+ */
+const leadTotals = new WeakMap<OfferContext, Map<DatedFlight, number>>();
+
+function leadTotalOf(context: OfferContext): (flight: DatedFlight) => number {
+  let totals = leadTotals.get(context);
+  if (!totals) {
+    totals = new Map();
+    leadTotals.set(context, totals);
+  }
+  const known = totals;
+  const seated = Math.max(1, seatedPassengers(context.passengers));
+  return (flight) => {
+    let total = known.get(flight);
+    if (total === undefined) {
+      total = Number.POSITIVE_INFINITY;
+      for (const fare of flight.fares) {
+        if (offeredIn(flight, fare, context) && context.seatsLeft(flight, fare.classCode) >= seated) {
+          total = priceTotal([fare], context);
+          break;
+        }
+      }
+      known.set(flight, total);
+    }
+    return total;
+  };
+}
+
+/**
  * Memoised tests for the itinerary search: whether a flight has a sellable class, and the
  * price of its cheapest one for this search's passengers.
  */
 export function flightTests(context: OfferContext) {
-  const cheapest = new Map<DatedFlight, FareClass | null>();
-  const costs = new Map<DatedFlight, number>();
-  const cheapestOf = (flight: DatedFlight) => {
-    let fare = cheapest.get(flight);
-    if (fare === undefined) {
-      fare = sellableFares(flight, context)[0]?.fare ?? null;
-      cheapest.set(flight, fare);
-    }
-    return fare;
-  };
-  const cost = (flight: DatedFlight) => {
-    let known = costs.get(flight);
-    if (known === undefined) {
-      const fare = cheapestOf(flight);
-      known = fare ? priceTotal([fare], context) : Number.POSITIVE_INFINITY;
-      costs.set(flight, known);
-    }
-    return known;
-  };
-  return { usable: (flight: DatedFlight) => cheapestOf(flight) !== null, cost };
+  const cost = leadTotalOf(context);
+  return { usable: (flight: DatedFlight) => cost(flight) !== Number.POSITIVE_INFINITY, cost };
 }
 
 /** Prices one itinerary in the given fares. */
@@ -146,9 +163,10 @@ const PAIRWISE_GROUP_SIZE = 32;
  * another goes. O(n log n): items are taken cheapest first, and for each number of stops a
  * Fenwick tree over departure times answers "the earliest arrival among cheaper kept items
  * leaving no earlier". Items of equal price are compared with each other directly (pair by pair
- * in small groups, through a second set of trees, allocated once, in large ones).
+ * in small groups, through a second set of trees, allocated once, in large ones). With `enough`,
+ * it stops after the first price at which that many are kept: the rest are all dearer.
  */
-export function paretoBest<T extends Ranked>(items: T[]): T[] {
+export function paretoBest<T extends Ranked>(items: T[], enough = Number.POSITIVE_INFINITY): T[] {
   if (items.length < 2) return [...items];
   const departures = [...new Set(items.map((i) => i.departUtc))].sort((a, b) => b - a);
   const rank = new Map(departures.map((d, i) => [d, i]));
@@ -210,6 +228,7 @@ export function paretoBest<T extends Ranked>(items: T[]): T[] {
     }
     for (const item of survivors) insert(cheaper, item);
     for (const item of survivors) kept.push(item);
+    if (kept.length >= enough) break;
     start = end;
   }
   return kept;
@@ -219,7 +238,6 @@ type FareOption = { fare: FareClass; seatsLeft: number };
 
 interface Candidate extends Ranked {
   flights: DatedFlight[];
-  options: FareOption[][];
 }
 
 /**
@@ -234,42 +252,26 @@ export function buildOffers(
 ): EngineOffer[] {
   // A price is a sum over segments (each rounded on its own), so each flight's cheapest total is
   // worked out once and a candidate's total is a sum.
-  const perFlight = new Map<DatedFlight, { options: FareOption[]; total: number }>();
-  const lead = (flight: DatedFlight) => {
-    let known = perFlight.get(flight);
-    if (!known) {
-      const options = sellableFares(flight, context);
-      const cheapest = options[0];
-      known = { options, total: cheapest ? priceTotal([cheapest.fare], context) : 0 };
-      perFlight.set(flight, known);
-    }
-    return known;
-  };
+  const leadTotal = leadTotalOf(context);
   const candidates: Candidate[] = [];
   for (const flights of itineraries) {
     let total = 0;
-    const options: FareOption[][] = [];
-    for (const flight of flights) {
-      const known = lead(flight);
-      if (known.options.length === 0) break;
-      options.push(known.options);
-      total += known.total;
-    }
-    if (options.length !== flights.length) continue;
+    for (const flight of flights) total += leadTotal(flight);
+    if (total === Number.POSITIVE_INFINITY) continue;
     candidates.push({
       flights,
-      options,
       total,
       stops: flights.length - 1,
       departUtc: (flights[0] as DatedFlight).departUtc,
       arriveUtc: (flights[flights.length - 1] as DatedFlight).arriveUtc,
     });
   }
-  const best = paretoBest(candidates)
+  const best = paretoBest(candidates, maxItineraries)
     .sort((a, b) => a.total - b.total || a.departUtc - b.departUtc)
     .slice(0, maxItineraries);
   const out: EngineOffer[] = [];
-  for (const { flights, options } of best) {
+  for (const { flights } of best) {
+    const options = flights.map((flight) => sellableFares(flight, context));
     const levels = Math.max(...options.map((o) => o.length));
     const seen = new Set<string>();
     for (let level = 0; level < levels; level++) {
