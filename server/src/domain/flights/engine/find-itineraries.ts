@@ -56,12 +56,17 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
     const origins = network.originsInto(destination, d);
     if (origins) inbound.push(origins);
   }
+  const feeds = (hub: string) => {
+    for (const origins of inbound) if (origins.has(hub)) return true;
+    return false;
+  };
+  // Latest departures first: an onward flight already reached from a later, no dearer first
+  // flight makes the same connection from an earlier one dominated (leaves earlier, same arrival).
+  // (Onward flights are of one hub each, so one map serves every hub.)
+  const cheapestInto = new Map<DatedFlight, number>();
   for (const [hub, firstFlights] of firstHops) {
-    if (hub === destination || hub === origin || !inbound.some((origins) => origins.has(hub))) continue;
+    if (hub === destination || hub === origin || !feeds(hub)) continue;
     const onwardFlights = new RouteFlights(network, hub, destination);
-    // Latest departures first: an onward flight already reached from a later, no dearer first
-    // flight makes the same connection from an earlier one dominated (leaves earlier, same arrival).
-    const cheapestInto = new Map<DatedFlight, number>();
     for (let i = firstFlights.length - 1; i >= 0; i--) {
       const first = firstFlights[i] as DatedFlight;
       if (!query.usable(first)) continue;
@@ -99,7 +104,7 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   // As above: an onward path into the destination already reached from a later, no dearer
   // start is not worth a second, earlier start.
   firsts.sort((a, b) => b.departUtc - a.departUtc);
-  const cheapestInto = new Map<DatedFlight, number>();
+  cheapestInto.clear();
   const intoDestination = new Map<string, RouteFlights>();
   for (const first of firsts) {
     for (const seconds of onwardVia(network, query, first, feedersOn).values()) {
@@ -129,9 +134,15 @@ interface FlightsOfDay {
   departures: Float64Array;
 }
 
-/** One route's flights by local departure day, each day looked up in the network once. */
+/**
+ * One route's flights by local departure day, each day looked up in the network once (the two
+ * days last asked for are kept: a connection asks for an arrival day and the next).
+ */
 class RouteFlights {
-  private readonly byDay = new Map<number, FlightsOfDay>();
+  private recentDay = Number.NaN;
+  private recent: FlightsOfDay | undefined;
+  private previousDay = Number.NaN;
+  private previous: FlightsOfDay | undefined;
 
   constructor(
     private readonly network: FlightNetwork,
@@ -140,12 +151,14 @@ class RouteFlights {
   ) {}
 
   on(day: number): FlightsOfDay {
-    let known = this.byDay.get(day);
-    if (!known) {
-      const flights = this.network.flights(this.from, this.to, day);
-      known = { flights, departures: this.network.departuresOf(flights) };
-      this.byDay.set(day, known);
-    }
+    if (day === this.recentDay) return this.recent as FlightsOfDay;
+    if (day === this.previousDay) return this.previous as FlightsOfDay;
+    const flights = this.network.flights(this.from, this.to, day);
+    const known = { flights, departures: this.network.departuresOf(flights) };
+    this.previousDay = this.recentDay;
+    this.previous = this.recent;
+    this.recentDay = day;
+    this.recent = known;
     return known;
   }
 }
