@@ -39,6 +39,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await app.rateLimiter.checkSearch(request);
       const viewer = await pricingViewerFor(app.db, request);
       const result = await searchFlights(app.db, {
         params: { ...request.body, user_type: viewer.userType },
