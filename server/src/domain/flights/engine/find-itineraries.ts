@@ -106,9 +106,11 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   firsts.sort((a, b) => b.departUtc - a.departUtc);
   cheapestInto.clear();
   const intoDestination = new Map<string, RouteFlights>();
+  const secondHops = new SecondHops(network, query, feedersOn);
+  const seconds: DatedFlight[] = [];
   for (const first of firsts) {
-    for (const seconds of onwardVia(network, query, first, feedersOn).values()) {
-      for (const second of seconds) {
+    for (const route of secondHops.from(first.leg.destination, first.arrivalDay)) {
+      for (const second of onward(query, first, route, ONWARD_CANDIDATES_TWO_STOPS, seconds)) {
         const pathCost = cost(first) + cost(second);
         const at = second.leg.destination;
         let lastFlights = intoDestination.get(at);
@@ -236,37 +238,51 @@ function onward(
 }
 
 /**
- * Second hops for a two-stop itinerary: from the first flight's arrival airport to airports that
- * have a flight into the destination, the earliest usable ones within the window.
+ * Second hops for a two-stop itinerary: from a first flight's arrival airport to airports that
+ * have a flight into the destination (on the arrival day or the next), worked out once per
+ * airport and arrival day, as the routes to try in order.
  */
-function onwardVia(
-  network: FlightNetwork,
-  query: ItineraryQuery,
-  first: DatedFlight,
-  feedersOn: (day: number) => Set<string>,
-): Map<string, DatedFlight[]> {
-  const hub = first.leg.destination;
-  const found = new Map<string, DatedFlight[]>();
-  for (let day = first.arrivalDay; day <= first.arrivalDay + 1; day++) {
-    const fromHub = network.destinations(hub, day);
-    if (!fromHub) continue;
-    const feeders = feedersOn(day);
-    const smaller = feeders.size < fromHub.size ? feeders : fromHub.keys();
-    for (const secondHub of smaller) {
-      if (secondHub === query.origin || secondHub === query.destination || secondHub === hub) continue;
-      if (!fromHub.has(secondHub) || !feeders.has(secondHub)) continue;
-      if (found.has(secondHub)) continue;
-      const seconds = onward(
-        query,
-        first,
-        new RouteFlights(network, hub, secondHub),
-        ONWARD_CANDIDATES_TWO_STOPS,
-        [],
-      );
-      if (seconds.length) found.set(secondHub, seconds);
+class SecondHops {
+  private readonly known = new Map<string, Map<number, RouteFlights[]>>();
+
+  constructor(
+    private readonly network: FlightNetwork,
+    private readonly query: ItineraryQuery,
+    private readonly feedersOn: (day: number) => Set<string>,
+  ) {}
+
+  from(hub: string, arrivalDay: number): RouteFlights[] {
+    let byDay = this.known.get(hub);
+    if (!byDay) {
+      byDay = new Map();
+      this.known.set(hub, byDay);
     }
+    let routes = byDay.get(arrivalDay);
+    if (!routes) {
+      routes = this.routesFrom(hub, arrivalDay);
+      byDay.set(arrivalDay, routes);
+    }
+    return routes;
   }
-  return found;
+
+  private routesFrom(hub: string, arrivalDay: number): RouteFlights[] {
+    const { origin, destination } = this.query;
+    const routes: RouteFlights[] = [];
+    const seen = new Set<string>();
+    for (let day = arrivalDay; day <= arrivalDay + 1; day++) {
+      const fromHub = this.network.destinations(hub, day);
+      if (!fromHub) continue;
+      const feeders = this.feedersOn(day);
+      const smaller = feeders.size < fromHub.size ? feeders : fromHub.keys();
+      for (const secondHub of smaller) {
+        if (secondHub === origin || secondHub === destination || secondHub === hub) continue;
+        if (!fromHub.has(secondHub) || !feeders.has(secondHub) || seen.has(secondHub)) continue;
+        seen.add(secondHub);
+        routes.push(new RouteFlights(this.network, hub, secondHub));
+      }
+    }
+    return routes;
+  }
 }
 
 /** Index of the first departure at or after `time` (departures sorted). */
