@@ -1,5 +1,5 @@
 import { MS_PER_DAY, MS_PER_MINUTE } from './calendar';
-import type { DatedFlight, FlightNetwork } from './flight-network';
+import type { DatedFlight, FlightNetwork, RouteFlightsOfDay } from './flight-network';
 
 /** Most stops an itinerary may have. */
 export const MAX_STOPS = 2;
@@ -131,20 +131,15 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   return results;
 }
 
-interface FlightsOfDay {
-  flights: DatedFlight[];
-  departures: Float64Array;
-}
-
 /**
  * One route's flights by local departure day, each day looked up in the network once (the two
  * days last asked for are kept: a connection asks for an arrival day and the next).
  */
 class RouteFlights {
   private recentDay = Number.NaN;
-  private recent: FlightsOfDay | undefined;
+  private recent: RouteFlightsOfDay | undefined;
   private previousDay = Number.NaN;
-  private previous: FlightsOfDay | undefined;
+  private previous: RouteFlightsOfDay | undefined;
 
   constructor(
     private readonly network: FlightNetwork,
@@ -152,11 +147,10 @@ class RouteFlights {
     private readonly to: string,
   ) {}
 
-  on(day: number): FlightsOfDay {
-    if (day === this.recentDay) return this.recent as FlightsOfDay;
-    if (day === this.previousDay) return this.previous as FlightsOfDay;
-    const flights = this.network.flights(this.from, this.to, day);
-    const known = { flights, departures: this.network.departuresOf(flights) };
+  on(day: number): RouteFlightsOfDay {
+    if (day === this.recentDay) return this.recent as RouteFlightsOfDay;
+    if (day === this.previousDay) return this.previous as RouteFlightsOfDay;
+    const known = this.network.route(this.from, this.to, day);
     this.previousDay = this.recentDay;
     this.previous = this.recent;
     this.recentDay = day;
@@ -228,8 +222,8 @@ function onward(
   for (let day = arrival.arrivalDay; day <= arrival.arrivalDay + 1; day++) {
     const { flights, departures } = route.on(day);
     for (let i = firstAtOrAfter(departures, earliest); i < flights.length && found.length < limit; i++) {
+      if ((departures[i] as number) > latest) break;
       const flight = flights[i] as DatedFlight;
-      if (flight.departUtc > latest) break;
       if (query.usable(flight)) found.push(flight);
     }
     if (found.length >= limit) break;

@@ -68,6 +68,8 @@ export interface DatedFlight {
 interface DayIndex {
   /** origin → destination → flights of that local day, by departure time. */
   out: Map<string, Map<string, DatedFlight[]>>;
+  /** origin → destination → the same flights with their departures side by side (on first use). */
+  routes: Map<string, Map<string, RouteFlightsOfDay>>;
   /** destination → origins with a flight into it that day. */
   inbound: Map<string, Set<string>>;
 }
@@ -75,6 +77,12 @@ interface DayIndex {
 /** Day indexes kept in memory; the oldest is dropped beyond this. */
 const MAX_CACHED_DAYS = 120;
 const EMPTY: DatedFlight[] = [];
+
+/** A route's flights of one day, by departure, with their departure instants side by side in memory. */
+export interface RouteFlightsOfDay {
+  flights: DatedFlight[];
+  departures: Float64Array;
+}
 
 /**
  * Every supplier's scheduled legs and fares, expanded lazily into dated flights one local day at a
@@ -85,7 +93,6 @@ export class FlightNetwork {
   private readonly faresByRoute = new Map<string, FareClass[]>();
   private readonly faresByLeg = new Map<ScheduledLeg, FareClass[]>();
   private readonly days = new Map<number, DayIndex>();
-  private readonly departures = new WeakMap<DatedFlight[], Float64Array>();
   readonly legCount: number;
 
   constructor(legs: ScheduledLeg[], fares: RouteFare[]) {
@@ -131,16 +138,23 @@ export class FlightNetwork {
   }
 
   /**
-   * The departure instants of a list of flights from `flights()`, side by side in memory, so a
-   * search finds the first flight after a time without visiting each flight (worked out once).
+   * `flights()` with the departure instants side by side in memory, so a search finds the first
+   * flight after a time without visiting each flight (worked out on first use).
    */
-  departuresOf(flights: DatedFlight[]): Float64Array {
-    let instants = this.departures.get(flights);
-    if (!instants) {
-      instants = Float64Array.from(flights, (flight) => flight.departUtc);
-      this.departures.set(flights, instants);
+  route(origin: string, destination: string, day: number): RouteFlightsOfDay {
+    const index = this.dayIndex(day);
+    let fromOrigin = index.routes.get(origin);
+    if (!fromOrigin) {
+      fromOrigin = new Map();
+      index.routes.set(origin, fromOrigin);
     }
-    return instants;
+    let route = fromOrigin.get(destination);
+    if (!route) {
+      const flights = index.out.get(origin)?.get(destination) ?? EMPTY;
+      route = { flights, departures: Float64Array.from(flights, (flight) => flight.departUtc) };
+      fromOrigin.set(destination, route);
+    }
+    return route;
   }
 
   /** One dated flight by its public identity, or undefined when it does not operate that day. */
@@ -154,7 +168,7 @@ export class FlightNetwork {
     const cached = this.days.get(day);
     if (cached) return cached;
     const weekdayBit = 1 << (isoWeekday(day) - 1);
-    const index: DayIndex = { out: new Map(), inbound: new Map() };
+    const index: DayIndex = { out: new Map(), inbound: new Map(), routes: new Map() };
     for (const [origin, legs] of this.legsByOrigin) {
       let byDestination: Map<string, DatedFlight[]> | undefined;
       for (const leg of legs) {
