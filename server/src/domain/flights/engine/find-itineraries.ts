@@ -66,7 +66,7 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   const cheapestInto = new Map<DatedFlight, number>();
   for (const [hub, firstFlights] of firstHops) {
     if (hub === destination || hub === origin || !feeds(hub)) continue;
-    const onwardFlights = new RouteFlights(network, hub, destination);
+    const onwardFlights = new RouteFlights(network, query, hub, destination);
     for (let i = firstFlights.length - 1; i >= 0; i--) {
       const first = firstFlights[i] as DatedFlight;
       if (!query.usable(first)) continue;
@@ -115,7 +115,7 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
         const at = second.leg.destination;
         let lastFlights = intoDestination.get(at);
         if (!lastFlights) {
-          lastFlights = new RouteFlights(network, at, destination);
+          lastFlights = new RouteFlights(network, query, at, destination);
           intoDestination.set(at, lastFlights);
         }
         for (const third of onward(query, second, lastFlights, ONWARD_CANDIDATES_TWO_STOPS, found)) {
@@ -140,12 +140,17 @@ class RouteFlights {
   private recent: RouteFlightsOfDay | undefined;
   private previousDay = Number.NaN;
   private previous: RouteFlightsOfDay | undefined;
+  /** The minimum connection time at the route's origin, in ms. */
+  readonly minConnectionMs: number;
 
   constructor(
     private readonly network: FlightNetwork,
+    query: ItineraryQuery,
     private readonly from: string,
     private readonly to: string,
-  ) {}
+  ) {
+    this.minConnectionMs = query.minConnectionMinutes(from) * MS_PER_MINUTE;
+  }
 
   on(day: number): RouteFlightsOfDay {
     if (day === this.recentDay) return this.recent as RouteFlightsOfDay;
@@ -217,7 +222,7 @@ function onward(
   found: DatedFlight[],
 ): DatedFlight[] {
   found.length = 0;
-  const earliest = arrival.arriveUtc + query.minConnectionMinutes(arrival.leg.destination) * MS_PER_MINUTE;
+  const earliest = arrival.arriveUtc + route.minConnectionMs;
   const latest = arrival.arriveUtc + MAX_CONNECTION_MS;
   for (let day = arrival.arrivalDay; day <= arrival.arrivalDay + 1; day++) {
     const { flights, departures } = route.on(day);
@@ -272,7 +277,7 @@ class SecondHops {
         if (secondHub === origin || secondHub === destination || secondHub === hub) continue;
         if (!fromHub.has(secondHub) || !feeders.has(secondHub) || seen.has(secondHub)) continue;
         seen.add(secondHub);
-        routes.push(new RouteFlights(this.network, hub, secondHub));
+        routes.push(new RouteFlights(this.network, this.query, hub, secondHub));
       }
     }
     return routes;

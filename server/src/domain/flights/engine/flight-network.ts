@@ -93,6 +93,9 @@ export class FlightNetwork {
   private readonly faresByRoute = new Map<string, FareClass[]>();
   private readonly faresByLeg = new Map<ScheduledLeg, FareClass[]>();
   private readonly days = new Map<number, DayIndex>();
+  /** The day index asked for last (a search asks for the same day many times in a row). */
+  private lastDay = Number.NaN;
+  private lastDayIndex: DayIndex | undefined;
   readonly legCount: number;
 
   constructor(legs: ScheduledLeg[], fares: RouteFare[]) {
@@ -165,8 +168,13 @@ export class FlightNetwork {
   }
 
   private dayIndex(day: number): DayIndex {
+    if (day === this.lastDay) return this.lastDayIndex as DayIndex;
     const cached = this.days.get(day);
-    if (cached) return cached;
+    if (cached) {
+      this.lastDay = day;
+      this.lastDayIndex = cached;
+      return cached;
+    }
     const weekdayBit = 1 << (isoWeekday(day) - 1);
     const index: DayIndex = { out: new Map(), inbound: new Map(), routes: new Map() };
     for (const [origin, legs] of this.legsByOrigin) {
@@ -195,6 +203,7 @@ export class FlightNetwork {
     if (this.days.size >= MAX_CACHED_DAYS) {
       const oldest = this.days.keys().next().value;
       if (oldest !== undefined) this.days.delete(oldest);
+      if (oldest === this.lastDay) this.lastDay = Number.NaN;
     }
     this.days.set(day, index);
     return index;
