@@ -168,17 +168,28 @@ const PAIRWISE_GROUP_SIZE = 32;
  */
 export function paretoBest<T extends Ranked>(items: T[], enough = Number.POSITIVE_INFINITY): T[] {
   if (items.length < 2) return [...items];
-  const departures = [...new Set(items.map((i) => i.departUtc))].sort((a, b) => b - a);
-  const rank = new Map(departures.map((d, i) => [d, i]));
+  // Rank of each distinct departure, latest first, found by binary search over them ascending.
+  const departures = Float64Array.from(items, (i) => i.departUtc).sort();
+  let distinct = 0;
+  for (const departure of departures)
+    if (distinct === 0 || departure !== departures[distinct - 1]) departures[distinct++] = departure;
+  const rankOf = (departUtc: number) => {
+    let low = 0;
+    let high = distinct;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((departures[mid] as number) < departUtc) low = mid + 1;
+      else high = mid;
+    }
+    return distinct - 1 - low;
+  };
   let levels = 0;
   for (const item of items) if (item.stops >= levels) levels = item.stops + 1;
   const newTrees = () =>
-    Array.from({ length: levels }, () =>
-      new Float64Array(departures.length + 1).fill(Number.POSITIVE_INFINITY),
-    );
+    Array.from({ length: levels }, () => new Float64Array(distinct + 1).fill(Number.POSITIVE_INFINITY));
   const insert = (trees: Float64Array[], item: T) => {
     const tree = trees[item.stops] as Float64Array;
-    for (let i = (rank.get(item.departUtc) as number) + 1; i < tree.length; i += i & -i) {
+    for (let i = rankOf(item.departUtc) + 1; i < tree.length; i += i & -i) {
       if (item.arriveUtc < (tree[i] as number)) tree[i] = item.arriveUtc;
     }
   };
@@ -195,7 +206,7 @@ export function paretoBest<T extends Ranked>(items: T[], enough = Number.POSITIV
   let same: Float64Array[] | undefined;
   const beatenInLargeGroup = (item: T) => {
     const trees = same as Float64Array[];
-    const position = rank.get(item.departUtc) as number;
+    const position = rankOf(item.departUtc);
     if (earliest(trees, item.stops, position) < item.arriveUtc) return true;
     if (position > 0 && earliest(trees, item.stops, position - 1) <= item.arriveUtc) return true;
     return item.stops > 0 && earliest(trees, item.stops - 1, position) <= item.arriveUtc;
@@ -216,7 +227,7 @@ export function paretoBest<T extends Ranked>(items: T[], enough = Number.POSITIV
     for (let i = start; i < end; i++) {
       const item = sorted[i] as T;
       // Any cheaper item leaving no earlier and arriving no later with no more stops wins.
-      if (earliest(cheaper, item.stops, rank.get(item.departUtc) as number) <= item.arriveUtc) continue;
+      if (earliest(cheaper, item.stops, rankOf(item.departUtc)) <= item.arriveUtc) continue;
       if (large) {
         if (beatenInLargeGroup(item)) continue;
       } else {
