@@ -131,15 +131,16 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   return results;
 }
 
+/** Days, from the day before the search's, whose flights a route keeps at hand. */
+const ROUTE_DAYS_KEPT = 8;
+
 /**
- * One route's flights by local departure day, each day looked up in the network once (the two
- * days last asked for are kept: a connection asks for an arrival day and the next).
+ * One route's flights by local departure day, each day looked up in the network once per search
+ * (connections leave from the day before the search's, after a westward flight, to a few after).
  */
 class RouteFlights {
-  private recentDay = Number.NaN;
-  private recent: RouteFlightsOfDay | undefined;
-  private previousDay = Number.NaN;
-  private previous: RouteFlightsOfDay | undefined;
+  private readonly firstDay: number;
+  private readonly days: (RouteFlightsOfDay | undefined)[] = [];
   /** The minimum connection time at the route's origin, in ms. */
   readonly minConnectionMs: number;
 
@@ -150,16 +151,17 @@ class RouteFlights {
     private readonly to: string,
   ) {
     this.minConnectionMs = query.minConnectionMinutes(from) * MS_PER_MINUTE;
+    this.firstDay = query.day - 1;
   }
 
   on(day: number): RouteFlightsOfDay {
-    if (day === this.recentDay) return this.recent as RouteFlightsOfDay;
-    if (day === this.previousDay) return this.previous as RouteFlightsOfDay;
-    const known = this.network.route(this.from, this.to, day);
-    this.previousDay = this.recentDay;
-    this.previous = this.recent;
-    this.recentDay = day;
-    this.recent = known;
+    const slot = day - this.firstDay;
+    if (slot < 0 || slot >= ROUTE_DAYS_KEPT) return this.network.route(this.from, this.to, day);
+    let known = this.days[slot];
+    if (!known) {
+      known = this.network.route(this.from, this.to, day);
+      this.days[slot] = known;
+    }
     return known;
   }
 }
