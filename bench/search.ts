@@ -7,7 +7,6 @@
 
 import { fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { buildApp } from '../server/src/app';
 import { openDatabase } from '../server/src/db/client';
@@ -71,7 +70,6 @@ function benchEngine(): Record<string, number> {
       ? (world.hubs[Math.floor(random() * world.hubs.length)] as string)
       : (world.airports[Math.floor(random() * world.airports.length)] as string);
   const times: number[] = [];
-  const cpuTimes: number[] = [];
   let withOffers = 0;
   let offerCount = 0;
   for (let i = 0; i < SEARCHES + 50; i++) {
@@ -79,7 +77,6 @@ function benchEngine(): Record<string, number> {
     let destination = pickAirport();
     while (destination === origin) destination = pickAirport();
     const day = firstDay + Math.floor(random() * DAYS);
-    const cpuBefore = process.cpuUsage();
     started = performance.now();
     const context: OfferContext = {
       supplier: 'house',
@@ -101,26 +98,17 @@ function benchEngine(): Record<string, number> {
     });
     const offers = buildOffers(itineraries, context);
     const elapsed = performance.now() - started;
-    const cpu = process.cpuUsage(cpuBefore);
     if (i < 50) continue; // warm-up
     times.push(elapsed);
-    cpuTimes.push((cpu.user + cpu.system) / 1000);
     if (offers.length) withOffers++;
     offerCount += offers.length;
   }
   times.sort((a, b) => a - b);
-  cpuTimes.sort((a, b) => a - b);
   console.log(
     `engine search (${SEARCHES} random searches, up to ${MAX_STOPS} stops, one core): ` +
       `p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms, ` +
       `p99 ${percentile(times, 99).toFixed(2)} ms, max ${(times.at(-1) ?? 0).toFixed(2)} ms; ` +
       `${withOffers} searches found offers, ${(offerCount / SEARCHES).toFixed(1)} offers on average`,
-  );
-  // CPU time leaves out the time spent waiting for a core: on a shared, loaded machine it is the
-  // steadier figure (wall times above include other processes' turns).
-  console.log(
-    `engine search CPU time: p50 ${percentile(cpuTimes, 50).toFixed(2)} ms, p95 ${percentile(cpuTimes, 95).toFixed(2)} ms, ` +
-      `p99 ${percentile(cpuTimes, 99).toFixed(2)} ms (load average ${loadavg()[0]?.toFixed(1)})`,
   );
   const after = process.memoryUsage();
   console.log(`engine memory after searches: heap ${mb(after.heapUsed)}, rss ${mb(after.rss)}`);
@@ -130,9 +118,6 @@ function benchEngine(): Record<string, number> {
     p50Ms: percentile(times, 50),
     p95Ms: percentile(times, 95),
     p99Ms: percentile(times, 99),
-    cpuP50Ms: percentile(cpuTimes, 50),
-    cpuP95Ms: percentile(cpuTimes, 95),
-    cpuP99Ms: percentile(cpuTimes, 99),
     heapMb: after.heapUsed / 1_048_576,
   };
 }
