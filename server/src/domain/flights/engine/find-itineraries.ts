@@ -64,7 +64,7 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   // flight makes the same connection from an earlier one dominated (leaves earlier, same arrival).
   // (Onward flights are of one hub each, so one map serves every hub.)
   const cheapestInto = new Map<DatedFlight, number>();
-  for (const [hub, firstFlights] of firstHops) {
+  for (const [hub, { flights: firstFlights }] of firstHops) {
     if (hub === destination || hub === origin || !feeds(hub)) continue;
     const onwardFlights = new RouteFlights(network, query, hub, destination);
     for (let i = firstFlights.length - 1; i >= 0; i--) {
@@ -97,7 +97,7 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   };
   // Only first hops to airports that fly to a feeder of the destination can lead anywhere.
   const firsts: DatedFlight[] = [];
-  for (const [hub, firstFlights] of firstHops) {
+  for (const [hub, { flights: firstFlights }] of firstHops) {
     if (hub === destination || hub === origin || !reachesFeeder(network, hub, day, feedersOn)) continue;
     firsts.push(...undominated(firstFlights, query.usable, cost));
   }
@@ -227,10 +227,11 @@ function onward(
   const earliest = arrival.arriveUtc + route.minConnectionMs;
   const latest = arrival.arriveUtc + MAX_CONNECTION_MS;
   for (let day = arrival.arrivalDay; day <= arrival.arrivalDay + 1; day++) {
-    const { flights, departures } = route.on(day);
-    for (let i = firstAtOrAfter(departures, earliest); i < flights.length && found.length < limit; i++) {
+    const { flights, departures, start } = route.on(day);
+    const end = start + flights.length;
+    for (let i = firstAtOrAfter(departures, start, end, earliest); i < end && found.length < limit; i++) {
       if ((departures[i] as number) > latest) break;
-      const flight = flights[i] as DatedFlight;
+      const flight = flights[i - start] as DatedFlight;
       if (query.usable(flight)) found.push(flight);
     }
     if (found.length >= limit) break;
@@ -286,10 +287,8 @@ class SecondHops {
   }
 }
 
-/** Index of the first departure at or after `time` (departures sorted). */
-function firstAtOrAfter(departures: Float64Array, time: number): number {
-  let low = 0;
-  let high = departures.length;
+/** Index of the first departure at or after `time` in `departures[low, high)` (sorted). */
+function firstAtOrAfter(departures: Float64Array, low: number, high: number, time: number): number {
   while (low < high) {
     const mid = (low + high) >>> 1;
     if ((departures[mid] as number) < time) low = mid + 1;

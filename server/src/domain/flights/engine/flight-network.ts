@@ -67,9 +67,7 @@ export interface DatedFlight {
 
 interface DayIndex {
   /** origin → destination → flights of that local day, by departure time. */
-  out: Map<string, Map<string, DatedFlight[]>>;
-  /** origin → destination → the same flights with their departures side by side (on first use). */
-  routes: Map<string, Map<string, RouteFlightsOfDay>>;
+  out: Map<string, Map<string, RouteFlightsOfDay>>;
   /** destination → origins with a flight into it that day. */
   inbound: Map<string, Set<string>>;
 }
@@ -78,11 +76,18 @@ interface DayIndex {
 const MAX_CACHED_DAYS = 120;
 const EMPTY: DatedFlight[] = [];
 
-/** A route's flights of one day, by departure, with their departure instants side by side in memory. */
+/**
+ * A route's flights of one day, by departure, and their departure instants side by side in
+ * memory: `departures[start + i]` is `flights[i].departUtc` (the array is shared by the routes
+ * of one origin), so a search finds the first flight after a time without visiting each flight.
+ */
 export interface RouteFlightsOfDay {
   flights: DatedFlight[];
   departures: Float64Array;
+  start: number;
 }
+
+const EMPTY_ROUTE: RouteFlightsOfDay = { flights: EMPTY, departures: new Float64Array(0), start: 0 };
 
 /**
  * Every supplier's scheduled legs and fares, expanded lazily into dated flights one local day at a
@@ -127,11 +132,11 @@ export class FlightNetwork {
 
   /** Flights from an origin to a destination leaving on a local day, by departure time. */
   flights(origin: string, destination: string, day: number): DatedFlight[] {
-    return this.dayIndex(day).out.get(origin)?.get(destination) ?? EMPTY;
+    return this.dayIndex(day).out.get(origin)?.get(destination)?.flights ?? EMPTY;
   }
 
   /** Destinations served from an origin on a local day. */
-  destinations(origin: string, day: number): Map<string, DatedFlight[]> | undefined {
+  destinations(origin: string, day: number): Map<string, RouteFlightsOfDay> | undefined {
     return this.dayIndex(day).out.get(origin);
   }
 
@@ -140,24 +145,9 @@ export class FlightNetwork {
     return this.dayIndex(day).inbound.get(destination);
   }
 
-  /**
-   * `flights()` with the departure instants side by side in memory, so a search finds the first
-   * flight after a time without visiting each flight (worked out on first use).
-   */
+  /** `flights()` with their departure instants side by side in memory. */
   route(origin: string, destination: string, day: number): RouteFlightsOfDay {
-    const index = this.dayIndex(day);
-    let fromOrigin = index.routes.get(origin);
-    if (!fromOrigin) {
-      fromOrigin = new Map();
-      index.routes.set(origin, fromOrigin);
-    }
-    let route = fromOrigin.get(destination);
-    if (!route) {
-      const flights = index.out.get(origin)?.get(destination) ?? EMPTY;
-      route = { flights, departures: Float64Array.from(flights, (flight) => flight.departUtc) };
-      fromOrigin.set(destination, route);
-    }
-    return route;
+    return this.dayIndex(day).out.get(origin)?.get(destination) ?? EMPTY_ROUTE;
   }
 
   /** One dated flight by its public identity, or undefined when it does not operate that day. */
@@ -176,7 +166,7 @@ export class FlightNetwork {
       return cached;
     }
     const weekdayBit = 1 << (isoWeekday(day) - 1);
-    const index: DayIndex = { out: new Map(), inbound: new Map(), routes: new Map() };
+    const index: DayIndex = { out: new Map(), inbound: new Map() };
     for (const [origin, legs] of this.legsByOrigin) {
       let byDestination: Map<string, DatedFlight[]> | undefined;
       for (const leg of legs) {
@@ -197,8 +187,21 @@ export class FlightNetwork {
         index.inbound.set(leg.destination, origins);
       }
       if (!byDestination) continue;
-      for (const list of byDestination.values()) list.sort((a, b) => a.departUtc - b.departUtc);
-      index.out.set(origin, byDestination);
+      let count = 0;
+      for (const list of byDestination.values()) {
+        list.sort((a, b) => a.departUtc - b.departUtc);
+        count += list.length;
+      }
+      const departures = new Float64Array(count);
+      const routes = new Map<string, RouteFlightsOfDay>();
+      let start = 0;
+      for (const [destination, flights] of byDestination) {
+        for (let i = 0; i < flights.length; i++)
+          departures[start + i] = (flights[i] as DatedFlight).departUtc;
+        routes.set(destination, { flights, departures, start });
+        start += flights.length;
+      }
+      index.out.set(origin, routes);
     }
     if (this.days.size >= MAX_CACHED_DAYS) {
       const oldest = this.days.keys().next().value;
