@@ -104,6 +104,7 @@ async function listen(url: string, poolSize: number): Promise<number> {
     // Every connection signs in once, all from 127.0.0.1.
     RATE_LIMIT_PER_IP: '10000',
     RATE_LIMIT_PER_ACCOUNT: '10000',
+    SEARCH_RATE_LIMIT_PER_MINUTE: '100000000',
     // One agent holds every seat the benchmark books.
     HOLD_LIMIT_UNPAID_BOOKINGS: '1000000',
     HOLD_LIMIT_UNPAID_SEATS_PER_FLIGHT: '1000000',

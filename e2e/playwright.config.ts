@@ -79,6 +79,7 @@ export default defineConfig({
       RATE_LIMIT_PER_IP: '10000',
       RATE_LIMIT_PER_ACCOUNT: '1000',
       RATE_LIMIT_PER_ACCOUNT_ALL_ADDRESSES: '1000',
+      SEARCH_RATE_LIMIT_PER_MINUTE: '100000',
       // The demo agent holds many bookings across the specs; the limits are tested by the suite.
       HOLD_LIMIT_UNPAID_BOOKINGS: '1000',
       HOLD_LIMIT_UNPAID_SEATS_PER_FLIGHT: '1000',

@@ -216,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         perIp: env.RATE_LIMIT_PER_IP,
         perAccount: env.RATE_LIMIT_PER_ACCOUNT,
         perAccountAllAddresses: env.RATE_LIMIT_PER_ACCOUNT_ALL_ADDRESSES,
+        searchesPerMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE,
       },
     ),
   );

@@ -132,6 +132,12 @@ const envSchema = z
     RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
     /** Attempts allowed per account from all addresses together in one window (a distributed attack). */
     RATE_LIMIT_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    /**
+     * Flight searches (`POST /flights/search`) allowed per client IP address per minute. A person
+     * searches a few times a minute; the headroom is for many people behind one address (an
+     * office, a mobile carrier's NAT). Over it: 429 RATE_LIMITED with Retry-After.
+     */
+    SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(600),
     /** Unpaid bookings one account may hold at once (spec §16.4); brands may lower it. */
     HOLD_LIMIT_UNPAID_BOOKINGS: z.coerce
       .number()

@@ -3,7 +3,13 @@ import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
 
 /** Actions with abuse limits (issue 4): each has its own counters. */
-export type RateLimitedAction = 'login' | 'signup' | 'password-reset' | 'customer-token' | 'new-account-hold';
+export type RateLimitedAction =
+  | 'login'
+  | 'signup'
+  | 'password-reset'
+  | 'customer-token'
+  | 'new-account-hold'
+  | 'flight-search';
 
 export interface RateLimitCounter {
   /** Counts one attempt under `key`; answers the count in the current window and when it ends. */
@@ -57,6 +63,8 @@ export interface RateLimitPolicy {
   perAccount: number;
   /** Attempts per account from every address together: the slower limit on a distributed attack. */
   perAccountAllAddresses: number;
+  /** Flight searches per address per minute (their own one-minute window). */
+  searchesPerMinute: number;
 }
 
 /** "Too many attempts…" with when to try again, in words a person reads. */
@@ -72,6 +80,19 @@ export function tooManyAttempts(retryAfterSeconds: number): AppError {
     retryAfterSeconds,
   });
 }
+
+/** "Too many searches…": a search refused for its address's rate, with when to try again. */
+export function tooManySearches(retryAfterSeconds: number): AppError {
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many searches from your network. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+    undefined,
+    { retryAfterSeconds },
+  );
+}
+
+/** The window of the search rate limit. */
+export const SEARCH_WINDOW_MS = 60_000;
 
 /**
  * Counts an attempt at `action` by the request's IP address and, when given, by the account it
@@ -101,13 +122,24 @@ export class RateLimiter {
     await this.hitAll([[`${action}:ip:${request.brand?.id ?? '-'}:${request.ip}`, limit]]);
   }
 
+  /**
+   * Counts a flight search by the request's address (over every brand: one scraper, many host
+   * names) in a one-minute window; over the policy's rate → 429 RATE_LIMITED with Retry-After.
+   */
+  async checkSearch(request: FastifyRequest): Promise<void> {
+    const { count, resetInMs } = await this.counter.hit(`flight-search:ip:${request.ip}`, SEARCH_WINDOW_MS);
+    if (count > this.policy.searchesPerMinute) throw tooManySearches(retryAfterSecondsOf(resetInMs));
+  }
+
   private async hitAll(checks: [string, number][]): Promise<void> {
     for (const [key, limit] of checks) {
       const { count, resetInMs } = await this.counter.hit(key, this.policy.windowMs);
-      if (count > limit) throw tooManyAttempts(Math.max(1, Math.ceil(resetInMs / 1000)));
+      if (count > limit) throw tooManyAttempts(retryAfterSecondsOf(resetInMs));
     }
   }
 }
+
+const retryAfterSecondsOf = (resetInMs: number) => Math.max(1, Math.ceil(resetInMs / 1000));
 
 /**
  * Redis's shared counters while Redis answers, this process's own while it does not: signing in

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer as createHttpServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
-import { RELAXED_HOLD_LIMITS } from './test-app';
+import { RELAXED_HOLD_LIMITS, RELAXED_SEARCH_RATE_LIMIT } from './test-app';
 import { TEST_PASSWORD_HASHING } from './test-database';
 
 export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -53,6 +53,7 @@ export async function startServerProcess(
       PASSWORD_HASH_MEMORY_KIB: String(TEST_PASSWORD_HASHING.memoryCost),
       PASSWORD_HASH_TIME_COST: String(TEST_PASSWORD_HASHING.timeCost),
       ...RELAXED_HOLD_LIMITS,
+      ...RELAXED_SEARCH_RATE_LIMIT,
       ...env,
       PORT: String(port),
     },

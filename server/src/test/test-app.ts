@@ -31,6 +31,14 @@ export const RELAXED_HOLD_LIMITS: Record<string, string> = {
   HOLD_LIMIT_NEW_ACCOUNT_HOLDS_PER_ADDRESS: '100000',
 };
 
+/**
+ * Tests search many times from one address: they run with the search rate limit out of the way
+ * (search-rate-limit.test.ts sets its own).
+ */
+export const RELAXED_SEARCH_RATE_LIMIT: Record<string, string> = {
+  SEARCH_RATE_LIMIT_PER_MINUTE: '100000000',
+};
+
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
   options: { logger?: FastifyServerOptions['logger'] } = {},
@@ -46,6 +54,7 @@ export async function createTestApp(
     PASSWORD_HASH_TIME_COST: String(TEST_PASSWORD_HASHING.timeCost),
     UPLOADS_DIR: uploadsDir,
     ...RELAXED_HOLD_LIMITS,
+    ...RELAXED_SEARCH_RATE_LIMIT,
     ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisPrefix } : {}),
     ...envOverrides,
   });

@@ -103,9 +103,26 @@ function searchSeatCounts(db: Db, fromDay: number, toDay: number): Promise<SeatC
   return counts;
 }
 
+/** The schedules that have seat rows in `counts` (worked out once per counts read). */
+const schedulesWithRows = new WeakMap<SeatCounts, Set<number>>();
+
+function schedulesIn(counts: SeatCounts): Set<number> {
+  let ids = schedulesWithRows.get(counts);
+  if (!ids) {
+    ids = new Set();
+    for (const key of counts.keys()) ids.add(Number(key.slice(0, key.indexOf('|'))));
+    schedulesWithRows.set(counts, ids);
+  }
+  return ids;
+}
+
 function seatsLeftFrom(counts: SeatCounts) {
+  // Most flights have no seat row yet: they skip building the row's key.
+  const withRows = schedulesIn(counts);
   return (flight: DatedFlight, classCode: string) => {
-    const row = counts.get(seatKey(flight.leg.id, flight.day, classCode));
+    const row = withRows.has(flight.leg.id)
+      ? counts.get(seatKey(flight.leg.id, flight.day, classCode))
+      : undefined;
     const left = row ? row.capacity - row.taken : (flight.leg.seatsByClass[classCode] ?? 0);
     return Math.max(0, left);
   };

@@ -37,17 +37,21 @@ export interface EngineOffer {
   markup?: AppliedMarkup;
 }
 
+/** Whether a class of a flight can be sold in this search, seats aside. */
+const offeredIn = (flight: DatedFlight, fare: FareClass, context: OfferContext) =>
+  flight.departUtc >= context.notBeforeUtc &&
+  (!context.cabin || fare.cabin === context.cabin) &&
+  openTo(fare, context.tier);
+
 /** The classes of a flight this search can sell, cheapest first, each with its seats left. */
 export function sellableFares(
   flight: DatedFlight,
   context: OfferContext,
 ): { fare: FareClass; seatsLeft: number }[] {
-  if (flight.departUtc < context.notBeforeUtc) return [];
   const seated = Math.max(1, seatedPassengers(context.passengers));
   const out: { fare: FareClass; seatsLeft: number }[] = [];
   for (const fare of flight.fares) {
-    if (context.cabin && fare.cabin !== context.cabin) continue;
-    if (!openTo(fare, context.tier)) continue;
+    if (!offeredIn(flight, fare, context)) continue;
     const seatsLeft = context.seatsLeft(flight, fare.classCode);
     if (seatsLeft >= seated) out.push({ fare, seatsLeft });
   }
@@ -55,30 +59,43 @@ export function sellableFares(
 }
 
 /**
+ * Each flight's lowest price for this search (its cheapest sellable class, all passengers), or
+ * infinity when it has no sellable class: worked out once per flight and search, shared by the
+ * itinerary search and the offer building of the same context.
+ */
+const leadTotals = new WeakMap<OfferContext, Map<DatedFlight, number>>();
+
+function leadTotalOf(context: OfferContext): (flight: DatedFlight) => number {
+  let totals = leadTotals.get(context);
+  if (!totals) {
+    totals = new Map();
+    leadTotals.set(context, totals);
+  }
+  const known = totals;
+  const seated = Math.max(1, seatedPassengers(context.passengers));
+  return (flight) => {
+    let total = known.get(flight);
+    if (total === undefined) {
+      total = Number.POSITIVE_INFINITY;
+      for (const fare of flight.fares) {
+        if (offeredIn(flight, fare, context) && context.seatsLeft(flight, fare.classCode) >= seated) {
+          total = priceTotal([fare], context);
+          break;
+        }
+      }
+      known.set(flight, total);
+    }
+    return total;
+  };
+}
+
+/**
  * Memoised tests for the itinerary search: whether a flight has a sellable class, and the
  * price of its cheapest one for this search's passengers.
  */
 export function flightTests(context: OfferContext) {
-  const cheapest = new Map<DatedFlight, FareClass | null>();
-  const costs = new Map<DatedFlight, number>();
-  const cheapestOf = (flight: DatedFlight) => {
-    let fare = cheapest.get(flight);
-    if (fare === undefined) {
-      fare = sellableFares(flight, context)[0]?.fare ?? null;
-      cheapest.set(flight, fare);
-    }
-    return fare;
-  };
-  const cost = (flight: DatedFlight) => {
-    let known = costs.get(flight);
-    if (known === undefined) {
-      const fare = cheapestOf(flight);
-      known = fare ? priceTotal([fare], context) : Number.POSITIVE_INFINITY;
-      costs.set(flight, known);
-    }
-    return known;
-  };
-  return { usable: (flight: DatedFlight) => cheapestOf(flight) !== null, cost };
+  const cost = leadTotalOf(context);
+  return { usable: (flight: DatedFlight) => cost(flight) !== Number.POSITIVE_INFINITY, cost };
 }
 
 /** Prices one itinerary in the given fares. */
@@ -137,25 +154,42 @@ export function dominates(a: Ranked, b: Ranked): boolean {
   return noWorse && better;
 }
 
+/** Equal-price groups up to this size are compared pair by pair; larger ones through a tree. */
+const PAIRWISE_GROUP_SIZE = 32;
+
 /**
  * Keeps the items no other beats on price, stops and times (leaving no earlier and arriving no
  * later): every direct flight at its own time stays, a connection that is slower and dearer than
  * another goes. O(n log n): items are taken cheapest first, and for each number of stops a
  * Fenwick tree over departure times answers "the earliest arrival among cheaper kept items
- * leaving no earlier". Items of equal price are compared with each other directly.
+ * leaving no earlier". Items of equal price are compared with each other directly (pair by pair
+ * in small groups, through a second set of trees, allocated once, in large ones). With `enough`,
+ * it stops after the first price at which that many are kept: the rest are all dearer.
  */
-export function paretoBest<T extends Ranked>(items: T[]): T[] {
+export function paretoBest<T extends Ranked>(items: T[], enough = Number.POSITIVE_INFINITY): T[] {
   if (items.length < 2) return [...items];
-  const departures = [...new Set(items.map((i) => i.departUtc))].sort((a, b) => b - a);
-  const rank = new Map(departures.map((d, i) => [d, i]));
-  const levels = Math.max(...items.map((i) => i.stops)) + 1;
+  // Rank of each distinct departure, latest first, found by binary search over them ascending.
+  const departures = Float64Array.from(items, (i) => i.departUtc).sort();
+  let distinct = 0;
+  for (const departure of departures)
+    if (distinct === 0 || departure !== departures[distinct - 1]) departures[distinct++] = departure;
+  const rankOf = (departUtc: number) => {
+    let low = 0;
+    let high = distinct;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((departures[mid] as number) < departUtc) low = mid + 1;
+      else high = mid;
+    }
+    return distinct - 1 - low;
+  };
+  let levels = 0;
+  for (const item of items) if (item.stops >= levels) levels = item.stops + 1;
   const newTrees = () =>
-    Array.from({ length: levels }, () =>
-      new Float64Array(departures.length + 1).fill(Number.POSITIVE_INFINITY),
-    );
+    Array.from({ length: levels }, () => new Float64Array(distinct + 1).fill(Number.POSITIVE_INFINITY));
   const insert = (trees: Float64Array[], item: T) => {
     const tree = trees[item.stops] as Float64Array;
-    for (let i = (rank.get(item.departUtc) as number) + 1; i < tree.length; i += i & -i) {
+    for (let i = rankOf(item.departUtc) + 1; i < tree.length; i += i & -i) {
       if (item.arriveUtc < (tree[i] as number)) tree[i] = item.arriveUtc;
     }
   };
@@ -168,26 +202,44 @@ export function paretoBest<T extends Ranked>(items: T[]): T[] {
     }
     return best;
   };
+  /** Whether an item of the same price as `item` is at least as good everywhere and better somewhere. */
+  let same: Float64Array[] | undefined;
+  const beatenInLargeGroup = (item: T) => {
+    const trees = same as Float64Array[];
+    const position = rankOf(item.departUtc);
+    if (earliest(trees, item.stops, position) < item.arriveUtc) return true;
+    if (position > 0 && earliest(trees, item.stops, position - 1) <= item.arriveUtc) return true;
+    return item.stops > 0 && earliest(trees, item.stops - 1, position) <= item.arriveUtc;
+  };
   const cheaper = newTrees();
   const sorted = [...items].sort((a, b) => a.total - b.total);
   const kept: T[] = [];
   for (let start = 0; start < sorted.length; ) {
-    let end = start;
+    let end = start + 1;
     while (end < sorted.length && (sorted[end] as T).total === (sorted[start] as T).total) end++;
-    const group = sorted.slice(start, end);
-    const same = newTrees();
-    for (const item of group) insert(same, item);
-    const survivors = group.filter((item) => {
-      const position = rank.get(item.departUtc) as number;
+    const survivors: T[] = [];
+    const large = end - start > PAIRWISE_GROUP_SIZE;
+    if (large) {
+      if (same) for (const tree of same) tree.fill(Number.POSITIVE_INFINITY);
+      else same = newTrees();
+      for (let i = start; i < end; i++) insert(same, sorted[i] as T);
+    }
+    for (let i = start; i < end; i++) {
+      const item = sorted[i] as T;
       // Any cheaper item leaving no earlier and arriving no later with no more stops wins.
-      if (earliest(cheaper, item.stops, position) <= item.arriveUtc) return false;
-      // At the same price another item must be strictly better somewhere.
-      if (earliest(same, item.stops, position) < item.arriveUtc) return false;
-      if (position > 0 && earliest(same, item.stops, position - 1) <= item.arriveUtc) return false;
-      return !(item.stops > 0 && earliest(same, item.stops - 1, position) <= item.arriveUtc);
-    });
+      if (earliest(cheaper, item.stops, rankOf(item.departUtc)) <= item.arriveUtc) continue;
+      if (large) {
+        if (beatenInLargeGroup(item)) continue;
+      } else {
+        let beaten = false;
+        for (let j = start; j < end && !beaten; j++) beaten = dominates(sorted[j] as T, item);
+        if (beaten) continue;
+      }
+      survivors.push(item);
+    }
     for (const item of survivors) insert(cheaper, item);
-    kept.push(...survivors);
+    for (const item of survivors) kept.push(item);
+    if (kept.length >= enough) break;
     start = end;
   }
   return kept;
@@ -197,7 +249,6 @@ type FareOption = { fare: FareClass; seatsLeft: number };
 
 interface Candidate extends Ranked {
   flights: DatedFlight[];
-  options: FareOption[][];
 }
 
 /**
@@ -212,42 +263,26 @@ export function buildOffers(
 ): EngineOffer[] {
   // A price is a sum over segments (each rounded on its own), so each flight's cheapest total is
   // worked out once and a candidate's total is a sum.
-  const perFlight = new Map<DatedFlight, { options: FareOption[]; total: number }>();
-  const lead = (flight: DatedFlight) => {
-    let known = perFlight.get(flight);
-    if (!known) {
-      const options = sellableFares(flight, context);
-      const cheapest = options[0];
-      known = { options, total: cheapest ? priceTotal([cheapest.fare], context) : 0 };
-      perFlight.set(flight, known);
-    }
-    return known;
-  };
+  const leadTotal = leadTotalOf(context);
   const candidates: Candidate[] = [];
   for (const flights of itineraries) {
     let total = 0;
-    const options: FareOption[][] = [];
-    for (const flight of flights) {
-      const known = lead(flight);
-      if (known.options.length === 0) break;
-      options.push(known.options);
-      total += known.total;
-    }
-    if (options.length !== flights.length) continue;
+    for (const flight of flights) total += leadTotal(flight);
+    if (total === Number.POSITIVE_INFINITY) continue;
     candidates.push({
       flights,
-      options,
       total,
       stops: flights.length - 1,
       departUtc: (flights[0] as DatedFlight).departUtc,
       arriveUtc: (flights[flights.length - 1] as DatedFlight).arriveUtc,
     });
   }
-  const best = paretoBest(candidates)
+  const best = paretoBest(candidates, maxItineraries)
     .sort((a, b) => a.total - b.total || a.departUtc - b.departUtc)
     .slice(0, maxItineraries);
   const out: EngineOffer[] = [];
-  for (const { flights, options } of best) {
+  for (const { flights } of best) {
+    const options = flights.map((flight) => sellableFares(flight, context));
     const levels = Math.max(...options.map((o) => o.length));
     const seen = new Set<string>();
     for (let level = 0; level < levels; level++) {

@@ -1,5 +1,5 @@
-import { localDay, MS_PER_DAY, MS_PER_MINUTE } from './calendar';
-import type { DatedFlight, FlightNetwork } from './flight-network';
+import { MS_PER_DAY, MS_PER_MINUTE } from './calendar';
+import type { DatedFlight, FlightNetwork, RouteFlightsOfDay } from './flight-network';
 
 /** Most stops an itinerary may have. */
 export const MAX_STOPS = 2;
@@ -49,16 +49,31 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   if (!firstHops) return results;
 
   const cost = query.cost ?? (() => 0);
-  for (const [hub, firstFlights] of firstHops) {
-    if (hub === destination || hub === origin || !fliesTo(network, hub, destination, day)) continue;
-    // Latest departures first: an onward flight already reached from a later, no dearer first
-    // flight makes the same connection from an earlier one dominated (leaves earlier, same arrival).
-    const cheapestInto = new Map<DatedFlight, number>();
+  const found: DatedFlight[] = [];
+  // Airports with a flight into the destination, per day a connection may leave on.
+  const inbound: Set<string>[] = [];
+  for (let d = day; d <= day + CONNECTION_DAYS_AHEAD; d++) {
+    const origins = network.originsInto(destination, d);
+    if (origins) inbound.push(origins);
+  }
+  const feeds = (hub: string) => {
+    for (const origins of inbound) if (origins.has(hub)) return true;
+    return false;
+  };
+  // Latest departures first: an onward flight already reached from a later, no dearer first
+  // flight makes the same connection from an earlier one dominated (leaves earlier, same arrival).
+  // (Onward flights are of one hub each, so one map serves every hub.)
+  const cheapestInto = new Map<DatedFlight, number>();
+  for (const [hub, { flights: firstFlights }] of firstHops) {
+    if (hub === destination || hub === origin || !feeds(hub)) continue;
+    const onwardFlights = new RouteFlights(network, query, hub, destination);
     for (let i = firstFlights.length - 1; i >= 0; i--) {
       const first = firstFlights[i] as DatedFlight;
       if (!query.usable(first)) continue;
-      for (const second of onward(network, query, first, destination, ONWARD_CANDIDATES_ONE_STOP)) {
-        const firstCost = cost(first);
+      onward(query, first, onwardFlights, ONWARD_CANDIDATES_ONE_STOP, found);
+      if (found.length === 0) continue;
+      const firstCost = cost(first);
+      for (const second of found) {
         const known = cheapestInto.get(second);
         if (known !== undefined && known <= firstCost) continue;
         cheapestInto.set(second, firstCost);
@@ -82,19 +97,28 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   };
   // Only first hops to airports that fly to a feeder of the destination can lead anywhere.
   const firsts: DatedFlight[] = [];
-  for (const [hub, firstFlights] of firstHops) {
+  for (const [hub, { flights: firstFlights }] of firstHops) {
     if (hub === destination || hub === origin || !reachesFeeder(network, hub, day, feedersOn)) continue;
     firsts.push(...undominated(firstFlights, query.usable, cost));
   }
   // As above: an onward path into the destination already reached from a later, no dearer
   // start is not worth a second, earlier start.
   firsts.sort((a, b) => b.departUtc - a.departUtc);
-  const cheapestInto = new Map<DatedFlight, number>();
+  cheapestInto.clear();
+  const intoDestination = new Map<string, RouteFlights>();
+  const secondHops = new SecondHops(network, query, feedersOn);
+  const seconds: DatedFlight[] = [];
   for (const first of firsts) {
-    for (const seconds of onwardVia(network, query, first, feedersOn).values()) {
-      for (const second of seconds) {
+    for (const route of secondHops.from(first.leg.destination, first.arrivalDay)) {
+      for (const second of onward(query, first, route, ONWARD_CANDIDATES_TWO_STOPS, seconds)) {
         const pathCost = cost(first) + cost(second);
-        for (const third of onward(network, query, second, destination, ONWARD_CANDIDATES_TWO_STOPS)) {
+        const at = second.leg.destination;
+        let lastFlights = intoDestination.get(at);
+        if (!lastFlights) {
+          lastFlights = new RouteFlights(network, query, at, destination);
+          intoDestination.set(at, lastFlights);
+        }
+        for (const third of onward(query, second, lastFlights, ONWARD_CANDIDATES_TWO_STOPS, found)) {
           const known = cheapestInto.get(third);
           if (known !== undefined && known <= pathCost) continue;
           cheapestInto.set(third, pathCost);
@@ -105,6 +129,41 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
     if (results.length >= budget) break;
   }
   return results;
+}
+
+/** Days, from the day before the search's, whose flights a route keeps at hand. */
+const ROUTE_DAYS_KEPT = 8;
+
+/**
+ * One route's flights by local departure day, each day looked up in the network once per search
+ * (connections leave from the day before the search's, after a westward flight, to a few after).
+ */
+class RouteFlights {
+  private readonly firstDay: number;
+  private readonly days: (RouteFlightsOfDay | undefined)[] = [];
+  /** The minimum connection time at the route's origin, in ms. */
+  readonly minConnectionMs: number;
+
+  constructor(
+    private readonly network: FlightNetwork,
+    query: ItineraryQuery,
+    private readonly from: string,
+    private readonly to: string,
+  ) {
+    this.minConnectionMs = query.minConnectionMinutes(from) * MS_PER_MINUTE;
+    this.firstDay = query.day - 1;
+  }
+
+  on(day: number): RouteFlightsOfDay {
+    const slot = day - this.firstDay;
+    if (slot < 0 || slot >= ROUTE_DAYS_KEPT) return this.network.route(this.from, this.to, day);
+    let known = this.days[slot];
+    if (!known) {
+      known = this.network.route(this.from, this.to, day);
+      this.days[slot] = known;
+    }
+    return known;
+  }
 }
 
 /**
@@ -132,13 +191,6 @@ function undominated(
 /** Days after the first departure day on which a connecting flight may still leave. */
 const CONNECTION_DAYS_AHEAD = 3;
 
-/** Whether `from` has a flight to `to` leaving within the days a connection may use. */
-function fliesTo(network: FlightNetwork, from: string, to: string, day: number): boolean {
-  for (let d = day; d <= day + CONNECTION_DAYS_AHEAD; d++)
-    if (network.destinations(from, d)?.has(to)) return true;
-  return false;
-}
-
 /** Whether `hub` has a flight to any airport that flies into the destination. */
 function reachesFeeder(
   network: FlightNetwork,
@@ -159,29 +211,27 @@ function reachesFeeder(
   return false;
 }
 
-/** Local days at the connecting airport on which an onward flight may leave. */
-function connectionDays(arrival: DatedFlight): [number, number] {
-  const arrivalDay = localDay(arrival.arriveUtc, arrival.leg.destinationTimeZone);
-  return [arrivalDay, arrivalDay + 1];
-}
-
-/** The earliest usable flights from the arrival airport of `arrival` to `to`, within the window. */
+/**
+ * The earliest usable flights of a route leaving from the arrival airport of `arrival` within
+ * the connection window, written into `found` (emptied first) and returned. Onward flights may
+ * leave on the local day of the arrival or the next one.
+ */
 function onward(
-  network: FlightNetwork,
   query: ItineraryQuery,
   arrival: DatedFlight,
-  to: string,
+  route: RouteFlights,
   limit: number,
+  found: DatedFlight[],
 ): DatedFlight[] {
-  const at = arrival.leg.destination;
-  const earliest = arrival.arriveUtc + query.minConnectionMinutes(at) * MS_PER_MINUTE;
+  found.length = 0;
+  const earliest = arrival.arriveUtc + route.minConnectionMs;
   const latest = arrival.arriveUtc + MAX_CONNECTION_MS;
-  const found: DatedFlight[] = [];
-  for (const day of connectionDays(arrival)) {
-    const flights = network.flights(at, to, day);
-    for (let i = firstAtOrAfter(flights, earliest); i < flights.length && found.length < limit; i++) {
-      const flight = flights[i] as DatedFlight;
-      if (flight.departUtc > latest) break;
+  for (let day = arrival.arrivalDay; day <= arrival.arrivalDay + 1; day++) {
+    const { flights, departures, start } = route.on(day);
+    const end = start + flights.length;
+    for (let i = firstAtOrAfter(departures, start, end, earliest); i < end && found.length < limit; i++) {
+      if ((departures[i] as number) > latest) break;
+      const flight = flights[i - start] as DatedFlight;
       if (query.usable(flight)) found.push(flight);
     }
     if (found.length >= limit) break;
@@ -190,40 +240,58 @@ function onward(
 }
 
 /**
- * Second hops for a two-stop itinerary: from the first flight's arrival airport to airports that
- * have a flight into the destination, the earliest usable ones within the window.
+ * Second hops for a two-stop itinerary: from a first flight's arrival airport to airports that
+ * have a flight into the destination (on the arrival day or the next), worked out once per
+ * airport and arrival day, as the routes to try in order.
  */
-function onwardVia(
-  network: FlightNetwork,
-  query: ItineraryQuery,
-  first: DatedFlight,
-  feedersOn: (day: number) => Set<string>,
-): Map<string, DatedFlight[]> {
-  const hub = first.leg.destination;
-  const found = new Map<string, DatedFlight[]>();
-  for (const day of connectionDays(first)) {
-    const fromHub = network.destinations(hub, day);
-    if (!fromHub) continue;
-    const feeders = feedersOn(day);
-    const smaller = feeders.size < fromHub.size ? feeders : fromHub.keys();
-    for (const secondHub of smaller) {
-      if (secondHub === query.origin || secondHub === query.destination || secondHub === hub) continue;
-      if (!fromHub.has(secondHub) || !feeders.has(secondHub)) continue;
-      if (found.has(secondHub)) continue;
-      const seconds = onward(network, query, first, secondHub, ONWARD_CANDIDATES_TWO_STOPS);
-      if (seconds.length) found.set(secondHub, seconds);
+class SecondHops {
+  private readonly known = new Map<string, Map<number, RouteFlights[]>>();
+
+  constructor(
+    private readonly network: FlightNetwork,
+    private readonly query: ItineraryQuery,
+    private readonly feedersOn: (day: number) => Set<string>,
+  ) {}
+
+  from(hub: string, arrivalDay: number): RouteFlights[] {
+    let byDay = this.known.get(hub);
+    if (!byDay) {
+      byDay = new Map();
+      this.known.set(hub, byDay);
     }
+    let routes = byDay.get(arrivalDay);
+    if (!routes) {
+      routes = this.routesFrom(hub, arrivalDay);
+      byDay.set(arrivalDay, routes);
+    }
+    return routes;
   }
-  return found;
+
+  private routesFrom(hub: string, arrivalDay: number): RouteFlights[] {
+    const { origin, destination } = this.query;
+    const routes: RouteFlights[] = [];
+    const seen = new Set<string>();
+    for (let day = arrivalDay; day <= arrivalDay + 1; day++) {
+      const fromHub = this.network.destinations(hub, day);
+      if (!fromHub) continue;
+      const feeders = this.feedersOn(day);
+      const smaller = feeders.size < fromHub.size ? feeders : fromHub.keys();
+      for (const secondHub of smaller) {
+        if (secondHub === origin || secondHub === destination || secondHub === hub) continue;
+        if (!fromHub.has(secondHub) || !feeders.has(secondHub) || seen.has(secondHub)) continue;
+        seen.add(secondHub);
+        routes.push(new RouteFlights(this.network, this.query, hub, secondHub));
+      }
+    }
+    return routes;
+  }
 }
 
-/** Index of the first flight leaving at or after `time` (flights sorted by departure). */
-function firstAtOrAfter(flights: DatedFlight[], time: number): number {
-  let low = 0;
-  let high = flights.length;
+/** Index of the first departure at or after `time` in `departures[low, high)` (sorted). */
+function firstAtOrAfter(departures: Float64Array, low: number, high: number, time: number): number {
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if ((flights[mid] as DatedFlight).departUtc < time) low = mid + 1;
+    if ((departures[mid] as number) < time) low = mid + 1;
     else high = mid;
   }
   return low;

@@ -1,5 +1,5 @@
 import type { RefundRules } from '../../../db/schema/inventory';
-import { isoWeekday, localToUtc, MS_PER_DAY, MS_PER_MINUTE, toLocalIso } from './calendar';
+import { isoWeekday, localDay, localToUtc, MS_PER_DAY, MS_PER_MINUTE, toLocalIso } from './calendar';
 import { defaultFaresFor } from './default-fares';
 
 /** A fare class of an airline on a route; amounts in minor units (paisa for NPR, cents for USD). */
@@ -59,13 +59,15 @@ export interface DatedFlight {
   day: number;
   departUtc: number;
   arriveUtc: number;
+  /** Local arrival date at the destination, as a day number (where connections are looked up). */
+  arrivalDay: number;
   /** The leg's fare classes sold in this network, cheapest first. */
   fares: FareClass[];
 }
 
 interface DayIndex {
   /** origin → destination → flights of that local day, by departure time. */
-  out: Map<string, Map<string, DatedFlight[]>>;
+  out: Map<string, Map<string, RouteFlightsOfDay>>;
   /** destination → origins with a flight into it that day. */
   inbound: Map<string, Set<string>>;
 }
@@ -73,6 +75,19 @@ interface DayIndex {
 /** Day indexes kept in memory; the oldest is dropped beyond this. */
 const MAX_CACHED_DAYS = 120;
 const EMPTY: DatedFlight[] = [];
+
+/**
+ * A route's flights of one day, by departure, and their departure instants side by side in
+ * memory: `departures[start + i]` is `flights[i].departUtc` (the array is shared by the routes
+ * of one origin), so a search finds the first flight after a time without visiting each flight.
+ */
+export interface RouteFlightsOfDay {
+  flights: DatedFlight[];
+  departures: Float64Array;
+  start: number;
+}
+
+const EMPTY_ROUTE: RouteFlightsOfDay = { flights: EMPTY, departures: new Float64Array(0), start: 0 };
 
 /**
  * Every supplier's scheduled legs and fares, expanded lazily into dated flights one local day at a
@@ -83,6 +98,9 @@ export class FlightNetwork {
   private readonly faresByRoute = new Map<string, FareClass[]>();
   private readonly faresByLeg = new Map<ScheduledLeg, FareClass[]>();
   private readonly days = new Map<number, DayIndex>();
+  /** The day index asked for last (a search asks for the same day many times in a row). */
+  private lastDay = Number.NaN;
+  private lastDayIndex: DayIndex | undefined;
   readonly legCount: number;
 
   constructor(legs: ScheduledLeg[], fares: RouteFare[]) {
@@ -114,17 +132,22 @@ export class FlightNetwork {
 
   /** Flights from an origin to a destination leaving on a local day, by departure time. */
   flights(origin: string, destination: string, day: number): DatedFlight[] {
-    return this.dayIndex(day).out.get(origin)?.get(destination) ?? EMPTY;
+    return this.dayIndex(day).out.get(origin)?.get(destination)?.flights ?? EMPTY;
   }
 
   /** Destinations served from an origin on a local day. */
-  destinations(origin: string, day: number): Map<string, DatedFlight[]> | undefined {
+  destinations(origin: string, day: number): Map<string, RouteFlightsOfDay> | undefined {
     return this.dayIndex(day).out.get(origin);
   }
 
   /** Origins with a flight into a destination on a local day. */
   originsInto(destination: string, day: number): Set<string> | undefined {
     return this.dayIndex(day).inbound.get(destination);
+  }
+
+  /** `flights()` with their departure instants side by side in memory. */
+  route(origin: string, destination: string, day: number): RouteFlightsOfDay {
+    return this.dayIndex(day).out.get(origin)?.get(destination) ?? EMPTY_ROUTE;
   }
 
   /** One dated flight by its public identity, or undefined when it does not operate that day. */
@@ -135,8 +158,13 @@ export class FlightNetwork {
   }
 
   private dayIndex(day: number): DayIndex {
+    if (day === this.lastDay) return this.lastDayIndex as DayIndex;
     const cached = this.days.get(day);
-    if (cached) return cached;
+    if (cached) {
+      this.lastDay = day;
+      this.lastDayIndex = cached;
+      return cached;
+    }
     const weekdayBit = 1 << (isoWeekday(day) - 1);
     const index: DayIndex = { out: new Map(), inbound: new Map() };
     for (const [origin, legs] of this.legsByOrigin) {
@@ -151,19 +179,34 @@ export class FlightNetwork {
         if (arriveUtc <= departUtc) arriveUtc += MS_PER_DAY;
         byDestination ??= new Map();
         const list = byDestination.get(leg.destination) ?? [];
-        list.push({ leg, day, departUtc, arriveUtc, fares });
+        const arrivalDay = localDay(arriveUtc, leg.destinationTimeZone);
+        list.push({ leg, day, departUtc, arriveUtc, arrivalDay, fares });
         byDestination.set(leg.destination, list);
         const origins = index.inbound.get(leg.destination) ?? new Set<string>();
         origins.add(origin);
         index.inbound.set(leg.destination, origins);
       }
       if (!byDestination) continue;
-      for (const list of byDestination.values()) list.sort((a, b) => a.departUtc - b.departUtc);
-      index.out.set(origin, byDestination);
+      let count = 0;
+      for (const list of byDestination.values()) {
+        list.sort((a, b) => a.departUtc - b.departUtc);
+        count += list.length;
+      }
+      const departures = new Float64Array(count);
+      const routes = new Map<string, RouteFlightsOfDay>();
+      let start = 0;
+      for (const [destination, flights] of byDestination) {
+        for (let i = 0; i < flights.length; i++)
+          departures[start + i] = (flights[i] as DatedFlight).departUtc;
+        routes.set(destination, { flights, departures, start });
+        start += flights.length;
+      }
+      index.out.set(origin, routes);
     }
     if (this.days.size >= MAX_CACHED_DAYS) {
       const oldest = this.days.keys().next().value;
       if (oldest !== undefined) this.days.delete(oldest);
+      if (oldest === this.lastDay) this.lastDay = Number.NaN;
     }
     this.days.set(day, index);
     return index;

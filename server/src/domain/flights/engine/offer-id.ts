@@ -23,6 +23,19 @@ export interface OfferRef {
 const SEGMENT = /^([A-Z0-9]{2,3})\.([0-9]{1,4}[A-Z]?)\.([A-Z]{3})\.([A-Z]{3})\.(\d{8})\.([A-Z])$/;
 const TIERS: readonly FareTier[] = ['npr', 'usd', 'residential'];
 
+const compactDates = new Map<number, string>();
+
+/** Day number → `20260501` (remembered: every offer id of a search repeats a few dates). */
+function compactDate(day: number): string {
+  let text = compactDates.get(day);
+  if (text === undefined) {
+    text = dateOf(day).replaceAll('-', '');
+    if (compactDates.size >= 10_000) compactDates.clear();
+    compactDates.set(day, text);
+  }
+  return text;
+}
+
 /**
  * A readable, deterministic offer id: supplier, each segment (airline, flight number, airports,
  * local date, class), the passenger mix and the fare tier, e.g.
@@ -32,14 +45,7 @@ const TIERS: readonly FareTier[] = ['npr', 'usd', 'residential'];
 export function encodeOfferId(ref: OfferRef): string {
   const segments = ref.segments
     .map((s) =>
-      [
-        s.airlineCode,
-        s.flightNumber,
-        s.origin,
-        s.destination,
-        dateOf(s.day).replaceAll('-', ''),
-        s.classCode,
-      ].join('.'),
+      [s.airlineCode, s.flightNumber, s.origin, s.destination, compactDate(s.day), s.classCode].join('.'),
     )
     .join('+');
   const { adults, children, infants } = ref.passengers;

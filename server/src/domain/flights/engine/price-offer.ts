@@ -124,15 +124,14 @@ export function priceTotal(fares: FareClass[], context: PricingContext): number 
   const { adults, children, infants } = context.passengers;
   let total = 0;
   for (const fare of fares) {
-    for (const [type, count] of [
-      ['adult', adults],
-      ['child', children],
-      ['infant', infants],
-    ] as const) {
-      if (count <= 0) continue;
-      const a = passengerAmounts(fare, context.tier, type);
-      total += (a.base + a.fuel + a.service + a.vat) * count;
-    }
+    if (adults > 0) total += passengerTotal(fare, context.tier, 'adult') * adults;
+    if (children > 0) total += passengerTotal(fare, context.tier, 'child') * children;
+    if (infants > 0) total += passengerTotal(fare, context.tier, 'infant') * infants;
   }
   return total;
+}
+
+function passengerTotal(fare: FareClass, tier: FareTier, type: PassengerType): number {
+  const a = passengerAmounts(fare, tier, type);
+  return a.base + a.fuel + a.service + a.vat;
 }
