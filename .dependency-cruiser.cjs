@@ -1,8 +1,6 @@
 /**
  * The import rules of ARCHITECTURE.md ("Direction of dependencies"), checked by `npm run lint`.
- * A new import that breaks one fails with the rule's name and comment. Imports that broke a rule
- * before it was enforced are listed in .dependency-cruiser-known-violations.json; each is a
- * debt to pay off (issue 15), and the list only ever shrinks.
+ * A new import that breaks one fails with the rule's name and comment.
  */
 const tests = '\\.(test|spec)\\.tsx?$|/test/|/operations/';
 

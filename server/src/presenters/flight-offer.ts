@@ -1,50 +1,9 @@
-import type { FlightOffer, FlightSearchResponse } from '#shared/flights';
-import type { EngineOffer } from '../domain/flights/engine/build-offers';
-import { describeRefund } from '../domain/flights/engine/fare-rules';
-import { blockMinutes, localTimesOf } from '../domain/flights/engine/flight-network';
+import type { FlightSearchResponse } from '#shared/flights';
+import { offerAsSold } from '../domain/flights/offer-as-sold';
 import type { SearchFlightsResult } from '../domain/flights/search-flights';
 
-/** An engine offer as the API shows it: local times with offsets, fare family, price in minor units. */
-export function presentOffer(offer: EngineOffer, airlineNames: Map<string, string>): FlightOffer {
-  const fares = offer.segments.map((s) => s.fare);
-  const first = fares[0];
-  const families = [...new Set(fares.map((f) => f.family))];
-  // The offer is as flexible as its least flexible segment.
-  const strictest = [...fares].sort((a, b) => a.rank - b.rank)[0] ?? first;
-  return {
-    id: offer.id,
-    supplier: offer.supplier,
-    segments: offer.segments.map(({ flight, fare, seatsLeft }) => ({
-      airline_code: flight.leg.airlineCode,
-      airline_name: airlineNames.get(flight.leg.airlineCode) ?? flight.leg.airlineCode,
-      flight_number: `${flight.leg.airlineCode} ${flight.leg.flightNumber}`,
-      depart_code: flight.leg.origin,
-      dest_code: flight.leg.destination,
-      depart_at: localTimesOf(flight).departAt,
-      arrive_at: localTimesOf(flight).arriveAt,
-      aircraft: flight.leg.aircraft,
-      duration_minutes: blockMinutes(flight),
-      class_code: fare.classCode,
-      family: fare.family,
-      cabin: fare.cabin,
-      baggage: fare.baggage,
-      refundable: fare.refundable,
-      seats_left: seatsLeft,
-    })),
-    stops: offer.stops,
-    duration_minutes: Math.round((offer.arriveUtc - offer.departUtc) / 60_000),
-    fare: {
-      family: families.join(' / '),
-      class_codes: fares.map((f) => f.classCode),
-      cabin: fares.some((f) => f.cabin === 'economy') ? 'economy' : (first?.cabin ?? 'economy'),
-      baggage: [...new Set(fares.map((f) => f.baggage))].join(' / '),
-      refundable: fares.every((f) => f.refundable),
-      refund_policy: strictest ? describeRefund(strictest.refundRules) : '',
-    },
-    seats_left: offer.seatsLeft,
-    price: offer.price,
-  };
-}
+/** An offer as the API shows it: the shape a booking keeps too (domain/flights/offer-as-sold.ts). */
+export const presentOffer = offerAsSold;
 
 export function presentSearch(result: SearchFlightsResult): FlightSearchResponse {
   return {

@@ -8,7 +8,6 @@ import { amountDueOf, sumPrices } from '#shared/sum-prices';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
 import { AppError, invalidFields } from '../../errors';
-import { presentOffer } from '../../presenters/flight-offer';
 import type { AccountUser } from '../accounts/find-user';
 import { agentPricingFor } from '../commissions/agent-pricing';
 import { checkAvailability } from '../flights/check-availability';
@@ -16,6 +15,7 @@ import type { EngineOffer } from '../flights/engine/build-offers';
 import { decodeOfferId } from '../flights/engine/offer-id';
 import { priceFares } from '../flights/engine/price-offer';
 import { loadFlightNetwork } from '../flights/load-flight-network';
+import { offerAsSold } from '../flights/offer-as-sold';
 import { supplierOffer } from '../markups/apply-markups';
 import { checkPassengers } from './check-passengers';
 import { type BookingRow, type FullBooking, loadBookingDetails } from './find-booking';
@@ -100,7 +100,7 @@ async function prepareBooking(
       offers: 'Choose flights searched for the same passengers.',
     });
   }
-  const presented = priced.offers.map((o) => presentOffer(o, priced.airlineNames));
+  const presented = priced.offers.map((o) => offerAsSold(o, priced.airlineNames));
   const segments = presented.flatMap((o) => o.segments);
   const codes = [...new Set(segments.flatMap((s) => [s.depart_code, s.dest_code]))];
   const { airportCountries } = await loadFlightNetwork(db);
@@ -151,7 +151,7 @@ async function prepareBooking(
     legs: priced.offers.map((offer, position) => ({
       position,
       supplier: offer.supplier,
-      offer: presented[position] ?? presentOffer(offer, priced.airlineNames),
+      offer: presented[position] ?? offerAsSold(offer, priced.airlineNames),
       segmentFares: offer.segments.map((s) => ({
         departUtc: new Date(s.flight.departUtc).toISOString(),
         refundRules: s.fare.refundRules,

@@ -1,7 +1,9 @@
 import type { OfferPrice } from '#shared/flights';
 import type { MarkupScope } from '../../db/schema/index';
-import type { EngineOffer } from '../flights/engine/build-offers';
+import type { AppliedMarkup, EngineOffer } from '../flights/engine/build-offers';
 import { passengerPrice, withAgentMarkup } from '../flights/engine/price-offer';
+
+export type { AppliedMarkup };
 
 /** A markup rule as pricing needs it (a `markups` row without its timestamps). */
 export interface MarkupRule {
@@ -14,18 +16,6 @@ export interface MarkupRule {
   /** Basis points (`percent`) or minor units per seated passenger (`fixed`). */
   value: number;
   currency: string;
-}
-
-/** The markup an offer's price includes. */
-export interface AppliedMarkup {
-  markupId: string;
-  scope: MarkupScope;
-  kind: 'percent' | 'fixed';
-  value: number;
-  /** Added to the supplier's total, in the offer's minor units. */
-  amount: number;
-  /** The price as the supplier gave it, before the markup. */
-  supplierPrice: OfferPrice;
 }
 
 /** A brand's markups indexed for pricing many offers: the most specific rule first. */

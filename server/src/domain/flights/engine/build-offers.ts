@@ -1,8 +1,20 @@
 import type { OfferPrice } from '#shared/flights';
-import type { AppliedMarkup } from '../../markups/apply-markups';
+import type { MarkupScope } from '../../../db/schema/index';
 import type { DatedFlight, FareClass } from './flight-network';
 import { encodeOfferId } from './offer-id';
 import { openTo, type PricingContext, priceFares, priceTotal, seatedPassengers } from './price-offer';
+
+/** The markup an offer's price includes (applied by domain/markups/apply-markups.ts). */
+export interface AppliedMarkup {
+  markupId: string;
+  scope: MarkupScope;
+  kind: 'percent' | 'fixed';
+  value: number;
+  /** Added to the supplier's total, in the offer's minor units. */
+  amount: number;
+  /** The price as the supplier gave it, before the markup. */
+  supplierPrice: OfferPrice;
+}
 
 /** Most itineraries answered per leg and date (each may come in several fare families). */
 export const MAX_ITINERARIES_PER_LEG = 40;

@@ -1,6 +1,6 @@
 import { localToUtc, MS_PER_MINUTE } from './calendar';
 import { NPR_PER_USD, REFUND_RULES, RESIDENTIAL_FARE_FACTOR, routeCharges } from './fare-rules';
-import type { FareClass, ScheduledLeg } from './flight-network';
+import type { FareClass, ScheduledLeg } from './scheduled-leg';
 
 /** Booking class codes read as business cabin when a schedule (SSIM) gives no fares. */
 const BUSINESS_CLASSES = new Set(['F', 'J', 'C', 'D', 'I', 'Z', 'P']);

@@ -1,6 +1,6 @@
 import type { Currency, OfferPrice, PassengerPrice, PassengerType } from '#shared/flights';
 import { CHILD_DISCOUNT_PERCENT, INFANT_FARE_PERCENT, percentOf } from './fare-rules';
-import type { FareClass } from './flight-network';
+import type { FareClass } from './scheduled-leg';
 
 /** Which fare a traveller pays: NPR (Nepali and Indian nationals), USD (others) or residential NPR. */
 export type FareTier = 'npr' | 'usd' | 'residential';

@@ -1,6 +1,6 @@
 import { utcOffsetMinutes } from '#shared/time/zoned';
 import { MS_PER_DAY } from './calendar';
-import type { ScheduledLeg } from './flight-network';
+import type { ScheduledLeg } from './scheduled-leg';
 
 /** A deterministic pseudo-random generator (mulberry32): the same seed gives the same world. */
 export function seededRandom(seed: number): () => number {

@@ -1,0 +1,51 @@
+import type { RefundRules } from '../../../db/schema/inventory';
+
+/** A fare class of an airline on a route; amounts in minor units (paisa for NPR, cents for USD). */
+export interface FareClass {
+  classCode: string;
+  family: string;
+  cabin: 'economy' | 'business';
+  /** 1 is the cheapest. */
+  rank: number;
+  baseNpr: number;
+  baseUsd: number;
+  residentialNpr: number;
+  fuelSurchargeNpr: number;
+  fuelSurchargeUsd: number;
+  serviceChargeNpr: number;
+  serviceChargeUsd: number;
+  vatBasisPoints: number;
+  openToForeigners: boolean;
+  baggage: string;
+  refundable: boolean;
+  refundRules: RefundRules;
+}
+
+/** A fare class on one route of one airline, as stored. */
+export interface RouteFare extends FareClass {
+  airlineCode: string;
+  origin: string;
+  destination: string;
+}
+
+/** A periodic scheduled leg, as the engine holds it. */
+export interface ScheduledLeg {
+  id: number;
+  supplier: string;
+  airlineCode: string;
+  flightNumber: string;
+  origin: string;
+  destination: string;
+  originTimeZone: string;
+  destinationTimeZone: string;
+  departureMinutes: number;
+  arrivalMinutes: number;
+  arrivalDayOffset: number;
+  /** Bit mask of ISO weekdays, bit 0 = Monday. */
+  weekdays: number;
+  /** First and last local departure day numbers. */
+  fromDay: number;
+  toDay: number;
+  aircraft: string;
+  seatsByClass: Record<string, number>;
+}
