@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
+import { useErrorToast } from './use-error-toast';
 
 /**
  * react-hook-form validated by a zod schema, usually the API's own from `shared/src`, so a field
@@ -26,5 +27,11 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
       form.setError(name as Path<Input>, { type: 'server', message });
     return true;
   };
-  return { form, errorOf, showServerErrors };
+  const showError = useErrorToast();
+  /** A refused submit: the server's field messages on their fields, and its message in a toast. */
+  const showFailure = (error: unknown) => {
+    showServerErrors(error);
+    showError(error);
+  };
+  return { form, errorOf, showServerErrors, showFailure };
 }

@@ -60,7 +60,7 @@ function GatewayForm(props: { status: PaymentCredentialsStatus }) {
   const fields = GATEWAY_CREDENTIAL_FIELDS[status.gateway];
   const save = useSavePaymentCredentials();
   const remove = useRemovePaymentCredentials();
-  const { form, errorOf, showServerErrors } = useZodForm(gatewayForm, {
+  const { form, errorOf, showFailure } = useZodForm(gatewayForm, {
     environment: status.environment ?? 'test',
     settings: status.settings,
     secrets: {},
@@ -68,13 +68,9 @@ function GatewayForm(props: { status: PaymentCredentialsStatus }) {
   const name = t(`admin.gateways.names.${status.gateway}`);
 
   const submit = form.handleSubmit((input) =>
-    save.mutateAsync({ gateway: status.gateway, ...input }).then(
-      () => toast.success(t('admin.gateways.saved', { name })),
-      (error: unknown) => {
-        showServerErrors(error);
-        showError(error);
-      },
-    ),
+    save
+      .mutateAsync({ gateway: status.gateway, ...input })
+      .then(() => toast.success(t('admin.gateways.saved', { name })), showFailure),
   );
 
   return (

@@ -6,7 +6,6 @@ import { agentCommissionRequest, type CommissionPolicy } from '#shared/commissio
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
-import { useErrorToast } from '../../../lib/use-error-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useChangeCommission } from './api/change-commission';
 import { useCommissionAgents } from './api/get-commission-agents';
@@ -44,24 +43,19 @@ const agentForm = (message: string) =>
 
 function AgentCommissionRow(props: { agent: AdminUser; policy: CommissionPolicy }) {
   const { t } = useTranslation();
-  const showError = useErrorToast();
   const action = useChangeCommission();
   const { agent } = props;
   const name = `${agent.firstName} ${agent.lastName}`;
-  const { form, errorOf, showServerErrors } = useZodForm(agentForm(t('admin.commissions.percentInvalid')), {
+  const { form, errorOf, showFailure } = useZodForm(agentForm(t('admin.commissions.percentInvalid')), {
     agentGroupId: agent.agentGroupId ?? '',
     grantedCommissionPercent:
       agent.ownGrantedCommissionPercent === null ? '' : String(agent.ownGrantedCommissionPercent),
   });
 
   const submit = form.handleSubmit((input) =>
-    action.mutateAsync({ kind: 'agent', id: agent.id, input }).then(
-      () => toast.success(t('admin.commissions.agentSaved', { name })),
-      (error: unknown) => {
-        showServerErrors(error);
-        showError(error);
-      },
-    ),
+    action
+      .mutateAsync({ kind: 'agent', id: agent.id, input })
+      .then(() => toast.success(t('admin.commissions.agentSaved', { name })), showFailure),
   );
 
   return (

@@ -81,10 +81,9 @@ const groupForm = (message: string) =>
 
 function GroupForm(props: { editing: AgentGroup | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const showError = useErrorToast();
   const action = useChangeCommission();
   const empty = { name: '', grantedCommissionPercent: '' };
-  const { form, errorOf, showServerErrors } = useZodForm(
+  const { form, errorOf, showFailure } = useZodForm(
     groupForm(t('admin.commissions.percentInvalid')),
     props.editing
       ? { name: props.editing.name, grantedCommissionPercent: String(props.editing.grantedCommissionPercent) }
@@ -99,17 +98,11 @@ function GroupForm(props: { editing: AgentGroup | null; onDone: () => void }) {
           ? { kind: 'update-group', id: props.editing.id, input }
           : { kind: 'create-group', input },
       )
-      .then(
-        () => {
-          toast.success(t('admin.commissions.groupSaved'));
-          form.reset(empty);
-          props.onDone();
-        },
-        (error: unknown) => {
-          showServerErrors(error);
-          showError(error);
-        },
-      ),
+      .then(() => {
+        toast.success(t('admin.commissions.groupSaved'));
+        form.reset(empty);
+        props.onDone();
+      }, showFailure),
   );
 
   return (

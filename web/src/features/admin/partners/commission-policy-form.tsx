@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { type CommissionPolicy, commissionPolicyRequest } from '#shared/commissions';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
-import { useErrorToast } from '../../../lib/use-error-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useChangeCommission } from './api/change-commission';
 import { percentText } from './commission-parts';
@@ -21,21 +20,16 @@ const policyForm = (message: string) =>
 /** The brand's default and maximum granted commission. */
 export function CommissionPolicyForm(props: { policy: CommissionPolicy }) {
   const { t } = useTranslation();
-  const showError = useErrorToast();
   const action = useChangeCommission();
-  const { form, errorOf, showServerErrors } = useZodForm(policyForm(t('admin.commissions.percentInvalid')), {
+  const { form, errorOf, showFailure } = useZodForm(policyForm(t('admin.commissions.percentInvalid')), {
     defaultGrantedCommissionPercent: String(props.policy.defaultGrantedCommissionPercent),
     maxGrantedCommissionPercent: String(props.policy.maxGrantedCommissionPercent),
   });
 
   const submit = form.handleSubmit((input) =>
-    action.mutateAsync({ kind: 'policy', input }).then(
-      () => toast.success(t('admin.commissions.saved')),
-      (error: unknown) => {
-        showServerErrors(error);
-        showError(error);
-      },
-    ),
+    action
+      .mutateAsync({ kind: 'policy', input })
+      .then(() => toast.success(t('admin.commissions.saved')), showFailure),
   );
 
   return (

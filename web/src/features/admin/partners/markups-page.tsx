@@ -169,9 +169,8 @@ const markupForm = (messages: Record<Draft['kind'], string>) =>
 
 function MarkupForm(props: { editing: Markup | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const showError = useErrorToast();
   const action = useChangeMarkup();
-  const { form, errorOf, showServerErrors } = useZodForm(
+  const { form, errorOf, showFailure } = useZodForm(
     markupForm({ percent: t('admin.markups.percentInvalid'), fixed: t('admin.markups.amountInvalid') }),
     props.editing ? draftOf(props.editing) : EMPTY,
   );
@@ -185,17 +184,11 @@ function MarkupForm(props: { editing: Markup | null; onDone: () => void }) {
     const request: MarkupAction = props.editing
       ? { kind: 'update', id: props.editing.id, input }
       : { kind: 'create', input };
-    return action.mutateAsync(request).then(
-      () => {
-        toast.success(t('admin.markups.saved'));
-        form.reset(EMPTY);
-        props.onDone();
-      },
-      (error: unknown) => {
-        showServerErrors(error);
-        showError(error);
-      },
-    );
+    return action.mutateAsync(request).then(() => {
+      toast.success(t('admin.markups.saved'));
+      form.reset(EMPTY);
+      props.onDone();
+    }, showFailure);
   });
 
   return (

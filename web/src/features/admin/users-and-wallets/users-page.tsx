@@ -234,21 +234,14 @@ const createUserForm = createUserRequest.extend({
 
 function CreateUserForm() {
   const { t } = useTranslation();
-  const showError = useErrorToast();
   const create = useCreateAdminUser();
-  const { form, errorOf, showServerErrors } = useZodForm(createUserForm, EMPTY_USER);
+  const { form, errorOf, showFailure } = useZodForm(createUserForm, EMPTY_USER);
 
   const submit = form.handleSubmit((input) =>
-    create.mutateAsync(input).then(
-      (user) => {
-        toast.success(t('admin.users.invitedToast', { email: user.email }));
-        form.reset(EMPTY_USER);
-      },
-      (error: unknown) => {
-        showServerErrors(error);
-        showError(error);
-      },
-    ),
+    create.mutateAsync(input).then((user) => {
+      toast.success(t('admin.users.invitedToast', { email: user.email }));
+      form.reset(EMPTY_USER);
+    }, showFailure),
   );
   const field = (name: 'firstName' | 'lastName' | 'email' | 'mobile' | 'commissionPercent') => ({
     error: errorOf(name),

@@ -9,7 +9,6 @@ import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { currentLanguage } from '../../../lib/i18n';
-import { useErrorToast } from '../../../lib/use-error-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { formatWhen, Pager, TableHead } from '../shared/admin-ui';
 import { rupeesAsPaisa } from '../shared/money-input';
@@ -101,30 +100,23 @@ const EMPTY_TOP_UP = { amount: '', reference: '', note: '' };
 
 function TopUpForm(props: { userId: string; currency: CurrencyCode }) {
   const { t } = useTranslation();
-  const showError = useErrorToast();
   const topUp = useTopUpWallet(props.userId);
-  const { form, errorOf, showServerErrors } = useZodForm(
+  const { form, errorOf, showFailure } = useZodForm(
     topUpForm({ amount: t('admin.wallet.amountInvalid'), reference: t('admin.wallet.referenceRequired') }),
     EMPTY_TOP_UP,
   );
 
   const submit = form.handleSubmit((input) =>
-    topUp.mutateAsync(input).then(
-      (result) => {
-        toast.success(
-          result.replayed
-            ? t('admin.wallet.replayed')
-            : t('admin.wallet.toppedUp', {
-                balance: formatMoney(result.balance, props.currency, currentLanguage()),
-              }),
-        );
-        form.reset(EMPTY_TOP_UP);
-      },
-      (error: unknown) => {
-        showServerErrors(error);
-        showError(error);
-      },
-    ),
+    topUp.mutateAsync(input).then((result) => {
+      toast.success(
+        result.replayed
+          ? t('admin.wallet.replayed')
+          : t('admin.wallet.toppedUp', {
+              balance: formatMoney(result.balance, props.currency, currentLanguage()),
+            }),
+      );
+      form.reset(EMPTY_TOP_UP);
+    }, showFailure),
   );
 
   return (
