@@ -13,7 +13,7 @@ import { type UnnestColumn, unnest } from '../../db/unnest';
 import { AppError } from '../../errors';
 import type { EngineOffer } from '../flights/engine/build-offers';
 import { supplierOf } from '../suppliers/configured-suppliers';
-import { newLocator } from '../suppliers/house-supplier';
+import { newLocator } from '../suppliers/new-locator';
 import type { HoldOutcome } from '../suppliers/supplier';
 import type { Actor } from './change-booking-status';
 import { type BookingRow, type FullBooking, loadBookingDetails } from './find-booking';

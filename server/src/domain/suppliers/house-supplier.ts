@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { between, eq, sql } from 'drizzle-orm';
 import { type Db, inTransaction, queryRows } from '../../db/client';
 import { flightSeats, type HeldSegment, seatHolds } from '../../db/schema/index';
@@ -19,6 +18,7 @@ import { decodeOfferId } from '../flights/engine/offer-id';
 import { seatedPassengers } from '../flights/engine/price-offer';
 import { HOUSE_SUPPLIER, loadFlightNetwork } from '../flights/load-flight-network';
 import { releaseExpiredHolds, seatRow } from '../inventory/release-expired-holds';
+import { newLocator } from './new-locator';
 import type { Hold, HoldOutcome, PriceOfferResult, Supplier } from './supplier';
 
 /**
@@ -126,12 +126,6 @@ function seatsLeftFrom(counts: SeatCounts) {
     const left = row ? row.capacity - row.taken : (flight.leg.seatsByClass[classCode] ?? 0);
     return Math.max(0, left);
   };
-}
-
-/** Record locator: six letters and digits without 0, 1, I, L, O. */
-export function newLocator(): string {
-  const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-  return Array.from({ length: 6 }, () => alphabet[randomInt(alphabet.length)]).join('');
 }
 
 /** Finds the dated flights and classes an offer id names, or undefined when one no longer flies. */
