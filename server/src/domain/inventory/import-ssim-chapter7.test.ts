@@ -48,34 +48,29 @@ const leg = (overrides: Partial<SsimLegFixture> = {}): SsimLegFixture => ({
 });
 
 describe('importSsim on public airline samples (Gna.Iata, MIT)', () => {
-  it('checks the whole excerpt in a dry run without writing, then loads it whole with next-day arrivals right', async () => {
-    const text = fixture('sample-excerpt.ssim');
+  it('checks the whole of sample.ssim in a dry run without writing, then loads it whole: suffixes kept apart, next-day arrivals right', async () => {
+    const text = fixture('sample.ssim');
     const before = await countSchedules();
     const dry = await importSsim(t.app.db, { text, dryRun: true });
     expect(dry).toMatchObject({
       dryRun: true,
       carriers: ['XX'],
-      legs: 59,
-      inserted: 59,
+      legs: 514,
+      inserted: 514,
       updated: 0,
       skipped: 0,
     });
     expect(await countSchedules()).toBe(before);
 
     const summary = await importSsim(t.app.db, { text });
-    expect(summary).toMatchObject({ records: 64, legs: 59, inserted: 59, updated: 0, skipped: 0 });
-    // Each next-day arrival whose date variation is blank is flagged, by line and column 194.
-    expect(summary.warnings.map((w) => `${w.line}:${w.column}`)).toEqual([
-      '12:194',
-      '48:194',
-      '51:194',
-      '52:194',
-      '56:194',
-      '64:194',
-      '68:194',
-    ]);
+    expect(summary).toMatchObject({ records: 519, legs: 514, inserted: 514, updated: 0, skipped: 0 });
+    expect(await schedulesOf('XX')).toHaveLength(514);
+    // The file leaves the arrival date variation blank on its 74 next-day arrivals: each is
+    // flagged by line and column 194, and read as arriving the next day.
+    expect(summary.warnings).toHaveLength(74);
+    expect(summary.warnings.every((w) => w.severity === 'warning' && w.column === 194)).toBe(true);
+    expect(summary.warnings[0]).toMatchObject({ line: 12 });
     expect(summary.warnings[0]?.problem).toContain('departs 2330 +0300 and arrives 0230 +0400');
-    expect(await schedulesOf('XX')).toHaveLength(59);
 
     // XX 42 DZA 23:30 (+03) → RUN 02:30 (+04) arrives the next day, after it departs.
     expect(await scheduleByKey('ssim:XX-42-01-01-2005-06-09')).toMatchObject({
@@ -88,20 +83,35 @@ describe('importSsim on public airline samples (Gna.Iata, MIT)', () => {
       effectiveFrom: '2005-06-09',
       effectiveTo: '2005-06-09',
     });
-    // A two-leg flight: both legs of XX 9797 are kept, each with its own sequence number.
-    expect(await scheduleByKey('ssim:XX-9797-01-01-2005-06-19')).toMatchObject({
-      origin: 'CDG',
-      destination: 'XCR',
+    // Lines 348 and 349 differ only by operational suffix (A and B): two legs, not one.
+    expect(await scheduleByKey('ssim:XX-777A-01-01-2005-05-27')).toMatchObject({
+      flightNumber: '777A',
+      origin: 'RUN',
+      destination: 'DZA',
     });
-    expect(await scheduleByKey('ssim:XX-9797-01-02-2005-06-19')).toMatchObject({
-      origin: 'XCR',
-      destination: 'CDG',
+    expect(await scheduleByKey('ssim:XX-777B-01-01-2005-05-27')).toMatchObject({
+      flightNumber: '777B',
+      origin: 'DZA',
+      destination: 'RUN',
     });
-    // The second carrier block of the same airline loads too.
+    // So do lines 426 (XX 975 RUN–CDG) and 456 (XX 975Z ZSE–RUN), on the same first day.
+    expect(await scheduleByKey('ssim:XX-975-01-01-2005-05-22')).toMatchObject({
+      origin: 'RUN',
+      arrivalDayOffset: 1,
+    });
+    expect(await scheduleByKey('ssim:XX-975Z-01-01-2005-05-22')).toMatchObject({
+      origin: 'ZSE',
+      arrivalDayOffset: 0,
+    });
+    // A three-leg flight keeps each leg; the second carrier block of the same airline loads too.
+    expect(await scheduleByKey('ssim:XX-945-01-03-2005-06-14')).toMatchObject({
+      origin: 'HAH',
+      destination: 'MRS',
+    });
     expect(await scheduleByKey('ssim:XX-974-01-01-2005-10-30')).toMatchObject({ aircraft: '772' });
 
     const again = await importSsim(t.app.db, { text });
-    expect(again).toMatchObject({ legs: 59, inserted: 0, updated: 59 });
+    expect(again).toMatchObject({ legs: 514, inserted: 0, updated: 514 });
   });
 
   it('skips exact duplicate legs, naming their lines, where the old importer failed with a database error', async () => {
