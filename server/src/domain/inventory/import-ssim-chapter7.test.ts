@@ -6,7 +6,7 @@ import { flightSchedules } from '../../db/schema/index';
 import { type SsimLegFixture, ssimFile } from '../../test/ssim-fixture';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { importSsim } from './import-ssim';
-import { SsimError } from './parse-ssim';
+import { parseSsim, SsimError } from './parse-ssim';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -234,6 +234,26 @@ describe('importSsim and Chapter 7', () => {
       effectiveFrom: '2030-09-03',
       effectiveTo: '2030-09-30',
     });
+  });
+
+  it('reads arrival date variation A as the day before: east to west over the date line', async () => {
+    // Tokyo 00:30 (+09) is 15:30 UTC the day before; Honolulu 12:30 (-10) on that day is 22:30 UTC.
+    const file = parseSsim(
+      ssimFile('T2', [
+        leg({
+          airline: 'T2',
+          from: 'NRT',
+          to: 'HNL',
+          departure: '0030',
+          arrival: '1230',
+          departureOffset: '+0900',
+          arrivalOffset: '-1000',
+          arrivalDateVariation: 'A',
+        }),
+      ]),
+    );
+    expect(file.problems).toEqual([]);
+    expect(file.legs[0]).toMatchObject({ departureMinutes: 30, arrivalMinutes: 750, arrivalDayOffset: -1 });
   });
 
   it('lists every problem of a file by line and column, among them a leg that arrives before it departs, and loads nothing', async () => {

@@ -166,5 +166,5 @@ describe('npm run import:ssim', () => {
     );
     const loaded = await run(process.execPath, ['--import', 'tsx', cli, duplicates], { env });
     expect(loaded.stdout).toContain('flight legs:      4 (4 new, 0 updated, 2 skipped)');
-  }, 60_000);
+  }, 240_000);
 });
