@@ -32,6 +32,9 @@ export interface SsimLegFixture {
   classes: string;
   configuration: string;
   arrivalDateVariation?: string;
+  departureDateVariation?: string;
+  operationalSuffix?: string;
+  itineraryVariation?: string;
 }
 
 /** A flight leg record (type 3). */
@@ -39,10 +42,10 @@ export function ssimLeg(leg: SsimLegFixture, serial: number): string {
   return ssimRecord(
     '3',
     {
-      2: ' ',
+      2: leg.operationalSuffix ?? ' ',
       3: leg.airline.padEnd(3),
       6: String(leg.flightNumber).padStart(4, ' '),
-      10: '01',
+      10: leg.itineraryVariation ?? '01',
       12: '01',
       14: 'J',
       15: leg.periodFrom,
@@ -59,19 +62,27 @@ export function ssimLeg(leg: SsimLegFixture, serial: number): string {
       73: leg.aircraft,
       76: leg.classes,
       173: leg.configuration,
+      193: leg.departureDateVariation ?? '0',
       194: leg.arrivalDateVariation ?? '0',
     },
     serial,
   );
 }
 
-/** A whole file: header, one carrier with its legs, a segment record, trailer and padding. */
-export function ssimFile(airline: string, legs: SsimLegFixture[]): string {
+/**
+ * A whole file: header, one carrier (time mode `L` local unless `U` UTC is asked for) with its
+ * legs, a segment record, trailer and padding.
+ */
+export function ssimFile(
+  airline: string,
+  legs: SsimLegFixture[],
+  options: { timeMode?: 'U' | 'L' } = {},
+): string {
   const records: string[] = [];
   let serial = 1;
   records.push(ssimRecord('1', { 2: 'AIRLINE STANDARD SCHEDULE DATA SET' }, serial++));
   records.push('0'.repeat(200));
-  records.push(ssimRecord('2', { 2: 'L', 3: airline.padEnd(3) }, serial++));
+  records.push(ssimRecord('2', { 2: options.timeMode ?? 'L', 3: airline.padEnd(3) }, serial++));
   for (const leg of legs) records.push(ssimLeg(leg, serial++));
   records.push(ssimRecord('4', { 3: airline.padEnd(3) }, serial++));
   records.push(ssimRecord('5', { 3: airline.padEnd(3), 194: 'E' }, serial++));

@@ -128,7 +128,7 @@ describe('npm run import:ssim', () => {
   });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  it('prints a summary, or the file, line and column of the first bad record', async () => {
+  it('prints a summary with its warnings, or every problem as file:line:column, and has a dry run', async () => {
     const good = path.join(folder, 'good.ssim');
     const bad = path.join(folder, 'bad.ssim');
     writeFileSync(good, sample);
@@ -136,14 +136,35 @@ describe('npm run import:ssim', () => {
     const env = { ...process.env, DATA_DIR: path.join(folder, 'db'), DATABASE_URL: '', LOG_LEVEL: 'silent' };
     const cli = path.resolve(import.meta.dirname, '../../cli/import-ssim.ts');
     const ok = await run(process.execPath, ['--import', 'tsx', cli, good], { env });
-    expect(ok.stdout).toContain('flight legs:      3 (3 new, 0 updated)');
+    expect(ok.stdout).toContain('flight legs:      3 (3 new, 0 updated, 0 skipped)');
     expect(ok.stderr).toContain('100%');
     const failed = await run(process.execPath, ['--import', 'tsx', cli, bad], { env }).catch(
       (e: { code: number; stderr: string }) => e,
     );
     expect(failed).toMatchObject({ code: 1 });
-    expect((failed as { stderr: string }).stderr).toContain(
-      `${bad}:5:6: flight number " 72X" must be 1 to 4 digits. Nothing was loaded.`,
+    const stderr = (failed as { stderr: string }).stderr;
+    expect(stderr).toContain(`${bad}:5:6: error: flight number " 72X" must be 1 to 4 digits`);
+    expect(stderr).toContain(`${bad}: 1 error. Nothing was loaded.`);
+    expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
+
+    const duplicates = path.resolve(
+      import.meta.dirname,
+      '../../test/fixtures/ssim/sample-with-duplicates.ssim',
     );
-  }, 60_000);
+    const dryRun = await run(process.execPath, ['--import', 'tsx', cli, duplicates, '--dry-run'], { env });
+    expect(dryRun.stdout).toContain('Checked (dry run, nothing written)');
+    expect(dryRun.stdout).toContain('flight legs:      4 (4 new, 0 updated, 2 skipped)');
+    expect(dryRun.stderr).toContain(
+      `${duplicates}:13:2: warning: duplicate flight leg: the same record as line 11; skipped`,
+    );
+    const refused = await run(process.execPath, ['--import', 'tsx', cli, duplicates, '--duplicates=refuse'], {
+      env,
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect(refused).toMatchObject({ code: 1 });
+    expect((refused as { stderr: string }).stderr).toContain(
+      `${duplicates}:14:2: error: duplicate flight leg: the same record as line 12`,
+    );
+    const loaded = await run(process.execPath, ['--import', 'tsx', cli, duplicates], { env });
+    expect(loaded.stdout).toContain('flight legs:      4 (4 new, 0 updated, 2 skipped)');
+  }, 240_000);
 });

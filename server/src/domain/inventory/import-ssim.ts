@@ -2,11 +2,15 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { airports } from '../../db/schema/index';
 import { forgetFlightNetwork } from '../flights/load-flight-network';
-import { parseSsim, SsimError } from './parse-ssim';
+import { parseSsim, SsimError, type SsimProblem } from './parse-ssim';
 import { upsertSchedules } from './upsert-schedules';
 
 export interface ImportSsimOptions {
   text: string;
+  /** Exact duplicate legs: left out with a warning (`skip`, the default) or refused (`refuse`). */
+  duplicates?: 'skip' | 'refuse';
+  /** Check and count everything, write nothing. */
+  dryRun?: boolean;
   /** Called as records are read and legs written: (done, total, phase). */
   onProgress?: (done: number, total: number, phase: 'reading' | 'writing') => void;
 }
@@ -14,22 +18,35 @@ export interface ImportSsimOptions {
 export interface ImportSsimSummary {
   records: number;
   carriers: string[];
+  /** Legs loaded (new + updated). */
   legs: number;
   inserted: number;
   updated: number;
+  /** Exact duplicate legs left out. */
+  skipped: number;
+  warnings: SsimProblem[];
   airports: number;
   firstDate: string | null;
   lastDate: string | null;
+  dryRun: boolean;
 }
+
+/** Thrown inside the transaction of a dry run so that it rolls back. */
+class DryRunRollback extends Error {}
 
 /**
  * Loads an SSIM file into the schedules, all or nothing: the file is parsed and every station
- * checked against the airports first, then all legs are upserted in one transaction (a leg is
- * identified by airline, flight number, itinerary variation, leg sequence and period start).
- * Local times are stored with the station's IANA zone from the airports table.
+ * checked against the airports first (any error throws an SsimError listing every problem), then
+ * all legs are upserted in one transaction, rolled back in a dry run. A leg is identified by
+ * airline, flight number with its operational suffix, itinerary variation, leg sequence and period
+ * start. Local times are stored with the station's IANA zone from the airports table.
  */
 export async function importSsim(db: Db, options: ImportSsimOptions): Promise<ImportSsimSummary> {
-  const file = parseSsim(options.text, (done, total) => options.onProgress?.(done, total, 'reading'));
+  const file = parseSsim(options.text, {
+    duplicates: options.duplicates ?? 'skip',
+    onProgress: (done, total) => options.onProgress?.(done, total, 'reading'),
+  });
+  const problems = [...file.problems];
   const codes = [...new Set(file.legs.flatMap((leg) => [leg.origin, leg.destination]))];
   const zones = new Map(
     codes.length
@@ -43,12 +60,25 @@ export async function importSsim(db: Db, options: ImportSsimOptions): Promise<Im
   );
   for (const leg of file.legs) {
     if (!zones.has(leg.origin))
-      throw new SsimError(leg.line, 37, `departure station ${leg.origin} is not a known airport`);
+      problems.push({
+        severity: 'error',
+        line: leg.line,
+        column: 37,
+        problem: `departure station ${leg.origin} is not a known airport`,
+      });
     if (!zones.has(leg.destination))
-      throw new SsimError(leg.line, 55, `arrival station ${leg.destination} is not a known airport`);
+      problems.push({
+        severity: 'error',
+        line: leg.line,
+        column: 55,
+        problem: `arrival station ${leg.destination} is not a known airport`,
+      });
   }
+  problems.sort((a, b) => a.line - b.line || a.column - b.column);
+  if (problems.some((p) => p.severity === 'error')) throw new SsimError(problems);
+
   const rows = file.legs.map((leg) => ({
-    key: `ssim:${leg.airlineCode}-${leg.flightNumber}-${leg.itineraryVariation.trim() || '0'}-${leg.legSequence.trim() || '1'}-${leg.periodFrom}`,
+    key: `ssim:${leg.key}`,
     source: 'ssim' as const,
     airlineCode: leg.airlineCode,
     flightNumber: leg.flightNumber,
@@ -65,14 +95,20 @@ export async function importSsim(db: Db, options: ImportSsimOptions): Promise<Im
     aircraft: leg.aircraft,
     seatsByClass: leg.seatsByClass,
   }));
-  const inserted = await db.transaction((tx) =>
-    upsertSchedules(tx, {
-      rows,
-      period: 'replace',
-      onBatch: (done) => options.onProgress?.(done, rows.length, 'writing'),
-    }),
-  );
-  forgetFlightNetwork(db);
+  let inserted = 0;
+  try {
+    await db.transaction(async (tx) => {
+      inserted = await upsertSchedules(tx, {
+        rows,
+        period: 'replace',
+        onBatch: (done) => options.onProgress?.(done, rows.length, 'writing'),
+      });
+      if (options.dryRun) throw new DryRunRollback();
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunRollback)) throw error;
+  }
+  if (!options.dryRun) forgetFlightNetwork(db);
   const dates = rows.flatMap((r) => [r.effectiveFrom, r.effectiveTo]).sort();
   return {
     records: file.records,
@@ -80,8 +116,11 @@ export async function importSsim(db: Db, options: ImportSsimOptions): Promise<Im
     legs: rows.length,
     inserted,
     updated: rows.length - inserted,
+    skipped: file.skipped,
+    warnings: problems,
     airports: codes.length,
     firstDate: dates[0] ?? null,
     lastDate: dates.at(-1) ?? null,
+    dryRun: options.dryRun ?? false,
   };
 }
