@@ -4,6 +4,7 @@ import { airlines, bookingLegs, bookings, tickets } from '../../db/schema/index'
 import { AppError } from '../../errors';
 import { supplierOffer } from '../markups/apply-markups';
 import { configuredSuppliers } from '../suppliers/configured-suppliers';
+import { queueTicketEmail, type TicketLinks } from '../tickets/queue-ticket-email';
 import { ticketNumber } from '../tickets/ticket-number';
 import { type Actor, recordBookingEvent } from './change-booking-status';
 import { type BookingRow, type BookingScope, findBooking, loadBookingDetails } from './find-booking';
@@ -20,6 +21,8 @@ export interface RebookDisruptedBookingOptions {
   by: Actor;
   /** How long a held booking's new seats stay held when its old hold had no end (minutes). */
   holdMinutes: number;
+  /** Where the reissued e-ticket e-mail's links point (no e-mail without them). */
+  links?: TicketLinks;
   /** Runs in the same transaction once moved (the agent's audit entry). */
   afterRebook?: (
     tx: Db,
@@ -57,14 +60,15 @@ export async function rebookDisruptedBooking(
       .where(and(eq(bookingLegs.bookingId, locked.id), eq(bookingLegs.position, rebooking.legPosition)));
     const supplier = configuredSuppliers().find((s) => s.id === chosen.engine.supplier);
     if (!leg || !supplier) throw new AppError('REBOOKING_NOT_ALLOWED');
-    const expiresAt = locked.expiresAt ?? new Date(Date.now() + options.holdMinutes * 60_000);
+    const paid = locked.status === 'paid' || locked.status === 'ticketed';
+    // A paid booking's new hold is issued at once; a held one keeps its payment deadline.
+    const expiresAt =
+      !paid && locked.expiresAt ? locked.expiresAt : new Date(Date.now() + options.holdMinutes * 60_000);
     const [outcome] = await supplier.holdMany(tx, [{ offers: [supplierOffer(chosen.engine)], expiresAt }]);
     const hold = outcome && 'holds' in outcome ? outcome.holds[0] : undefined;
     if (!hold) throw new AppError('SOLD_OUT');
     await supplier.cancel(tx, { locator: leg.locator });
-    if (locked.status === 'paid' || locked.status === 'ticketed') {
-      await supplier.issue(tx, { locator: hold.locator });
-    }
+    if (paid) await supplier.issue(tx, { locator: hold.locator });
     await tx
       .update(bookingLegs)
       .set({
@@ -103,6 +107,8 @@ export async function rebookDisruptedBooking(
       `Moved from ${from.join(', ')} to ${to.join(', ')} at no cost` +
         (reissued > 0 ? `; ${reissued} ticket(s) reissued` : ''),
     );
+    // The traveller gets the e-ticket of the new flights.
+    if (reissued > 0 && options.links) await queueTicketEmail(tx, { bookingId: locked.id, ...options.links });
     await options.afterRebook?.(tx, locked, { disruption, from, to });
     return locked.id;
   });

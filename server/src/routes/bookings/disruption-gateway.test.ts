@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, PaymentAction, RebookingOptions } from '#shared/bookings';
 import type { FlightOffer } from '#shared/flights';
-import { flightSeats, refunds } from '../../db/schema/index';
+import { emailOutbox, flightSeats, refunds } from '../../db/schema/index';
 import { api, logInDemo } from '../../test/accounts';
 import { asAdmin } from '../../test/admin';
 import { holdBooking, payBooking } from '../../test/bookings';
@@ -110,6 +110,11 @@ describe('a cancelled flight of gateway-paid and ticketed bookings', () => {
     expect(after.tickets[0]?.ticket_number).toMatch(/^\d{13}$/);
     expect(after.tickets[0]?.ticket_number).not.toBe(ticketed.tickets[0]?.ticket_number);
     expect(await seatsOf(oldSegment)).toEqual({ held: oldSeats.held, sold: oldSeats.sold - 1 });
+    const [mail] = await t.app.db
+      .select()
+      .from(emailOutbox)
+      .where(like(emailOutbox.text, `%${after.tickets[0]?.ticket_number}%`));
+    expect(mail?.to).toBe(ticketed.contact.email);
     expect(await seatsOf(chosen?.segments[0])).toEqual({
       held: newSeatsBefore.held,
       sold: newSeatsBefore.sold + 1,

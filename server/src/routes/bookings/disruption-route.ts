@@ -80,7 +80,9 @@ export const bookingDisruptionRoutes: FastifyPluginAsyncZod = async (app) => {
         offerId: request.body.offer_id,
         by: { name: nameOf(user), userId: user.id },
         holdMinutes: app.env.BOOKING_HOLD_MINUTES,
+        links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
       });
+      await app.jobs.send('email.deliver-outbox');
       return ok(await presentFullBooking(app.db, request, { bookingId }));
     },
   );

@@ -275,6 +275,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         offerId: request.body.offer_id,
         by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
         holdMinutes: app.env.BOOKING_HOLD_MINUTES,
+        links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
         afterRebook: (tx, booking, change) =>
           recordAudit(tx, {
             brandId: brand.id,
@@ -286,6 +287,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
             after: { flights: change.to, resolution: 'rebooked' },
           }),
       });
+      await app.jobs.send('email.deliver-outbox');
       return ok(
         presentAdminBookingDetail(
           await findBrandBooking(app.db, { brandId: brand.id, pnr: request.params.pnr }),
