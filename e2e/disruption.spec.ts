@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   expect,
@@ -105,6 +106,9 @@ test('an admin cancels a flight; the traveller rebooks onto another flight at no
   await actions.getByRole('button', { name: 'Choose another flight (no cost)' }).click();
   const option = actions.getByTestId('rebooking-option').first();
   await expect(option).toBeVisible();
+  const axe = await new AxeBuilder({ page: traveller }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} ${v.nodes[0]?.target}`)).toEqual([]);
   const optionText = (await option.locator('strong').textContent()) ?? '';
   await option.getByRole('button', { name: 'Move to this flight' }).click();
 
