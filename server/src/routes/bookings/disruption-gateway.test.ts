@@ -121,3 +121,26 @@ describe('a cancelled flight of gateway-paid and ticketed bookings', () => {
     });
   });
 });
+
+describe('a gateway payment started before the flight was cancelled', () => {
+  it('does not ticket the booking: the money is recorded to go back, and the booking stays held', async () => {
+    const held = await holdBooking(t, customer, { days: 15 });
+    const action = (await payBooking(t, customer, held.pnr, 'khalti')).json().data as PaymentAction;
+    const flightId = flightIdOf(held.legs[0]?.segments[0]);
+    const marked = await asAdmin(t, admin, 'POST', `/admin/flights/${flightId}/disruptions`, {
+      change: 'cancelled',
+      note: 'Cloud at Pokhara.',
+    });
+    expect(marked.statusCode).toBe(200);
+    await followReturn(t.app, await payInSandbox(gatewayAction(action), 'pay'));
+    const after = (await get(customer, `/bookings/${held.pnr}`)).json().data as Booking;
+    expect(after.status).toBe('held');
+    expect(after.tickets).toEqual([]);
+    expect(after.history.at(-1)?.note).toContain(`on cancelled flight ${flightId}`);
+    const [row] = await t.app.db
+      .select()
+      .from(refunds)
+      .where(sql`${refunds.bookingId} = (select id from bookings where pnr = ${held.pnr})`);
+    expect(row).toMatchObject({ method: 'khalti', status: 'pending', amount: held.price.total });
+  });
+});
