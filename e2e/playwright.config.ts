@@ -4,7 +4,12 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The console's specs change the demo agency (brand, wallets, markups, bookings): they run last. */
-const ADMIN_SPEC = ['**/admin.spec.ts', '**/admin-money.spec.ts', '**/admin-bookings.spec.ts'];
+const ADMIN_SPEC = [
+  '**/admin.spec.ts',
+  '**/admin-money.spec.ts',
+  '**/admin-bookings.spec.ts',
+  '**/disruption.spec.ts',
+];
 /** Refunds in admin-bookings credit the wallet whose balance admin-money checks: never at once. */
 const ADMIN_MONEY_SPEC = '**/admin-money.spec.ts';
 

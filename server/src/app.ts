@@ -61,6 +61,7 @@ import { adminWalletRoutes } from './routes/admin/wallets/route';
 import { airportRoutes } from './routes/airports/route';
 import { passwordChangeRoutes } from './routes/auth/password-change-route';
 import { authRoutes } from './routes/auth/route';
+import { bookingDisruptionRoutes } from './routes/bookings/disruption-route';
 import { bookingPaymentRoutes } from './routes/bookings/payments-route';
 import { bookingRoutes } from './routes/bookings/route';
 import { ticketRoutes } from './routes/bookings/tickets-route';
@@ -293,6 +294,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(flightRoutes);
       await api.register(bookingRoutes);
+      await api.register(bookingDisruptionRoutes);
       await api.register(bookingPaymentRoutes);
       await api.register(ticketRoutes);
       await api.register(paymentReturnRoutes);

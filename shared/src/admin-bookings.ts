@@ -157,16 +157,36 @@ export type AdminCancelResponse = z.infer<typeof adminCancelResponse>;
 export const resendTicketResponse = z.object({ to: z.string() });
 
 export const DISRUPTION_REASONS = ['weather', 'technical', 'operational', 'other'] as const;
-export const markDisruptedRequest = z.object({
-  reason: z.enum(DISRUPTION_REASONS).default('weather'),
-  /** What the travellers are told (e.g. "Flights to Jomsom are held by fog; we will call you."). */
-  note: z.string().trim().min(1, 'Say what the travellers should know.').max(1000),
-});
+/** What happened to the flight; `disrupted` is a notice only (the flight may still fly as planned). */
+export const DISRUPTION_CHANGES = ['disrupted', 'cancelled', 'delayed', 'retimed'] as const;
+export const markDisruptedRequest = z
+  .object({
+    reason: z.enum(DISRUPTION_REASONS).default('weather'),
+    /** What the travellers are told (e.g. "Flights to Jomsom are held by fog; we will call you."). */
+    note: z.string().trim().min(1, 'Say what the travellers should know.').max(1000),
+    change: z.enum(DISRUPTION_CHANGES).default('disrupted'),
+    /** Delayed or retimed: the new local departure at the flight's airport, `2026-05-01T09:30`. */
+    newDepartureLocal: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Give the new departure as 2026-05-01T09:30.')
+      .optional(),
+  })
+  .superRefine((body, context) => {
+    if ((body.change === 'delayed' || body.change === 'retimed') && !body.newDepartureLocal) {
+      context.addIssue({
+        code: 'custom',
+        path: ['newDepartureLocal'],
+        message: 'Give the new departure time of a delayed or retimed flight.',
+      });
+    }
+  });
 export type MarkDisruptedRequest = z.input<typeof markDisruptedRequest>;
 export const flightDisruption = z.object({
   flightId: z.string(),
   reason: z.enum(DISRUPTION_REASONS),
   note: z.string(),
+  change: z.enum(DISRUPTION_CHANGES),
+  newDepartureLocal: z.string().nullable(),
   createdAt: z.string(),
   /** PNRs flagged by this call (the brand's active bookings on the flight not flagged before). */
   flagged: z.array(z.string()),

@@ -103,8 +103,27 @@ export const bookingDisruption = z.object({
   reason: z.enum(['weather', 'technical', 'operational', 'other']),
   note: z.string(),
   at: z.string(),
+  /** `disrupted` (a notice), `cancelled`, `delayed` or `retimed`. */
+  change: z.enum(['disrupted', 'cancelled', 'delayed', 'retimed']),
+  /** Delayed or retimed: the new local departure, `2026-05-01T09:30`. */
+  new_departure_local: z.string().nullable(),
+  /** How it was answered (null while the traveller can still accept, rebook or take a refund). */
+  resolution: z.enum(['accepted', 'rebooked', 'refunded']).nullable(),
+  resolved_at: z.string().nullable(),
 });
 export type BookingDisruption = z.infer<typeof bookingDisruption>;
+
+/** The flights a disrupted booking's leg may move to at no cost: same route, up to 3 days later. */
+export const rebookingOptions = z.object({
+  /** The dated flight being replaced (`U4601-2026-05-01`). */
+  flight_id: z.string(),
+  offers: z.array(flightOffer),
+});
+export type RebookingOptions = z.infer<typeof rebookingOptions>;
+
+export const rebookRequest = z.object({
+  offer_id: z.string().trim().min(1, 'Choose a flight.').max(500),
+});
 
 export const booking = z.object({
   pnr: z.string().describe('6 letters and digits, no 0/1/I/L/O'),

@@ -71,6 +71,18 @@ export const errorTable = {
   BOOKING_NOT_TICKETED: { status: 409, message: 'This booking has no e-ticket yet.' },
   /** The fare rules do not allow cancelling now (too close to departure, flown, or already cancelled). */
   CANCELLATION_NOT_ALLOWED: { status: 409, message: 'This booking cannot be cancelled now.' },
+  /** A flight of the booking was cancelled (disruption): it cannot be paid or ticketed; rebook or refund instead. */
+  FLIGHT_CANCELLED: {
+    status: 409,
+    message: 'A flight of this booking was cancelled. Choose another flight or a refund instead.',
+  },
+  /** The booking has no disruption waiting for an answer (none, or already accepted, rebooked or refunded). */
+  NO_OPEN_DISRUPTION: { status: 409, message: 'This booking has no flight change waiting for an answer.' },
+  /** The offer is not one of the booking's rebooking options (same route, within 3 days). */
+  REBOOKING_NOT_ALLOWED: {
+    status: 409,
+    message: 'This flight cannot replace the disrupted one. Choose one of the flights offered.',
+  },
   /** The request body is larger than the server accepts. */
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   /** The request body is not JSON where JSON is required. */

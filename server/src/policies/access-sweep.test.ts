@@ -48,7 +48,12 @@ const MARKER_CONTACT_EMAIL = 'victim.contact@sweep.example';
 let markers: string[];
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_PER_IP: '10000', RATE_LIMIT_PER_ACCOUNT: '10000' });
+  t = await createTestApp({
+    RATE_LIMIT_PER_IP: '10000',
+    RATE_LIMIT_PER_ACCOUNT: '10000',
+    // The sweep signs the same demo users in afresh for every route: well over the default 100.
+    RATE_LIMIT_PER_ACCOUNT_ALL_ADDRESSES: '100000',
+  });
   sessions = {
     agentA: await logInDemo(t, 'sajilo', 'agent'),
     customerA: await logInDemo(t, 'sajilo', 'customer'),
@@ -224,6 +229,11 @@ const CALLS: Record<string, () => Call> = {
   'GET /admin/bookings': () => ({ query: `pnr=${victim.pnr}` }),
   'POST /admin/bookings/:pnr/cancel': () => ({ payload: { confirm: false } }),
   'POST /admin/flights/:flightId/disruptions': () => ({ payload: { reason: 'weather', note: 'Sweep' } }),
+  'GET /admin/bookings/:pnr/rebooking-options': () => ({}),
+  'POST /admin/bookings/:pnr/disruption/accept': () => ({}),
+  'POST /admin/bookings/:pnr/disruption/rebook': () => ({ payload: { offer_id: 'house~sweep~1.0.0~npr' } }),
+  'POST /admin/bookings/:pnr/disruption/refund': () => ({}),
+  'POST /bookings/:pnr/disruption/rebook': () => ({ payload: { offer_id: 'house~sweep~1.0.0~npr' } }),
   'PUT /admin/payment-credentials/:gateway': () => ({
     payload: { environment: 'test', secrets: { secretKey: 'sweep-khalti-secret' } },
   }),

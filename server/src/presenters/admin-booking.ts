@@ -103,6 +103,8 @@ export function presentFlightDisruption(
     flightId: disruption.flightId,
     reason: disruption.reason,
     note: disruption.note,
+    change: disruption.change,
+    newDepartureLocal: disruption.newDepartureLocal,
     createdAt: disruption.createdAt.toISOString(),
     flagged,
     notified: flagged.length,

@@ -49,6 +49,10 @@ export function presentBooking(full: FullBooking, paymentMethods: PaymentMethod[
       reason: d.reason,
       note: d.note,
       at: d.createdAt.toISOString(),
+      change: d.change,
+      new_departure_local: d.newDepartureLocal,
+      resolution: d.resolution,
+      resolved_at: d.resolvedAt?.toISOString() ?? null,
     })),
   };
 }

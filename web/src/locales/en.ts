@@ -245,6 +245,27 @@ export const en = {
     pnr: 'Booking reference (PNR)',
     status: 'Status',
     disruption: 'Flight {{flight}} is disrupted ({{reason}}). {{note}}',
+    disruptionChanges: {
+      disrupted: 'disrupted; the agency will tell you more',
+      cancelled: 'cancelled',
+      delayed: 'delayed, now leaving {{time}} (local time)',
+      retimed: 'new time, now leaving {{time}} (local time)',
+    },
+    disruptionResolutions: {
+      accepted: 'You kept this booking at the new time.',
+      rebooked: 'You moved to another flight at no cost.',
+      refunded: 'This booking was cancelled with a full refund.',
+    },
+    disruptionActions: {
+      title: 'Flight {{flight}}',
+      accept: 'Accept the new time',
+      rebook: 'Choose another flight (no cost)',
+      refund: 'Full refund',
+      options: 'Flights on the same route within 3 days',
+      moveHere: 'Move to this flight',
+      done: 'Your booking is updated.',
+      noFlights: 'No other flight on this route has seats within 3 days. You can take a full refund.',
+    },
     disruptionReasons: {
       weather: 'weather',
       technical: 'technical problem',

@@ -239,6 +239,27 @@ export const ne: Messages = {
     pnr: 'बुकिङ सन्दर्भ (PNR)',
     status: 'अवस्था',
     disruption: 'उडान {{flight}} अवरुद्ध छ ({{reason}})। {{note}}',
+    disruptionChanges: {
+      disrupted: 'अवरुद्ध; एजेन्सीले थप जानकारी दिनेछ',
+      cancelled: 'रद्द',
+      delayed: 'ढिला, अब {{time}} (स्थानीय समय) मा उड्ने',
+      retimed: 'नयाँ समय, अब {{time}} (स्थानीय समय) मा उड्ने',
+    },
+    disruptionResolutions: {
+      accepted: 'तपाईंले नयाँ समयमा यो बुकिङ राख्नुभयो।',
+      rebooked: 'तपाईं निःशुल्क अर्को उडानमा सर्नुभयो।',
+      refunded: 'यो बुकिङ पूरा रकम फिर्तासहित रद्द भयो।',
+    },
+    disruptionActions: {
+      title: 'उडान {{flight}}',
+      accept: 'नयाँ समय स्वीकार गर्नुहोस्',
+      rebook: 'अर्को उडान रोज्नुहोस् (निःशुल्क)',
+      refund: 'पूरा रकम फिर्ता',
+      options: '३ दिनभित्र सोही रुटका उडानहरू',
+      moveHere: 'यो उडानमा सार्नुहोस्',
+      done: 'तपाईंको बुकिङ अद्यावधिक भयो।',
+      noFlights: '३ दिनभित्र यो रुटमा सिट भएको अर्को उडान छैन। पूरा रकम फिर्ता लिन सक्नुहुन्छ।',
+    },
     disruptionReasons: {
       weather: 'मौसम',
       technical: 'प्राविधिक समस्या',

@@ -5,7 +5,13 @@ import { AppError } from '../../errors';
 import { configuredSuppliers } from '../suppliers/configured-suppliers';
 import { postWalletEntry } from '../wallet/post-wallet-entry';
 import { type Actor, changeBookingStatus } from './change-booking-status';
-import { type BookingRow, type BookingScope, findBooking, loadBookingDetails } from './find-booking';
+import {
+  type BookingRow,
+  type BookingScope,
+  type FullBooking,
+  findBooking,
+  loadBookingDetails,
+} from './find-booking';
 import { type CancellationQuote, quoteCancellation } from './quote-cancellation';
 import { withRetryOnConflict } from './retry-on-conflict';
 
@@ -19,6 +25,8 @@ export interface CancelBookingOptions {
   by: Actor;
   /** Why the money goes back, as the refund record says. */
   reason?: string;
+  /** What cancelling costs, when not the fare rules' (a disrupted flight's full refund without fee). */
+  quoteWith?: (full: FullBooking) => CancellationQuote;
   /** Runs in the cancelling transaction once it has cancelled (e.g. the admin's audit entry). */
   afterCancel?: (tx: Db, booking: BookingRow, quote: CancellationQuote) => Promise<void>;
 }
@@ -34,7 +42,7 @@ export async function cancelBooking(
 ): Promise<{ quote: CancellationQuote; bookingId: string | null }> {
   if (!options.confirm) {
     const booking = await findBooking(db, { ...options.scope, pnr: options.pnr });
-    const quote = quoteCancellation(await loadBookingDetails(db, booking));
+    const quote = (options.quoteWith ?? quoteCancellation)(await loadBookingDetails(db, booking));
     if (quote.refusal)
       throw new AppError('CANCELLATION_NOT_ALLOWED', quote.refusal, undefined, { rule: quote.rule });
     return { quote, bookingId: null };
@@ -44,7 +52,7 @@ export async function cancelBooking(
     db.transaction(async (tx) => {
       const booking = await findBooking(tx, { ...options.scope, pnr: options.pnr, forUpdate: true });
       const full = await loadBookingDetails(tx, booking);
-      const quote = quoteCancellation(full);
+      const quote = (options.quoteWith ?? quoteCancellation)(full);
       if (quote.refusal)
         throw new AppError('CANCELLATION_NOT_ALLOWED', quote.refusal, undefined, { rule: quote.rule });
       const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, booking.id));

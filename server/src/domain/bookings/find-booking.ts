@@ -13,6 +13,10 @@ import { AppError } from '../../errors';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
+/** A flight disruption as it touches one booking: the flight's change and the booking's answer. */
+export type BookingDisruptionRow = typeof flightDisruptions.$inferSelect &
+  Pick<typeof bookingDisruptions.$inferSelect, 'resolution' | 'resolvedAt' | 'resolvedBy'>;
+
 /** A booking with everything the API shows of it. */
 export interface FullBooking {
   booking: BookingRow;
@@ -20,8 +24,8 @@ export interface FullBooking {
   passengers: (typeof bookingPassengers.$inferSelect)[];
   tickets: (typeof tickets.$inferSelect)[];
   events: (typeof bookingEvents.$inferSelect)[];
-  /** The agency's disruption notices about the booking's flights. */
-  disruptions: (typeof flightDisruptions.$inferSelect)[];
+  /** The agency's disruption notices about the booking's flights, with how each was answered. */
+  disruptions: BookingDisruptionRow[];
 }
 
 /**
@@ -73,7 +77,12 @@ export async function loadBookingDetails(db: Db, booking: BookingRow): Promise<F
       .where(eq(bookingEvents.bookingId, booking.id))
       .orderBy(asc(bookingEvents.id)),
     db
-      .select({ disruption: flightDisruptions })
+      .select({
+        disruption: flightDisruptions,
+        resolution: bookingDisruptions.resolution,
+        resolvedAt: bookingDisruptions.resolvedAt,
+        resolvedBy: bookingDisruptions.resolvedBy,
+      })
       .from(bookingDisruptions)
       .innerJoin(flightDisruptions, eq(flightDisruptions.id, bookingDisruptions.disruptionId))
       .where(eq(bookingDisruptions.bookingId, booking.id))
@@ -85,7 +94,7 @@ export async function loadBookingDetails(db: Db, booking: BookingRow): Promise<F
     passengers,
     tickets: issued,
     events,
-    disruptions: disruptions.map((row) => row.disruption),
+    disruptions: disruptions.map(({ disruption, ...answer }) => ({ ...disruption, ...answer })),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   bookingDisruptions,
   bookings,
   brands,
+  type DisruptionChange,
   type DisruptionReason,
   flightDisruptions,
 } from '../../db/schema/index';
@@ -19,6 +20,10 @@ export interface MarkFlightDisruptedOptions {
   flightId: string;
   reason: DisruptionReason;
   note: string;
+  /** What happened to the flight (default `disrupted`: a notice only). */
+  change?: DisruptionChange;
+  /** Delayed or retimed: the new local departure, `2026-05-01T09:30`. */
+  newDepartureLocal?: string | null;
   actor: AuditActor & { name: string };
 }
 
@@ -28,6 +33,36 @@ const REASON_TEXT: Record<DisruptionReason, string> = {
   operational: 'an operational problem',
   other: 'a disruption',
 };
+
+const SUBJECT: Record<DisruptionChange, string> = {
+  disrupted: 'Flight disruption',
+  cancelled: 'Flight cancelled',
+  delayed: 'Flight delayed',
+  retimed: 'Flight time changed',
+};
+
+function changeText(disruption: { change: DisruptionChange; newDepartureLocal: string | null }): string {
+  const newTime = disruption.newDepartureLocal?.replace('T', ' at ') ?? 'a new time';
+  switch (disruption.change) {
+    case 'cancelled':
+      return 'is cancelled';
+    case 'delayed':
+      return `is delayed: it now leaves on ${newTime} (local time)`;
+    case 'retimed':
+      return `has a new time: it now leaves on ${newTime} (local time)`;
+    default:
+      return 'is disrupted';
+  }
+}
+
+/** What the traveller can do from the booking page. */
+function answerText(change: DisruptionChange): string {
+  const accept = change === 'delayed' || change === 'retimed' ? 'accept the new time, ' : '';
+  return (
+    `Open your booking to ${accept}move to another flight on the same route within 3 days at no cost ` +
+    '(seats permitting), or take a full refund without fee, in one click.\n\n'
+  );
+}
 
 /**
  * Marks a dated flight disrupted for the brand: every active booking (held, paid, ticketed) of
@@ -56,6 +91,8 @@ export async function markFlightDisrupted(db: Db, options: MarkFlightDisruptedOp
         flightId: options.flightId,
         reason: options.reason,
         note: options.note,
+        change: options.change ?? 'disrupted',
+        newDepartureLocal: options.newDepartureLocal ?? null,
         actorUserId: options.actor.id,
         actorLabel: options.actor.email ?? options.actor.mobile ?? options.actor.id,
       })
@@ -86,16 +123,16 @@ export async function markFlightDisrupted(db: Db, options: MarkFlightDisruptedOp
         booking.id,
         booking.status,
         { name: options.actor.name, userId: options.actor.id },
-        `Flight ${options.flightId} disrupted (${disruption.reason}): ${disruption.note}`,
+        `Flight ${options.flightId} ${disruption.change}${disruption.newDepartureLocal ? ` to ${disruption.newDepartureLocal.replace('T', ' ')}` : ''} (${disruption.reason}): ${disruption.note}`,
       );
       await sendEmail(tx, {
         brandId: options.brandId,
         to: booking.contact.email,
-        subject: `Flight disruption: booking ${booking.pnr} (${booking.route})`,
+        subject: `${SUBJECT[disruption.change]}: booking ${booking.pnr} (${booking.route})`,
         text:
           `Dear ${booking.contact.name},\n\nYour flight ${options.flightId.replace(/-(\d{4}-\d{2}-\d{2})$/, ' on $1')} ` +
-          `(booking ${booking.pnr}, ${booking.route}) is disrupted by ${REASON_TEXT[disruption.reason]}.\n\n` +
-          `${disruption.note}\n\nPlease reply to this e-mail${contactLine} to change or cancel your booking.\n\n${brandName}`,
+          `(booking ${booking.pnr}, ${booking.route}) ${changeText(disruption)} because of ${REASON_TEXT[disruption.reason]}.\n\n` +
+          `${disruption.note}\n\n${answerText(disruption.change)}${contactLine ? `You can also reply to this e-mail${contactLine}.\n\n` : ''}${brandName}`,
       });
     }
     await recordAudit(tx, {
@@ -104,7 +141,13 @@ export async function markFlightDisrupted(db: Db, options: MarkFlightDisruptedOp
       action: 'flight.disrupt',
       entityType: 'flight',
       entityId: options.flightId,
-      after: { reason: disruption.reason, note: disruption.note, flagged: flagged.map((b) => b.pnr) },
+      after: {
+        reason: disruption.reason,
+        note: disruption.note,
+        change: disruption.change,
+        newDepartureLocal: disruption.newDepartureLocal,
+        flagged: flagged.map((b) => b.pnr),
+      },
     });
     return { disruption, flagged: flagged.map((b) => b.pnr) };
   });

@@ -4,6 +4,7 @@ import type { AccountUser } from '../accounts/find-user';
 import { issueTickets } from '../tickets/issue-tickets';
 import type { TicketLinks } from '../tickets/queue-ticket-email';
 import { postWalletEntry } from '../wallet/post-wallet-entry';
+import { assertNoCancelledFlight } from './assert-no-cancelled-flight';
 import { assertPayable } from './assert-payable';
 import { changeBookingStatus } from './change-booking-status';
 import { nameOf } from './create-booking';
@@ -24,6 +25,7 @@ export async function payBookingWithWallet(
     db.transaction(async (tx) => {
       const booking = await findBooking(tx, { pnr: options.pnr, userId: options.user.id, forUpdate: true });
       assertPayable(booking);
+      await assertNoCancelledFlight(tx, booking);
       await postWalletEntry(tx, {
         userId: options.user.id,
         kind: 'booking_debit',

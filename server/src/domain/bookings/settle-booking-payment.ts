@@ -12,6 +12,7 @@ import {
 import { issueTickets } from '../tickets/issue-tickets';
 import type { TicketLinks } from '../tickets/queue-ticket-email';
 import { changeBookingStatus, recordBookingEvent } from './change-booking-status';
+import { findCancelledFlight } from './find-cancelled-flight';
 import { moneyText } from './money-text';
 import { recordGatewayRefund } from './record-gateway-refund';
 
@@ -55,7 +56,9 @@ async function payHeldBooking(tx: Db, attempt: PaymentAttempt, links: TicketLink
     };
   }
   const live = booking.status === 'held' && (booking.expiresAt?.getTime() ?? 0) > Date.now();
-  if (live) {
+  // A payment started before the flight was cancelled does not ticket it: the money goes back.
+  const cancelledFlight = live ? await findCancelledFlight(tx, booking) : null;
+  if (live && !cancelledFlight) {
     await changeBookingStatus(tx, {
       bookingId: booking.id,
       from: ['held'],
@@ -67,9 +70,12 @@ async function payHeldBooking(tx: Db, attempt: PaymentAttempt, links: TicketLink
     await issueTickets(tx, { bookingId: booking.id, by, links });
     return;
   }
-  const reason = `Payment ${attempt.reference} through ${attempt.gateway} arrived while the booking was ${
-    booking.status === 'held' ? 'past its hold time' : booking.status
-  }: to be refunded.`;
+  const state = cancelledFlight
+    ? `on cancelled flight ${cancelledFlight}`
+    : booking.status === 'held'
+      ? 'past its hold time'
+      : booking.status;
+  const reason = `Payment ${attempt.reference} through ${attempt.gateway} arrived while the booking was ${state}: to be refunded.`;
   await recordGatewayRefund(tx, { bookingId: booking.id, attempt, reason });
   await recordBookingEvent(tx, booking.id, booking.status, by, reason);
 }

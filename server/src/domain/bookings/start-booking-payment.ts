@@ -2,6 +2,7 @@ import { API_BASE_PATH } from '#shared/constants';
 import type { Db } from '../../db/client';
 import type { GatewayName, PaymentAction, PaymentGateway } from '../../payments/gateway';
 import { startPayment } from '../payments/start-payment';
+import { assertNoCancelledFlight } from './assert-no-cancelled-flight';
 import { assertPayable } from './assert-payable';
 import { findBooking } from './find-booking';
 
@@ -37,6 +38,7 @@ export async function startBookingPayment(
 ): Promise<PaymentAction> {
   const booking = await findBooking(db, { pnr: options.pnr, userId: options.userId });
   assertPayable(booking);
+  await assertNoCancelledFlight(db, booking);
   const returnBase = `${options.siteUrl}${API_BASE_PATH}/payments`;
   const { action } = await startPayment(db, {
     gateway: options.gateway,

@@ -99,6 +99,10 @@ const CALLS: Record<string, () => Call> = {
   'POST /admin/bookings/:pnr/resend-ticket': () => ({}),
   'POST /admin/bookings/:pnr/cancel': () => ({ payload: { confirm: true } }),
   'POST /admin/flights/:flightId/disruptions': () => ({ payload: { reason: 'weather', note: 'Sweep' } }),
+  'GET /admin/bookings/:pnr/rebooking-options': () => ({}),
+  'POST /admin/bookings/:pnr/disruption/accept': () => ({}),
+  'POST /admin/bookings/:pnr/disruption/rebook': () => ({ payload: { offer_id: 'house~sweep~1.0.0~npr' } }),
+  'POST /admin/bookings/:pnr/disruption/refund': () => ({}),
   'POST /admin/users/:id/wallet/top-ups': () => ({
     payload: { amount: 100_000, reference: `SWEEP-${Math.random()}` },
   }),

@@ -7,6 +7,7 @@ import type { Booking, PaymentMethod } from '#shared/bookings';
 import { formatMoney } from '#shared/format-money';
 import { isAgentUserType } from '#shared/user-types';
 import { Button } from '../../components/ui/button';
+import { DisruptionActions } from '../../components/ui/disruption-actions';
 import { ApiError } from '../../lib/api-client';
 import { useAppStore } from '../../lib/app-context';
 import { currentLanguage } from '../../lib/i18n';
@@ -123,6 +124,18 @@ export function BookingConfirmPage() {
                 note: d.note,
               })}
             </p>
+          ))}
+          {data.disruptions.map((d) => (
+            <DisruptionActions
+              key={`${d.flight_id}-actions`}
+              bookingPath={`/bookings/${encodeURIComponent(data.pnr)}`}
+              disruption={d}
+              active={data.status === 'held' || data.status === 'paid' || data.status === 'ticketed'}
+              onChanged={(answer) => {
+                queryClient.setQueryData(bookingQueryKey(data.pnr), answer as Booking);
+                toast.success(t('booking.disruptionActions.done'));
+              }}
+            />
           ))}
           {returned === 'failed' && data.status === 'held' && (
             <p role="alert" className="mt-2 text-red-700 dark:text-red-400">

@@ -12,12 +12,19 @@ import {
   pnrParams,
   resendTicketResponse,
 } from '#shared/admin-bookings';
+import { rebookingOptions, rebookRequest } from '#shared/bookings';
 import { recordAudit } from '../../../domain/audit/record-audit';
+import { acceptDisruption } from '../../../domain/bookings/accept-disruption';
 import { cancelBooking } from '../../../domain/bookings/cancel-booking';
 import { nameOf } from '../../../domain/bookings/create-booking';
+import { findFullBooking } from '../../../domain/bookings/find-booking';
 import { findBrandBooking } from '../../../domain/bookings/find-brand-booking';
+import { findOpenDisruption } from '../../../domain/bookings/find-open-disruption';
 import { listBrandBookings } from '../../../domain/bookings/list-brand-bookings';
+import { listRebookingOptions } from '../../../domain/bookings/list-rebooking-options';
 import { markFlightDisrupted } from '../../../domain/bookings/mark-flight-disrupted';
+import { rebookDisruptedBooking } from '../../../domain/bookings/rebook-disrupted-booking';
+import { refundDisruptedBooking } from '../../../domain/bookings/refund-disrupted-booking';
 import { resendTicketEmail } from '../../../domain/bookings/resend-ticket-email';
 import { invalidFields } from '../../../errors';
 import { requireBrand, requireUser } from '../../../http/context';
@@ -174,10 +181,160 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         flightId: request.params.flightId,
         reason: request.body.reason,
         note: request.body.note,
+        change: request.body.change,
+        newDepartureLocal: request.body.newDepartureLocal ?? null,
         actor: { ...admin, name: `${nameOf(admin)} (agency)` },
       });
       await app.jobs.send('email.deliver-outbox');
       return ok(presentFlightDisruption(disruption, flagged));
+    },
+  );
+
+  app.get(
+    '/admin/bookings/:pnr/rebooking-options',
+    {
+      config: { policy: 'manageBookings' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The flights a disrupted booking may move to at no cost (same route, up to 3 days later)',
+        description: '409 NO_OPEN_DISRUPTION when the booking has no disruption waiting for an answer.',
+        params: pnrParams,
+        response: responses(rebookingOptions),
+      },
+    },
+    async (request) => {
+      const full = await findFullBooking(app.db, {
+        brandId: requireBrand(request).id,
+        pnr: request.params.pnr,
+      });
+      const disruption = await findOpenDisruption(app.db, full.booking.id);
+      const options = await listRebookingOptions(app.db, full, disruption);
+      return ok({ flight_id: disruption.flightId, offers: options.offers.map((o) => o.presented) });
+    },
+  );
+
+  app.post(
+    '/admin/bookings/:pnr/disruption/accept',
+    {
+      config: { policy: 'manageBookings' },
+      schema: {
+        tags: ['admin'],
+        summary: "Accepts the delayed or retimed flight's new time for the traveller (audited)",
+        description:
+          '409 FLIGHT_CANCELLED for a cancelled flight; 409 NO_OPEN_DISRUPTION when answered already.',
+        params: pnrParams,
+        response: responses(adminBookingDetail),
+      },
+    },
+    async (request) => {
+      const brand = requireBrand(request);
+      const admin = requireUser(request);
+      await acceptDisruption(app.db, {
+        scope: { brandId: brand.id },
+        pnr: request.params.pnr,
+        by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
+        afterAccept: (tx, booking, disruption) =>
+          recordAudit(tx, {
+            brandId: brand.id,
+            actor: admin,
+            action: 'booking.disruption.accept',
+            entityType: 'booking',
+            entityId: booking.pnr,
+            after: { flightId: disruption.flightId, change: disruption.change, resolution: 'accepted' },
+          }),
+      });
+      return ok(
+        presentAdminBookingDetail(
+          await findBrandBooking(app.db, { brandId: brand.id, pnr: request.params.pnr }),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/admin/bookings/:pnr/disruption/rebook',
+    {
+      config: { policy: 'manageBookings' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Moves the disrupted flight to one of the rebooking options for the traveller, at no cost (audited)',
+        description:
+          '409 REBOOKING_NOT_ALLOWED for an offer not among the options, 409 SOLD_OUT when its seats went meanwhile.',
+        params: pnrParams,
+        body: rebookRequest,
+        response: responses(adminBookingDetail),
+      },
+    },
+    async (request) => {
+      const brand = requireBrand(request);
+      const admin = requireUser(request);
+      await rebookDisruptedBooking(app.db, {
+        scope: { brandId: brand.id },
+        pnr: request.params.pnr,
+        offerId: request.body.offer_id,
+        by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
+        holdMinutes: app.env.BOOKING_HOLD_MINUTES,
+        links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
+        afterRebook: (tx, booking, change) =>
+          recordAudit(tx, {
+            brandId: brand.id,
+            actor: admin,
+            action: 'booking.disruption.rebook',
+            entityType: 'booking',
+            entityId: booking.pnr,
+            before: { flights: change.from },
+            after: { flights: change.to, resolution: 'rebooked' },
+          }),
+      });
+      await app.jobs.send('email.deliver-outbox');
+      return ok(
+        presentAdminBookingDetail(
+          await findBrandBooking(app.db, { brandId: brand.id, pnr: request.params.pnr }),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/admin/bookings/:pnr/disruption/refund',
+    {
+      config: { policy: 'manageBookings' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Cancels the disrupted booking for the traveller with a full refund without fee (audited)',
+        params: pnrParams,
+        response: responses(adminBookingDetail),
+      },
+    },
+    async (request) => {
+      const brand = requireBrand(request);
+      const admin = requireUser(request);
+      await refundDisruptedBooking(app.db, {
+        scope: { brandId: brand.id },
+        pnr: request.params.pnr,
+        by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
+        afterRefund: (tx, booking, quote, disruption) =>
+          recordAudit(tx, {
+            brandId: brand.id,
+            actor: admin,
+            action: 'booking.disruption.refund',
+            entityType: 'booking',
+            entityId: booking.pnr,
+            before: { status: booking.status },
+            after: {
+              flightId: disruption.flightId,
+              resolution: 'refunded',
+              refund: quote.refund,
+              currency: quote.currency,
+            },
+          }),
+      });
+      return ok(
+        presentAdminBookingDetail(
+          await findBrandBooking(app.db, { brandId: brand.id, pnr: request.params.pnr }),
+        ),
+      );
     },
   );
 };

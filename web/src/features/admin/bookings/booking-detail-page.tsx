@@ -1,8 +1,11 @@
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { DisruptionActions } from '../../../components/ui/disruption-actions';
 import { ApiError } from '../../../lib/api-client';
 import { formatWhen, TableHead } from '../shared/admin-ui';
 import { useAdminBooking } from './api/get-admin-booking';
+import { useRefreshAfterBookingChange } from './api/refresh-after-booking-change';
 import { BookingActions } from './booking-actions';
 import { money } from './booking-format';
 import { DisruptedBadge } from './disrupted-badge';
@@ -13,6 +16,7 @@ export function BookingDetailPage() {
   const { t, i18n } = useTranslation();
   const { pnr = '' } = useParams();
   const detail = useAdminBooking(pnr);
+  const refresh = useRefreshAfterBookingChange();
 
   if (detail.isPending) return <p role="status">{t('admin.loading')}</p>;
   if (detail.isError) {
@@ -87,6 +91,18 @@ export function BookingDetailPage() {
             note: d.note,
           })}
         </p>
+      ))}
+      {booking.disruptions.map((d) => (
+        <DisruptionActions
+          key={`${d.flight_id}-actions`}
+          bookingPath={`/admin/bookings/${encodeURIComponent(booking.pnr)}`}
+          disruption={d}
+          active={booking.status === 'held' || booking.status === 'paid' || booking.status === 'ticketed'}
+          onChanged={() => {
+            refresh();
+            toast.success(t('booking.disruptionActions.done'));
+          }}
+        />
       ))}
 
       {data.excessPayments.map((excess) => (

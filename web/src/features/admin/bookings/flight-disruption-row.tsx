@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
   type AdminBookingDetail,
+  DISRUPTION_CHANGES,
   DISRUPTION_REASONS,
   type FlightDisruption,
   markDisruptedRequest,
@@ -11,6 +12,7 @@ import {
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -19,11 +21,19 @@ import { useMarkFlightDisrupted } from './api/mark-flight-disrupted';
 import { DisruptedBadge } from './disrupted-badge';
 
 /** The API's request, with the console's own words when the note is empty. */
-const disruptionForm = (noteRequired: string) =>
-  z.object({
-    reason: markDisruptedRequest.shape.reason,
-    note: z.string().trim().min(1, noteRequired).pipe(markDisruptedRequest.shape.note),
-  });
+const disruptionForm = (noteRequired: string, timeRequired: string) =>
+  z
+    .object({
+      reason: markDisruptedRequest.shape.reason,
+      note: z.string().trim().min(1, noteRequired).pipe(markDisruptedRequest.shape.note),
+      change: markDisruptedRequest.shape.change,
+      newDepartureLocal: z.string(),
+    })
+    .superRefine((input, context) => {
+      if ((input.change === 'delayed' || input.change === 'retimed') && !input.newDepartureLocal) {
+        context.addIssue({ code: 'custom', path: ['newDepartureLocal'], message: timeRequired });
+      }
+    });
 
 /** One flight of the booking, and the form that marks it disrupted and tells its travellers. */
 export function FlightDisruptionRow(props: { flight: AdminBookingDetail['flights'][number] }) {
@@ -32,28 +42,38 @@ export function FlightDisruptionRow(props: { flight: AdminBookingDetail['flights
   const mark = useMarkFlightDisrupted();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<FlightDisruption | null>(null);
-  const { form, errorOf } = useZodForm(disruptionForm(t('admin.bookings.noteRequired')), {
-    reason: 'weather',
-    note: '',
-  });
+  const { form, errorOf } = useZodForm(
+    disruptionForm(t('admin.bookings.noteRequired'), t('admin.bookings.newDepartureRequired')),
+    { reason: 'weather', note: '', change: 'disrupted', newDepartureLocal: '' },
+  );
+  const change = form.watch('change');
 
   const submit = form.handleSubmit(async (input) => {
     if (!window.confirm(t('admin.bookings.confirmDisrupt', { flight: flight.flightId }))) return;
-    await mark.mutateAsync({ flightId: flight.flightId, ...input }).then(
-      (answer) => {
-        setDone(answer);
-        setOpen(false);
-        toast.success(t('admin.bookings.disruptedDone', { count: answer.flagged.length }));
-      },
-      (failure: unknown) =>
-        form.setError('note', {
-          type: 'server',
-          message:
-            failure instanceof ApiError
-              ? (failure.fields.note ?? failure.message)
-              : t('messages.genericError'),
-        }),
-    );
+    const retimed = input.change === 'delayed' || input.change === 'retimed';
+    await mark
+      .mutateAsync({
+        flightId: flight.flightId,
+        reason: input.reason,
+        note: input.note,
+        change: input.change,
+        ...(retimed ? { newDepartureLocal: input.newDepartureLocal } : {}),
+      })
+      .then(
+        (answer) => {
+          setDone(answer);
+          setOpen(false);
+          toast.success(t('admin.bookings.disruptedDone', { count: answer.flagged.length }));
+        },
+        (failure: unknown) =>
+          form.setError('note', {
+            type: 'server',
+            message:
+              failure instanceof ApiError
+                ? (failure.fields.note ?? failure.message)
+                : t('messages.genericError'),
+          }),
+      );
   });
 
   return (
@@ -75,6 +95,21 @@ export function FlightDisruptionRow(props: { flight: AdminBookingDetail['flights
           noValidate
           className="mt-2 grid gap-2 sm:grid-cols-[12rem_1fr]"
         >
+          <SelectField
+            label={t('admin.bookings.change')}
+            options={DISRUPTION_CHANGES.map((c) => [c, t(`admin.bookings.changes.${c}`)])}
+            {...form.register('change')}
+          />
+          {change === 'delayed' || change === 'retimed' ? (
+            <TextField
+              label={t('admin.bookings.newDeparture')}
+              type="datetime-local"
+              error={errorOf('newDepartureLocal')}
+              {...form.register('newDepartureLocal')}
+            />
+          ) : (
+            <span />
+          )}
           <SelectField
             label={t('admin.bookings.reason')}
             options={DISRUPTION_REASONS.map((r) => [r, t(`admin.bookings.reasons.${r}`)])}

@@ -56,6 +56,15 @@ export const bookingsEn = {
   disruptedDone_other: '{{count}} bookings flagged.',
   disruptedResult_one: '{{count}} booking flagged ({{pnrs}}); {{notified}} travellers e-mailed.',
   disruptedResult_other: '{{count}} bookings flagged ({{pnrs}}); {{notified}} travellers e-mailed.',
+  change: 'What happened',
+  changes: {
+    disrupted: 'disrupted (notice only)',
+    cancelled: 'cancelled',
+    delayed: 'delayed',
+    retimed: 'retimed',
+  },
+  newDeparture: 'New departure (local time)',
+  newDepartureRequired: 'Give the new departure time.',
   reasons: {
     weather: 'weather',
     technical: 'technical problem',

@@ -8,6 +8,8 @@ export const markFlightDisrupted = (input: MarkDisruptedRequest & { flightId: st
   apiPost<FlightDisruption>(`/admin/flights/${input.flightId}/disruptions`, {
     reason: input.reason,
     note: input.note,
+    change: input.change,
+    ...(input.newDepartureLocal ? { newDepartureLocal: input.newDepartureLocal } : {}),
   });
 
 export function useMarkFlightDisrupted() {
