@@ -66,3 +66,38 @@ test('each flight shows once with its fare families, and choosing one books that
   });
   expect(chosen).toBe(offerId);
 });
+
+test('a flight card and its families fit a phone 320 to 375 px wide', async ({ page }) => {
+  await page.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${inDays(5)}&adults=1&nat=NP`);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  for (const width of [320, 360, 375]) {
+    await page.setViewportSize({ width, height: 740 });
+    const overflowing = await page.getByRole('article').evaluateAll((articles) =>
+      articles
+        .filter((article) => {
+          const box = article.getBoundingClientRect();
+          return (
+            box.left < 0 ||
+            box.right > document.documentElement.clientWidth ||
+            article.scrollWidth > article.clientWidth
+          );
+        })
+        .map((article) => article.querySelector('h3')?.textContent),
+    );
+    expect(overflowing, `cards wider than ${width} px`).toEqual([]);
+    const price = page
+      .getByRole('article')
+      .first()
+      .getByText(/^NPR [\d,.]+$/)
+      .first();
+    // The "from" price sits on the card's first row: beside the times, or above them on a phone.
+    const priceBox = await price.boundingBox();
+    const timeBox = await page
+      .getByRole('article')
+      .first()
+      .getByText(/^\d\d:\d\d$/)
+      .first()
+      .boundingBox();
+    expect(priceBox && timeBox && priceBox.y < timeBox.y + timeBox.height).toBe(true);
+  }
+});

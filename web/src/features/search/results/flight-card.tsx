@@ -40,7 +40,7 @@ export function FlightCard(props: {
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-        <div className="flex min-w-0 items-center gap-3 sm:min-w-40">
+        <div className="flex min-w-0 flex-1 basis-0 items-center gap-3 sm:min-w-40 sm:flex-none sm:basis-auto">
           <span
             aria-hidden="true"
             className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-sm font-bold text-white"
@@ -59,7 +59,8 @@ export function FlightCard(props: {
             </p>
           </div>
         </div>
-        <div className="flex min-w-44 flex-1 items-center gap-3">
+        {/* On a phone the times take their own row, so the price stays on the first one. */}
+        <div className="order-last flex w-full items-center gap-3 sm:order-none sm:w-auto sm:min-w-44 sm:flex-1">
           <div className="text-center">
             <div className="text-lg font-semibold">{localTime(first.depart_at)}</div>
             <div className="text-xs">{first.depart_code}</div>
@@ -90,7 +91,7 @@ export function FlightCard(props: {
         </div>
         <div className="ml-auto text-right">
           {several && <div className="text-xs text-slate-600 dark:text-slate-400">{t('results.from')}</div>}
-          <div className="text-xl font-bold">{money(flight.lowest_total, currency)}</div>
+          <div className="text-lg font-bold sm:text-xl">{money(flight.lowest_total, currency)}</div>
         </div>
       </div>
 
