@@ -34,7 +34,7 @@ test('§1/§4 theme: the agency brand is always light; Global IME follows light,
   await expect(page.getByLabel('Theme')).toHaveValue('system');
 });
 
-test('§1 banners: booking page top and bottom banners with titles; five side banners beside results', async ({
+test('§1 banners: booking page top and bottom banners with titles; five side banners in a row below the results', async ({
   page,
 }) => {
   await page.goto('/booking');

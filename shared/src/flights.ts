@@ -280,11 +280,63 @@ export const flightOffer = z.object({
 });
 export type FlightOffer = z.infer<typeof flightOffer>;
 
+/** A flight as flown, whatever fare it is sold at: the segment fields that do not depend on the fare. */
+export const flightSegment = offerSegment.pick({
+  airline_code: true,
+  airline_name: true,
+  flight_number: true,
+  depart_code: true,
+  dest_code: true,
+  depart_at: true,
+  arrive_at: true,
+  aircraft: true,
+  duration_minutes: true,
+});
+export type FlightSegment = z.infer<typeof flightSegment>;
+
+/** One fare family of a flight: the offer that sells the flight at that family. */
+export const fareFamilyOption = z.object({
+  /** The id of the offer in `offers`: book or re-check it by this id. */
+  offer_id: z.string(),
+  /** Saver, Standard, Flex… ("Saver / Flex" when a connection mixes families). */
+  family: z.string(),
+  class_codes: z.array(z.string()),
+  cabin: z.string(),
+  baggage: z.string(),
+  refundable: z.boolean(),
+  /** What cancelling costs, in words a traveller reads. */
+  refund_policy: z.string(),
+  /** The offer's machine-readable conditions, when offers carry them. */
+  conditions: z.unknown().optional(),
+  seats_left: z.number().int(),
+  price: offerPrice,
+});
+export type FareFamilyOption = z.infer<typeof fareFamilyOption>;
+
+/** A flight (or connection) listed once, with each fare family it is sold at. */
+export const searchFlight = z.object({
+  /** Stable for the same segments: flight numbers and departure times. */
+  id: z.string(),
+  supplier: z.string(),
+  segments: z.array(flightSegment),
+  stops: z.number().int(),
+  /** First departure to last arrival, in minutes. */
+  duration_minutes: z.number().int(),
+  /** The cheapest family's total, in minor units. */
+  lowest_total: z.number().int(),
+  /** Cheapest first. Every offer of the leg is one family of exactly one flight. */
+  families: z.array(fareFamilyOption).min(1),
+});
+export type SearchFlight = z.infer<typeof searchFlight>;
+
 export const searchLegResult = z.object({
   depart_code: z.string(),
   dest_code: z.string(),
   depart_date: z.string(),
+  /** One per flight and fare family (kept for clients written before `flights`). */
   offers: z.array(flightOffer),
+  /** The same offers grouped: each flight once, its fare families as options. */
+  flights: z.array(searchFlight),
   /** With flexible dates: the lowest total per searched date (null when nothing flies). */
   dates: z.array(z.object({ date: z.string(), lowest_total: z.number().int().nullable() })),
 });

@@ -179,6 +179,8 @@ export const en = {
     stops_one: '1 stop via {{via}}',
     stops_other: '{{count}} stops via {{via}}',
     nextDay: 'Arrives the next day',
+    from: 'from',
+    chooseFare: 'Choose a fare',
     select: 'Select',
     fare: 'Fare',
     baggage: 'Baggage',

@@ -173,6 +173,8 @@ export const ne: Messages = {
     stops_one: '{{via}} हुँदै १ बिसौनी',
     stops_other: '{{via}} हुँदै {{count, digits}} बिसौनी',
     nextDay: 'भोलिपल्ट पुग्छ',
+    from: 'देखि',
+    chooseFare: 'भाडा छान्नुहोस्',
     select: 'छान्नुहोस्',
     fare: 'भाडा',
     baggage: 'सामान',

@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { FlightOffer } from '#shared/flights';
+import type { FlightOffer, SearchFlight } from '#shared/flights';
 import { isAgentUserType } from '#shared/user-types';
 import { QueryError } from '../../components/ui/query-error';
 import { assetUrl } from '../../config/site-config';
@@ -13,13 +13,13 @@ import { toSearchRequest, useFlightSearch } from './api/search-flights';
 import { SearchForm, validateSearch } from './components/search-form';
 import { DateStrip } from './results/date-strip';
 import { FilterPanel } from './results/filter-panel';
+import { FlightCard } from './results/flight-card';
 import { duration, money } from './results/format';
-import { OfferCard } from './results/offer-card';
-import { applyFilters, readFilters, writeFilters } from './results/offer-filters';
+import { applyFlightFilters, readFilters, writeFilters } from './results/offer-filters';
 import { plannedLegs, readSearchQuery, toFlightParams, writeSearchQuery } from './search-url';
 
-/** Offers drawn at first and per "Show more": a long list costs a cheap phone seconds to lay out. */
-const OFFERS_PER_PAGE = 10;
+/** Flights drawn at first and per "Show more": a long list costs a cheap phone seconds to lay out. */
+const FLIGHTS_PER_PAGE = 10;
 
 /**
  * Results: a search read from the URL, one leg at a time (outbound, then return, or each
@@ -58,7 +58,12 @@ export function FlightSearchPage() {
   const dayOffers = leg
     ? leg.offers.filter((offer) => offer.segments[0]?.depart_at.startsWith(leg.depart_date))
     : [];
-  const offers = applyFilters(dayOffers, filters);
+  // One card per flight, its fare families as options (legs[].flights groups the offers).
+  const dayFlights = leg
+    ? leg.flights.filter((flight) => flight.segments[0]?.depart_at.startsWith(leg.depart_date))
+    : [];
+  const flights = applyFlightFilters(dayFlights, filters);
+  const offersById = useMemo(() => new Map((leg?.offers ?? []).map((offer) => [offer.id, offer])), [leg]);
   const agent = Boolean(user && isAgentUserType(user.type));
 
   const goTo = (params: URLSearchParams) => setSearchParams(params, { replace: false });
@@ -135,7 +140,7 @@ export function FlightSearchPage() {
         </ol>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-[15rem_1fr] xl:grid-cols-[15rem_1fr_240px]">
+      <div className="grid gap-6 lg:grid-cols-[15rem_1fr]">
         {complete && (
           <FilterPanel
             startOpen={!isMobile}
@@ -187,7 +192,7 @@ export function FlightSearchPage() {
                 <h2 className="text-lg font-semibold">
                   {t('results.heading', { from: leg.depart_code, to: leg.dest_code })}
                   <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-300">
-                    {t('results.count', { count: offers.length })}
+                    {t('results.count', { count: flights.length })}
                   </span>
                 </h2>
                 <label className="text-sm">
@@ -210,7 +215,7 @@ export function FlightSearchPage() {
                   </select>
                 </label>
               </div>
-              {offers.length === 0 && (
+              {flights.length === 0 && (
                 <div className="rounded-xl border border-dashed border-slate-300 p-6 text-center dark:border-slate-600">
                   <p className="font-semibold">
                     {leg.offers.length ? t('results.noneMatch') : t('results.noneFly')}
@@ -220,18 +225,28 @@ export function FlightSearchPage() {
                   </p>
                 </div>
               )}
-              <OfferList key={searchParams.toString()} offers={offers} agent={agent} onSelect={select} />
-              {offers.length > 0 && (
+              <FlightList
+                key={searchParams.toString()}
+                flights={flights}
+                offers={offersById}
+                agent={agent}
+                onSelect={select}
+              />
+              {flights.length > 0 && (
                 <p className="text-xs text-slate-600 dark:text-slate-400">
                   {t('results.fastestIs', {
-                    time: duration(Math.min(...offers.map((o) => o.duration_minutes))),
+                    time: duration(Math.min(...flights.map((f) => f.duration_minutes))),
                   })}
                 </p>
               )}
             </>
           )}
         </section>
-        <aside aria-label={t('pages.flightSearch.offers')} className="hidden content-start gap-4 xl:grid">
+        {/* The brand's side banners (seed §1): one slim row below the flights, never beside the prices. */}
+        <aside
+          aria-label={t('pages.flightSearch.offers')}
+          className="hidden grid-cols-5 gap-3 md:grid lg:col-start-2"
+        >
           {config.banners.side.map((banner) => (
             <img
               key={banner}
@@ -240,7 +255,7 @@ export function FlightSearchPage() {
               width={300}
               height={600}
               loading="lazy"
-              className="w-full rounded-xl"
+              className="h-24 w-full rounded-lg object-cover"
             />
           ))}
         </aside>
@@ -249,23 +264,34 @@ export function FlightSearchPage() {
   );
 }
 
-/** The first offers, and a button for the next ones. */
-function OfferList(props: { offers: FlightOffer[]; agent: boolean; onSelect: (offer: FlightOffer) => void }) {
+/** The first flights, and a button for the next ones. */
+function FlightList(props: {
+  flights: SearchFlight[];
+  offers: Map<string, FlightOffer>;
+  agent: boolean;
+  onSelect: (offer: FlightOffer) => void;
+}) {
   const { t } = useTranslation();
-  const [shown, setShown] = useState(OFFERS_PER_PAGE);
-  const rest = props.offers.length - shown;
+  const [shown, setShown] = useState(FLIGHTS_PER_PAGE);
+  const rest = props.flights.length - shown;
   return (
     <>
-      {props.offers.slice(0, shown).map((offer) => (
-        <OfferCard key={offer.id} offer={offer} agent={props.agent} onSelect={props.onSelect} />
+      {props.flights.slice(0, shown).map((flight) => (
+        <FlightCard
+          key={flight.id}
+          flight={flight}
+          offers={props.offers}
+          agent={props.agent}
+          onSelect={props.onSelect}
+        />
       ))}
       {rest > 0 && (
         <button
           type="button"
-          onClick={() => setShown((count) => count + OFFERS_PER_PAGE)}
+          onClick={() => setShown((count) => count + FLIGHTS_PER_PAGE)}
           className="justify-self-center rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium dark:border-slate-600 dark:bg-slate-900"
         >
-          {t('results.showMore', { count: Math.min(rest, OFFERS_PER_PAGE), total: rest })}
+          {t('results.showMore', { count: Math.min(rest, FLIGHTS_PER_PAGE), total: rest })}
         </button>
       )}
     </>

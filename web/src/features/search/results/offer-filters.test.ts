@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FlightOffer } from '#shared/flights';
-import { applyFilters, readFilters, writeFilters } from './offer-filters';
+import type { FlightOffer, SearchFlight } from '#shared/flights';
+import { applyFilters, applyFlightFilters, readFilters, writeFilters } from './offer-filters';
 
 const offer = (
   id: string,
@@ -77,5 +77,50 @@ describe('results filters and sort', () => {
     expect(writeFilters(new URLSearchParams('from=KTM'), readFilters(new URLSearchParams())).toString()).toBe(
       'from=KTM',
     );
+  });
+});
+
+/** A flight sold at each of the given totals (one fare family per total, cheapest first). */
+const flightOf = (base: FlightOffer, totals: number[]): SearchFlight => ({
+  id: base.id,
+  supplier: base.supplier,
+  segments: base.segments,
+  stops: base.stops,
+  duration_minutes: base.duration_minutes,
+  lowest_total: Math.min(...totals),
+  families: totals.map((total, index) => ({
+    offer_id: `${base.id}${index}`,
+    family: `F${index}`,
+    class_codes: ['Y'],
+    cabin: 'economy',
+    baggage: '20 KG',
+    refundable: index > 0,
+    refund_policy: '',
+    seats_left: 5,
+    price: { ...base.price, total },
+  })),
+});
+
+describe('results filters and sort over flights with fare families', () => {
+  const [a, b, c] = offers as [FlightOffer, FlightOffer, FlightOffer];
+  const flights = [
+    flightOf(a, [700_000, 900_000]),
+    flightOf(b, [650_000]),
+    flightOf(c, [600_000, 1_200_000]),
+  ];
+  const ids = (query: string) =>
+    applyFlightFilters(flights, readFilters(new URLSearchParams(query))).map((f) => f.id);
+
+  it('prices and sorts a flight by its cheapest family', () => {
+    expect(ids('sort=cheapest')).toEqual(['c', 'b', 'a']);
+    expect(ids('sort=fastest')).toEqual(['b', 'a', 'c']);
+    expect(ids('sort=earliest')).toEqual(['a', 'b', 'c']);
+    expect(ids('max=650000')).toEqual(['c', 'b']);
+  });
+
+  it('filters flights by airline, stops and departure time as it does offers', () => {
+    expect(ids('airlines=U4')).toEqual(['c', 'a']);
+    expect(ids('stops=0')).toEqual(['b', 'a']);
+    expect(ids('dep=morning,evening')).toEqual(['c', 'a']);
   });
 });

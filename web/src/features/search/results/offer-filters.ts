@@ -1,4 +1,4 @@
-import type { FlightOffer } from '#shared/flights';
+import type { FlightOffer, SearchFlight } from '#shared/flights';
 
 export type SortOrder = 'cheapest' | 'fastest' | 'earliest';
 export type DepartureWindow = 'early' | 'morning' | 'afternoon' | 'evening';
@@ -46,8 +46,8 @@ export function writeFilters(params: URLSearchParams, filters: OfferFilters): UR
 }
 
 /** Minutes after local midnight of the first departure ("…T06:30:00+05:45" → 390). */
-const departureMinute = (offer: FlightOffer) => {
-  const time = offer.segments[0]?.depart_at.slice(11, 16) ?? '00:00';
+const departureMinute = (item: { segments: { depart_at: string }[] }) => {
+  const time = item.segments[0]?.depart_at.slice(11, 16) ?? '00:00';
   return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 };
 
@@ -78,4 +78,30 @@ export function airlinesOf(offers: FlightOffer[]): { code: string; name: string 
   const seen = new Map<string, string>();
   for (const offer of offers) for (const s of offer.segments) seen.set(s.airline_code, s.airline_name);
   return [...seen].map(([code, name]) => ({ code, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The flights of a result set that pass the filters, in the order asked for. A flight is priced
+ * by its cheapest family, as its card shows it.
+ */
+export function applyFlightFilters(flights: SearchFlight[], filters: OfferFilters): SearchFlight[] {
+  const kept = flights.filter((flight) => {
+    if (filters.airlines.length && !flight.segments.every((s) => filters.airlines.includes(s.airline_code)))
+      return false;
+    if (filters.maxStops !== null && flight.stops > filters.maxStops) return false;
+    if (filters.maxPrice !== null && flight.lowest_total > filters.maxPrice) return false;
+    if (filters.windows.length) {
+      const minute = departureMinute(flight);
+      if (!filters.windows.some((w) => minute >= WINDOWS[w][0] && minute < WINDOWS[w][1])) return false;
+    }
+    return true;
+  });
+  const by: Record<SortOrder, (a: SearchFlight, b: SearchFlight) => number> = {
+    cheapest: (a, b) => a.lowest_total - b.lowest_total || a.duration_minutes - b.duration_minutes,
+    fastest: (a, b) => a.duration_minutes - b.duration_minutes || a.lowest_total - b.lowest_total,
+    earliest: (a, b) =>
+      (a.segments[0]?.depart_at ?? '').localeCompare(b.segments[0]?.depart_at ?? '') ||
+      a.lowest_total - b.lowest_total,
+  };
+  return kept.sort(by[filters.sort]);
 }
