@@ -147,7 +147,17 @@ const klass = (
   openToForeigners = true,
   cabin: ClassSpec['cabin'] = 'economy',
   advancePurchaseDays = 0,
-): ClassSpec => ({ classCode, family, cabin, rank, share, baggage, rules, openToForeigners, advancePurchaseDays });
+): ClassSpec => ({
+  classCode,
+  family,
+  cabin,
+  rank,
+  share,
+  baggage,
+  rules,
+  openToForeigners,
+  advancePurchaseDays,
+});
 
 /**
  * Buddha-Air-style domestic ladder (Y, A and B from domain-nepal.md): the Saver family in two

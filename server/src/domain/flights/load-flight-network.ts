@@ -1,5 +1,12 @@
 import type { Db } from '../../db/client';
-import { airlines, airports, countries, fares, flightSchedules, inventoryControls } from '../../db/schema/index';
+import {
+  airlines,
+  airports,
+  countries,
+  fares,
+  flightSchedules,
+  inventoryControls,
+} from '../../db/schema/index';
 import { dayOf, weekdayMask } from './engine/calendar';
 import { type ClassControl, FlightNetwork, type RouteFare, type ScheduledLeg } from './engine/flight-network';
 

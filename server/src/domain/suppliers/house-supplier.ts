@@ -294,7 +294,10 @@ export const houseSupplier: Supplier = {
 };
 
 /** The seats an offer takes on each of its dated legs, with the leg's capacity in that class. */
-function heldSegmentsOf(offer: EngineOffer, salesDay = todayInNepal()): (HeldSegment & { capacity: number; demand: number })[] {
+function heldSegmentsOf(
+  offer: EngineOffer,
+  salesDay = todayInNepal(),
+): (HeldSegment & { capacity: number; demand: number })[] {
   const seats = seatedPassengers(
     decodeOfferId(offer.id)?.passengers ?? { adults: 1, children: 0, infants: 0 },
   );

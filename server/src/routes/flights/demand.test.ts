@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlightOffer } from '#shared/flights';
 import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
-import { holdSeats } from '../../test/bookings';
+import { houseSupplier } from '../../domain/suppliers/house-supplier';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -42,16 +42,40 @@ describe('demand in the demo year', () => {
       const offers = await offersOn(inDays(day));
       lowest.push(Math.min(...offers.map((o) => o.price.total)));
     }
-    console.log(lowest.join(' '));
     expect(new Set(lowest).size).toBeGreaterThanOrEqual(4);
   });
 
   it('prices the flights of one day differently', async () => {
     for (const day of [2, 9, 20]) {
       const perFlight = lowestPerFlight(await offersOn(inDays(day)));
-      console.log(day, [...perFlight.values()].join(' '));
       expect(new Set(perFlight.values()).size).toBeGreaterThanOrEqual(3);
     }
+  });
+
+  it("still raises a flight's fare when its cheapest class sells out", async () => {
+    const date = inDays(10);
+    const cheapestOf = (offers: FlightOffer[], flight: string) =>
+      offers.filter((o) => flightOf(o) === flight).sort((a, b) => a.price.total - b.price.total)[0];
+    const before = (await offersOn(date))[0];
+    if (!before?.segments[0]) throw new Error('no offer');
+    const flight = flightOf(before);
+    const priced = await houseSupplier.price(t.app.db, {
+      offerId: before.id,
+      agent: false,
+      grantedCommissionPercent: 0,
+      notBeforeUtc: Date.now(),
+    });
+    if (priced.status !== 'available') throw new Error('the offer is not available');
+    // Bought in Tikat, on top of the seats the demand model sold elsewhere: the class is full.
+    const expiresAt = new Date(Date.now() + 600_000);
+    const outcomes = await houseSupplier.holdMany(
+      t.app.db,
+      Array.from({ length: before.seats_left + 1 }, () => ({ offers: [priced.offer], expiresAt })),
+    );
+    expect(outcomes.filter((o) => 'holds' in o)).toHaveLength(before.seats_left);
+    const after = cheapestOf(await offersOn(date), flight);
+    expect(after?.fare.class_codes[0]).not.toBe(before.fare.class_codes[0]);
+    expect(after?.price.total).toBeGreaterThan(before.price.total);
   });
 
   it('answers the same fares from a second search (the model is deterministic)', async () => {

@@ -59,8 +59,23 @@ describe('POST /api/b2b/v2/flights/search', () => {
       expect(offer.segments[0]?.depart_at).toMatch(new RegExp(`^${inDays(1)}T\\d{2}:\\d{2}:00\\+05:45$`));
       expect(Number.isInteger(offer.price.total)).toBe(true);
     }
-    expect(offers.map((o) => o.fare.class_codes[0])).toContain('B');
+    // Tomorrow the Saver steps (O: 7 days, B: 3 days of advance purchase) are closed.
+    const classes = offers.map((o) => o.fare.class_codes[0]);
+    expect(classes).toContain('A');
+    expect(classes).not.toContain('B');
+    expect(classes).not.toContain('O');
     expect(offers[0]?.fare.refund_policy).toBeTruthy();
+  });
+
+  it('sells the Saver steps until their advance-purchase deadlines: B from 3 days, O from 7 days ahead', async () => {
+    const classesOn = async (days: number) => {
+      const { body } = await search(oneWay({ depart_date: inDays(days) }));
+      return new Set((body.data.legs[0].offers as FlightOffer[]).map((o) => o.fare.class_codes[0]));
+    };
+    const inFour = await classesOn(4);
+    expect(inFour.has('B')).toBe(true);
+    expect(inFour.has('O')).toBe(false);
+    expect((await classesOn(40)).has('O')).toBe(true);
   });
 
   it('prices foreigners in USD without the lowest class', async () => {

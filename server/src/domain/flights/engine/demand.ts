@@ -100,7 +100,7 @@ export function bookedShare(daysBefore: number): number {
 /** The load factor a dated flight departs with (0.1–0.98 of its seats). */
 export function finalLoad(leg: ScheduledLeg, day: number): number {
   const { flight, route } = hashesOf(leg);
-  const routeBase = 0.5 + 0.25 * uniform(route, 1);
+  const routeBase = 0.6 + 0.3 * uniform(route, 1);
   const noise = 0.45 + 1.1 * uniform(flight, day);
   const load = routeBase * seasonFactor(day) * weekdayFactor(day) * hourFactor(leg.departureMinutes) * noise;
   return Math.min(0.98, Math.max(0.1, load));
@@ -108,34 +108,44 @@ export function finalLoad(leg: ScheduledLeg, day: number): number {
 
 /**
  * Seats sold elsewhere by `salesDay` (the local day of the sale), per class of the flight's
- * ladder: the cheapest classes sell first, but part of each day's buyers take a dearer class
- * (corporate and flexible travellers), so a cheap class can outlive a busy week.
+ * ladder. Economy buyers mostly take the cheapest class left, but a share of them (corporate and
+ * flexible travellers) buy dearer classes in proportion to their allotments, so a cheap class can
+ * outlive a busy week; the business cabin fills to 60 % of the economy load.
  */
 export function demandSold(flight: DatedFlight, salesDay: number): Map<string, number> {
-  const { leg, day, fares } = flight;
+  const { leg, day, ladder } = flight;
   const { flight: hash } = hashesOf(leg);
-  let capacity = 0;
-  for (const fare of fares) capacity += leg.seatsByClass[fare.classCode] ?? 0;
-  const share = bookedShare(day - salesDay);
-  let remaining = Math.floor(capacity * finalLoad(leg, day) * share + uniform(hash, day + 7919));
+  const seatsOf = (code: string) => leg.seatsByClass[code] ?? 0;
+  const load = finalLoad(leg, day) * bookedShare(day - salesDay);
   const sold = new Map<string, number>();
-  // Buyers who would pay more than the cheapest fare open: the rest go to the cheapest class left.
-  const premium = Math.round(remaining * (0.15 + 0.15 * uniform(hash, day + 104_729)));
-  const cheapFirst = remaining - premium;
-  remaining = cheapFirst;
-  for (const fare of fares) {
-    const seats = leg.seatsByClass[fare.classCode] ?? 0;
-    const taken = Math.min(seats, remaining);
+  const economy = ladder.filter((fare) => fare.cabin === 'economy');
+  let economySeats = 0;
+  for (const fare of economy) economySeats += seatsOf(fare.classCode);
+  const total = Math.floor(economySeats * load + uniform(hash, day + 7919));
+  const premiumShare = 0.15 + 0.15 * uniform(hash, day + 104_729);
+  let dearerSeats = 0;
+  for (const fare of economy.slice(1)) dearerSeats += seatsOf(fare.classCode);
+  // Premium buyers spread over the dearer classes; the rest fill the ladder from the bottom.
+  let premiumSold = 0;
+  for (const fare of economy.slice(1)) {
+    const taken = Math.min(
+      seatsOf(fare.classCode),
+      Math.floor((total * premiumShare * seatsOf(fare.classCode)) / Math.max(1, dearerSeats)),
+    );
     sold.set(fare.classCode, taken);
+    premiumSold += taken;
+  }
+  let remaining = total - premiumSold;
+  for (const fare of economy) {
+    const already = sold.get(fare.classCode) ?? 0;
+    const taken = Math.min(seatsOf(fare.classCode) - already, remaining);
+    sold.set(fare.classCode, already + taken);
     remaining -= taken;
   }
-  remaining += premium;
-  for (let i = fares.length - 1; i >= 0 && remaining > 0; i--) {
-    const code = (fares[i] as (typeof fares)[number]).classCode;
-    const seats = leg.seatsByClass[code] ?? 0;
-    const taken = Math.min(seats - (sold.get(code) ?? 0), remaining);
-    sold.set(code, (sold.get(code) ?? 0) + taken);
-    remaining -= taken;
+  for (const fare of ladder) {
+    if (fare.cabin === 'economy') continue;
+    const seats = seatsOf(fare.classCode);
+    sold.set(fare.classCode, Math.min(seats, Math.floor(seats * load * 0.6 + uniform(hash, day + 31))));
   }
   return sold;
 }

@@ -25,8 +25,10 @@ export interface DatedFlight {
   arriveUtc: number;
   /** Local arrival date at the destination, as a day number (where connections are looked up). */
   arrivalDay: number;
-  /** The leg's fare classes sold in this network, cheapest first. */
+  /** The leg's fare classes on sale that day (after admins' controls), cheapest first. */
   fares: FareClass[];
+  /** The leg's whole ladder, closed classes included (what the demand model fills). */
+  ladder: FareClass[];
 }
 
 interface DayIndex {
@@ -158,6 +160,16 @@ export class FlightNetwork {
     );
   }
 
+  /** A leg on a day, placed in UTC (whether or not it operates then: callers check). */
+  datedFlight(leg: ScheduledLeg, day: number, fares = this.faresOn(leg, day)): DatedFlight {
+    const departUtc = localToUtc(day, leg.departureMinutes, leg.originTimeZone);
+    let arriveUtc = localToUtc(day + leg.arrivalDayOffset, leg.arrivalMinutes, leg.destinationTimeZone);
+    // A schedule whose arrival would precede its departure is read as arriving the next day.
+    if (arriveUtc <= departUtc) arriveUtc += MS_PER_DAY;
+    const arrivalDay = localDay(arriveUtc, leg.destinationTimeZone);
+    return { leg, day, departUtc, arriveUtc, arrivalDay, fares, ladder: this.faresOf(leg) };
+  }
+
   private dayIndex(day: number): DayIndex {
     if (day === this.lastDay) return this.lastDayIndex as DayIndex;
     const cached = this.days.get(day);
@@ -174,14 +186,9 @@ export class FlightNetwork {
         if (day < leg.fromDay || day > leg.toDay || (leg.weekdays & weekdayBit) === 0) continue;
         const fares = this.faresOn(leg, day);
         if (fares.length === 0) continue;
-        const departUtc = localToUtc(day, leg.departureMinutes, leg.originTimeZone);
-        let arriveUtc = localToUtc(day + leg.arrivalDayOffset, leg.arrivalMinutes, leg.destinationTimeZone);
-        // A schedule whose arrival would precede its departure is read as arriving the next day.
-        if (arriveUtc <= departUtc) arriveUtc += MS_PER_DAY;
         byDestination ??= new Map();
         const list = byDestination.get(leg.destination) ?? [];
-        const arrivalDay = localDay(arriveUtc, leg.destinationTimeZone);
-        list.push({ leg, day, departUtc, arriveUtc, arrivalDay, fares });
+        list.push(this.datedFlight(leg, day, fares));
         byDestination.set(leg.destination, list);
         const origins = index.inbound.get(leg.destination) ?? new Set<string>();
         origins.add(origin);
