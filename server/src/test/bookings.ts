@@ -170,14 +170,15 @@ export async function setSeatsLeft(
     dayOf(row.flightDate),
   );
   const soldElsewhere = flight ? demandSoldIn(flight, segment.class_code, todayInNepal()) : 0;
-  const sold = capacity - soldElsewhere - options.left;
-  if (sold < 0) throw new Error(`only ${capacity - soldElsewhere} seats are left in ${segment.class_code}`);
+  // When the demand model has sold more than `capacity - left`, the row's capacity grows to fit.
+  const rowCapacity = Math.max(capacity, soldElsewhere + options.left);
+  const sold = rowCapacity - soldElsewhere - options.left;
   await db
     .insert(flightSeats)
-    .values({ ...row, capacity, held: 0, sold })
+    .values({ ...row, capacity: rowCapacity, held: 0, sold })
     .onConflictDoUpdate({
       target: [flightSeats.scheduleId, flightSeats.flightDate, flightSeats.classCode],
-      set: { capacity, held: 0, sold },
+      set: { capacity: rowCapacity, held: 0, sold },
     });
   return row;
 }

@@ -67,17 +67,6 @@ describe('POST /api/b2b/v2/flights/search', () => {
     expect(offers[0]?.fare.refund_policy).toBeTruthy();
   });
 
-  it('sells the Saver steps until their advance-purchase deadlines: B from 3 days, O from 7 days ahead', async () => {
-    const classesOn = async (days: number) => {
-      const { body } = await search(oneWay({ depart_date: inDays(days) }));
-      return new Set((body.data.legs[0].offers as FlightOffer[]).map((o) => o.fare.class_codes[0]));
-    };
-    const inFour = await classesOn(4);
-    expect(inFour.has('B')).toBe(true);
-    expect(inFour.has('O')).toBe(false);
-    expect((await classesOn(40)).has('O')).toBe(true);
-  });
-
   it('prices foreigners in USD without the lowest class', async () => {
     const { body } = await search(oneWay({ nationality_code: 'US' }));
     expect(body.data.currency).toBe('USD');
