@@ -53,6 +53,7 @@ const flight: DatedFlight = {
   arrivalDay: day,
   fares: ladder,
   ladder,
+  finalLoad: Number.NaN,
 };
 
 const contextAt = (daysBefore: number, seatsLeft = (_: DatedFlight, _code: string) => 9): OfferContext => ({

@@ -25,7 +25,16 @@ const fare = (classCode: string, rank: number) => ({ classCode, rank, cabin: 'ec
 const ladder = [fare('O', 1), fare('B', 2), fare('A', 3), fare('Y', 4)];
 const flightOn = (date: string): DatedFlight => {
   const day = dayOf(date);
-  return { leg, day, departUtc: 0, arriveUtc: 0, arrivalDay: day, fares: ladder, ladder };
+  return {
+    leg,
+    day,
+    departUtc: 0,
+    arriveUtc: 0,
+    arrivalDay: day,
+    fares: ladder,
+    ladder,
+    finalLoad: Number.NaN,
+  };
 };
 
 describe('the demand model', () => {

@@ -1,6 +1,6 @@
 import { isoWeekday, MS_PER_DAY } from './calendar';
 import type { DatedFlight } from './flight-network';
-import type { ScheduledLeg } from './scheduled-leg';
+import type { FareClass, ScheduledLeg } from './scheduled-leg';
 
 /**
  * Seats of a dated flight already sold through the airline's other channels (its own site, other
@@ -59,6 +59,17 @@ function hashesOf(leg: ScheduledLeg) {
  * enough to hold them in any year.
  */
 export function seasonFactor(day: number): number {
+  let factor = seasonFactors.get(day);
+  if (factor === undefined) {
+    factor = seasonFactorOf(day);
+    seasonFactors.set(day, factor);
+  }
+  return factor;
+}
+
+const seasonFactors = new Map<number, number>();
+
+function seasonFactorOf(day: number): number {
   const date = new Date(day * MS_PER_DAY);
   const month = date.getUTCMonth() + 1;
   const dayOfMonth = date.getUTCDate();
@@ -107,57 +118,58 @@ export function finalLoad(leg: ScheduledLeg, day: number): number {
 }
 
 /**
- * Seats sold elsewhere by `salesDay` (the local day of the sale), per class of the flight's
- * ladder. Economy buyers mostly take the cheapest class left, but a share of them (corporate and
- * flexible travellers) buy dearer classes in proportion to their allotments, so a cheap class can
- * outlive a busy week; the business cabin fills to 60 % of the economy load.
+ * Seats of one class sold elsewhere by `salesDay` (the local day of the sale). Economy buyers
+ * mostly take the cheapest class left (the ladder fills from the bottom), but a share of them
+ * (corporate and flexible travellers) buy dearer classes in proportion to their allotments, so a
+ * cheap class can outlive a busy week; the business cabin fills to 60 % of the economy load.
+ * Worked out afresh on each call (a few multiplications over the ladder, nothing allocated), so
+ * nothing is kept per flight.
  */
-export function demandSold(flight: DatedFlight, salesDay: number): Map<string, number> {
+export function demandSoldIn(flight: DatedFlight, classCode: string, salesDay: number): number {
   const { leg, day, ladder } = flight;
-  const { flight: hash } = hashesOf(leg);
-  const seatsOf = (code: string) => leg.seatsByClass[code] ?? 0;
-  const load = finalLoad(leg, day) * bookedShare(day - salesDay);
-  const sold = new Map<string, number>();
-  const economy = ladder.filter((fare) => fare.cabin === 'economy');
+  const seatsByClass = leg.seatsByClass;
+  let wanted: FareClass | undefined;
   let economySeats = 0;
-  for (const fare of economy) economySeats += seatsOf(fare.classCode);
-  const total = Math.floor(economySeats * load + uniform(hash, day + 7919));
-  const premiumShare = 0.15 + 0.15 * uniform(hash, day + 104_729);
   let dearerSeats = 0;
-  for (const fare of economy.slice(1)) dearerSeats += seatsOf(fare.classCode);
-  // Premium buyers spread over the dearer classes; the rest fill the ladder from the bottom.
-  let premiumSold = 0;
-  for (const fare of economy.slice(1)) {
-    const taken = Math.min(
-      seatsOf(fare.classCode),
-      Math.floor((total * premiumShare * seatsOf(fare.classCode)) / Math.max(1, dearerSeats)),
-    );
-    sold.set(fare.classCode, taken);
-    premiumSold += taken;
+  let cheapest: FareClass | undefined;
+  for (const fare of ladder) {
+    if (fare.classCode === classCode) wanted = fare;
+    if (fare.cabin !== 'economy') continue;
+    const seats = seatsByClass[fare.classCode] ?? 0;
+    economySeats += seats;
+    if (cheapest) dearerSeats += seats;
+    else cheapest = fare;
   }
-  let remaining = total - premiumSold;
-  for (const fare of economy) {
-    const already = sold.get(fare.classCode) ?? 0;
-    const taken = Math.min(seatsOf(fare.classCode) - already, remaining);
-    sold.set(fare.classCode, already + taken);
+  if (!wanted) return 0;
+  const { flight: hash } = hashesOf(leg);
+  // Kept on the dated flight (one number, not a map per flight): a search asks for it often.
+  if (Number.isNaN(flight.finalLoad)) flight.finalLoad = finalLoad(leg, day);
+  const load = flight.finalLoad * bookedShare(day - salesDay);
+  if (wanted.cabin !== 'economy') {
+    const seats = seatsByClass[classCode] ?? 0;
+    return Math.min(seats, Math.floor(seats * load * 0.6 + uniform(hash, day + 31)));
+  }
+  const total = Math.floor(economySeats * load + uniform(hash, day + 7919));
+  const premium = total * (0.15 + 0.15 * uniform(hash, day + 104_729));
+  const premiumIn = (fare: FareClass, seats: number) =>
+    fare === cheapest ? 0 : Math.min(seats, Math.floor((premium * seats) / Math.max(1, dearerSeats)));
+  let remaining = total;
+  for (const fare of ladder)
+    if (fare.cabin === 'economy') remaining -= premiumIn(fare, seatsByClass[fare.classCode] ?? 0);
+  for (const fare of ladder) {
+    if (fare.cabin !== 'economy') continue;
+    const seats = seatsByClass[fare.classCode] ?? 0;
+    const premiumSold = premiumIn(fare, seats);
+    const taken = Math.min(seats - premiumSold, remaining);
+    if (fare === wanted) return premiumSold + taken;
     remaining -= taken;
   }
-  for (const fare of ladder) {
-    if (fare.cabin === 'economy') continue;
-    const seats = seatsOf(fare.classCode);
-    sold.set(fare.classCode, Math.min(seats, Math.floor(seats * load * 0.6 + uniform(hash, day + 31))));
-  }
-  return sold;
+  return 0;
 }
 
-const soldCache = new WeakMap<DatedFlight, { salesDay: number; sold: Map<string, number> }>();
-
-/** `demandSold` of one class, worked out once per dated flight and sales day. */
-export function demandSoldIn(flight: DatedFlight, classCode: string, salesDay: number): number {
-  let cached = soldCache.get(flight);
-  if (!cached || cached.salesDay !== salesDay) {
-    cached = { salesDay, sold: demandSold(flight, salesDay) };
-    soldCache.set(flight, cached);
-  }
-  return cached.sold.get(classCode) ?? 0;
+/** `demandSoldIn` for every class of the flight's ladder. */
+export function demandSold(flight: DatedFlight, salesDay: number): Map<string, number> {
+  return new Map(
+    flight.ladder.map((fare) => [fare.classCode, demandSoldIn(flight, fare.classCode, salesDay)]),
+  );
 }

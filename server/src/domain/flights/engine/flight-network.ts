@@ -29,6 +29,8 @@ export interface DatedFlight {
   fares: FareClass[];
   /** The leg's whole ladder, closed classes included (what the demand model fills). */
   ladder: FareClass[];
+  /** The demand model's final load of this flight, NaN until first asked (engine/demand.ts). */
+  finalLoad: number;
 }
 
 interface DayIndex {
@@ -167,7 +169,16 @@ export class FlightNetwork {
     // A schedule whose arrival would precede its departure is read as arriving the next day.
     if (arriveUtc <= departUtc) arriveUtc += MS_PER_DAY;
     const arrivalDay = localDay(arriveUtc, leg.destinationTimeZone);
-    return { leg, day, departUtc, arriveUtc, arrivalDay, fares, ladder: this.faresOf(leg) };
+    return {
+      leg,
+      day,
+      departUtc,
+      arriveUtc,
+      arrivalDay,
+      fares,
+      ladder: this.faresOf(leg),
+      finalLoad: Number.NaN,
+    };
   }
 
   private dayIndex(day: number): DayIndex {
