@@ -16,6 +16,7 @@ import {
   type OfferContext,
 } from '../server/src/domain/flights/engine/build-offers';
 import { dateOf, todayInNepal } from '../server/src/domain/flights/engine/calendar';
+import { demandSoldIn } from '../server/src/domain/flights/engine/demand';
 import { findItineraries, MAX_STOPS } from '../server/src/domain/flights/engine/find-itineraries';
 import { FlightNetwork } from '../server/src/domain/flights/engine/flight-network';
 import { buildSyntheticWorld, seededRandom } from '../server/src/domain/flights/engine/synthetic-world';
@@ -40,6 +41,7 @@ const percentile = (sorted: number[], p: number) =>
 
 function benchEngine(): Record<string, number> {
   const firstDay = todayInNepal() + 1;
+  const salesDay = todayInNepal();
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
   let started = performance.now();
@@ -86,7 +88,9 @@ function benchEngine(): Record<string, number> {
       grantedCommissionPercent: 0,
       cabin: '',
       notBeforeUtc: 0,
-      seatsLeft: (flight, classCode) => flight.leg.seatsByClass[classCode] ?? 0,
+      // As the house supplier counts them: the demand model's seats sold elsewhere come off.
+      seatsLeft: (flight, classCode) =>
+        Math.max(0, (flight.leg.seatsByClass[classCode] ?? 0) - demandSoldIn(flight, classCode, salesDay)),
     };
     const itineraries = findItineraries(network, {
       origin,

@@ -50,6 +50,7 @@ import { adminBookingRoutes } from './routes/admin/bookings/route';
 import { adminBrandRoutes } from './routes/admin/brand/route';
 import { adminCommissionRoutes } from './routes/admin/commissions/route';
 import { adminHoldLimitRoutes } from './routes/admin/hold-limits/route';
+import { adminInventoryRoutes } from './routes/admin/inventory/route';
 import { adminMarkupRoutes } from './routes/admin/markups/route';
 import { adminOutboxRoutes } from './routes/admin/outbox/route';
 import { adminPartnerAppRoutes } from './routes/admin/partner-apps/route';
@@ -289,6 +290,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await admin.register(adminMarkupRoutes);
         await admin.register(adminCommissionRoutes);
         await admin.register(adminHoldLimitRoutes);
+        await admin.register(adminInventoryRoutes);
         await admin.register(adminReportRoutes);
         await admin.register(platformBrandRoutes);
       });

@@ -53,6 +53,12 @@ export const policies = {
    * agent's own): the brand's admins.
    */
   manageCommissions: brandAdmin,
+  /**
+   * See flights' loads per class, open and close classes and override fares of the house
+   * inventory (which every brand of the deployment sells): the brand's admins, each change in
+   * their brand's audit log.
+   */
+  manageInventory: brandAdmin,
   /** Read and export the brand's sales reports: the brand's admins. */
   readReports: brandAdmin,
   /** Create and list brands (`/platform/…`): platform operators only, whatever their type. */

@@ -133,6 +133,8 @@ interface ClassSpec {
   baggage: string;
   rules: RefundRules;
   openToForeigners: boolean;
+  /** Closes this many days before departure (0 = never). */
+  advancePurchaseDays: number;
 }
 
 const klass = (
@@ -144,18 +146,34 @@ const klass = (
   rules: RefundRules,
   openToForeigners = true,
   cabin: ClassSpec['cabin'] = 'economy',
-): ClassSpec => ({ classCode, family, cabin, rank, share, baggage, rules, openToForeigners });
+  advancePurchaseDays = 0,
+): ClassSpec => ({
+  classCode,
+  family,
+  cabin,
+  rank,
+  share,
+  baggage,
+  rules,
+  openToForeigners,
+  advancePurchaseDays,
+});
 
-/** Buddha-Air-style domestic classes; the saver class is closed to foreigners. */
+/**
+ * Buddha-Air-style domestic ladder (Y, A and B from domain-nepal.md): the Saver family in two
+ * steps, O (estimate: 7-day advance purchase) below B (3-day advance purchase), both closed to
+ * foreigners.
+ */
 const DOMESTIC_CLASSES = [
-  klass('B', 'Saver', 1, 0.6, '15 KG', REFUND_RULES.saver, false),
-  klass('A', 'Apex', 2, 0.8, '20 + 5 KG', REFUND_RULES.apex),
-  klass('Y', 'Flex', 3, 1, '25 + 5 KG', REFUND_RULES.flex),
+  klass('O', 'Saver', 1, 0.52, '15 KG', REFUND_RULES.saver, false, 'economy', 7),
+  klass('B', 'Saver', 2, 0.6, '15 KG', REFUND_RULES.saver, false, 'economy', 3),
+  klass('A', 'Apex', 3, 0.8, '20 + 5 KG', REFUND_RULES.apex),
+  klass('Y', 'Flex', 4, 1, '25 + 5 KG', REFUND_RULES.flex),
 ];
-/** International classes (estimate). */
+/** International classes (estimate): Saver closes 7 days and Standard 3 days before departure. */
 const INTERNATIONAL_CLASSES = [
-  klass('L', 'Saver', 1, 0.55, '20 KG', REFUND_RULES.saver),
-  klass('M', 'Standard', 2, 0.75, '25 KG', REFUND_RULES.apex),
+  klass('L', 'Saver', 1, 0.55, '20 KG', REFUND_RULES.saver, true, 'economy', 7),
+  klass('M', 'Standard', 2, 0.75, '25 KG', REFUND_RULES.apex, true, 'economy', 3),
   klass('Y', 'Flex', 3, 1, '30 KG', REFUND_RULES.flex),
   klass('J', 'Business', 4, 3, '40 KG', REFUND_RULES.flex, true, 'business'),
 ];
@@ -185,6 +203,7 @@ function fareRow(
     baggage,
     refundable: !c.rules.fuelSurchargeOnly,
     refundRules: c.rules,
+    advancePurchaseDays: c.advancePurchaseDays,
   };
 }
 

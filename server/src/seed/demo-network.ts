@@ -16,14 +16,15 @@ export const demoOnlyAirlines = [
 
 /** Seats per class of each aircraft type (estimate: typical configurations). */
 export const AIRCRAFT_SEATS: Record<string, Record<string, number>> = {
-  // Domestic: Y flex, A apex, B saver (the saver class is closed to foreigners).
-  AT7: { Y: 20, A: 30, B: 20 }, // ATR 72-500, 70 seats
-  AT4: { Y: 14, A: 18, B: 14 }, // ATR 42, 46 seats
-  CR2: { Y: 16, A: 20, B: 14 }, // CRJ200, 50 seats
-  DH4: { Y: 24, A: 30, B: 24 }, // Dash 8-400, 78 seats
-  DHT: { Y: 7, A: 7, B: 5 }, // DHC-6 Twin Otter, 19 seats
-  D28: { Y: 7, A: 7, B: 5 }, // Dornier 228, 19 seats
-  L4T: { Y: 6, A: 7, B: 4 }, // Let L-410, 17 seats
+  // Domestic: Y flex, A apex, B and O saver steps (closed to foreigners; O is the 7-day
+  // advance-purchase step, B the 3-day one).
+  AT7: { Y: 20, A: 30, B: 12, O: 8 }, // ATR 72-500, 70 seats
+  AT4: { Y: 14, A: 18, B: 8, O: 6 }, // ATR 42, 46 seats
+  CR2: { Y: 16, A: 20, B: 8, O: 6 }, // CRJ200, 50 seats
+  DH4: { Y: 24, A: 30, B: 14, O: 10 }, // Dash 8-400, 78 seats
+  DHT: { Y: 7, A: 7, B: 3, O: 2 }, // DHC-6 Twin Otter, 19 seats
+  D28: { Y: 7, A: 7, B: 3, O: 2 }, // Dornier 228, 19 seats
+  L4T: { Y: 6, A: 7, B: 2, O: 2 }, // Let L-410, 17 seats
   // International: J business, Y flex, M standard, L saver.
   '320': { J: 8, Y: 30, M: 60, L: 60 },
   '321': { J: 12, Y: 40, M: 70, L: 60 },

@@ -5,7 +5,9 @@ import type { FlightOffer, OfferSegment } from '#shared/flights';
 import type { Db } from '../db/client';
 import { flightSchedules, flightSeats, users, walletEntries } from '../db/schema/index';
 import type { EngineOffer } from '../domain/flights/engine/build-offers';
-import { dateOf, todayInNepal } from '../domain/flights/engine/calendar';
+import { dateOf, dayOf, todayInNepal } from '../domain/flights/engine/calendar';
+import { demandSoldIn } from '../domain/flights/engine/demand';
+import { loadFlightNetwork } from '../domain/flights/load-flight-network';
 import type { Hold, Supplier } from '../domain/suppliers/supplier';
 import { AppError } from '../errors';
 import { api, DEMO_PASSWORD } from './accounts';
@@ -132,7 +134,8 @@ export async function holdSeats(
 
 /**
  * Sets the seats of one offer segment's dated flight and class: `left` seats remain on sale
- * (the rest counted as sold) out of `capacity` (default: the schedule's own).
+ * (the rest counted as sold, in Tikat or by the demand model elsewhere) out of `capacity`
+ * (default: the schedule's own).
  */
 export async function setSeatsLeft(
   db: Db,
@@ -158,12 +161,24 @@ export async function setSeatsLeft(
     flightDate: segment.depart_at.slice(0, 10),
     classCode: segment.class_code,
   };
+  const { network } = await loadFlightNetwork(db);
+  const flight = network.findFlight(
+    airline ?? '',
+    number ?? '',
+    segment.depart_code,
+    segment.dest_code,
+    dayOf(row.flightDate),
+  );
+  const soldElsewhere = flight ? demandSoldIn(flight, segment.class_code, todayInNepal()) : 0;
+  // When the demand model has sold more than `capacity - left`, the row's capacity grows to fit.
+  const rowCapacity = Math.max(capacity, soldElsewhere + options.left);
+  const sold = rowCapacity - soldElsewhere - options.left;
   await db
     .insert(flightSeats)
-    .values({ ...row, capacity, held: 0, sold: capacity - options.left })
+    .values({ ...row, capacity: rowCapacity, held: 0, sold })
     .onConflictDoUpdate({
       target: [flightSeats.scheduleId, flightSeats.flightDate, flightSeats.classCode],
-      set: { capacity, held: 0, sold: capacity - options.left },
+      set: { capacity: rowCapacity, held: 0, sold },
     });
   return row;
 }

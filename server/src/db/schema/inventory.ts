@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   unique,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** How a fare class may be refunded: percentages of the base fare kept by the airline. */
@@ -103,6 +104,8 @@ export const fares = pgTable(
     baggage: text('baggage').notNull(),
     refundable: boolean('refundable').notNull(),
     refundRules: jsonb('refund_rules').notNull().$type<RefundRules>(),
+    /** Advance purchase: the class closes this many days (× 24 h) before departure; 0 = never. */
+    advancePurchaseDays: smallint('advance_purchase_days').notNull().default(0),
   },
   (table) => [
     unique('fares_route_class_unique').on(
@@ -169,5 +172,36 @@ export const seatHolds = pgTable(
   (table) => [
     // Lapsed holds are looked up before every hold: only the live ones are indexed.
     index('seat_holds_held_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'held'`),
+  ],
+);
+
+/**
+ * An admin's control over a class of a scheduled leg on a range of local departure dates (the
+ * house inventory is the deployment's: every brand sells what it says). Controls are applied in
+ * id order, so a later one overrides an earlier one on the dates both cover: `closed` true closes
+ * the class, false opens it again; `baseNpr`/`baseUsd` replace the class's base fares.
+ */
+export const inventoryControls = pgTable(
+  'inventory_controls',
+  {
+    id: serial('id').primaryKey(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => flightSchedules.id, { onDelete: 'cascade' }),
+    classCode: text('class_code').notNull(),
+    fromDate: date('from_date').notNull(),
+    toDate: date('to_date').notNull(),
+    /** true closes the class, false opens it, null leaves it as it is. */
+    closed: boolean('closed'),
+    /** Base fare overrides in paisa and cents; null keeps the stored fare. */
+    baseNpr: integer('base_npr'),
+    baseUsd: integer('base_usd'),
+    /** The brand whose admin made the change (its audit log holds the entry). */
+    brandId: uuid('brand_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('inventory_controls_schedule_idx').on(table.scheduleId),
+    check('inventory_controls_period_check', sql`${table.fromDate} <= ${table.toDate}`),
   ],
 );

@@ -1,7 +1,14 @@
 import type { Db } from '../../db/client';
-import { airlines, airports, countries, fares, flightSchedules } from '../../db/schema/index';
+import {
+  airlines,
+  airports,
+  countries,
+  fares,
+  flightSchedules,
+  inventoryControls,
+} from '../../db/schema/index';
 import { dayOf, weekdayMask } from './engine/calendar';
-import { FlightNetwork, type RouteFare, type ScheduledLeg } from './engine/flight-network';
+import { type ClassControl, FlightNetwork, type RouteFare, type ScheduledLeg } from './engine/flight-network';
 
 /** The house inventory's supplier id (the first part of its offer ids). */
 export const HOUSE_SUPPLIER = 'house';
@@ -40,9 +47,10 @@ export function forgetFlightNetwork(db: Db): void {
 }
 
 async function readNetwork(db: Db): Promise<LoadedNetwork> {
-  const [scheduleRows, fareRows, airlineRows, airportRows, countryRows] = [
+  const [scheduleRows, fareRows, controlRows, airlineRows, airportRows, countryRows] = [
     await db.select().from(flightSchedules),
     await db.select().from(fares),
+    await db.select().from(inventoryControls).orderBy(inventoryControls.id),
     await db.select({ code: airlines.code, name: airlines.name }).from(airlines),
     await db.select({ code: airports.code, country: airports.countryCode }).from(airports),
     await db.select({ code: countries.code }).from(countries),
@@ -66,8 +74,17 @@ async function readNetwork(db: Db): Promise<LoadedNetwork> {
     seatsByClass: row.seatsByClass,
   }));
   const routeFares: RouteFare[] = fareRows.map(({ id: _id, ...fare }) => fare);
+  const controls: ClassControl[] = controlRows.map((row) => ({
+    scheduleId: row.scheduleId,
+    classCode: row.classCode,
+    fromDay: dayOf(row.fromDate),
+    toDay: dayOf(row.toDate),
+    closed: row.closed,
+    baseNpr: row.baseNpr,
+    baseUsd: row.baseUsd,
+  }));
   return {
-    network: new FlightNetwork(legs, routeFares),
+    network: new FlightNetwork(legs, routeFares, controls),
     airlineNames: new Map(airlineRows.map((a) => [a.code, a.name])),
     airportCodes: new Set(airportRows.map((a) => a.code)),
     airportCountries: new Map(airportRows.map((a) => [a.code, a.country])),

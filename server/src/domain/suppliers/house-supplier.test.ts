@@ -14,8 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-/** The cheapest KTM→BIR offer on a date for some adults, and the seats it shows. */
-async function cheapest(daysAhead: number, adults: number, flightNumber?: string) {
+/**
+ * The cheapest KTM→BIR offer on a date with seats for twice the adults, and the seats it shows;
+ * with a flight number and class, that flight's offer in that class instead.
+ */
+async function cheapest(daysAhead: number, adults: number, flightNumber?: string, classCode?: string) {
   const result = await searchFlights(database.db, {
     params: flightSearchRequest.parse({
       depart_code: 'KTM',
@@ -31,9 +34,11 @@ async function cheapest(daysAhead: number, adults: number, flightNumber?: string
   return flightNumber
     ? offers.find(
         (o) =>
-          o.segments[0]?.flight.leg.flightNumber === flightNumber && o.segments[0]?.fare.classCode === 'B',
+          o.segments[0]?.flight.leg.flightNumber === flightNumber &&
+          o.segments[0]?.fare.classCode === classCode,
       )
-    : offers[0];
+    : // One with room for twice the party, so the class is still on sale after one hold.
+      offers.find((o) => o.seatsLeft >= 2 * adults);
 }
 
 const inTenMinutes = () => new Date(Date.now() + 600_000);
@@ -43,34 +48,36 @@ describe('the house supplier', () => {
     const offer = await cheapest(30, 2);
     if (!offer) throw new Error('no offer');
     const flightNumber = offer.segments[0]?.flight.leg.flightNumber;
+    const classCode = offer.segments[0]?.fare.classCode;
     const hold = await holdSeats(houseSupplier, database.db, {
       offer,
       expiresAt: inTenMinutes(),
     });
     expect(hold.locator).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
-    expect((await cheapest(30, 2, flightNumber))?.seatsLeft).toBe(offer.seatsLeft - 2);
+    expect((await cheapest(30, 2, flightNumber, classCode))?.seatsLeft).toBe(offer.seatsLeft - 2);
     await houseSupplier.issue(database.db, { locator: hold.locator });
-    expect((await cheapest(30, 2, flightNumber))?.seatsLeft).toBe(offer.seatsLeft - 2);
+    expect((await cheapest(30, 2, flightNumber, classCode))?.seatsLeft).toBe(offer.seatsLeft - 2);
     await houseSupplier.cancel(database.db, { locator: hold.locator });
-    expect((await cheapest(30, 2, flightNumber))?.seatsLeft).toBe(offer.seatsLeft);
+    expect((await cheapest(30, 2, flightNumber, classCode))?.seatsLeft).toBe(offer.seatsLeft);
   });
 
   it('gives the seats of a lapsed hold back to the next buyer', async () => {
     const offer = await cheapest(32, 9);
     if (!offer) throw new Error('no offer');
     const flightNumber = offer.segments[0]?.flight.leg.flightNumber;
+    const classCode = offer.segments[0]?.fare.classCode;
     for (let left = offer.seatsLeft; left >= 9; left -= 9) {
       await holdSeats(houseSupplier, database.db, {
         offer,
         expiresAt: new Date(Date.now() - 1000),
       });
     }
-    expect(await cheapest(32, 9, flightNumber)).toBeUndefined();
+    expect(await cheapest(32, 9, flightNumber, classCode)).toBeUndefined();
     await holdSeats(houseSupplier, database.db, {
       offer,
       expiresAt: inTenMinutes(),
     });
-    expect((await cheapest(32, 1, flightNumber))?.seatsLeft).toBe(offer.seatsLeft - 9);
+    expect((await cheapest(32, 1, flightNumber, classCode))?.seatsLeft).toBe(offer.seatsLeft - 9);
   });
 
   it('never sells the same last seats twice, even to buyers racing for them', async () => {

@@ -11,7 +11,8 @@ import {
   type OfferContext,
   sellableFares,
 } from '../flights/engine/build-offers';
-import { dateOf, dayOf } from '../flights/engine/calendar';
+import { dateOf, dayOf, todayInNepal } from '../flights/engine/calendar';
+import { demandSoldIn } from '../flights/engine/demand';
 import { findItineraries } from '../flights/engine/find-itineraries';
 import type { DatedFlight, FlightNetwork } from '../flights/engine/flight-network';
 import { decodeOfferId } from '../flights/engine/offer-id';
@@ -116,15 +117,19 @@ function schedulesIn(counts: SeatCounts): Set<number> {
   return ids;
 }
 
-function seatsLeftFrom(counts: SeatCounts) {
+/**
+ * Seats left in a class: the leg's capacity less the seats the demand model has sold elsewhere by
+ * `salesDay` and the seats held and sold in Tikat.
+ */
+function seatsLeftFrom(counts: SeatCounts, salesDay: number) {
   // Most flights have no seat row yet: they skip building the row's key.
   const withRows = schedulesIn(counts);
   return (flight: DatedFlight, classCode: string) => {
     const row = withRows.has(flight.leg.id)
       ? counts.get(seatKey(flight.leg.id, flight.day, classCode))
       : undefined;
-    const left = row ? row.capacity - row.taken : (flight.leg.seatsByClass[classCode] ?? 0);
-    return Math.max(0, left);
+    const capacity = row ? row.capacity - row.taken : (flight.leg.seatsByClass[classCode] ?? 0);
+    return Math.max(0, capacity - demandSoldIn(flight, classCode, salesDay));
   };
 }
 
@@ -153,7 +158,7 @@ export const houseSupplier: Supplier = {
     const context: OfferContext = {
       ...options.context,
       supplier: HOUSE_SUPPLIER,
-      seatsLeft: seatsLeftFrom(counts),
+      seatsLeft: seatsLeftFrom(counts, todayInNepal(options.context.notBeforeUtc)),
     };
     const tests = flightTests(context);
     return options.legs.map((leg) =>
@@ -187,7 +192,7 @@ export const houseSupplier: Supplier = {
       grantedCommissionPercent: options.grantedCommissionPercent,
       cabin: '',
       notBeforeUtc: options.notBeforeUtc,
-      seatsLeft: seatsLeftFrom(counts),
+      seatsLeft: seatsLeftFrom(counts, todayInNepal(options.notBeforeUtc)),
     };
     const chosen = [];
     for (const { flight, classCode } of segments) {
@@ -211,7 +216,7 @@ export const houseSupplier: Supplier = {
   },
 
   async holdMany(db, requests): Promise<HoldOutcome[]> {
-    const wanted = requests.map(({ offers }) => offers.flatMap(heldSegmentsOf));
+    const wanted = requests.map(({ offers }) => offers.flatMap((offer) => heldSegmentsOf(offer)));
     const outcomes = await inTransaction(db, async (tx) => {
       const rows = distinctSeatRows(wanted.flat());
       let allocation = allocateSeats(wanted, await lockSeatRows(tx, rows));
@@ -283,7 +288,10 @@ export const houseSupplier: Supplier = {
 };
 
 /** The seats an offer takes on each of its dated legs, with the leg's capacity in that class. */
-function heldSegmentsOf(offer: EngineOffer): (HeldSegment & { capacity: number })[] {
+function heldSegmentsOf(
+  offer: EngineOffer,
+  salesDay = todayInNepal(),
+): (HeldSegment & { capacity: number; demand: number })[] {
   const seats = seatedPassengers(
     decodeOfferId(offer.id)?.passengers ?? { adults: 1, children: 0, infants: 0 },
   );
@@ -293,6 +301,7 @@ function heldSegmentsOf(offer: EngineOffer): (HeldSegment & { capacity: number }
     classCode: s.fare.classCode,
     seats,
     capacity: s.flight.leg.seatsByClass[s.fare.classCode] ?? 0,
+    demand: demandSoldIn(s.flight, s.fare.classCode, salesDay),
   }));
 }
 
@@ -371,7 +380,7 @@ async function writeHolds(tx: Db, added: Map<SeatRowKey, number>, holds: Hold[])
       from ${unnest(holds, [
         ['text', (h) => h.locator],
         ['text', (h) => h.offer.id],
-        ['jsonb', (h) => heldSegmentsOf(h.offer).map(({ capacity: _, ...segment }) => segment)],
+        ['jsonb', (h) => heldSegmentsOf(h.offer).map(({ capacity: _, demand: __, ...segment }) => segment)],
         ['integer', (h) => h.offer.price.total],
         ['text', (h) => h.offer.price.currency],
         ['timestamptz', (h) => h.expiresAt],
@@ -382,13 +391,16 @@ async function writeHolds(tx: Db, added: Map<SeatRowKey, number>, holds: Hold[])
  * First come, first served: each request gets all its segments' seats or none. Answers, per
  * request, `true` or the index of its first segment that does not fit, and the seats added per row.
  */
-function allocateSeats(wanted: HeldSegment[][], free: Map<SeatRowKey, number>) {
+function allocateSeats(wanted: (HeldSegment & { demand: number })[][], free: Map<SeatRowKey, number>) {
   const added = new Map<SeatRowKey, number>();
+  // Seats the demand model has sold elsewhere are not there to hold.
+  const demand = new Map<SeatRowKey, number>();
+  for (const s of wanted.flat()) demand.set(rowKey(s), s.demand);
   const granted = wanted.map((segments): true | number => {
     const short = segments.findIndex((s) => {
       const key = rowKey(s);
       const needed = segments.filter((other) => rowKey(other) === key).reduce((n, o) => n + o.seats, 0);
-      return (free.get(key) ?? 0) - (added.get(key) ?? 0) < needed;
+      return (free.get(key) ?? 0) - (demand.get(key) ?? 0) - (added.get(key) ?? 0) < needed;
     });
     if (short >= 0) return short;
     for (const s of segments) added.set(rowKey(s), (added.get(rowKey(s)) ?? 0) + s.seats);

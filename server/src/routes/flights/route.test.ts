@@ -59,7 +59,11 @@ describe('POST /api/b2b/v2/flights/search', () => {
       expect(offer.segments[0]?.depart_at).toMatch(new RegExp(`^${inDays(1)}T\\d{2}:\\d{2}:00\\+05:45$`));
       expect(Number.isInteger(offer.price.total)).toBe(true);
     }
-    expect(offers.map((o) => o.fare.class_codes[0])).toContain('B');
+    // Tomorrow the Saver steps (O: 7 days, B: 3 days of advance purchase) are closed.
+    const classes = offers.map((o) => o.fare.class_codes[0]);
+    expect(classes).toContain('A');
+    expect(classes).not.toContain('B');
+    expect(classes).not.toContain('O');
     expect(offers[0]?.fare.refund_policy).toBeTruthy();
   });
 

@@ -1,5 +1,6 @@
 import type { OfferPrice } from '#shared/flights';
 import type { MarkupScope } from '../../../db/schema/index';
+import { MS_PER_DAY } from './calendar';
 import type { DatedFlight, FareClass } from './flight-network';
 import { encodeOfferId } from './offer-id';
 import { openTo, type PricingContext, priceFares, priceTotal, seatedPassengers } from './price-offer';
@@ -49,9 +50,12 @@ export interface EngineOffer {
   markup?: AppliedMarkup;
 }
 
-/** Whether a class of a flight can be sold in this search, seats aside. */
+/**
+ * Whether a class of a flight can be sold in this search, seats aside: an advance-purchase class
+ * closes its number of days (× 24 h) before departure.
+ */
 const offeredIn = (flight: DatedFlight, fare: FareClass, context: OfferContext) =>
-  flight.departUtc >= context.notBeforeUtc &&
+  flight.departUtc >= context.notBeforeUtc + fare.advancePurchaseDays * MS_PER_DAY &&
   (!context.cabin || fare.cabin === context.cabin) &&
   openTo(fare, context.tier);
 
@@ -259,6 +263,19 @@ export function paretoBest<T extends Ranked>(items: T[], enough = Number.POSITIV
 
 type FareOption = { fare: FareClass; seatsLeft: number };
 
+/**
+ * A ladder may hold several classes of one family (a Saver at two price steps): an offer shows
+ * only the lowest open step of each, as the airlines' own sites do.
+ */
+function cheapestPerFamily(options: FareOption[]): FareOption[] {
+  const families = new Set<string>();
+  return options.filter(({ fare }) => {
+    if (families.has(fare.family)) return false;
+    families.add(fare.family);
+    return true;
+  });
+}
+
 interface Candidate extends Ranked {
   flights: DatedFlight[];
 }
@@ -294,7 +311,7 @@ export function buildOffers(
     .slice(0, maxItineraries);
   const out: EngineOffer[] = [];
   for (const { flights } of best) {
-    const options = flights.map((flight) => sellableFares(flight, context));
+    const options = flights.map((flight) => cheapestPerFamily(sellableFares(flight, context)));
     const levels = Math.max(...options.map((o) => o.length));
     const seen = new Set<string>();
     for (let level = 0; level < levels; level++) {

@@ -48,6 +48,7 @@ export function defaultFaresFor(leg: ScheduledLeg): FareClass[] {
         baggage: business ? '30 + 7 KG' : '20 + 5 KG',
         refundable: !rules.fuelSurchargeOnly,
         refundRules: rules,
+        advancePurchaseDays: 0,
       } satisfies FareClass;
     })
     .sort((a, b) => a.rank - b.rank);

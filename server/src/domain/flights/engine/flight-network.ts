@@ -4,6 +4,18 @@ import type { FareClass, RouteFare, ScheduledLeg } from './scheduled-leg';
 
 export type { FareClass, RouteFare, ScheduledLeg };
 
+/** An admin's control over one class of a leg on local days `fromDay`–`toDay` (inventory_controls). */
+export interface ClassControl {
+  scheduleId: number;
+  classCode: string;
+  fromDay: number;
+  toDay: number;
+  /** true closes the class, false opens it again, null leaves it. */
+  closed: boolean | null;
+  baseNpr: number | null;
+  baseUsd: number | null;
+}
+
 /** A leg on a date, placed in UTC. */
 export interface DatedFlight {
   leg: ScheduledLeg;
@@ -13,8 +25,12 @@ export interface DatedFlight {
   arriveUtc: number;
   /** Local arrival date at the destination, as a day number (where connections are looked up). */
   arrivalDay: number;
-  /** The leg's fare classes sold in this network, cheapest first. */
+  /** The leg's fare classes on sale that day (after admins' controls), cheapest first. */
   fares: FareClass[];
+  /** The leg's whole ladder, closed classes included (what the demand model fills). */
+  ladder: FareClass[];
+  /** The demand model's final load of this flight, NaN until first asked (engine/demand.ts). */
+  finalLoad: number;
 }
 
 interface DayIndex {
@@ -54,8 +70,15 @@ export class FlightNetwork {
   private lastDay = Number.NaN;
   private lastDayIndex: DayIndex | undefined;
   readonly legCount: number;
+  /** Admins' class controls by schedule id, in the order they were made. */
+  private readonly controlsByLeg = new Map<number, ClassControl[]>();
 
-  constructor(legs: ScheduledLeg[], fares: RouteFare[]) {
+  constructor(legs: ScheduledLeg[], fares: RouteFare[], controls: ClassControl[] = []) {
+    for (const control of controls) {
+      const list = this.controlsByLeg.get(control.scheduleId) ?? [];
+      list.push(control);
+      this.controlsByLeg.set(control.scheduleId, list);
+    }
     for (const fare of fares) {
       const key = routeKey(fare.airlineCode, fare.origin, fare.destination);
       const list = this.faresByRoute.get(key) ?? [];
@@ -80,6 +103,36 @@ export class FlightNetwork {
       this.faresByLeg.set(leg, fares);
     }
     return fares;
+  }
+
+  /**
+   * A leg's classes on one local day, after the admins' controls: closed classes left out,
+   * overridden base fares in place (the residential fare keeps its ratio to the NPR fare).
+   */
+  faresOn(leg: ScheduledLeg, day: number): FareClass[] {
+    const fares = this.faresOf(leg);
+    const controls = this.controlsByLeg.get(leg.id);
+    if (!controls) return fares;
+    const applying = controls.filter((c) => day >= c.fromDay && day <= c.toDay);
+    if (applying.length === 0) return fares;
+    const out: FareClass[] = [];
+    for (const fare of fares) {
+      let closed = false;
+      let adjusted = fare;
+      for (const control of applying) {
+        if (control.classCode !== fare.classCode) continue;
+        if (control.closed !== null) closed = control.closed;
+        if (control.baseNpr !== null)
+          adjusted = {
+            ...adjusted,
+            baseNpr: control.baseNpr,
+            residentialNpr: Math.round((control.baseNpr * fare.residentialNpr) / Math.max(1, fare.baseNpr)),
+          };
+        if (control.baseUsd !== null) adjusted = { ...adjusted, baseUsd: control.baseUsd };
+      }
+      if (!closed) out.push(adjusted);
+    }
+    return out;
   }
 
   /** Flights from an origin to a destination leaving on a local day, by departure time. */
@@ -109,6 +162,25 @@ export class FlightNetwork {
     );
   }
 
+  /** A leg on a day, placed in UTC (whether or not it operates then: callers check). */
+  datedFlight(leg: ScheduledLeg, day: number, fares = this.faresOn(leg, day)): DatedFlight {
+    const departUtc = localToUtc(day, leg.departureMinutes, leg.originTimeZone);
+    let arriveUtc = localToUtc(day + leg.arrivalDayOffset, leg.arrivalMinutes, leg.destinationTimeZone);
+    // A schedule whose arrival would precede its departure is read as arriving the next day.
+    if (arriveUtc <= departUtc) arriveUtc += MS_PER_DAY;
+    const arrivalDay = localDay(arriveUtc, leg.destinationTimeZone);
+    return {
+      leg,
+      day,
+      departUtc,
+      arriveUtc,
+      arrivalDay,
+      fares,
+      ladder: this.faresOf(leg),
+      finalLoad: Number.NaN,
+    };
+  }
+
   private dayIndex(day: number): DayIndex {
     if (day === this.lastDay) return this.lastDayIndex as DayIndex;
     const cached = this.days.get(day);
@@ -123,16 +195,11 @@ export class FlightNetwork {
       let byDestination: Map<string, DatedFlight[]> | undefined;
       for (const leg of legs) {
         if (day < leg.fromDay || day > leg.toDay || (leg.weekdays & weekdayBit) === 0) continue;
-        const fares = this.faresOf(leg);
+        const fares = this.faresOn(leg, day);
         if (fares.length === 0) continue;
-        const departUtc = localToUtc(day, leg.departureMinutes, leg.originTimeZone);
-        let arriveUtc = localToUtc(day + leg.arrivalDayOffset, leg.arrivalMinutes, leg.destinationTimeZone);
-        // A schedule whose arrival would precede its departure is read as arriving the next day.
-        if (arriveUtc <= departUtc) arriveUtc += MS_PER_DAY;
         byDestination ??= new Map();
         const list = byDestination.get(leg.destination) ?? [];
-        const arrivalDay = localDay(arriveUtc, leg.destinationTimeZone);
-        list.push({ leg, day, departUtc, arriveUtc, arrivalDay, fares });
+        list.push(this.datedFlight(leg, day, fares));
         byDestination.set(leg.destination, list);
         const origins = index.inbound.get(leg.destination) ?? new Set<string>();
         origins.add(origin);

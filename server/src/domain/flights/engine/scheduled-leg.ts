@@ -19,6 +19,8 @@ export interface FareClass {
   baggage: string;
   refundable: boolean;
   refundRules: RefundRules;
+  /** Advance purchase: the class closes this many days (× 24 h) before departure; 0 = never. */
+  advancePurchaseDays: number;
 }
 
 /** A fare class on one route of one airline, as stored. */
