@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateOf, todayInNepal } from '../domain/flights/engine/calendar';
 import { API, api, GLOBALIME, logInDemo, SAJILO } from '../test/accounts';
 import { PNG_PIXEL } from '../test/admin';
 import { adult, bookingBody, findOffers, postBooking } from '../test/bookings';
@@ -247,6 +248,20 @@ const CALLS: Record<string, () => Call> = {
   'GET /admin/hold-limits': () => ({}),
   'PUT /admin/hold-limits': () => ({
     payload: { unpaidBookings: 1, unpaidSeatsPerFlight: 1, newAccountHoldsPerAddress: 1 },
+  }),
+  'GET /admin/inventory/load': () => ({
+    query: `flight_number=U4%20601&depart_code=KTM&dest_code=PKR&date=${dateOf(todayInNepal() + 50)}`,
+  }),
+  'POST /admin/inventory/controls': () => ({
+    payload: {
+      flight_number: 'U4 601',
+      depart_code: 'KTM',
+      dest_code: 'PKR',
+      class_code: 'Y',
+      from_date: dateOf(todayInNepal() + 50),
+      to_date: dateOf(todayInNepal() + 50),
+      action: 'open',
+    },
   }),
   'GET /admin/commissions': () => ({}),
   'PUT /admin/commissions': () => ({

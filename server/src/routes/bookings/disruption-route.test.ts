@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBookingDetail } from '#shared/admin-bookings';
@@ -5,7 +6,7 @@ import type { Booking, RebookingOptions } from '#shared/bookings';
 import { bookings, emailOutbox, walletEntries } from '../../db/schema/index';
 import { api, logInDemo } from '../../test/accounts';
 import { adminSessions, asAdmin } from '../../test/admin';
-import { holdBooking, payBooking, walletOf } from '../../test/bookings';
+import { bookingBody, findOffers, holdBooking, payBooking, postBooking, walletOf } from '../../test/bookings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -192,8 +193,17 @@ describe('a cancelled flight', () => {
 describe('a retimed flight', () => {
   it('tells the traveller the new time; the traveller or the agent accepts it', async () => {
     const mine = await holdBooking(t, customer, { days: 11 });
-    const agents = await holdBooking(t, sessions.sajiloAgent, { days: 11 });
     const flightId = await flightOf(mine.pnr);
+    // The agent's client flies the same flight (demand may have moved the cheapest offer).
+    const sameFlight = (await findOffers(t, { cookie: sessions.sajiloAgent, days: 11 })).find(
+      (o) =>
+        o.segments[0]?.depart_at === mine.legs[0]?.segments[0]?.depart_at &&
+        o.segments[0]?.flight_number === mine.legs[0]?.segments[0]?.flight_number,
+    );
+    if (!sameFlight) throw new Error('the agent finds no offer on the disrupted flight');
+    const agentsHold = await postBooking(t, sessions.sajiloAgent, bookingBody([sameFlight]), randomUUID());
+    expect(agentsHold.statusCode).toBe(200);
+    const agents = agentsHold.json().data as Booking;
     const newTime = `${flightId.slice(-10)}T11:45`;
     const missingTime = await admin('POST', `/admin/flights/${flightId}/disruptions`, {
       change: 'retimed',
