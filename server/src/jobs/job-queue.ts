@@ -52,6 +52,10 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
       }
       return boss;
     })();
+    // A start that failed (the database away at that moment) is tried again by the next send.
+    starting.catch(() => {
+      starting = undefined;
+    });
     return starting;
   };
 
