@@ -294,18 +294,13 @@ export const flightSegment = offerSegment.pick({
 });
 export type FlightSegment = z.infer<typeof flightSegment>;
 
-/** One fare family of a flight: the offer that sells the flight at that family. */
-export const fareFamilyOption = z.object({
+/**
+ * One fare family of a flight: the offer that sells the flight at that family, with the offer's
+ * `fare` fields (family, class codes, cabin, baggage, refundability and policy).
+ */
+export const fareFamilyOption = flightOffer.shape.fare.extend({
   /** The id of the offer in `offers`: book or re-check it by this id. */
   offer_id: z.string(),
-  /** Saver, Standard, Flex… ("Saver / Flex" when a connection mixes families). */
-  family: z.string(),
-  class_codes: z.array(z.string()),
-  cabin: z.string(),
-  baggage: z.string(),
-  refundable: z.boolean(),
-  /** What cancelling costs, in words a traveller reads. */
-  refund_policy: z.string(),
   /** The offer's machine-readable conditions, when offers carry them. */
   conditions: z.unknown().optional(),
   seats_left: z.number().int(),

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateOf, todayInNepal } from '../domain/flights/engine/calendar';
 import { API, api, GLOBALIME, logInDemo, SAJILO } from '../test/accounts';
-import { PNG_PIXEL } from '../test/admin';
+import { INVENTORY_SWEEP_CALLS, PNG_PIXEL } from '../test/admin';
 import { adult, bookingBody, findOffers, postBooking } from '../test/bookings';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { BRAND_ADMIN_POLICIES, type PolicyName } from './policy';
@@ -249,20 +248,7 @@ const CALLS: Record<string, () => Call> = {
   'PUT /admin/hold-limits': () => ({
     payload: { unpaidBookings: 1, unpaidSeatsPerFlight: 1, newAccountHoldsPerAddress: 1 },
   }),
-  'GET /admin/inventory/load': () => ({
-    query: `flight_number=U4%20601&depart_code=KTM&dest_code=PKR&date=${dateOf(todayInNepal() + 50)}`,
-  }),
-  'POST /admin/inventory/controls': () => ({
-    payload: {
-      flight_number: 'U4 601',
-      depart_code: 'KTM',
-      dest_code: 'PKR',
-      class_code: 'Y',
-      from_date: dateOf(todayInNepal() + 50),
-      to_date: dateOf(todayInNepal() + 50),
-      action: 'open',
-    },
-  }),
+  ...INVENTORY_SWEEP_CALLS,
   'GET /admin/commissions': () => ({}),
   'PUT /admin/commissions': () => ({
     payload: { defaultGrantedCommissionPercent: 1, maxGrantedCommissionPercent: 2 },

@@ -1,3 +1,4 @@
+import { dateOf, todayInNepal } from '../domain/flights/engine/calendar';
 import { api, GLOBALIME, logInDemo, SAJILO } from './accounts';
 import type { TestApp } from './test-app';
 
@@ -35,3 +36,21 @@ export const PNG_PIXEL = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** Valid calls of the admin inventory routes (a demo flight 50 days ahead), for the access sweeps. */
+export const INVENTORY_SWEEP_CALLS = {
+  'GET /admin/inventory/load': () => ({
+    query: `flight_number=U4%20601&depart_code=KTM&dest_code=PKR&date=${dateOf(todayInNepal() + 50)}`,
+  }),
+  'POST /admin/inventory/controls': () => ({
+    payload: {
+      flight_number: 'U4 601',
+      depart_code: 'KTM',
+      dest_code: 'PKR',
+      class_code: 'Y',
+      from_date: dateOf(todayInNepal() + 50),
+      to_date: dateOf(todayInNepal() + 50),
+      action: 'open',
+    },
+  }),
+};

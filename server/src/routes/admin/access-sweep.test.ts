@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
 import { BRAND_ADMIN_POLICIES, type PolicyName } from '../../policies/policy';
 import { API, api, logInDemo } from '../../test/accounts';
-import { adminSessions, asAdmin, GLOBALIME, PNG_PIXEL, SAJILO } from '../../test/admin';
+import {
+  adminSessions,
+  asAdmin,
+  GLOBALIME,
+  INVENTORY_SWEEP_CALLS,
+  PNG_PIXEL,
+  SAJILO,
+} from '../../test/admin';
 import { holdBooking } from '../../test/bookings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -119,20 +125,7 @@ const CALLS: Record<string, () => Call> = {
   'PUT /admin/hold-limits': () => ({
     payload: { unpaidBookings: 3, unpaidSeatsPerFlight: 9, newAccountHoldsPerAddress: 5 },
   }),
-  'GET /admin/inventory/load': () => ({
-    query: `flight_number=U4%20601&depart_code=KTM&dest_code=PKR&date=${dateOf(todayInNepal() + 50)}`,
-  }),
-  'POST /admin/inventory/controls': () => ({
-    payload: {
-      flight_number: 'U4 601',
-      depart_code: 'KTM',
-      dest_code: 'PKR',
-      class_code: 'Y',
-      from_date: dateOf(todayInNepal() + 50),
-      to_date: dateOf(todayInNepal() + 50),
-      action: 'open',
-    },
-  }),
+  ...INVENTORY_SWEEP_CALLS,
   'GET /admin/commissions': () => ({}),
   'PUT /admin/commissions': () => ({
     payload: { defaultGrantedCommissionPercent: 1, maxGrantedCommissionPercent: 2 },
