@@ -5,7 +5,7 @@ import { API, api, GLOBALIME, logInDemo, SAJILO } from '../test/accounts';
 import { INVENTORY_SWEEP_CALLS, PNG_PIXEL } from '../test/admin';
 import { adult, bookingBody, findOffers, postBooking } from '../test/bookings';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { BRAND_ADMIN_POLICIES, type PolicyName } from './policy';
+import { BRAND_ADMIN_POLICIES, PLATFORM_POLICIES, type PolicyName } from './policy';
 
 /**
  * The access sweep of EVERY API route (issue 8, item 7), enumerated from the route table so a new
@@ -392,7 +392,7 @@ describe('the access sweep of every API route', () => {
         continue;
       }
       const response = await call(route, await stranger(), SAJILO);
-      if (ADMIN_POLICIES.includes(route.policy) || route.policy === 'operatePlatform')
+      if (ADMIN_POLICIES.includes(route.policy) || PLATFORM_POLICIES.includes(route.policy))
         expect(response.statusCode, label).toBe(403);
       else expect(response.statusCode, label).toBeLessThan(500);
       expectNoVictimData(response, label);
@@ -409,7 +409,7 @@ describe('the access sweep of every API route', () => {
         continue;
       }
       const response = await call(route, await stranger(), GLOBALIME);
-      if (route.policy === 'operatePlatform') expect(response.statusCode, label).toBe(403);
+      if (PLATFORM_POLICIES.includes(route.policy)) expect(response.statusCode, label).toBe(403);
       else expect(response.statusCode, label).toBeLessThan(500);
       expectNoVictimData(response, label);
     }

@@ -28,6 +28,9 @@ describe('the policy module', () => {
     }
     expect(can({ type: 'individual', platformOperator: true } as AccountUser, 'operatePlatform')).toBe(true);
     expect(can({ type: 'admin', platformOperator: false } as AccountUser, 'operatePlatform')).toBe(false);
+    // Every brand sells the house inventory: a brand's admin must not control it for all of them.
+    expect(can({ type: 'admin', platformOperator: false } as AccountUser, 'manageInventory')).toBe(false);
+    expect(can({ type: 'individual', platformOperator: true } as AccountUser, 'manageInventory')).toBe(true);
   });
 
   it('refuses to start a route that names no policy', async () => {

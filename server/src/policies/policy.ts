@@ -3,6 +3,7 @@ import type { AccountUser } from '../domain/accounts/find-user';
 import { AppError } from '../errors';
 
 const brandAdmin = (user: AccountUser | undefined) => user?.type === 'admin';
+const platformOperator = (user: AccountUser | undefined) => user?.platformOperator === true;
 
 /**
  * The one place that says who may do what. Every API route names a policy in its
@@ -55,14 +56,15 @@ export const policies = {
   manageCommissions: brandAdmin,
   /**
    * See flights' loads per class, open and close classes and override fares of the house
-   * inventory (which every brand of the deployment sells): the brand's admins, each change in
-   * their brand's audit log.
+   * inventory: platform operators only, because every brand of the deployment sells that
+   * inventory (a brand's admin closing a class would close it for every agency, and the load
+   * counts every brand's sales). Each change goes to the audit log of the operator's own brand.
    */
-  manageInventory: brandAdmin,
+  manageInventory: platformOperator,
   /** Read and export the brand's sales reports: the brand's admins. */
   readReports: brandAdmin,
   /** Create and list brands (`/platform/…`): platform operators only, whatever their type. */
-  operatePlatform: (user: AccountUser | undefined) => user?.platformOperator === true,
+  operatePlatform: platformOperator,
 } as const satisfies Record<string, (user: AccountUser | undefined) => boolean>;
 
 export type PolicyName = keyof typeof policies;
@@ -70,6 +72,11 @@ export type PolicyName = keyof typeof policies;
 /** The policies of the brand's admin console: its admins only, each to their own brand. */
 export const BRAND_ADMIN_POLICIES = (Object.keys(policies) as PolicyName[]).filter(
   (name) => policies[name] === brandAdmin,
+);
+
+/** The policies of the whole deployment (brands, the house inventory): platform operators only. */
+export const PLATFORM_POLICIES = (Object.keys(policies) as PolicyName[]).filter(
+  (name) => policies[name] === platformOperator,
 );
 
 /** Whether `user` (undefined: nobody signed in) may act under `policy`. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRAND_ADMIN_POLICIES, type PolicyName } from '../../policies/policy';
+import { BRAND_ADMIN_POLICIES, PLATFORM_POLICIES, type PolicyName } from '../../policies/policy';
 import { API, api, logInDemo } from '../../test/accounts';
 import {
   adminSessions,
@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  * admin with brand B's (Global IME's) ids, as a non-admin, as nobody, and with B's admin session
  * on A's host. A route added without an entry here fails the sweep.
  */
-const ADMIN_POLICIES: PolicyName[] = [...BRAND_ADMIN_POLICIES, 'operatePlatform'];
+const ADMIN_POLICIES: PolicyName[] = [...BRAND_ADMIN_POLICIES, ...PLATFORM_POLICIES];
 
 let t: TestApp;
 let sessions: Awaited<ReturnType<typeof adminSessions>>;
@@ -237,7 +237,7 @@ describe('the access sweep of every admin route', () => {
     for (const route of adminRoutes()) {
       const label = `${route.method} ${route.path}`;
       const response = await call(route, sessions.sajiloAdmin);
-      if (route.policy === 'operatePlatform') expect(response.statusCode, label).toBe(403);
+      if (PLATFORM_POLICIES.includes(route.policy)) expect(response.statusCode, label).toBe(403);
       else if (/:(id|pnr|flightId)\b/.test(route.path)) expect(response.statusCode, label).toBe(404);
       else expect(response.statusCode, label).toBe(200);
       expectNoBrandBData(response.body, label);

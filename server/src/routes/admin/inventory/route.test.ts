@@ -2,20 +2,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlightLoad, InventoryControl } from '#shared/admin-inventory';
 import type { FlightOffer } from '#shared/flights';
 import { dateOf, todayInNepal } from '../../../domain/flights/engine/calendar';
-import { adminSessions, asAdmin } from '../../../test/admin';
+import { DEMO_OPERATOR_EMAIL } from '../../../seed/demo-users';
+import { logIn } from '../../../test/accounts';
+import { adminSessions, asAdmin, GLOBALIME } from '../../../test/admin';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let sessions: Awaited<ReturnType<typeof adminSessions>>;
+let operator: string;
 beforeAll(async () => {
   t = await createTestApp();
   sessions = await adminSessions(t);
+  operator = (await logIn(t, DEMO_OPERATOR_EMAIL)).cookie;
 });
 afterAll(() => t.close());
 
 const inDays = (n: number) => dateOf(todayInNepal() + n);
+/** The platform operator: the house inventory is every brand's, so only operators control it. */
 const admin = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  asAdmin(t, sessions.sajiloAdmin, method, url, payload);
+  asAdmin(t, operator, method, url, payload);
+/** The operator's changes land in the audit log of their own brand (Sajilo), read by its admin. */
+const auditOf = async (action: string) =>
+  JSON.stringify(
+    (await asAdmin(t, sessions.sajiloAdmin, 'GET', `/admin/audit?action=${action}`)).json().data,
+  );
 
 async function u4Offers(date: string): Promise<FlightOffer[]> {
   const response = await t.app.inject({
@@ -89,10 +99,8 @@ describe('admin inventory controls', () => {
     expect((await u4Offers(inDays(21))).some((o) => o.fare.class_codes[0] === 'A')).toBe(true);
     expect((await u4Offers(inDays(20))).some((o) => o.fare.class_codes[0] === 'A')).toBe(false);
 
-    const audit = (await admin('GET', '/admin/audit?action=inventory.close')).json().data;
-    expect(JSON.stringify(audit)).toContain('U4 601 KTM-PKR');
-    const opened = (await admin('GET', '/admin/audit?action=inventory.open')).json().data;
-    expect(JSON.stringify(opened)).toContain('U4 601 KTM-PKR');
+    expect(await auditOf('inventory.close')).toContain('U4 601 KTM-PKR');
+    expect(await auditOf('inventory.open')).toContain('U4 601 KTM-PKR');
   });
 
   it("overrides a class's fare on a date: the search prices it so, other dates keep the stored fare", async () => {
@@ -121,8 +129,37 @@ describe('admin inventory controls', () => {
       fare_overridden: true,
     });
     expect((await loadOf(inDays(31))).classes.find((c) => c.class_code === 'Y')?.fare_overridden).toBe(false);
-    const audit = (await admin('GET', '/admin/audit?action=inventory.set-fare')).json().data;
-    expect(JSON.stringify(audit)).toContain(String(y.base_npr + 1_000_00));
+    expect(await auditOf('inventory.set-fare')).toContain(String(y.base_npr + 1_000_00));
+  });
+
+  it("refuses every brand's admin: one agency must not close or re-price a class all agencies sell", async () => {
+    const body = {
+      flight_number: 'U4 601',
+      depart_code: 'KTM',
+      dest_code: 'PKR',
+      class_code: 'A',
+      from_date: inDays(40),
+      to_date: inDays(40),
+      action: 'close',
+    };
+    for (const [cookie, host] of [
+      [sessions.sajiloAdmin, undefined],
+      [sessions.globalimeAdmin, GLOBALIME],
+    ] as const) {
+      expect((await asAdmin(t, cookie, 'POST', '/admin/inventory/controls', body, host)).statusCode).toBe(
+        403,
+      );
+      const load = await asAdmin(
+        t,
+        cookie,
+        'GET',
+        `/admin/inventory/load?flight_number=U4%20601&depart_code=KTM&dest_code=PKR&date=${inDays(40)}`,
+        undefined,
+        host,
+      );
+      expect(load.statusCode).toBe(403);
+    }
+    expect((await u4Offers(inDays(40))).some((o) => o.fare.class_codes[0] === 'A')).toBe(true);
   });
 
   it('rejects bad controls with 400 naming the field, and non-admins with 403', async () => {
