@@ -47,16 +47,24 @@ test('a traveller signs up, books an adult and a child KTM→PKR, pays with eSew
     `trip=oneway&from=KTM&to=PKR&date=${daysFromNow(4)}&adults=1&children=1&nat=NP`,
   );
   await fillPassenger(page, 1, { title: 'Ms', gender: 'female', first: 'Maya', last: 'Rai' });
+  // The child's first name typed in Nepali: tickets and barcodes need the passport's Latin
+  // letters, and the form offers them.
   await fillPassenger(page, 2, {
     title: 'Mstr',
     gender: 'male',
-    first: 'Aarav',
+    first: 'अनिश',
     last: 'Rai',
     born: yearsAgo(6),
   });
   await expect(
     page.getByRole('group', { name: 'Contact for this booking' }).getByLabel('Name', { exact: true }),
   ).toHaveValue('Maya Rai');
+  await page.getByRole('button', { name: 'Hold seats and continue to payment' }).click();
+  const child = page.getByRole('group', { name: /^Passenger 2:/ });
+  await expect(child.getByText('Write the name in English letters, as in the passport.')).toBeVisible();
+  await child.getByRole('button', { name: /^Use “Anish”/ }).click();
+  await expect(child.getByLabel(/^First name/)).toHaveValue('Anish');
+  await expect(child.getByText('Write the name in English letters, as in the passport.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Hold seats and continue to payment' }).click();
 
   await expect(page).toHaveURL(/\/Booking\/BookingConfirm\?pnr=[A-Z2-9]{6}/);

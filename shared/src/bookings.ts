@@ -15,12 +15,19 @@ export type PaymentMethod = z.infer<typeof paymentMethod>;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 1990-05-01.');
 const name = z.string().trim().min(1, 'Enter a name.').max(60, 'Use at most 60 characters.');
+/**
+ * A name as the passport prints it in Latin letters: tickets, boarding-pass barcodes and airline
+ * systems take no other script (a Devanagari-only name would reach the barcode as nothing). The
+ * web offers a romanization of a name typed in Nepali (romanize-devanagari.ts).
+ */
+export const LATIN_NAME_MESSAGE = 'Write the name in English letters, as in the passport.';
+const passportName = name.regex(/^\p{Script=Latin}[\p{Script=Latin}\p{M} .'-]*$/u, LATIN_NAME_MESSAGE);
 
 export const passengerInput = z.object({
   type: passengerType,
   title: z.enum(['Mr', 'Mrs', 'Ms', 'Miss', 'Mstr'], { message: 'Choose a title.' }),
-  first_name: name,
-  last_name: name,
+  first_name: passportName,
+  last_name: passportName,
   gender: z.enum(['male', 'female', 'other'], { message: 'Choose a gender.' }),
   /** Required for children and infants; checked against their type on the travel date. */
   date_of_birth: isoDate.optional(),

@@ -228,6 +228,7 @@ export const en = {
     otherGender: 'Other',
     firstName: 'First name (as on the ID)',
     lastName: 'Last name (as on the ID)',
+    useLatinName: 'Use “{{name}}” (English letters, as in the passport)',
     dateOfBirth: 'Date of birth',
     dateOfBirthOptional: 'Date of birth (optional)',
     passportNumber: 'Passport number',

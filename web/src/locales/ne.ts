@@ -222,6 +222,7 @@ export const ne: Messages = {
     otherGender: 'अन्य',
     firstName: 'पहिलो नाम (परिचयपत्र अनुसार)',
     lastName: 'थर (परिचयपत्र अनुसार)',
+    useLatinName: '“{{name}}” प्रयोग गर्नुहोस् (राहदानीमा जस्तै अंग्रेजी अक्षरमा)',
     dateOfBirth: 'जन्म मिति',
     dateOfBirthOptional: 'जन्म मिति (ऐच्छिक)',
     passportNumber: 'राहदानी नम्बर',

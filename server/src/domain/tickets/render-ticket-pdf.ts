@@ -4,7 +4,7 @@ import { bookings } from '../../db/schema/index';
 import { type FullBooking, loadBookingDetails } from '../bookings/find-booking';
 import { brandNamesOf } from '../brands/brand-names-of';
 import type { MailFile } from '../email/deliver-outbox';
-import { bcbpString } from './bcbp';
+import { journeyBcbp, MAX_BCBP_LEGS } from './bcbp';
 import { type CurrentGatewayMode, paidInTestMode } from './paid-in-test-mode';
 
 export interface TicketPdfOptions {
@@ -31,9 +31,15 @@ function localTime(iso: string): string {
   return `${date} ${iso.slice(11, 16)} (UTC${iso.slice(19) || '+00:00'})`;
 }
 
+/** `20 kg` → 20: the free checked baggage a pass carries (nothing when the text has no kilograms). */
+function baggageOf(text: string): { baggageKg?: number } {
+  const kg = /(\d+)\s*kg/i.exec(text);
+  return kg ? { baggageKg: Number(kg[1]) } : {};
+}
+
 /**
  * The e-ticket: brand, PNR, passengers with their ticket numbers, flights in local times with
- * baggage and fare rules, and per passenger and flight a PDF417 barcode of an IATA BCBP string.
+ * baggage and fare rules, and per passenger and journey a PDF417 barcode of an IATA BCBP string (one leg per flight).
  */
 export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptions): Promise<Buffer> {
   // Loaded with the first e-ticket rather than at start: pdfkit (with its fonts) and bwip-js take
@@ -43,28 +49,53 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
     import('pdfkit'),
   ]);
   const { booking } = full;
-  const segments = full.legs.flatMap((leg) =>
-    leg.offer.segments.map((segment) => ({ segment, leg: leg.offer })),
+  const segments = full.legs.flatMap((leg, legIndex) =>
+    leg.offer.segments.map((segment) => ({ segment, leg: leg.offer, legIndex })),
   );
   const barcodes = new Map<string, Buffer>();
+  const infants = full.passengers.filter((p) => p.type === 'infant').length;
+  let adults = 0;
   for (const passenger of full.passengers) {
-    for (const [index, { segment }] of segments.entries()) {
-      const [carrier, number] = segment.flight_number.split(' ');
-      const text = bcbpString({
-        lastName: passenger.lastName,
-        firstName: `${passenger.firstName} ${passenger.title}`,
-        pnr: booking.pnr,
-        from: segment.depart_code,
-        to: segment.dest_code,
-        carrier: carrier ?? '',
-        flightNumber: number ?? '',
-        date: segment.depart_at.slice(0, 10),
-        compartment: segment.class_code,
+    // Infants fly on an adult's lap, one per adult: the first adults carry them (as booked).
+    const kind =
+      passenger.type === 'adult' ? (adults++ < infants ? 'adult-with-infant' : 'adult') : passenger.type;
+    let first = 0;
+    for (const [legIndex, leg] of full.legs.entries()) {
+      const flights = leg.offer.segments.map((segment, offset) => {
+        const [carrier, number] = segment.flight_number.split(' ');
+        const ticket = full.tickets.find(
+          (t) => t.passengerId === passenger.id && t.segmentIndex === first + offset,
+        );
+        return {
+          pnr: booking.pnr,
+          from: segment.depart_code,
+          to: segment.dest_code,
+          carrier: carrier ?? '',
+          flightNumber: number ?? '',
+          date: segment.depart_at.slice(0, 10),
+          compartment: segment.class_code,
+          ...(ticket ? { ticketNumber: ticket.ticketNumber } : {}),
+          ...baggageOf(segment.baggage),
+        };
       });
-      barcodes.set(
-        `${passenger.id}:${index}`,
-        (await bwipjs.toBuffer({ bcid: 'pdf417', text, scale: 2, height: 8 })) as Buffer,
-      );
+      first += flights.length;
+      // A connection is one pass with a leg per flight; a pass holds at most four.
+      for (let from = 0; from < flights.length; from += MAX_BCBP_LEGS) {
+        const text = journeyBcbp({
+          lastName: passenger.lastName,
+          firstName: passenger.firstName,
+          title: passenger.title,
+          kind,
+          gender: passenger.gender,
+          legs: flights.slice(from, from + MAX_BCBP_LEGS),
+          issuedOn: (booking.paidAt ?? booking.createdAt).toISOString().slice(0, 10),
+          issuer: flights[0]?.carrier ?? '',
+        });
+        barcodes.set(
+          `${passenger.id}:${legIndex}:${from}`,
+          (await bwipjs.toBuffer({ bcid: 'pdf417', text, scale: 2, height: 8 })) as Buffer,
+        );
+      }
     }
   }
 
@@ -133,14 +164,15 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
       .font('Helvetica-Bold')
       .text(`${passenger.title} ${passenger.firstName} ${passenger.lastName} (${passenger.type})`);
     doc.font('Helvetica');
-    for (const [index, { segment }] of segments.entries()) {
+    for (const [index, { segment, legIndex }] of segments.entries()) {
       const ticket = full.tickets.find((t) => t.passengerId === passenger.id && t.segmentIndex === index);
       doc.text(
         `${segment.flight_number} ${segment.depart_code}→${segment.dest_code}: ticket ${ticket?.ticketNumber ?? 'not issued'}` +
           (ticket && ticket.status !== 'open' ? ` (${ticket.status})` : ''),
       );
-      const barcode = barcodes.get(`${passenger.id}:${index}`);
-      if (barcode) {
+      if (segments[index + 1]?.legIndex === legIndex) continue;
+      for (const [key, barcode] of barcodes) {
+        if (!key.startsWith(`${passenger.id}:${legIndex}:`)) continue;
         if (doc.y > 700) doc.addPage();
         doc.image(barcode, { width: 220 });
         doc.moveDown(0.3);

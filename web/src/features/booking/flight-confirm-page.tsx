@@ -172,7 +172,7 @@ export function FlightConfirmPage() {
             type={type}
             international={international}
             countries={countries.data ?? []}
-            form={{ control: form.control, register: form.register, errorOf }}
+            form={{ control: form.control, register: form.register, setValue: form.setValue, errorOf }}
           />
         ))}
         <fieldset className="grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 dark:bg-slate-900 dark:ring-slate-800">

@@ -1,6 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '#shared/countries';
+import { hasDevanagari, romanizeDevanagari } from '#shared/romanize-devanagari';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import type { PassengerDraft } from '../booking-form';
@@ -32,6 +33,21 @@ export function PassengerFields(props: {
   });
   // The countries arrive after the form: the select is held to the form's value so it shows it.
   const nationality = useWatch({ control: form.control, name: name('nationality') });
+  const firstName = useWatch({ control: form.control, name: name('first_name') });
+  const lastName = useWatch({ control: form.control, name: name('last_name') });
+  /** A name typed in Nepali: offer it in the passport's Latin letters, one click to take it. */
+  const romanized = (key: 'first_name' | 'last_name', typed: string | undefined) =>
+    typed && hasDevanagari(typed) ? (
+      <button
+        type="button"
+        className="min-h-11 text-start text-sm text-brand underline sm:col-span-1"
+        onClick={() =>
+          form.setValue(name(key), romanizeDevanagari(typed), { shouldValidate: true, shouldDirty: true })
+        }
+      >
+        {t('booking.useLatinName', { name: romanizeDevanagari(typed) })}
+      </button>
+    ) : null;
 
   return (
     <fieldset className="grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 dark:bg-slate-900 dark:ring-slate-800">
@@ -68,6 +84,8 @@ export function PassengerFields(props: {
         autoComplete={index === 0 ? 'family-name' : 'off'}
         {...field('last_name')}
       />
+      {romanized('first_name', firstName)}
+      {romanized('last_name', lastName)}
       <TextField
         label={type === 'adult' ? t('booking.dateOfBirthOptional') : t('booking.dateOfBirth')}
         type="date"
