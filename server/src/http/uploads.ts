@@ -3,14 +3,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { type AssetStorage, LocalAssetStorage, UPLOADS_PREFIX } from '../domain/assets/asset-storage';
-import { EXTENSIONS } from '../domain/assets/check-image';
+import { contentTypeOf } from '../domain/assets/check-image';
 import { IMMUTABLE_CACHE, S3AssetStorage } from '../domain/assets/s3-asset-storage';
 
 /** An uploaded file opened directly may not run anything (an SVG is a document). */
 const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 /** `<brand id>/<32 hex>.<ext>`, as `storeBrandImage` names them. */
 const UPLOAD_KEY = /^[0-9a-f-]{36}\/[0-9a-f]{32}\.(png|jpg|webp|svg)$/;
-const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(EXTENSIONS).map(([type, ext]) => [ext, type]));
 
 /**
  * Serves the uploaded brand images at /uploads/: from UPLOADS_DIR, or read from the bucket when
@@ -27,7 +26,7 @@ export async function registerUploads(app: FastifyInstance, storage: AssetStorag
         .header('content-security-policy', UPLOAD_CSP)
         .header('x-content-type-options', 'nosniff')
         .header('etag', asset.etag ?? `"${key.slice(37, 69)}"`)
-        .type(TYPE_OF_EXTENSION[key.split('.').pop() ?? ''] ?? asset.contentType)
+        .type(contentTypeOf(key))
         .send(asset.bytes);
     });
     return;

@@ -1,5 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { contentTypeOf } from './check-image';
 
 /** A stored file as read back. */
 export interface StoredAsset {
@@ -17,6 +18,8 @@ export interface StoredAsset {
 export interface AssetStorage {
   /** Stores `bytes` under `key` (`<brand id>/<sha256>.<ext>`) and answers the address to show it at. */
   put(key: string, bytes: Buffer, contentType: string): Promise<{ url: string }>;
+  /** The file stored under `key`, or undefined when there is none. */
+  get(key: string): Promise<StoredAsset | undefined>;
 }
 
 /** The URL path uploads are served under by the local storage. */
@@ -32,5 +35,12 @@ export class LocalAssetStorage implements AssetStorage {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, bytes);
     return { url: `${UPLOADS_PREFIX}${key}` };
+  }
+
+  async get(key: string): Promise<StoredAsset | undefined> {
+    const file = path.resolve(this.root, key);
+    if (!file.startsWith(path.resolve(this.root) + path.sep)) return undefined;
+    const bytes = await readFile(file).catch(() => undefined);
+    return bytes ? { bytes, contentType: contentTypeOf(key) } : undefined;
   }
 }

@@ -9,6 +9,13 @@ export const EXTENSIONS: Record<UploadContentType, string> = {
   'image/svg+xml': 'svg',
 };
 
+const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(EXTENSIONS).map(([type, ext]) => [ext, type]));
+
+/** A stored image's type, from the extension `storeBrandImage` gave its name. */
+export function contentTypeOf(name: string): string {
+  return TYPE_OF_EXTENSION[name.split('.').pop() ?? ''] ?? 'application/octet-stream';
+}
+
 /** The type the bytes really are, by their signature (SVG: an XML document with an <svg> root). */
 export function sniffImageType(bytes: Buffer): UploadContentType | undefined {
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))

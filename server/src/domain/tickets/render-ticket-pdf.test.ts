@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlightOffer } from '#shared/flights';
 import { api, logInDemo } from '../../test/accounts';
+import { asAdmin, PNG_PIXEL } from '../../test/admin';
 import { adult, bookingBody, findOffers, inDays, payBooking, postBooking } from '../../test/bookings';
+import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -55,5 +57,55 @@ describe('the e-ticket’s boarding-pass barcodes', () => {
     expect(pdf.statusCode).toBe(200);
     // Two passengers, one journey of two flights: two passes, not four unrelated ones.
     expect(imagesIn(pdf.rawPayload)).toBe(2);
+  });
+});
+
+describe('the e-ticket’s look', () => {
+  async function ticketPdf(cookie: string): Promise<Buffer> {
+    const [offer] = await findOffers(t, { cookie, days: 9 });
+    if (!offer) throw new Error('no KTM→PKR offer');
+    const held = await postBooking(t, cookie, bookingBody([offer]));
+    const pnr = held.json().data.pnr as string;
+    expect((await payBooking(t, cookie, pnr, 'wallet')).statusCode).toBe(200);
+    return (await api(t, { method: 'GET', url: `/bookings/${pnr}/ticket.pdf`, cookie })).rawPayload;
+  }
+
+  it('embeds a Unicode TrueType font (no standard fonts) and draws the brand’s SVG logo', async () => {
+    const pdf = await ticketPdf(await logInDemo(t, 'sajilo', 'agent'));
+    const raw = pdf.toString('latin1');
+    expect(raw).toMatch(/\/Subtype \/CIDFontType2/);
+    expect(raw).toMatch(/\/FontFile2 \d+ 0 R/);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari-Regular/);
+    expect(raw).not.toMatch(/\/BaseFont \/Helvetica/);
+    // The demo logo is an SVG whose text is the brand's name: drawn from the logo (its own line),
+    // it is not written a second time; the route's dash is a character the font has.
+    const text = pdfText(pdf);
+    expect(text.split('\n')).toContain('Sajilo Travels');
+    expect(text.match(/Sajilo Travels(?! and Tours)/g)).toHaveLength(1);
+    expect(text).toMatch(/KTM – PKR/);
+  });
+
+  it('draws an uploaded PNG logo', async () => {
+    const admin = await logInDemo(t, 'sajilo', 'admin');
+    const uploaded = await api(t, {
+      method: 'POST',
+      url: '/admin/uploads',
+      cookie: admin,
+      payload: PNG_PIXEL,
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const settings = (await asAdmin(t, admin, 'GET', '/admin/brand')).json().data;
+    const saved = await asAdmin(t, admin, 'PUT', '/admin/brand', {
+      ...settings,
+      config: { ...settings.config, headerLogo: uploaded.json().data.url },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const pdf = await ticketPdf(await logInDemo(t, 'sajilo', 'agent'));
+    // The logo is the only 1 × 1 image; the brand's name is then written nowhere (the company's is).
+    expect(pdf.toString('latin1')).toMatch(
+      /\/Subtype \/Image[\s\S]{0,200}\/Width 1\s*\/Height 1|\/Height 1[\s\S]{0,200}\/Width 1/,
+    );
+    expect(pdfText(pdf)).not.toMatch(/Sajilo Travels(?! and Tours)/);
   });
 });

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
+import type { AssetStorage } from '../assets/asset-storage';
 import { type FullBooking, loadBookingDetails } from '../bookings/find-booking';
-import { brandNamesOf } from '../brands/brand-names-of';
+import { brandDocumentLook } from '../brands/brand-document-look';
+import { type BrandImage, drawLogo } from '../documents/draw-logo';
+import { PDF_FONT, usePdfFonts } from '../documents/pdf-fonts';
 import type { MailFile } from '../email/deliver-outbox';
-import { journeyBcbp, MAX_BCBP_LEGS } from './bcbp';
+import { boardingPasses } from './boarding-passes';
 import { type CurrentGatewayMode, paidInTestMode } from './paid-in-test-mode';
 
 export interface TicketPdfOptions {
@@ -13,6 +16,10 @@ export interface TicketPdfOptions {
   companyName: string;
   /** Paid in test mode (paid-in-test-mode.ts): every page is stamped as not valid for travel. */
   testPayment: boolean;
+  /** The brand's header logo, drawn at the top (its name is written when there is none). */
+  logo?: BrandImage | undefined;
+  /** The brand's primary colour, `#0b6e4f`: the rule under the header and the headings. */
+  colour?: string | undefined;
 }
 
 export const TEST_TICKET_STAMP = 'TEST — not valid for travel';
@@ -31,12 +38,6 @@ function localTime(iso: string): string {
   return `${date} ${iso.slice(11, 16)} (UTC${iso.slice(19) || '+00:00'})`;
 }
 
-/** `20 kg` → 20: the free checked baggage a pass carries (nothing when the text has no kilograms). */
-function baggageOf(text: string): { baggageKg?: number } {
-  const kg = /(\d+)\s*kg/i.exec(text);
-  return kg ? { baggageKg: Number(kg[1]) } : {};
-}
-
 /**
  * The e-ticket: brand, PNR, passengers with their ticket numbers, flights in local times with
  * baggage and fare rules, and per passenger and journey a PDF417 barcode of an IATA BCBP string (one leg per flight).
@@ -52,52 +53,12 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
   const segments = full.legs.flatMap((leg, legIndex) =>
     leg.offer.segments.map((segment) => ({ segment, leg: leg.offer, legIndex })),
   );
-  const barcodes = new Map<string, Buffer>();
-  const infants = full.passengers.filter((p) => p.type === 'infant').length;
-  let adults = 0;
-  for (const passenger of full.passengers) {
-    // Infants fly on an adult's lap, one per adult: the first adults carry them (as booked).
-    const kind =
-      passenger.type === 'adult' ? (adults++ < infants ? 'adult-with-infant' : 'adult') : passenger.type;
-    let first = 0;
-    for (const [legIndex, leg] of full.legs.entries()) {
-      const flights = leg.offer.segments.map((segment, offset) => {
-        const [carrier, number] = segment.flight_number.split(' ');
-        const ticket = full.tickets.find(
-          (t) => t.passengerId === passenger.id && t.segmentIndex === first + offset,
-        );
-        return {
-          pnr: booking.pnr,
-          from: segment.depart_code,
-          to: segment.dest_code,
-          carrier: carrier ?? '',
-          flightNumber: number ?? '',
-          date: segment.depart_at.slice(0, 10),
-          compartment: segment.class_code,
-          ...(ticket ? { ticketNumber: ticket.ticketNumber } : {}),
-          ...baggageOf(segment.baggage),
-        };
-      });
-      first += flights.length;
-      // A connection is one pass with a leg per flight; a pass holds at most four.
-      for (let from = 0; from < flights.length; from += MAX_BCBP_LEGS) {
-        const text = journeyBcbp({
-          lastName: passenger.lastName,
-          firstName: passenger.firstName,
-          title: passenger.title,
-          kind,
-          gender: passenger.gender,
-          legs: flights.slice(from, from + MAX_BCBP_LEGS),
-          issuedOn: (booking.paidAt ?? booking.createdAt).toISOString().slice(0, 10),
-          issuer: flights[0]?.carrier ?? '',
-        });
-        barcodes.set(
-          `${passenger.id}:${legIndex}:${from}`,
-          (await bwipjs.toBuffer({ bcid: 'pdf417', text, scale: 2, height: 8 })) as Buffer,
-        );
-      }
-    }
-  }
+  const barcodes = await Promise.all(
+    boardingPasses(full).map(async (pass) => ({
+      ...pass,
+      image: (await bwipjs.toBuffer({ bcid: 'pdf417', text: pass.text, scale: 2, height: 8 })) as Buffer,
+    })),
+  );
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -115,16 +76,31 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
     doc.on('error', reject);
   });
 
+  usePdfFonts(doc);
   if (options.testPayment) {
     stampTestPage(doc);
     doc.on('pageAdded', () => stampTestPage(doc));
   }
-  doc.font('Helvetica-Bold').fontSize(20).text(options.brandName);
-  doc.font('Helvetica').fontSize(9).fillColor('#555').text(options.companyName).fillColor('#000');
-  doc.moveDown();
-  doc.font('Helvetica-Bold').fontSize(16).text(`E-ticket   PNR ${booking.pnr}`);
+  const colour = options.colour ?? '#000000';
+  const top = doc.y;
+  if (await drawLogo(doc, options.logo, { x: doc.x, y: top, width: 220, height: 44 })) doc.y = top + 48;
+  else doc.font(PDF_FONT.bold).fontSize(20).text(options.brandName);
+  doc.font(PDF_FONT.regular).fontSize(9).fillColor('#555').text(options.companyName).fillColor('#000');
   doc
-    .font('Helvetica')
+    .moveTo(doc.page.margins.left, doc.y + 4)
+    .lineTo(doc.page.width - doc.page.margins.right, doc.y + 4)
+    .lineWidth(2)
+    .strokeColor(colour)
+    .stroke();
+  doc.moveDown();
+  doc
+    .font(PDF_FONT.bold)
+    .fontSize(16)
+    .fillColor(colour)
+    .text(`E-ticket   PNR ${booking.pnr}`)
+    .fillColor('#000');
+  doc
+    .font(PDF_FONT.regular)
     .fontSize(10)
     .text(
       `Status: ${booking.status}   Issued: ${(booking.paidAt ?? booking.createdAt).toISOString().slice(0, 10)}`,
@@ -133,7 +109,7 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
   if (options.testPayment) {
     doc
       .moveDown(0.5)
-      .font('Helvetica-Bold')
+      .font(PDF_FONT.bold)
       .fontSize(12)
       .fillColor('#b91c1c')
       .text(`${TEST_TICKET_STAMP}: paid through a payment gateway's test mode, no real money moved.`)
@@ -141,11 +117,11 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
   }
   doc.moveDown();
 
-  doc.font('Helvetica-Bold').fontSize(12).text('Flights (local times)');
-  doc.font('Helvetica').fontSize(10);
+  doc.font(PDF_FONT.bold).fontSize(12).text('Flights (local times)');
+  doc.font(PDF_FONT.regular).fontSize(10);
   for (const [index, { segment, leg }] of segments.entries()) {
     doc.text(
-      `${index + 1}. ${segment.flight_number} ${segment.airline_name}   ${segment.depart_code} → ${segment.dest_code}   ` +
+      `${index + 1}. ${segment.flight_number} ${segment.airline_name}   ${segment.depart_code} – ${segment.dest_code}   ` +
         `departs ${localTime(segment.depart_at)}, arrives ${localTime(segment.arrive_at)}`,
     );
     doc.text(
@@ -156,32 +132,32 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
   }
   doc.moveDown();
 
-  doc.font('Helvetica-Bold').fontSize(12).text('Passengers and tickets');
-  doc.font('Helvetica').fontSize(10);
+  doc.font(PDF_FONT.bold).fontSize(12).text('Passengers and tickets');
+  doc.font(PDF_FONT.regular).fontSize(10);
   for (const passenger of full.passengers) {
     doc.moveDown(0.5);
     doc
-      .font('Helvetica-Bold')
+      .font(PDF_FONT.bold)
       .text(`${passenger.title} ${passenger.firstName} ${passenger.lastName} (${passenger.type})`);
-    doc.font('Helvetica');
+    doc.font(PDF_FONT.regular);
     for (const [index, { segment, legIndex }] of segments.entries()) {
       const ticket = full.tickets.find((t) => t.passengerId === passenger.id && t.segmentIndex === index);
       doc.text(
-        `${segment.flight_number} ${segment.depart_code}→${segment.dest_code}: ticket ${ticket?.ticketNumber ?? 'not issued'}` +
+        `${segment.flight_number} ${segment.depart_code}–${segment.dest_code}: ticket ${ticket?.ticketNumber ?? 'not issued'}` +
           (ticket && ticket.status !== 'open' ? ` (${ticket.status})` : ''),
       );
       if (segments[index + 1]?.legIndex === legIndex) continue;
-      for (const [key, barcode] of barcodes) {
-        if (!key.startsWith(`${passenger.id}:${legIndex}:`)) continue;
+      for (const barcode of barcodes) {
+        if (barcode.passengerId !== passenger.id || barcode.legIndex !== legIndex) continue;
         if (doc.y > 700) doc.addPage();
-        doc.image(barcode, { width: 220 });
+        doc.image(barcode.image, { width: 220 });
         doc.moveDown(0.3);
       }
     }
   }
   doc.moveDown();
-  doc.font('Helvetica-Bold').fontSize(12).text('Fare');
-  doc.font('Helvetica').fontSize(10);
+  doc.font(PDF_FONT.bold).fontSize(12).text('Fare');
+  doc.font(PDF_FONT.regular).fontSize(10);
   for (const p of booking.price.per_passenger) {
     doc.text(
       `${p.count} × ${p.type}: base ${money(p.base, booking.currency)}, fuel surcharge ${money(p.fuel_surcharge, booking.currency)}, ` +
@@ -193,8 +169,8 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
   const markup = booking.price.agent_markup;
   if (markup && markup.amount > 0) doc.text(`Agent's service fee ${money(markup.amount, booking.currency)}`);
   const total = markup ? markup.selling_total : booking.price.total;
-  doc.font('Helvetica-Bold').text(`Total ${money(total, booking.currency)}`);
-  doc.font('Helvetica').fontSize(8).fillColor('#555');
+  doc.font(PDF_FONT.bold).text(`Total ${money(total, booking.currency)}`);
+  doc.font(PDF_FONT.regular).fontSize(8).fillColor('#555');
   doc.moveDown();
   doc.text(
     'Check in at least 1 hour before domestic and 3 hours before international departures with a photo ID ' +
@@ -210,7 +186,7 @@ function stampTestPage(doc: PDFKit.PDFDocument): void {
   doc
     .save()
     .rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] })
-    .font('Helvetica-Bold')
+    .font(PDF_FONT.bold)
     .fontSize(44)
     .fillColor('#dc2626')
     .fillOpacity(0.18)
@@ -232,11 +208,12 @@ export async function renderTicketAttachment(
   db: Db,
   bookingId: string,
   payments: CurrentGatewayMode,
+  assets?: AssetStorage,
 ): Promise<MailFile> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) throw new Error(`no booking ${bookingId} for an e-ticket attachment`);
   const pdf = await renderTicketPdf(await loadBookingDetails(db, booking), {
-    ...(await brandNamesOf(db, booking.brandId)),
+    ...(await brandDocumentLook(db, assets, booking.brandId)),
     testPayment: await paidInTestMode(db, booking, payments),
   });
   return { filename: `e-ticket-${booking.pnr}.pdf`, content: pdf, contentType: 'application/pdf' };

@@ -3,6 +3,7 @@ import { cancelBookingRequest, cancelBookingResponse, pnrParams, ticketList } fr
 import { cancelBooking } from '../../domain/bookings/cancel-booking';
 import { nameOf } from '../../domain/bookings/create-booking';
 import { findFullBooking } from '../../domain/bookings/find-booking';
+import { documentLookOf } from '../../domain/brands/brand-document-look';
 import { listTickets } from '../../domain/tickets/list-tickets';
 import { paidInTestMode } from '../../domain/tickets/paid-in-test-mode';
 import { renderTicketPdf } from '../../domain/tickets/render-ticket-pdf';
@@ -31,8 +32,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const brand = requireBrand(request);
       const pdf = await renderTicketPdf(full, {
-        brandName: brand.config.displayName,
-        companyName: brand.config.companyName,
+        ...(await documentLookOf(app.assets, brand.config)),
         testPayment: await paidInTestMode(app.db, full.booking, app.payments),
       });
       return reply
