@@ -51,7 +51,8 @@ export const JOB_DEFINITIONS = {
       emailsSent: await deliverOutbox(app.db, {
         ...app.mail,
         log: app.log,
-        renderAttachment: (attachment) => renderTicketAttachment(app.db, attachment.bookingId, app.payments, app.assets),
+        renderAttachment: (attachment) =>
+          renderTicketAttachment(app.db, attachment.bookingId, app.payments, app.assets),
       }),
     }),
   },

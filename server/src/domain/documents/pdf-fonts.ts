@@ -17,11 +17,11 @@ export const PDF_FONT_FILES = {
   bold: path.join(fontFolder, '700Bold', 'NotoSansDevanagari_700Bold.ttf'),
 } as const;
 
-/** Names under which `usePdfFonts` registers the fonts in a document. */
+/** Names under which `registerPdfFonts` registers the fonts in a document. */
 export const PDF_FONT = { regular: 'Body', bold: 'Body-Bold' } as const;
 
 /** Registers the embedded fonts in `doc` and starts it in the regular one. */
-export function usePdfFonts(doc: PDFKit.PDFDocument): void {
+export function registerPdfFonts(doc: PDFKit.PDFDocument): void {
   doc.registerFont(PDF_FONT.regular, PDF_FONT_FILES.regular);
   doc.registerFont(PDF_FONT.bold, PDF_FONT_FILES.bold);
   doc.font(PDF_FONT.regular);

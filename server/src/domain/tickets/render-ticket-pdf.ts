@@ -5,7 +5,7 @@ import type { AssetStorage } from '../assets/asset-storage';
 import { type FullBooking, loadBookingDetails } from '../bookings/find-booking';
 import { brandDocumentLook } from '../brands/brand-document-look';
 import { type BrandImage, drawLogo } from '../documents/draw-logo';
-import { PDF_FONT, usePdfFonts } from '../documents/pdf-fonts';
+import { PDF_FONT, registerPdfFonts } from '../documents/pdf-fonts';
 import type { MailFile } from '../email/deliver-outbox';
 import { boardingPasses } from './boarding-passes';
 import { type CurrentGatewayMode, paidInTestMode } from './paid-in-test-mode';
@@ -76,7 +76,7 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
     doc.on('error', reject);
   });
 
-  usePdfFonts(doc);
+  registerPdfFonts(doc);
   if (options.testPayment) {
     stampTestPage(doc);
     doc.on('pageAdded', () => stampTestPage(doc));
