@@ -3,6 +3,7 @@ import { expireHeldBookings } from '../domain/bookings/expire-held-bookings';
 import { findPaymentBooking } from '../domain/bookings/find-payment-booking';
 import { refundExcessPayments } from '../domain/bookings/refund-excess-payments';
 import { settlePendingPayments } from '../domain/bookings/settle-pending-payments';
+import { brandDocumentLook } from '../domain/brands/brand-document-look';
 import { deliverOutbox } from '../domain/email/deliver-outbox';
 import { emailDueTickets } from '../domain/tickets/email-due-tickets';
 import { renderTicketAttachment } from '../domain/tickets/render-ticket-pdf';
@@ -53,6 +54,7 @@ export const JOB_DEFINITIONS = {
         log: app.log,
         renderAttachment: (attachment) =>
           renderTicketAttachment(app.db, attachment.bookingId, app.payments, app.assets),
+        lookOf: (brandId) => brandDocumentLook(app.db, app.assets, brandId),
       }),
     }),
   },

@@ -12,6 +12,8 @@ export interface BrandDocumentLook {
   companyName: string;
   logo?: BrandImage | undefined;
   colour?: string | undefined;
+  /** Text on the primary colour. */
+  contrast?: string | undefined;
 }
 
 /** The look of a brand whose configuration is at hand. */
@@ -24,6 +26,7 @@ export async function documentLookOf(
     companyName: config.companyName,
     logo: await readBrandImage(storage, config, config.headerLogo),
     colour: config.colours.primary,
+    contrast: config.colours.primaryContrast,
   };
 }
 

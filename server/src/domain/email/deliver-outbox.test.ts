@@ -1,10 +1,12 @@
 import { eq, like, sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { emailOutbox } from '../../db/schema/index';
 import { runJob } from '../../jobs/run-all-jobs';
 import { api, logInDemo } from '../../test/accounts';
+import { asAdmin, PNG_PIXEL } from '../../test/admin';
 import { holdBooking } from '../../test/bookings';
 import { mailHeader, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -63,7 +65,7 @@ describe('outbox delivery over SMTP (a real SMTP conversation with a local serve
     expect(row?.attachments).toEqual([{ kind: 'e-ticket', bookingId: expect.any(String) }]);
   });
 
-  it('sends account e-mails (a password reset) through the same path', async () => {
+  it('sends account e-mails (a password reset) through the same path, in text and in the brand’s HTML', async () => {
     const response = await api(t, {
       method: 'POST',
       url: '/auth/password-reset',
@@ -73,6 +75,56 @@ describe('outbox delivery over SMTP (a real SMTP conversation with a local serve
     await runJob(t.app, 'email.deliver-outbox');
     const mail = smtp.received.find((m) => m.to.includes('customer@sajilo.example'));
     expect(mail && mailHeader(mail, 'Subject')).toMatch(/^Reset your .* password$/);
+    // Read back by an independent MIME parser, as a mail client would.
+    const parsed = await simpleParser(mail?.data ?? '');
+    const link = /https?:\/\/\S+token=[^\s&]+/.exec(parsed.text ?? '')?.[0];
+    expect(link, parsed.text).toBeDefined();
+    const html = parsed.html || '';
+    expect(html).toContain('<html lang="en">');
+    // Sajilo's primary colour across the top, its name there (its logo is an SVG, which mail
+    // clients do not show), the company at the foot, and the same working link as the text.
+    expect(html).toContain('background:#0b6e4f');
+    expect(html).toContain('Sajilo Travels');
+    expect(html).toContain(`href="${link?.replace(/&/g, '&amp;')}"`);
+    expect(html).not.toContain('********');
+  });
+
+  it('shows an uploaded PNG logo inside the HTML e-mail', async () => {
+    const admin = await logInDemo(t, 'sajilo', 'admin');
+    const uploaded = await api(t, {
+      method: 'POST',
+      url: '/admin/uploads',
+      cookie: admin,
+      payload: PNG_PIXEL,
+      headers: { 'content-type': 'image/png' },
+    });
+    const settings = (await asAdmin(t, admin, 'GET', '/admin/brand')).json().data;
+    const saved = await asAdmin(t, admin, 'PUT', '/admin/brand', {
+      ...settings,
+      config: { ...settings.config, headerLogo: uploaded.json().data.url },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const agent = await logInDemo(t, 'sajilo', 'agent');
+    const held = await holdBooking(t, agent);
+    expect(
+      (
+        await api(t, {
+          method: 'POST',
+          url: `/bookings/${held.pnr}/payments`,
+          cookie: agent,
+          payload: { method: 'wallet' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await runJob(t.app, 'email.deliver-outbox');
+    const mail = smtp.received.find((m) => m.data.includes(held.pnr));
+    // skipImageLinks: keep `cid:` as sent (the parser would inline it as a data address).
+    const parsed = await simpleParser(mail?.data ?? '', { skipImageLinks: true });
+    expect(parsed.html).toContain('src="cid:brand-logo@tikat"');
+    const logo = parsed.attachments.find((a) => a.cid === 'brand-logo@tikat');
+    expect(logo?.content.equals(PNG_PIXEL)).toBe(true);
+    expect(parsed.attachments.map((a) => a.contentType).sort()).toEqual(['application/pdf', 'image/png']);
+    expect(parsed.text).toContain(held.pnr);
   });
 
   it('backs off after a failure, retries when due, and gives up after the last attempt', async () => {

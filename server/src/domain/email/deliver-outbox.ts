@@ -2,7 +2,9 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import { type Db, queryRows } from '../../db/client';
 import { emailOutbox, type OutboxAttachment } from '../../db/schema/index';
+import type { BrandDocumentLook } from '../brands/brand-document-look';
 import { openSecrets } from '../payment-credentials/secret-box';
+import { emailHtml, LOGO_CID } from './email-html';
 import { maskLink } from './send-email';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -30,6 +32,37 @@ export interface DeliverOutboxOptions extends OutboxMail {
   /** A claimed row is the sender's this long; after that (a crashed sender) another may take it. */
   claimSeconds?: number;
   log?: { error(object: unknown, message: string): void };
+  /**
+   * The look of the brand an e-mail is sent for: with it, each message also has an HTML part in
+   * the brand's colours (email-html.ts) beside the plain text.
+   */
+  lookOf?: (brandId: string) => Promise<BrandDocumentLook>;
+}
+
+/** A file attached to an outgoing message, or shown inside it (`cid`). */
+type MessageFile = MailFile & { cid?: string };
+
+/** The message's HTML part and the brand's logo inline, when the brand's look is known. */
+async function htmlPart(
+  email: OutboxRow,
+  text: string,
+  looks: Map<string, Promise<BrandDocumentLook>>,
+  lookOf: DeliverOutboxOptions['lookOf'],
+): Promise<{ html?: string; inline: MessageFile[] }> {
+  if (!lookOf || !email.brandId) return { inline: [] };
+  let look = looks.get(email.brandId);
+  if (!look) {
+    look = lookOf(email.brandId);
+    looks.set(email.brandId, look);
+  }
+  const brand = await look;
+  // Mail clients show PNG and JPEG; an SVG logo leaves the brand's name in the header.
+  const logo = brand.logo;
+  const inline =
+    logo && (logo.contentType === 'image/png' || logo.contentType === 'image/jpeg')
+      ? [{ filename: 'logo', content: logo.bytes, contentType: logo.contentType, cid: LOGO_CID }]
+      : [];
+  return { html: emailHtml(text, email.subject, brand, inline.length > 0), inline };
 }
 
 /** The body the recipient gets: the outbox's text with each masked link made real again. */
@@ -93,15 +126,19 @@ export async function deliverOutbox(db: Db, options: DeliverOutboxOptions): Prom
   if (!transport) return 0;
   const claimed = await claimDueEmails(db, options.limit ?? 20, options.claimSeconds ?? 300);
   let sent = 0;
+  const looks = new Map<string, Promise<BrandDocumentLook>>();
   for (const email of claimed) {
     try {
       const attachments = await Promise.all(email.attachments.map(options.renderAttachment));
+      const text = recipientText(email, options.linksKey);
+      const { html, inline } = await htmlPart(email, text, looks, options.lookOf);
       await transport.sendMail({
         from: options.from,
         to: email.to,
         subject: email.subject,
-        text: recipientText(email, options.linksKey),
-        attachments,
+        text,
+        ...(html ? { html } : {}),
+        attachments: [...attachments, ...inline],
       });
       await db
         .update(emailOutbox)
