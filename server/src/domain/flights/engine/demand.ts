@@ -122,49 +122,71 @@ export function finalLoad(leg: ScheduledLeg, day: number): number {
  * mostly take the cheapest class left (the ladder fills from the bottom), but a share of them
  * (corporate and flexible travellers) buy dearer classes in proportion to their allotments, so a
  * cheap class can outlive a busy week; the business cabin fills to 60 % of the economy load.
- * Worked out afresh on each call (a few multiplications over the ladder, nothing allocated), so
- * nothing is kept per flight.
+ * The whole ladder is worked out at the first call for a sales day and kept on the dated flight
+ * (a search asks for the same flight's classes many times, and every search of a day has the
+ * same sales day), so later calls only find the class in the ladder.
  */
 export function demandSoldIn(flight: DatedFlight, classCode: string, salesDay: number): number {
+  const { ladder } = flight;
+  let sold = flight.demandSold;
+  if (sold === undefined || flight.demandSalesDay !== salesDay) {
+    sold = soldOverLadder(flight, salesDay);
+    flight.demandSold = sold;
+    flight.demandSalesDay = salesDay;
+  }
+  // The last class of that code in the ladder, as a ladder should never repeat one.
+  for (let i = ladder.length - 1; i >= 0; i--)
+    if ((ladder[i] as FareClass).classCode === classCode) return sold[i] as number;
+  return 0;
+}
+
+/** `demandSoldIn` for each class of the flight's ladder, in ladder order. */
+function soldOverLadder(flight: DatedFlight, salesDay: number): number[] {
   const { leg, day, ladder } = flight;
   const seatsByClass = leg.seatsByClass;
-  let wanted: FareClass | undefined;
+  const seats: number[] = new Array(ladder.length);
   let economySeats = 0;
   let dearerSeats = 0;
-  let cheapest: FareClass | undefined;
-  for (const fare of ladder) {
-    if (fare.classCode === classCode) wanted = fare;
+  let cheapest = -1;
+  for (let i = 0; i < ladder.length; i++) {
+    const fare = ladder[i] as FareClass;
+    seats[i] = seatsByClass[fare.classCode] ?? 0;
     if (fare.cabin !== 'economy') continue;
-    const seats = seatsByClass[fare.classCode] ?? 0;
-    economySeats += seats;
-    if (cheapest) dearerSeats += seats;
-    else cheapest = fare;
+    economySeats += seats[i] as number;
+    if (cheapest >= 0) dearerSeats += seats[i] as number;
+    else cheapest = i;
   }
-  if (!wanted) return 0;
+  const sold: number[] = new Array(ladder.length).fill(0);
+  if (ladder.length === 0) return sold;
   const { flight: hash } = hashesOf(leg);
   // Kept on the dated flight (one number, not a map per flight): a search asks for it often.
   if (Number.isNaN(flight.finalLoad)) flight.finalLoad = finalLoad(leg, day);
   const load = flight.finalLoad * bookedShare(day - salesDay);
-  if (wanted.cabin !== 'economy') {
-    const seats = seatsByClass[classCode] ?? 0;
-    return Math.min(seats, Math.floor(seats * load * 0.6 + uniform(hash, day + 31)));
+  let businessDraw = Number.NaN;
+  for (let i = 0; i < ladder.length; i++) {
+    if ((ladder[i] as FareClass).cabin === 'economy') continue;
+    if (Number.isNaN(businessDraw)) businessDraw = uniform(hash, day + 31);
+    const classSeats = seats[i] as number;
+    sold[i] = Math.min(classSeats, Math.floor(classSeats * load * 0.6 + businessDraw));
   }
+  if (cheapest < 0) return sold;
   const total = Math.floor(economySeats * load + uniform(hash, day + 7919));
   const premium = total * (0.15 + 0.15 * uniform(hash, day + 104_729));
-  const premiumIn = (fare: FareClass, seats: number) =>
-    fare === cheapest ? 0 : Math.min(seats, Math.floor((premium * seats) / Math.max(1, dearerSeats)));
+  const premiumSold: number[] = new Array(ladder.length).fill(0);
   let remaining = total;
-  for (const fare of ladder)
-    if (fare.cabin === 'economy') remaining -= premiumIn(fare, seatsByClass[fare.classCode] ?? 0);
-  for (const fare of ladder) {
-    if (fare.cabin !== 'economy') continue;
-    const seats = seatsByClass[fare.classCode] ?? 0;
-    const premiumSold = premiumIn(fare, seats);
-    const taken = Math.min(seats - premiumSold, remaining);
-    if (fare === wanted) return premiumSold + taken;
+  for (let i = 0; i < ladder.length; i++) {
+    if (i === cheapest || (ladder[i] as FareClass).cabin !== 'economy') continue;
+    const classSeats = seats[i] as number;
+    premiumSold[i] = Math.min(classSeats, Math.floor((premium * classSeats) / Math.max(1, dearerSeats)));
+    remaining -= premiumSold[i] as number;
+  }
+  for (let i = 0; i < ladder.length; i++) {
+    if ((ladder[i] as FareClass).cabin !== 'economy') continue;
+    const taken = Math.min((seats[i] as number) - (premiumSold[i] as number), remaining);
+    sold[i] = (premiumSold[i] as number) + taken;
     remaining -= taken;
   }
-  return 0;
+  return sold;
 }
 
 /** `demandSoldIn` for every class of the flight's ladder. */

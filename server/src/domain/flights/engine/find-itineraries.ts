@@ -181,7 +181,13 @@ function undominated(
     const flight = flights[i] as DatedFlight;
     if (!usable(flight)) continue;
     const price = cost(flight);
-    if (frontier.some((f) => f.cost <= price && f.arriveUtc <= flight.arriveUtc)) continue;
+    let beaten = false;
+    for (const f of frontier)
+      if (f.cost <= price && f.arriveUtc <= flight.arriveUtc) {
+        beaten = true;
+        break;
+      }
+    if (beaten) continue;
     kept.push(flight);
     frontier.push({ cost: price, arriveUtc: flight.arriveUtc });
   }

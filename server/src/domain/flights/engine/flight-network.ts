@@ -31,6 +31,12 @@ export interface DatedFlight {
   ladder: FareClass[];
   /** The demand model's final load of this flight, NaN until first asked (engine/demand.ts). */
   finalLoad: number;
+  /** The demand model's seats sold elsewhere per ladder class, as of `demandSalesDay` (demand.ts). */
+  demandSold?: number[] | undefined;
+  demandSalesDay?: number;
+  /** The cheapest total of the search stamped `leadStamp` (build-offers.ts), kept on the flight. */
+  leadTotal?: number;
+  leadStamp?: number;
 }
 
 interface DayIndex {
@@ -178,6 +184,10 @@ export class FlightNetwork {
       fares,
       ladder: this.faresOf(leg),
       finalLoad: Number.NaN,
+      demandSold: undefined,
+      demandSalesDay: Number.NaN,
+      leadTotal: Number.NaN,
+      leadStamp: 0,
     };
   }
 
