@@ -16,7 +16,7 @@ import {
   type OfferContext,
 } from '../server/src/domain/flights/engine/build-offers';
 import { dateOf, todayInNepal } from '../server/src/domain/flights/engine/calendar';
-import { demandSoldIn } from '../server/src/domain/flights/engine/demand';
+import { demandSeatsLeft } from '../server/src/domain/flights/engine/demand';
 import { findItineraries, MAX_STOPS } from '../server/src/domain/flights/engine/find-itineraries';
 import { FlightNetwork } from '../server/src/domain/flights/engine/flight-network';
 import { buildSyntheticWorld, seededRandom } from '../server/src/domain/flights/engine/synthetic-world';
@@ -88,9 +88,9 @@ function benchEngine(): Record<string, number> {
       grantedCommissionPercent: 0,
       cabin: '',
       notBeforeUtc: 0,
-      // As the house supplier counts them: the demand model's seats sold elsewhere come off.
-      seatsLeft: (flight, classCode) =>
-        Math.max(0, (flight.leg.seatsByClass[classCode] ?? 0) - demandSoldIn(flight, classCode, salesDay)),
+      // As the house supplier counts them on a flight with no holds or sales in Tikat: the
+      // demand model's seats sold elsewhere come off.
+      seatsLeft: (flight, classCode) => demandSeatsLeft(flight, classCode, salesDay),
     };
     const itineraries = findItineraries(network, {
       origin,

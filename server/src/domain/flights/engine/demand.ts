@@ -127,20 +127,39 @@ export function finalLoad(leg: ScheduledLeg, day: number): number {
  * same sales day), so later calls only find the class in the ladder.
  */
 export function demandSoldIn(flight: DatedFlight, classCode: string, salesDay: number): number {
+  const at = ladderIndex(flight, classCode);
+  return at < 0 ? 0 : (demandOf(flight, salesDay)[at] as number);
+}
+
+/**
+ * A class's seats the demand model leaves (capacity less `demandSoldIn`, never below 0): what a
+ * flight without Tikat's own holds or sales can sell, read without touching the schedule.
+ */
+export function demandSeatsLeft(flight: DatedFlight, classCode: string, salesDay: number): number {
+  const at = ladderIndex(flight, classCode);
+  if (at < 0) return Math.max(0, flight.leg.seatsByClass[classCode] ?? 0);
+  return demandOf(flight, salesDay)[flight.ladder.length + at] as number;
+}
+
+/** Where a class is in the flight's ladder (the last of that code, as a ladder never repeats one). */
+function ladderIndex(flight: DatedFlight, classCode: string): number {
   const { ladder } = flight;
+  for (let i = ladder.length - 1; i >= 0; i--) if ((ladder[i] as FareClass).classCode === classCode) return i;
+  return -1;
+}
+
+/** The flight's seats sold elsewhere per ladder class, then the seats they leave, for a sales day. */
+function demandOf(flight: DatedFlight, salesDay: number): number[] {
   let sold = flight.demandSold;
   if (sold === undefined || flight.demandSalesDay !== salesDay) {
     sold = soldOverLadder(flight, salesDay);
     flight.demandSold = sold;
     flight.demandSalesDay = salesDay;
   }
-  // The last class of that code in the ladder, as a ladder should never repeat one.
-  for (let i = ladder.length - 1; i >= 0; i--)
-    if ((ladder[i] as FareClass).classCode === classCode) return sold[i] as number;
-  return 0;
+  return sold;
 }
 
-/** `demandSoldIn` for each class of the flight's ladder, in ladder order. */
+/** `demandSoldIn` for each class of the flight's ladder, in ladder order, then the seats left. */
 function soldOverLadder(flight: DatedFlight, salesDay: number): number[] {
   const { leg, day, ladder } = flight;
   const seatsByClass = leg.seatsByClass;
@@ -156,7 +175,7 @@ function soldOverLadder(flight: DatedFlight, salesDay: number): number[] {
     if (cheapest >= 0) dearerSeats += seats[i] as number;
     else cheapest = i;
   }
-  const sold: number[] = new Array(ladder.length).fill(0);
+  const sold: number[] = new Array(ladder.length * 2).fill(0);
   if (ladder.length === 0) return sold;
   const { flight: hash } = hashesOf(leg);
   // Kept on the dated flight (one number, not a map per flight): a search asks for it often.
@@ -169,23 +188,26 @@ function soldOverLadder(flight: DatedFlight, salesDay: number): number[] {
     const classSeats = seats[i] as number;
     sold[i] = Math.min(classSeats, Math.floor(classSeats * load * 0.6 + businessDraw));
   }
-  if (cheapest < 0) return sold;
-  const total = Math.floor(economySeats * load + uniform(hash, day + 7919));
-  const premium = total * (0.15 + 0.15 * uniform(hash, day + 104_729));
-  const premiumSold: number[] = new Array(ladder.length).fill(0);
-  let remaining = total;
-  for (let i = 0; i < ladder.length; i++) {
-    if (i === cheapest || (ladder[i] as FareClass).cabin !== 'economy') continue;
-    const classSeats = seats[i] as number;
-    premiumSold[i] = Math.min(classSeats, Math.floor((premium * classSeats) / Math.max(1, dearerSeats)));
-    remaining -= premiumSold[i] as number;
+  if (cheapest >= 0) {
+    const total = Math.floor(economySeats * load + uniform(hash, day + 7919));
+    const premium = total * (0.15 + 0.15 * uniform(hash, day + 104_729));
+    const premiumSold: number[] = new Array(ladder.length).fill(0);
+    let remaining = total;
+    for (let i = 0; i < ladder.length; i++) {
+      if (i === cheapest || (ladder[i] as FareClass).cabin !== 'economy') continue;
+      const classSeats = seats[i] as number;
+      premiumSold[i] = Math.min(classSeats, Math.floor((premium * classSeats) / Math.max(1, dearerSeats)));
+      remaining -= premiumSold[i] as number;
+    }
+    for (let i = 0; i < ladder.length; i++) {
+      if ((ladder[i] as FareClass).cabin !== 'economy') continue;
+      const taken = Math.min((seats[i] as number) - (premiumSold[i] as number), remaining);
+      sold[i] = (premiumSold[i] as number) + taken;
+      remaining -= taken;
+    }
   }
-  for (let i = 0; i < ladder.length; i++) {
-    if ((ladder[i] as FareClass).cabin !== 'economy') continue;
-    const taken = Math.min((seats[i] as number) - (premiumSold[i] as number), remaining);
-    sold[i] = (premiumSold[i] as number) + taken;
-    remaining -= taken;
-  }
+  for (let i = 0; i < ladder.length; i++)
+    sold[ladder.length + i] = Math.max(0, (seats[i] as number) - (sold[i] as number));
   return sold;
 }
 
