@@ -187,7 +187,9 @@ const PAIRWISE_GROUP_SIZE = 32;
 export function paretoBest<T extends Ranked>(items: T[], enough = Number.POSITIVE_INFINITY): T[] {
   if (items.length < 2) return [...items];
   // Rank of each distinct departure, latest first, found by binary search over them ascending.
-  const departures = Float64Array.from(items, (i) => i.departUtc).sort();
+  const departures = new Float64Array(items.length);
+  for (let i = 0; i < items.length; i++) departures[i] = (items[i] as T).departUtc;
+  departures.sort();
   let distinct = 0;
   for (const departure of departures)
     if (distinct === 0 || departure !== departures[distinct - 1]) departures[distinct++] = departure;
