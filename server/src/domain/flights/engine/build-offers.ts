@@ -3,7 +3,7 @@ import type { MarkupScope } from '../../../db/schema/index';
 import { MS_PER_DAY } from './calendar';
 import type { DatedFlight, FareClass } from './flight-network';
 import { encodeOfferId } from './offer-id';
-import { openTo, type PricingContext, priceFares, priceTotal, seatedPassengers } from './price-offer';
+import { fareTotal, openTo, type PricingContext, priceFares, seatedPassengers } from './price-offer';
 
 /** The markup an offer's price includes (applied by domain/markups/apply-markups.ts). */
 export interface AppliedMarkup {
@@ -97,7 +97,7 @@ function leadTotalOf(context: OfferContext): (flight: DatedFlight) => number {
     let total = Number.POSITIVE_INFINITY;
     for (const fare of flight.fares) {
       if (offeredIn(flight, fare, context) && context.seatsLeft(flight, fare.classCode) >= seated) {
-        total = priceTotal([fare], context);
+        total = fareTotal(fare, context);
         break;
       }
     }

@@ -128,17 +128,19 @@ export function finalLoad(leg: ScheduledLeg, day: number): number {
  */
 export function demandSoldIn(flight: DatedFlight, classCode: string, salesDay: number): number {
   const at = ladderIndex(flight, classCode);
-  return at < 0 ? 0 : (demandOf(flight, salesDay)[at] as number);
+  if (at < 0) return 0;
+  // Sold elsewhere never exceeds the class's seats, so the seats left give it back exactly.
+  return (flight.leg.seatsByClass[classCode] ?? 0) - (seatsLeftOf(flight, salesDay)[at] as number);
 }
 
 /**
- * A class's seats the demand model leaves (capacity less `demandSoldIn`, never below 0): what a
- * flight without Tikat's own holds or sales can sell, read without touching the schedule.
+ * A class's seats the demand model leaves (capacity less `demandSoldIn`): what a flight without
+ * Tikat's own holds or sales can sell, read without touching the schedule.
  */
 export function demandSeatsLeft(flight: DatedFlight, classCode: string, salesDay: number): number {
   const at = ladderIndex(flight, classCode);
   if (at < 0) return Math.max(0, flight.leg.seatsByClass[classCode] ?? 0);
-  return demandOf(flight, salesDay)[flight.ladder.length + at] as number;
+  return seatsLeftOf(flight, salesDay)[at] as number;
 }
 
 /** Where a class is in the flight's ladder (the last of that code, as a ladder never repeats one). */
@@ -148,19 +150,19 @@ function ladderIndex(flight: DatedFlight, classCode: string): number {
   return -1;
 }
 
-/** The flight's seats sold elsewhere per ladder class, then the seats they leave, for a sales day. */
-function demandOf(flight: DatedFlight, salesDay: number): number[] {
-  let sold = flight.demandSold;
-  if (sold === undefined || flight.demandSalesDay !== salesDay) {
-    sold = soldOverLadder(flight, salesDay);
-    flight.demandSold = sold;
+/** The seats the demand model leaves in each ladder class of the flight on a sales day. */
+function seatsLeftOf(flight: DatedFlight, salesDay: number): number[] {
+  let left = flight.demandSeatsLeft;
+  if (left === undefined || flight.demandSalesDay !== salesDay) {
+    left = leftOverLadder(flight, salesDay);
+    flight.demandSeatsLeft = left;
     flight.demandSalesDay = salesDay;
   }
-  return sold;
+  return left;
 }
 
-/** `demandSoldIn` for each class of the flight's ladder, in ladder order, then the seats left. */
-function soldOverLadder(flight: DatedFlight, salesDay: number): number[] {
+/** Each ladder class's seats less those sold elsewhere by the sales day, in ladder order. */
+function leftOverLadder(flight: DatedFlight, salesDay: number): number[] {
   const { leg, day, ladder } = flight;
   const seatsByClass = leg.seatsByClass;
   const seats: number[] = new Array(ladder.length);
@@ -175,7 +177,7 @@ function soldOverLadder(flight: DatedFlight, salesDay: number): number[] {
     if (cheapest >= 0) dearerSeats += seats[i] as number;
     else cheapest = i;
   }
-  const sold: number[] = new Array(ladder.length * 2).fill(0);
+  const sold: number[] = new Array(ladder.length).fill(0);
   if (ladder.length === 0) return sold;
   const { flight: hash } = hashesOf(leg);
   // Kept on the dated flight (one number, not a map per flight): a search asks for it often.
@@ -206,8 +208,8 @@ function soldOverLadder(flight: DatedFlight, salesDay: number): number[] {
       remaining -= taken;
     }
   }
-  for (let i = 0; i < ladder.length; i++)
-    sold[ladder.length + i] = Math.max(0, (seats[i] as number) - (sold[i] as number));
+  // Reuses the array: what is kept per flight is the seats left (sold = seats − left).
+  for (let i = 0; i < ladder.length; i++) sold[i] = Math.max(0, (seats[i] as number) - (sold[i] as number));
   return sold;
 }
 

@@ -31,11 +31,8 @@ export interface DatedFlight {
   ladder: FareClass[];
   /** The demand model's final load of this flight, NaN until first asked (engine/demand.ts). */
   finalLoad: number;
-  /**
-   * The demand model's seats sold elsewhere per ladder class, then the seats each class has left,
-   * as of `demandSalesDay` (demand.ts).
-   */
-  demandSold?: number[] | undefined;
+  /** The seats the demand model leaves in each ladder class as of `demandSalesDay` (demand.ts). */
+  demandSeatsLeft?: number[] | undefined;
   demandSalesDay?: number;
   /** The cheapest total of the search stamped `leadStamp` (build-offers.ts), kept on the flight. */
   leadTotal?: number;
@@ -190,7 +187,7 @@ export class FlightNetwork {
       fares,
       ladder: this.faresOf(leg),
       finalLoad: Number.NaN,
-      demandSold: undefined,
+      demandSeatsLeft: undefined,
       demandSalesDay: Number.NaN,
       leadTotal: Number.NaN,
       leadStamp: 0,
