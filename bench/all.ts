@@ -71,8 +71,9 @@ if (!skip.has('search')) {
     rows.push(
       {
         benchmark: 'search engine',
-        figure: `search p50 / p99 (${num(get(result, 'engine', 'datedFlights'))} dated flights, one core)`,
-        value: `${num(get(result, 'engine', 'p50Ms'), 2)} / ${num(get(result, 'engine', 'p99Ms'), 2)} ms`,
+        figure: `search p50 / p95 / p99 (${num(get(result, 'engine', 'datedFlights'))} dated flights, one core)`,
+        value: `${num(get(result, 'engine', 'p50Ms'), 2)} / ${num(get(result, 'engine', 'p95Ms'), 2)} / ${num(get(result, 'engine', 'p99Ms'), 2)} ms`,
+        target: 'p95 ≤ 2 ms',
       },
       {
         benchmark: 'search engine',
@@ -86,11 +87,12 @@ if (!skip.has('search')) {
     rows.push(
       {
         benchmark: 'HTTP search (PGlite)',
-        figure: `POST /flights/search req/s (${num(result.connections)} connections)`,
+        figure: `POST /flights/search req/s, one process (${num(result.connections)} connections)`,
         value: num(search.requestsPerSecond),
         healthz: num(health.requestsPerSecond),
         ratio: ratio.toFixed(2),
-        target: 'ratio ≥ 0.30',
+        // A sizing figure: processes = peak searches a second ÷ this (at the p99 below).
+        target: 'capacity (no target)',
       },
       {
         benchmark: 'HTTP search (PGlite)',

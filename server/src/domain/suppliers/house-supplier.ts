@@ -12,7 +12,7 @@ import {
   sellableFares,
 } from '../flights/engine/build-offers';
 import { dateOf, dayOf, todayInNepal } from '../flights/engine/calendar';
-import { demandSoldIn } from '../flights/engine/demand';
+import { demandSeatsLeft, demandSoldIn } from '../flights/engine/demand';
 import { findItineraries } from '../flights/engine/find-itineraries';
 import type { DatedFlight, FlightNetwork } from '../flights/engine/flight-network';
 import { decodeOfferId } from '../flights/engine/offer-id';
@@ -128,8 +128,8 @@ function seatsLeftFrom(counts: SeatCounts, salesDay: number) {
     const row = withRows.has(flight.leg.id)
       ? counts.get(seatKey(flight.leg.id, flight.day, classCode))
       : undefined;
-    const capacity = row ? row.capacity - row.taken : (flight.leg.seatsByClass[classCode] ?? 0);
-    return Math.max(0, capacity - demandSoldIn(flight, classCode, salesDay));
+    if (!row) return demandSeatsLeft(flight, classCode, salesDay);
+    return Math.max(0, row.capacity - row.taken - demandSoldIn(flight, classCode, salesDay));
   };
 }
 

@@ -3,7 +3,7 @@ import type { MarkupScope } from '../../../db/schema/index';
 import { MS_PER_DAY } from './calendar';
 import type { DatedFlight, FareClass } from './flight-network';
 import { encodeOfferId } from './offer-id';
-import { openTo, type PricingContext, priceFares, priceTotal, seatedPassengers } from './price-offer';
+import { fareTotal, openTo, type PricingContext, priceFares, seatedPassengers } from './price-offer';
 
 /** The markup an offer's price includes (applied by domain/markups/apply-markups.ts). */
 export interface AppliedMarkup {
@@ -77,30 +77,32 @@ export function sellableFares(
 /**
  * Each flight's lowest price for this search (its cheapest sellable class, all passengers), or
  * infinity when it has no sellable class: worked out once per flight and search, shared by the
- * itinerary search and the offer building of the same context.
+ * itinerary search and the offer building of the same context. It is kept on the flight itself
+ * beside the stamp of the context it was worked out for (a map per search cost more than the
+ * pricing: thousands of flights between two hubs), so another search's stamp means "not known".
  */
-const leadTotals = new WeakMap<OfferContext, Map<DatedFlight, number>>();
+const contextStamps = new WeakMap<OfferContext, number>();
+let lastStamp = 0;
 
 function leadTotalOf(context: OfferContext): (flight: DatedFlight) => number {
-  let totals = leadTotals.get(context);
-  if (!totals) {
-    totals = new Map();
-    leadTotals.set(context, totals);
+  let stamp = contextStamps.get(context);
+  if (stamp === undefined) {
+    stamp = ++lastStamp;
+    contextStamps.set(context, stamp);
   }
-  const known = totals;
+  const ours = stamp;
   const seated = Math.max(1, seatedPassengers(context.passengers));
   return (flight) => {
-    let total = known.get(flight);
-    if (total === undefined) {
-      total = Number.POSITIVE_INFINITY;
-      for (const fare of flight.fares) {
-        if (offeredIn(flight, fare, context) && context.seatsLeft(flight, fare.classCode) >= seated) {
-          total = priceTotal([fare], context);
-          break;
-        }
+    if (flight.leadStamp === ours) return flight.leadTotal as number;
+    let total = Number.POSITIVE_INFINITY;
+    for (const fare of flight.fares) {
+      if (offeredIn(flight, fare, context) && context.seatsLeft(flight, fare.classCode) >= seated) {
+        total = fareTotal(fare, context);
+        break;
       }
-      known.set(flight, total);
     }
+    flight.leadTotal = total;
+    flight.leadStamp = ours;
     return total;
   };
 }
@@ -185,7 +187,9 @@ const PAIRWISE_GROUP_SIZE = 32;
 export function paretoBest<T extends Ranked>(items: T[], enough = Number.POSITIVE_INFINITY): T[] {
   if (items.length < 2) return [...items];
   // Rank of each distinct departure, latest first, found by binary search over them ascending.
-  const departures = Float64Array.from(items, (i) => i.departUtc).sort();
+  const departures = new Float64Array(items.length);
+  for (let i = 0; i < items.length; i++) departures[i] = (items[i] as T).departUtc;
+  departures.sort();
   let distinct = 0;
   for (const departure of departures)
     if (distinct === 0 || departure !== departures[distinct - 1]) departures[distinct++] = departure;

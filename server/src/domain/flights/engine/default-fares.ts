@@ -13,9 +13,27 @@ const BUSINESS_CLASSES = new Set(['F', 'J', 'C', 'D', 'I', 'Z', 'P']);
  */
 export function defaultFaresFor(leg: ScheduledLeg): FareClass[] {
   const minutes = approximateBlockMinutes(leg);
-  const fullNpr = (2_000 + 200 * minutes) * 100;
   const domestic = leg.originTimeZone === 'Asia/Kathmandu' && leg.destinationTimeZone === 'Asia/Kathmandu';
   const codes = Object.keys(leg.seatsByClass);
+  // Legs of one block time and classes share one ladder (never changed once made): a search
+  // reads these fares for thousands of flights, and a few hundred objects stay in the CPU's
+  // caches where one ladder per leg would not.
+  const key = `${minutes}|${domestic}|${codes.join(',')}`;
+  let fares = sharedLadders.get(key);
+  if (!fares) {
+    fares = ladderFor(minutes, domestic, codes);
+    if (sharedLadders.size >= MAX_SHARED_LADDERS) sharedLadders.clear();
+    sharedLadders.set(key, fares);
+  }
+  return fares;
+}
+
+/** Block minutes (15–1,200) × domestic or not × class sets: a few thousand at most in practice. */
+const MAX_SHARED_LADDERS = 20_000;
+const sharedLadders = new Map<string, FareClass[]>();
+
+function ladderFor(minutes: number, domestic: boolean, codes: string[]): FareClass[] {
+  const fullNpr = (2_000 + 200 * minutes) * 100;
   const economy = codes.filter((c) => !BUSINESS_CLASSES.has(c));
   return codes
     .map((classCode) => {

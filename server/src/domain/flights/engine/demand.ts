@@ -122,49 +122,95 @@ export function finalLoad(leg: ScheduledLeg, day: number): number {
  * mostly take the cheapest class left (the ladder fills from the bottom), but a share of them
  * (corporate and flexible travellers) buy dearer classes in proportion to their allotments, so a
  * cheap class can outlive a busy week; the business cabin fills to 60 % of the economy load.
- * Worked out afresh on each call (a few multiplications over the ladder, nothing allocated), so
- * nothing is kept per flight.
+ * The whole ladder is worked out at the first call for a sales day and kept on the dated flight
+ * (a search asks for the same flight's classes many times, and every search of a day has the
+ * same sales day), so later calls only find the class in the ladder.
  */
 export function demandSoldIn(flight: DatedFlight, classCode: string, salesDay: number): number {
+  const at = ladderIndex(flight, classCode);
+  if (at < 0) return 0;
+  // Sold elsewhere never exceeds the class's seats, so the seats left give it back exactly.
+  return (flight.leg.seatsByClass[classCode] ?? 0) - (seatsLeftOf(flight, salesDay)[at] as number);
+}
+
+/**
+ * A class's seats the demand model leaves (capacity less `demandSoldIn`): what a flight without
+ * Tikat's own holds or sales can sell, read without touching the schedule.
+ */
+export function demandSeatsLeft(flight: DatedFlight, classCode: string, salesDay: number): number {
+  const at = ladderIndex(flight, classCode);
+  if (at < 0) return Math.max(0, flight.leg.seatsByClass[classCode] ?? 0);
+  return seatsLeftOf(flight, salesDay)[at] as number;
+}
+
+/** Where a class is in the flight's ladder (the last of that code, as a ladder never repeats one). */
+function ladderIndex(flight: DatedFlight, classCode: string): number {
+  const { ladder } = flight;
+  for (let i = ladder.length - 1; i >= 0; i--) if ((ladder[i] as FareClass).classCode === classCode) return i;
+  return -1;
+}
+
+/** The seats the demand model leaves in each ladder class of the flight on a sales day. */
+function seatsLeftOf(flight: DatedFlight, salesDay: number): number[] {
+  let left = flight.demandSeatsLeft;
+  if (left === undefined || flight.demandSalesDay !== salesDay) {
+    left = leftOverLadder(flight, salesDay);
+    flight.demandSeatsLeft = left;
+    flight.demandSalesDay = salesDay;
+  }
+  return left;
+}
+
+/** Each ladder class's seats less those sold elsewhere by the sales day, in ladder order. */
+function leftOverLadder(flight: DatedFlight, salesDay: number): number[] {
   const { leg, day, ladder } = flight;
   const seatsByClass = leg.seatsByClass;
-  let wanted: FareClass | undefined;
+  const seats: number[] = new Array(ladder.length);
   let economySeats = 0;
   let dearerSeats = 0;
-  let cheapest: FareClass | undefined;
-  for (const fare of ladder) {
-    if (fare.classCode === classCode) wanted = fare;
+  let cheapest = -1;
+  for (let i = 0; i < ladder.length; i++) {
+    const fare = ladder[i] as FareClass;
+    seats[i] = seatsByClass[fare.classCode] ?? 0;
     if (fare.cabin !== 'economy') continue;
-    const seats = seatsByClass[fare.classCode] ?? 0;
-    economySeats += seats;
-    if (cheapest) dearerSeats += seats;
-    else cheapest = fare;
+    economySeats += seats[i] as number;
+    if (cheapest >= 0) dearerSeats += seats[i] as number;
+    else cheapest = i;
   }
-  if (!wanted) return 0;
+  const sold: number[] = new Array(ladder.length).fill(0);
+  if (ladder.length === 0) return sold;
   const { flight: hash } = hashesOf(leg);
   // Kept on the dated flight (one number, not a map per flight): a search asks for it often.
   if (Number.isNaN(flight.finalLoad)) flight.finalLoad = finalLoad(leg, day);
   const load = flight.finalLoad * bookedShare(day - salesDay);
-  if (wanted.cabin !== 'economy') {
-    const seats = seatsByClass[classCode] ?? 0;
-    return Math.min(seats, Math.floor(seats * load * 0.6 + uniform(hash, day + 31)));
+  let businessDraw = Number.NaN;
+  for (let i = 0; i < ladder.length; i++) {
+    if ((ladder[i] as FareClass).cabin === 'economy') continue;
+    if (Number.isNaN(businessDraw)) businessDraw = uniform(hash, day + 31);
+    const classSeats = seats[i] as number;
+    sold[i] = Math.min(classSeats, Math.floor(classSeats * load * 0.6 + businessDraw));
   }
-  const total = Math.floor(economySeats * load + uniform(hash, day + 7919));
-  const premium = total * (0.15 + 0.15 * uniform(hash, day + 104_729));
-  const premiumIn = (fare: FareClass, seats: number) =>
-    fare === cheapest ? 0 : Math.min(seats, Math.floor((premium * seats) / Math.max(1, dearerSeats)));
-  let remaining = total;
-  for (const fare of ladder)
-    if (fare.cabin === 'economy') remaining -= premiumIn(fare, seatsByClass[fare.classCode] ?? 0);
-  for (const fare of ladder) {
-    if (fare.cabin !== 'economy') continue;
-    const seats = seatsByClass[fare.classCode] ?? 0;
-    const premiumSold = premiumIn(fare, seats);
-    const taken = Math.min(seats - premiumSold, remaining);
-    if (fare === wanted) return premiumSold + taken;
-    remaining -= taken;
+  if (cheapest >= 0) {
+    const total = Math.floor(economySeats * load + uniform(hash, day + 7919));
+    const premium = total * (0.15 + 0.15 * uniform(hash, day + 104_729));
+    const premiumSold: number[] = new Array(ladder.length).fill(0);
+    let remaining = total;
+    for (let i = 0; i < ladder.length; i++) {
+      if (i === cheapest || (ladder[i] as FareClass).cabin !== 'economy') continue;
+      const classSeats = seats[i] as number;
+      premiumSold[i] = Math.min(classSeats, Math.floor((premium * classSeats) / Math.max(1, dearerSeats)));
+      remaining -= premiumSold[i] as number;
+    }
+    for (let i = 0; i < ladder.length; i++) {
+      if ((ladder[i] as FareClass).cabin !== 'economy') continue;
+      const taken = Math.min((seats[i] as number) - (premiumSold[i] as number), remaining);
+      sold[i] = (premiumSold[i] as number) + taken;
+      remaining -= taken;
+    }
   }
-  return 0;
+  // Reuses the array: what is kept per flight is the seats left (sold = seats − left).
+  for (let i = 0; i < ladder.length; i++) sold[i] = Math.max(0, (seats[i] as number) - (sold[i] as number));
+  return sold;
 }
 
 /** `demandSoldIn` for every class of the flight's ladder. */

@@ -112,7 +112,7 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
     for (const route of secondHops.from(first.leg.destination, first.arrivalDay)) {
       for (const second of onward(query, first, route, ONWARD_CANDIDATES_TWO_STOPS, seconds)) {
         const pathCost = cost(first) + cost(second);
-        const at = second.leg.destination;
+        const at = route.to;
         let lastFlights = intoDestination.get(at);
         if (!lastFlights) {
           lastFlights = new RouteFlights(network, query, at, destination);
@@ -148,7 +148,8 @@ class RouteFlights {
     private readonly network: FlightNetwork,
     query: ItineraryQuery,
     private readonly from: string,
-    private readonly to: string,
+    /** The airport the route's flights land at. */
+    readonly to: string,
   ) {
     this.minConnectionMs = query.minConnectionMinutes(from) * MS_PER_MINUTE;
     this.firstDay = query.day - 1;
@@ -181,7 +182,13 @@ function undominated(
     const flight = flights[i] as DatedFlight;
     if (!usable(flight)) continue;
     const price = cost(flight);
-    if (frontier.some((f) => f.cost <= price && f.arriveUtc <= flight.arriveUtc)) continue;
+    let beaten = false;
+    for (const f of frontier)
+      if (f.cost <= price && f.arriveUtc <= flight.arriveUtc) {
+        beaten = true;
+        break;
+      }
+    if (beaten) continue;
     kept.push(flight);
     frontier.push({ cost: price, arriveUtc: flight.arriveUtc });
   }

@@ -31,6 +31,12 @@ export interface DatedFlight {
   ladder: FareClass[];
   /** The demand model's final load of this flight, NaN until first asked (engine/demand.ts). */
   finalLoad: number;
+  /** The seats the demand model leaves in each ladder class as of `demandSalesDay` (demand.ts). */
+  demandSeatsLeft?: number[] | undefined;
+  demandSalesDay?: number;
+  /** The cheapest total of the search stamped `leadStamp` (build-offers.ts), kept on the flight. */
+  leadTotal?: number;
+  leadStamp?: number;
 }
 
 interface DayIndex {
@@ -99,7 +105,10 @@ export class FlightNetwork {
     let fares = this.faresByLeg.get(leg);
     if (!fares) {
       const stored = this.faresByRoute.get(routeKey(leg.airlineCode, leg.origin, leg.destination));
-      fares = (stored ?? defaultFaresFor(leg)).filter((fare) => (leg.seatsByClass[fare.classCode] ?? 0) > 0);
+      const all = stored ?? defaultFaresFor(leg);
+      const withSeats = all.filter((fare) => (leg.seatsByClass[fare.classCode] ?? 0) > 0);
+      // The route's own list when every class has seats: legs share it (fewer objects to read).
+      fares = withSeats.length === all.length ? all : withSeats;
       this.faresByLeg.set(leg, fares);
     }
     return fares;
@@ -178,6 +187,10 @@ export class FlightNetwork {
       fares,
       ladder: this.faresOf(leg),
       finalLoad: Number.NaN,
+      demandSeatsLeft: undefined,
+      demandSalesDay: Number.NaN,
+      leadTotal: Number.NaN,
+      leadStamp: 0,
     };
   }
 

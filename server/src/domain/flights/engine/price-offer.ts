@@ -121,13 +121,18 @@ export function withAgentMarkup(price: OfferPrice, markupPercent: number): Offer
 
 /** Just the total of `priceFares` (no breakdown objects): for ranking candidates quickly. */
 export function priceTotal(fares: FareClass[], context: PricingContext): number {
+  let total = 0;
+  for (const fare of fares) total += fareTotal(fare, context);
+  return total;
+}
+
+/** `priceTotal` of one fare (nothing allocated: the search prices thousands of flights). */
+export function fareTotal(fare: FareClass, context: PricingContext): number {
   const { adults, children, infants } = context.passengers;
   let total = 0;
-  for (const fare of fares) {
-    if (adults > 0) total += passengerTotal(fare, context.tier, 'adult') * adults;
-    if (children > 0) total += passengerTotal(fare, context.tier, 'child') * children;
-    if (infants > 0) total += passengerTotal(fare, context.tier, 'infant') * infants;
-  }
+  if (adults > 0) total += passengerTotal(fare, context.tier, 'adult') * adults;
+  if (children > 0) total += passengerTotal(fare, context.tier, 'child') * children;
+  if (infants > 0) total += passengerTotal(fare, context.tier, 'infant') * infants;
   return total;
 }
 
