@@ -6,6 +6,7 @@ import { settlePendingPayments } from '../domain/bookings/settle-pending-payment
 import { deliverOutbox } from '../domain/email/deliver-outbox';
 import { emailDueTickets } from '../domain/tickets/email-due-tickets';
 import { renderTicketAttachment } from '../domain/tickets/render-ticket-pdf';
+import { deliverWebhooks } from '../domain/webhooks/deliver-webhooks';
 import type { GatewayName } from '../payments/gateway';
 
 /**
@@ -52,6 +53,23 @@ export const JOB_DEFINITIONS = {
         ...app.mail,
         log: app.log,
         renderAttachment: (attachment) => renderTicketAttachment(app.db, attachment.bookingId, app.payments),
+      }),
+    }),
+  },
+  /**
+   * Webhook deliveries that are due go out, signed (issue 21, docs/webhooks.md): at least once,
+   * with exponential back-off for WEBHOOK_RETRY_HOURS.
+   */
+  'webhooks.deliver': {
+    run: async (app: FastifyInstance) => ({
+      webhooksDelivered: await deliverWebhooks(app.db, {
+        secretsKey: app.webhookSecretsKey,
+        allowPrivate: app.env.WEBHOOKS_ALLOW_PRIVATE,
+        presentResource: app.webhookResources,
+        retryHours: app.env.WEBHOOK_RETRY_HOURS,
+        disableAfterFailures: app.env.WEBHOOK_DISABLE_AFTER_FAILURES,
+        timeoutMs: app.env.WEBHOOK_TIMEOUT_MS,
+        log: app.log,
       }),
     }),
   },

@@ -7,3 +7,4 @@ export * from './inventory';
 export * from './markups';
 export * from './payments';
 export * from './reference';
+export * from './integrations';

@@ -19,6 +19,7 @@ import type { Actor } from './change-booking-status';
 import { type BookingRow, type FullBooking, loadBookingDetails } from './find-booking';
 import { holdLimitRefusals, lockAccounts } from './hold-limits';
 import { withRetryOnConflict } from './retry-on-conflict';
+import { recordWebhookEvents } from '../webhooks/record-webhook-events';
 
 /** A priced and checked booking, ready to be written and to have its seats held. */
 export interface PendingBooking {
@@ -285,6 +286,16 @@ async function writeBatch(tx: Db, batch: Queued[]): Promise<Verdict[]> {
         returning id, booking_id`,
   );
   const eventIdOf = new Map(eventIds.map((row) => [row.booking_id, Number(row.id)]));
+  await recordWebhookEvents(
+    tx,
+    held.map(({ booking }) => ({
+      brandId: booking.brandId,
+      userId: booking.userId,
+      type: 'booking.held',
+      resourceType: 'booking',
+      resourceId: booking.id,
+    })),
+  );
   for (const [n, { i, booking, passengers, legs }] of held.entries()) {
     const event = events[n] as Omit<EventRow, 'id'>;
     verdicts[i] = {
