@@ -270,7 +270,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.addHook('onRequest', async (request) => {
         request.brand = await app.brands.resolve(request.hostname);
         await authenticateRequest(app, request);
-        if (request.apiKey) await app.rateLimiter.checkApiKey(request.apiKey.id, env.API_KEY_RATE_LIMIT_PER_MINUTE);
+        if (request.apiKey)
+          await app.rateLimiter.checkApiKey(request.apiKey.id, env.API_KEY_RATE_LIMIT_PER_MINUTE);
       });
       // Every change made with an API key goes to its brand's audit log (reads update its last use).
       api.addHook('onResponse', async (request, reply) => {

@@ -113,7 +113,10 @@ export const errorTable = {
    * A webhook address resolves to a private, loopback or link-local address (or cannot be
    * resolved); webhooks only call public addresses.
    */
-  WEBHOOK_TARGET_REFUSED: { status: 400, message: 'This address cannot receive webhooks. Use a public address.' },
+  WEBHOOK_TARGET_REFUSED: {
+    status: 400,
+    message: 'This address cannot receive webhooks. Use a public address.',
+  },
   /** Anything unexpected. Logged with the request id; never carries internal detail. */
   INTERNAL: { status: 500, message: 'Sorry, something went wrong.' },
 } as const satisfies Record<string, { status: number; message: string }>;

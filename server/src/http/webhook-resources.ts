@@ -21,7 +21,10 @@ export function webhookResources(db: Db) {
     }
     const [row] = await db.select().from(bookings).where(eq(bookings.id, event.resourceId));
     if (!row) return null;
-    const [brand] = await db.select({ siteConfig: brands.siteConfig }).from(brands).where(eq(brands.id, row.brandId));
+    const [brand] = await db
+      .select({ siteConfig: brands.siteConfig })
+      .from(brands)
+      .where(eq(brands.id, row.brandId));
     const config = siteConfig.safeParse(brand?.siteConfig);
     const full = await loadBookingDetails(db, row);
     const methods = paymentMethodsFor({

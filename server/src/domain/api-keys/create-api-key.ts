@@ -17,7 +17,10 @@ export interface CreateApiKeyOptions {
 }
 
 /** Creates a key for its owner; the key is answered here only, and stored as its keyed hash. Audited. */
-export async function createApiKey(db: Db, options: CreateApiKeyOptions): Promise<{ row: ApiKeyRow; key: string }> {
+export async function createApiKey(
+  db: Db,
+  options: CreateApiKeyOptions,
+): Promise<{ row: ApiKeyRow; key: string }> {
   const key = newApiKey();
   const scopes = API_KEY_SCOPES.filter((scope) => !options.scopes || options.scopes.includes(scope));
   return db.transaction(async (tx) => {

@@ -10,10 +10,17 @@ import type { ApiKeyRow } from './create-api-key';
  * Revokes one of the user's keys: the next request with it is refused (keys are looked up on every
  * request, never cached). Revoking a revoked key answers it unchanged. Audited.
  */
-export async function revokeApiKey(db: Db, options: { user: AccountUser; apiKeyId: string }): Promise<ApiKeyRow> {
+export async function revokeApiKey(
+  db: Db,
+  options: { user: AccountUser; apiKeyId: string },
+): Promise<ApiKeyRow> {
   const { user } = options;
   return db.transaction(async (tx) => {
-    const mine = and(eq(apiKeys.id, options.apiKeyId), eq(apiKeys.userId, user.id), eq(apiKeys.brandId, user.brandId));
+    const mine = and(
+      eq(apiKeys.id, options.apiKeyId),
+      eq(apiKeys.userId, user.id),
+      eq(apiKeys.brandId, user.brandId),
+    );
     const [revoked] = await tx
       .update(apiKeys)
       .set({ revokedAt: new Date() })

@@ -39,7 +39,13 @@ export async function changeBookingStatus(db: Db, options: ChangeBookingStatusOp
   const webhookEvent = WEBHOOK_EVENT_OF[options.to];
   if (webhookEvent) {
     await recordWebhookEvents(db, [
-      { brandId: booking.brandId, userId: booking.userId, type: webhookEvent, resourceType: 'booking', resourceId: booking.id },
+      {
+        brandId: booking.brandId,
+        userId: booking.userId,
+        type: webhookEvent,
+        resourceType: 'booking',
+        resourceId: booking.id,
+      },
     ]);
   }
   return true;

@@ -7,11 +7,22 @@ import type { WebhookRow } from './create-webhook';
 import { findOwnWebhook } from './find-own-webhook';
 
 /** Deletes one of the user's webhooks: nothing more is sent to it, pending deliveries included. Audited. */
-export async function deleteWebhook(db: Db, options: { user: AccountUser; webhookId: string }): Promise<WebhookRow> {
+export async function deleteWebhook(
+  db: Db,
+  options: { user: AccountUser; webhookId: string },
+): Promise<WebhookRow> {
   const { user } = options;
   return db.transaction(async (tx) => {
-    const found = await findOwnWebhook(tx, { userId: user.id, brandId: user.brandId, webhookId: options.webhookId });
-    const [row] = await tx.update(webhooks).set({ deletedAt: new Date() }).where(eq(webhooks.id, found.id)).returning();
+    const found = await findOwnWebhook(tx, {
+      userId: user.id,
+      brandId: user.brandId,
+      webhookId: options.webhookId,
+    });
+    const [row] = await tx
+      .update(webhooks)
+      .set({ deletedAt: new Date() })
+      .where(eq(webhooks.id, found.id))
+      .returning();
     await tx
       .update(webhookDeliveries)
       .set({ failedAt: new Date(), lastError: 'The webhook was deleted.' })

@@ -2,7 +2,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { WEBHOOK_SIGNATURE_HEADER } from '#shared/integrations';
 import { type Db, queryRows } from '../../db/client';
-import { users, webhookDeliveries, webhookDeliveryAttempts, webhookEvents, webhooks } from '../../db/schema/index';
+import {
+  users,
+  webhookDeliveries,
+  webhookDeliveryAttempts,
+  webhookEvents,
+  webhooks,
+} from '../../db/schema/index';
 import { sendEmail } from '../email/send-email';
 import { openSecrets } from '../payment-credentials/secret-box';
 import { postWebhook } from './post-webhook';
@@ -103,7 +109,8 @@ async function deliverOne(db: Db, delivery: Claimed, options: DeliverWebhooksOpt
   );
   const ok = response.statusCode !== null && response.statusCode >= 200 && response.statusCode < 300;
   const error =
-    response.error ?? (ok ? null : `The receiver answered ${response.statusCode}; only a 2xx counts as delivered.`);
+    response.error ??
+    (ok ? null : `The receiver answered ${response.statusCode}; only a 2xx counts as delivered.`);
   const now = new Date();
   await db.transaction(async (tx) => {
     await tx.insert(webhookDeliveryAttempts).values({
@@ -159,7 +166,10 @@ async function keepPayload(
     .update(webhookEvents)
     .set({ payload })
     .where(and(eq(webhookEvents.id, event.id), isNull(webhookEvents.payload)));
-  const [kept] = await db.select({ payload: webhookEvents.payload }).from(webhookEvents).where(eq(webhookEvents.id, event.id));
+  const [kept] = await db
+    .select({ payload: webhookEvents.payload })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.id, event.id));
   return kept?.payload ?? payload;
 }
 

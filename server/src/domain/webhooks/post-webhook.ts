@@ -18,7 +18,11 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
     if (error) return callback(error, '', 0);
     const allowed = addresses.filter((a) => isPublicAddress(a.address));
     if (allowed.length === 0 || allowed.length !== addresses.length) {
-      return callback(Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EREFUSED' }), '', 0);
+      return callback(
+        Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EREFUSED' }),
+        '',
+        0,
+      );
     }
     if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
     const first = allowed[0] as LookupAddress;
@@ -47,7 +51,11 @@ export function postWebhook(
       target,
       {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
         timeout: options.timeoutMs,
         ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup }),
       },

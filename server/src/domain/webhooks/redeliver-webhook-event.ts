@@ -15,7 +15,11 @@ export async function redeliverWebhookEvent(
   options: { user: AccountUser; webhookId: string; deliveryId: string },
 ): Promise<WebhookDeliveryRow> {
   const { user } = options;
-  const webhook = await findOwnWebhook(db, { userId: user.id, brandId: user.brandId, webhookId: options.webhookId });
+  const webhook = await findOwnWebhook(db, {
+    userId: user.id,
+    brandId: user.brandId,
+    webhookId: options.webhookId,
+  });
   if (webhook.disabledAt) {
     throw new AppError('CONFLICT', 'This webhook was disabled after failing: register it again to resume.');
   }

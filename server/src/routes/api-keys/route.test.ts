@@ -19,8 +19,13 @@ afterAll(() => t.close());
 const createKey = (cookie: string, payload: object) =>
   api(t, { method: 'POST', url: '/api-keys', cookie, payload });
 
-const withKey = (key: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, headers = {}) =>
-  api(t, { method, url, bearer: key, payload, headers });
+const withKey = (
+  key: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+  headers = {},
+) => api(t, { method, url, bearer: key, payload, headers });
 
 const search = (key: string) =>
   withKey(key, 'POST', '/flights/search', {
@@ -49,12 +54,16 @@ describe('API keys', () => {
 
     const found = await search(key);
     expect(found.statusCode).toBe(200);
-    const offer = (found.json().data.legs[0].offers as FlightOffer[]).find((o) => o.stops === 0) as FlightOffer;
+    const offer = (found.json().data.legs[0].offers as FlightOffer[]).find(
+      (o) => o.stops === 0,
+    ) as FlightOffer;
     expect(offer.price.commission?.percent).toBe(DEMO_GRANTED_COMMISSION_PERCENT);
     expect(offer.price.commission?.amount).toBeGreaterThan(0);
 
     const before = await walletOf(t.app.db, 'agent@sajilo.example');
-    const held = await withKey(key, 'POST', '/bookings', bookingBody([offer]), { 'idempotency-key': randomUUID() });
+    const held = await withKey(key, 'POST', '/bookings', bookingBody([offer]), {
+      'idempotency-key': randomUUID(),
+    });
     expect(held.statusCode).toBe(200);
     const pnr = held.json().data.pnr as string;
     const paid = await withKey(key, 'POST', `/bookings/${pnr}/payments`, { method: 'wallet' });
@@ -144,11 +153,22 @@ describe('API keys', () => {
 
     const other = await logIn(t, 'agent@globalime.example', { host: GLOBALIME });
     const otherKey = (
-      await api(t, { method: 'POST', url: '/api-keys', host: GLOBALIME, cookie: other.cookie, payload: { name: 'k' } })
+      await api(t, {
+        method: 'POST',
+        url: '/api-keys',
+        host: GLOBALIME,
+        cookie: other.cookie,
+        payload: { name: 'k' },
+      })
     ).json().data;
     // Another user's key cannot be revoked by its id.
-    expect((await api(t, { method: 'DELETE', url: `/api-keys/${otherKey.id}`, cookie: agent })).statusCode).toBe(404);
-    await t.app.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.email, 'agent@globalime.example'));
+    expect(
+      (await api(t, { method: 'DELETE', url: `/api-keys/${otherKey.id}`, cookie: agent })).statusCode,
+    ).toBe(404);
+    await t.app.db
+      .update(users)
+      .set({ suspendedAt: new Date() })
+      .where(eq(users.email, 'agent@globalime.example'));
     const suspended = await api(t, { method: 'GET', url: '/me', host: GLOBALIME, bearer: otherKey.key });
     expect(suspended.statusCode).toBe(401);
   });

@@ -63,6 +63,10 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(presentApiKey(await revokeApiKey(app.db, { user: requireUser(request), apiKeyId: request.params.id }))),
+      ok(
+        presentApiKey(
+          await revokeApiKey(app.db, { user: requireUser(request), apiKeyId: request.params.id }),
+        ),
+      ),
   );
 };

@@ -40,7 +40,12 @@ async function startReceiver() {
  * The recipe of docs/webhooks.md, as a receiver writes it: split the header, recompute the HMAC
  * of "<t>.<raw body>" with the secret, compare in constant time, refuse an old timestamp.
  */
-function verifyTikatSignature(secret: string, header: string, rawBody: string, toleranceSeconds = 300): boolean {
+function verifyTikatSignature(
+  secret: string,
+  header: string,
+  rawBody: string,
+  toleranceSeconds = 300,
+): boolean {
   const parts = Object.fromEntries(header.split(',').map((part) => part.split('=', 2) as [string, string]));
   const t = Number(parts.t);
   if (!Number.isInteger(t) || !parts.v1 || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
@@ -62,7 +67,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const register = (payload: object, cookie = agent) => api(t, { method: 'POST', url: '/webhooks', cookie, payload });
+const register = (payload: object, cookie = agent) =>
+  api(t, { method: 'POST', url: '/webhooks', cookie, payload });
 const deliveriesOf = async (id: string) =>
   (await api(t, { method: 'GET', url: `/webhooks/${id}/deliveries`, cookie: agent })).json().data;
 
@@ -73,7 +79,9 @@ describe('webhooks', () => {
     const { id, secret } = created.json().data;
     expect(secret).toMatch(/^whsec_/);
     const listed = await api(t, { method: 'GET', url: '/webhooks', cookie: agent });
-    expect(listed.json().data).toEqual([expect.objectContaining({ id, url: receiver.url, disabledAt: null })]);
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ id, url: receiver.url, disabledAt: null }),
+    ]);
     expect(listed.body).not.toContain(secret);
 
     const held = await holdBooking(t, agent);
@@ -93,16 +101,26 @@ describe('webhooks', () => {
     expect(verifyTikatSignature('whsec_wrong', header, delivery.body)).toBe(false);
 
     const event = JSON.parse(delivery.body);
-    expect(event).toMatchObject({ type: 'booking.ticketed', data: { booking: { pnr: held.pnr, status: 'ticketed' } } });
+    expect(event).toMatchObject({
+      type: 'booking.ticketed',
+      data: { booking: { pnr: held.pnr, status: 'ticketed' } },
+    });
     expect(delivery.headers['tikat-event-id']).toBe(event.id);
     expect(Date.parse(event.time)).toBeGreaterThanOrEqual(started - 1_000);
     // The booking as the API presents it to its owner.
-    const asApi = (await api(t, { method: 'GET', url: `/bookings/${held.pnr}`, cookie: agent })).json().data as Booking;
+    const asApi = (await api(t, { method: 'GET', url: `/bookings/${held.pnr}`, cookie: agent })).json()
+      .data as Booking;
     expect(event.data.booking).toEqual(asApi);
 
     const log = await deliveriesOf(id);
     expect(log).toEqual([
-      expect.objectContaining({ eventId: event.id, type: 'booking.ticketed', state: 'delivered', lastStatusCode: 200, attempts: 1 }),
+      expect.objectContaining({
+        eventId: event.id,
+        type: 'booking.ticketed',
+        state: 'delivered',
+        lastStatusCode: 200,
+        attempts: 1,
+      }),
     ]);
 
     // Redelivered on request: the same event id and body, signed again.
@@ -115,9 +133,9 @@ describe('webhooks', () => {
     await runJob(t.app, 'webhooks.deliver');
     expect(receiver.received).toHaveLength(2);
     expect(receiver.received[1]?.body).toBe(delivery.body);
-    expect(verifyTikatSignature(secret, receiver.received[1]?.headers['tikat-signature'] as string, delivery.body)).toBe(
-      true,
-    );
+    expect(
+      verifyTikatSignature(secret, receiver.received[1]?.headers['tikat-signature'] as string, delivery.body),
+    ).toBe(true);
 
     expect((await api(t, { method: 'DELETE', url: `/webhooks/${id}`, cookie: agent })).statusCode).toBe(200);
     await payBooking(t, agent, (await holdBooking(t, agent)).pnr, 'wallet');
@@ -128,8 +146,9 @@ describe('webhooks', () => {
   it('retries a failing receiver with back-off, logs its status codes, and disables the webhook with an e-mail', async () => {
     receiver.received.length = 0;
     receiver.state.status = 500;
-    const { id, secret } = (await register({ url: receiver.url, events: ['booking.held', 'booking.cancelled'] })).json()
-      .data;
+    const { id, secret } = (
+      await register({ url: receiver.url, events: ['booking.held', 'booking.cancelled'] })
+    ).json().data;
     const held = await holdBooking(t, agent);
     await runJob(t.app, 'webhooks.deliver');
     const [first] = await deliveriesOf(id);
@@ -141,7 +160,10 @@ describe('webhooks', () => {
 
     // Each later attempt waits twice as long; make them due to see the third failure disable it.
     for (const attempt of [2, 3]) {
-      await t.app.db.update(webhookDeliveries).set({ nextAttemptAt: new Date() }).where(eq(webhookDeliveries.webhookId, id));
+      await t.app.db
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: new Date() })
+        .where(eq(webhookDeliveries.webhookId, id));
       await runJob(t.app, 'webhooks.deliver');
       expect(receiver.received).toHaveLength(attempt);
     }
@@ -152,7 +174,12 @@ describe('webhooks', () => {
     expect(mails.map((m) => m.subject)).toContain('Your webhook was disabled');
 
     // A disabled webhook is told nothing more.
-    await api(t, { method: 'POST', url: `/bookings/${held.pnr}/cancel`, cookie: agent, payload: { confirm: true } });
+    await api(t, {
+      method: 'POST',
+      url: `/bookings/${held.pnr}/cancel`,
+      cookie: agent,
+      payload: { confirm: true },
+    });
     await runJob(t.app, 'webhooks.deliver');
     expect(receiver.received).toHaveLength(3);
 
@@ -203,7 +230,12 @@ describe('webhook targets without WEBHOOKS_ALLOW_PRIVATE', () => {
       'http://[::1]/hook',
       'http://[::ffff:169.254.169.254]/hook',
     ]) {
-      const response = await api(strict, { method: 'POST', url: '/webhooks', cookie, payload: { url, events: ['booking.held'] } });
+      const response = await api(strict, {
+        method: 'POST',
+        url: '/webhooks',
+        cookie,
+        payload: { url, events: ['booking.held'] },
+      });
       expect(response.statusCode, url).toBe(400);
       expect(response.json().data.code).toBe('WEBHOOK_TARGET_REFUSED');
       expect(response.json().data.fields).toHaveProperty('url');
@@ -215,7 +247,9 @@ describe('webhook targets without WEBHOOKS_ALLOW_PRIVATE', () => {
 describe('docs/webhooks.md', () => {
   it('carries the test vector this code computes', () => {
     const doc = readFileSync(new URL('../../../../docs/webhooks.md', import.meta.url), 'utf8');
-    const vector = /secret: `([^`]+)`\s*\n.*t: `(\d+)`\s*\n.*body: `([^`]+)`\s*\n.*header: `([^`]+)`/.exec(doc);
+    const vector = /secret: `([^`]+)`\s*\n.*t: `(\d+)`\s*\n.*body: `([^`]+)`\s*\n.*header: `([^`]+)`/.exec(
+      doc,
+    );
     expect(vector).not.toBeNull();
     const [, secret, t, body, header] = vector as unknown as [string, string, string, string, string];
     expect(signWebhookBody(secret, Number(t), body)).toBe(header);

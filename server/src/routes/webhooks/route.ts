@@ -29,7 +29,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     '/webhooks',
     {
       config: { policy: 'manageIntegrations' },
-      schema: { tags, summary: 'Your webhooks, without their secrets', response: responses(z.array(webhook)) },
+      schema: {
+        tags,
+        summary: 'Your webhooks, without their secrets',
+        response: responses(z.array(webhook)),
+      },
     },
     async (request) => {
       const user = requireUser(request);
@@ -43,7 +47,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'manageIntegrations' },
       schema: {
         tags,
-        summary: 'Register a webhook for your events; its signing secret is answered this once, in data.secret',
+        summary:
+          'Register a webhook for your events; its signing secret is answered this once, in data.secret',
         body: createWebhookRequest,
         response: responses(createdWebhook),
       },
@@ -58,21 +63,6 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return ok({ ...presentWebhook(row), secret });
     },
-  );
-
-  app.delete(
-    '/webhooks/:id',
-    {
-      config: { policy: 'manageIntegrations' },
-      schema: {
-        tags,
-        summary: 'Delete a webhook: nothing more is sent to it',
-        params: idParams,
-        response: responses(webhook),
-      },
-    },
-    async (request) =>
-      ok(presentWebhook(await deleteWebhook(app.db, { user: requireUser(request), webhookId: request.params.id }))),
   );
 
   app.get(
@@ -119,5 +109,24 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.jobs.send('webhooks.deliver');
       return ok(presentWebhookDelivery(row));
     },
+  );
+  // Registered last: the access sweep's owner calls every route in order, this one deletes.
+  app.delete(
+    '/webhooks/:id',
+    {
+      config: { policy: 'manageIntegrations' },
+      schema: {
+        tags,
+        summary: 'Delete a webhook: nothing more is sent to it',
+        params: idParams,
+        response: responses(webhook),
+      },
+    },
+    async (request) =>
+      ok(
+        presentWebhook(
+          await deleteWebhook(app.db, { user: requireUser(request), webhookId: request.params.id }),
+        ),
+      ),
   );
 };
