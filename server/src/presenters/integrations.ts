@@ -1,7 +1,7 @@
 import type { ApiKey, Webhook, WebhookDelivery } from '#shared/integrations';
 import type { ApiKeyRow } from '../domain/api-keys/create-api-key';
-import type { WebhookDeliveryRow } from '../domain/webhooks/list-webhook-deliveries';
 import type { WebhookRow } from '../domain/webhooks/create-webhook';
+import type { WebhookDeliveryRow } from '../domain/webhooks/list-webhook-deliveries';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import type { WebhookEventType } from '#shared/integrations';
+import type { Db } from '../../db/client';
 import { type BookingStatusValue, bookingEvents, bookings } from '../../db/schema/index';
 import { recordWebhookEvents } from '../webhooks/record-webhook-events';
 

@@ -15,11 +15,11 @@ import type { EngineOffer } from '../flights/engine/build-offers';
 import { supplierOf } from '../suppliers/configured-suppliers';
 import { newLocator } from '../suppliers/new-locator';
 import type { HoldOutcome } from '../suppliers/supplier';
+import { recordWebhookEvents } from '../webhooks/record-webhook-events';
 import type { Actor } from './change-booking-status';
 import { type BookingRow, type FullBooking, loadBookingDetails } from './find-booking';
 import { holdLimitRefusals, lockAccounts } from './hold-limits';
 import { withRetryOnConflict } from './retry-on-conflict';
-import { recordWebhookEvents } from '../webhooks/record-webhook-events';
 
 /** A priced and checked booking, ready to be written and to have its seats held. */
 export interface PendingBooking {

@@ -12,9 +12,9 @@ import {
 import { AppError } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { sendEmail } from '../email/send-email';
+import { recordWebhookEvents } from '../webhooks/record-webhook-events';
 import { recordBookingEvent } from './change-booking-status';
 import { bookingFliesOn } from './flight-id';
-import { recordWebhookEvents } from '../webhooks/record-webhook-events';
 
 export interface MarkFlightDisruptedOptions {
   brandId: string;
