@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '#shared/bookings';
-import { auditLog, emailOutbox, webhookDeliveries, webhooks } from '../../db/schema/index';
+import { auditLog, emailOutbox, users, webhookDeliveries, webhooks } from '../../db/schema/index';
 import { signWebhookBody } from '../../domain/webhooks/webhook-signature';
 import { runJob } from '../../jobs/run-all-jobs';
 import { api, logInDemo } from '../../test/accounts';
@@ -191,6 +191,87 @@ describe('webhooks', () => {
     ]);
     expect(everywhere).not.toContain(secret.slice(6));
     receiver.state.status = 200;
+  });
+
+  it('tells each event of the agent’s bookings and wallet: held, ticketed, wallet.low, disrupted, refunded, cancelled', async () => {
+    receiver.received.length = 0;
+    receiver.state.status = 200;
+    const { id, secret } = (
+      await register({
+        url: receiver.url,
+        events: [
+          'booking.held',
+          'booking.ticketed',
+          'booking.cancelled',
+          'booking.refunded',
+          'flight.disrupted',
+          'wallet.low',
+        ],
+      })
+    ).json().data;
+    const events = async () => {
+      await runJob(t.app, 'webhooks.deliver');
+      const bodies = receiver.received.splice(0).map((r) => {
+        expect(verifyTikatSignature(secret, r.headers['tikat-signature'] as string, r.body)).toBe(true);
+        return JSON.parse(r.body);
+      });
+      return bodies.map((e) => `${e.type} ${e.data.booking?.pnr ?? e.data.wallet?.currency}`).sort();
+    };
+
+    const paidOne = await holdBooking(t, agent, { days: 10 });
+    const heldOne = await holdBooking(t, agent, { days: 10 });
+    expect(await events()).toEqual([`booking.held ${heldOne.pnr}`, `booking.held ${paidOne.pnr}`].sort());
+
+    // This payment takes the wallet below the low mark: wallet.low beside the ticket.
+    const [wallet] = await t.app.db.select().from(users).where(eq(users.email, 'agent@sajilo.example'));
+    const env = t.app.env as { WALLET_LOW_BALANCE_MINOR: number };
+    const lowMark = env.WALLET_LOW_BALANCE_MINOR;
+    env.WALLET_LOW_BALANCE_MINOR = (wallet?.walletBalance ?? 0) - 1;
+    try {
+      expect((await payBooking(t, agent, paidOne.pnr, 'wallet')).statusCode).toBe(200);
+    } finally {
+      env.WALLET_LOW_BALANCE_MINOR = lowMark;
+    }
+    expect(await events()).toEqual([`booking.ticketed ${paidOne.pnr}`, 'wallet.low NPR']);
+
+    const adminCookie = await logInDemo(t, 'sajilo', 'admin');
+    const detail = await api(t, {
+      method: 'GET',
+      url: `/admin/bookings/${paidOne.pnr}`,
+      cookie: adminCookie,
+    });
+    const flightId = detail.json().data.flights[0].flightId as string;
+    const marked = await api(t, {
+      method: 'POST',
+      url: `/admin/flights/${flightId}/disruptions`,
+      cookie: adminCookie,
+      payload: { reason: 'weather', change: 'disrupted', note: 'Fog at Pokhara.' },
+    });
+    expect(marked.statusCode).toBe(200);
+    const disrupted = await events();
+    expect(disrupted).toContain(`flight.disrupted ${paidOne.pnr}`);
+    expect(disrupted.every((e) => e.startsWith('flight.disrupted '))).toBe(true);
+
+    const cancelled = await api(t, {
+      method: 'POST',
+      url: `/bookings/${heldOne.pnr}/cancel`,
+      cookie: agent,
+      payload: { confirm: true },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const refunded = await api(t, {
+      method: 'POST',
+      url: `/bookings/${paidOne.pnr}/cancel`,
+      cookie: agent,
+      payload: { confirm: true },
+    });
+    expect(refunded.statusCode).toBe(200);
+    const status = refunded.json().data.quote.refund > 0 ? 'refunded' : 'cancelled';
+    expect(await events()).toEqual(
+      [`booking.cancelled ${heldOne.pnr}`, `booking.${status} ${paidOne.pnr}`].sort(),
+    );
+
+    await api(t, { method: 'DELETE', url: `/webhooks/${id}`, cookie: agent });
   });
 
   it('refuses bad input and other users’ webhooks', async () => {
