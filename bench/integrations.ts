@@ -78,7 +78,7 @@ try {
   server.close();
   console.log(`recordWebhookEvents: ${EVENTS} events in one statement, ${recordMs.toFixed(1)} ms`);
   console.log(
-    `webhooks.deliver: ${received} of ${EVENTS} delivered in ${seconds.toFixed(2)} s, ${(received / seconds).toFixed(0)} per second (one job, sequential POSTs)`,
+    `webhooks.deliver: ${received} of ${EVENTS} delivered in ${seconds.toFixed(2)} s, ${(received / seconds).toFixed(0)} per second (one job, 10 receivers at a time)`,
   );
   if (process.argv.includes('--json')) {
     console.log(

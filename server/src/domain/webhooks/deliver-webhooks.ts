@@ -34,8 +34,8 @@ export interface DeliverWebhooksOptions {
 /** Back-off after the n-th failed attempt (1, 2, …): 30 s, 1 min, 2 min … at most 4 h. */
 export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 4 * 3_600_000);
 
-/** Claims expire after this, so a crashed sender's deliveries are sent by the next pass. */
-const CLAIM_MS = 60_000;
+/** Deliveries of one pass sent at once (receivers answer in parallel; the database writes queue). */
+const CONCURRENCY = 10;
 
 interface Claimed {
   id: string;
@@ -54,27 +54,35 @@ interface Claimed {
  * event twice (the same event id) and should drop repeats. Answers how many were delivered.
  */
 export async function deliverWebhooks(db: Db, options: DeliverWebhooksOptions): Promise<number> {
+  const batchSize = options.batchSize ?? 50;
+  // Claims outlast the slowest pass (every wave of receivers at their time-out), so no delivery is
+  // sent twice by two passes; a crashed sender's claims lapse and the next pass sends them.
+  const claimMs = Math.ceil(batchSize / CONCURRENCY) * options.timeoutMs + 60_000;
   const claimed = await queryRows<Claimed>(
     db,
-    sql`update webhook_deliveries set claimed_until = now() + ${`${CLAIM_MS} milliseconds`}::interval,
+    sql`update webhook_deliveries set claimed_until = now() + ${`${claimMs} milliseconds`}::interval,
           attempts = attempts + 1
         where id in (
           select id from webhook_deliveries
           where delivered_at is null and failed_at is null and next_attempt_at <= now()
             and (claimed_until is null or claimed_until < now())
           order by next_attempt_at
-          limit ${options.batchSize ?? 50}
+          limit ${batchSize}
           for update skip locked)
         returning id, webhook_id, event_id, attempts, created_at`,
   );
   let delivered = 0;
-  for (const delivery of claimed) {
-    try {
-      if (await deliverOne(db, delivery, options)) delivered++;
-    } catch (error) {
-      options.log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery failed');
+  const queue = [...claimed];
+  const sender = async () => {
+    for (let delivery = queue.shift(); delivery; delivery = queue.shift()) {
+      try {
+        if (await deliverOne(db, delivery, options)) delivered++;
+      } catch (error) {
+        options.log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery failed');
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, sender));
   return delivered;
 }
 
