@@ -8,10 +8,13 @@ import nodemailer from 'nodemailer';
 import { API_BASE_PATH } from '#shared/constants';
 import type { Database } from './db/client';
 import { PasswordHasher } from './domain/accounts/password-hasher';
+import { apiKeysHashKey } from './domain/api-keys/api-key-hash';
+import { recordApiKeyUse } from './domain/api-keys/record-api-key-use';
 import { assetStorageFromEnv } from './domain/assets/asset-storage-from-env';
 import { BrandDirectory } from './domain/brands/brand-directory';
 import { credentialsKey, emailLinksKey } from './domain/payment-credentials/secret-box';
 import { DatabaseSessionStore, type SessionStore } from './domain/sessions/session-store';
+import { webhookSecretsKey } from './domain/webhooks/webhook-signature';
 import type { Env } from './env';
 import { errorBody } from './errors';
 import './http/context';
@@ -35,6 +38,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { authenticateRequest } from './http/session-auth';
 import { registerUploads } from './http/uploads';
 import { registerWebApp } from './http/web-app';
+import { webhookResources } from './http/webhook-resources';
 import { createJobQueue } from './jobs/job-queue';
 import { PaymentGatewayDirectory } from './payments/brand-gateways';
 import {
@@ -60,6 +64,7 @@ import { adminUploadRoutes } from './routes/admin/uploads/route';
 import { adminUserRoutes } from './routes/admin/users/route';
 import { adminWalletRoutes } from './routes/admin/wallets/route';
 import { airportRoutes } from './routes/airports/route';
+import { apiKeyRoutes } from './routes/api-keys/route';
 import { passwordChangeRoutes } from './routes/auth/password-change-route';
 import { authRoutes } from './routes/auth/route';
 import { bookingDisruptionRoutes } from './routes/bookings/disruption-route';
@@ -75,6 +80,7 @@ import { paymentReturnRoutes } from './routes/payments/route';
 import { platformBrandRoutes } from './routes/platform/brands/route';
 import { siteConfigRoutes } from './routes/site-config/route';
 import { updateUserProfileRoutes } from './routes/update-user-profile/route';
+import { webhookRoutes } from './routes/webhooks/route';
 
 export interface AppOptions {
   env: Env;
@@ -146,6 +152,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Unset SMTP_URL: nothing is sent, and the outbox is read in the admin console.
   const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined;
   app.decorate('mail', { transport, from: env.MAIL_FROM, linksKey: emailLinks });
+  app.decorate('apiKeysHashKey', apiKeysHashKey(env.SESSION_SECRET));
+  app.decorate('webhookSecretsKey', webhookSecretsKey(env.SESSION_SECRET));
+  app.decorate('webhookResources', webhookResources(database.db));
   const jobs = createJobQueue(database, app.log);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
@@ -157,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('brand', undefined);
   app.decorateRequest('user', undefined);
   app.decorateRequest('session', undefined);
+  app.decorateRequest('apiKey', undefined);
 
   // Commands fail at once while Redis is away (no offline queue): callers fall back, never wait.
   const redis = env.REDIS_URL
@@ -260,6 +270,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.addHook('onRequest', async (request) => {
         request.brand = await app.brands.resolve(request.hostname);
         await authenticateRequest(app, request);
+        if (request.apiKey)
+          await app.rateLimiter.checkApiKey(request.apiKey.id, env.API_KEY_RATE_LIMIT_PER_MINUTE);
+      });
+      // Every change made with an API key goes to its brand's audit log (reads update its last use).
+      api.addHook('onResponse', async (request, reply) => {
+        if (!request.apiKey || !request.user || request.method === 'GET' || request.method === 'HEAD') return;
+        await recordApiKeyUse(app.db, {
+          apiKey: request.apiKey,
+          user: request.user,
+          method: request.method,
+          route: request.routeOptions.url ?? '(no route)',
+          statusCode: reply.statusCode,
+        }).catch((error) => request.log.error({ err: error }, 'API key use not audited'));
+      });
+      // Booking changes may have written webhook events: they go out now, not at the next pass.
+      api.addHook('onResponse', async (request, reply) => {
+        if (request.method === 'GET' || reply.statusCode >= 400) return;
+        if (!/\/(bookings|wallets|disruptions|payments)(\/|$)/.test(request.routeOptions.url ?? '')) return;
+        await app.jobs.send('webhooks.deliver').catch(() => undefined);
       });
       // Answers carry personal data unless a route says it may be cached (airports, site config…).
       api.addHook('onSend', async (_request, reply, payload) => {
@@ -276,6 +305,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(meRoutes);
       await api.register(updateUserProfileRoutes);
       await api.register(clientRoutes);
+      await api.register(apiKeyRoutes);
+      await api.register(webhookRoutes);
       // The admin console (issue 7): admins of the host's brand.
       await api.register(async (admin) => {
         await admin.register(adminBrandRoutes);

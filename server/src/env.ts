@@ -236,6 +236,24 @@ const envSchema = z
     S3_REGION: z.string().min(1).default('us-east-1'),
     /** Largest accepted image upload (logo, favicon, banner), in bytes. */
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(20_000_000).default(2_000_000),
+    /**
+     * Let webhooks call private, loopback and link-local addresses (issue 21): development and
+     * tests, whose receivers run on the same machine. Never in production (cloud metadata services).
+     */
+    WEBHOOKS_ALLOW_PRIVATE: booleanFlag.default(false),
+    /** Failed webhook deliveries are retried with exponential back-off for this many hours. */
+    WEBHOOK_RETRY_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+    /** A webhook is disabled (and its owner e-mailed) after this many failed attempts in a row. */
+    WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1_000).default(15),
+    /** How long a webhook receiver has to answer one delivery. */
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Requests each API key may make per minute (429 RATE_LIMITED past it). */
+    API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    /**
+     * A wallet payment that takes an agent's balance below this (minor units) sends their
+     * `wallet.low` webhooks; 0: never.
+     */
+    WALLET_LOW_BALANCE_MINOR: z.coerce.number().int().min(0).default(500_000),
     /** An invitation link (new agent, a new brand's first admin) works once, for this many hours. */
     INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   })

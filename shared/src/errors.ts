@@ -105,6 +105,18 @@ export const errorTable = {
   PAYMENT_ALREADY_PAID: { status: 409, message: 'This order has already been paid.' },
   /** A dependency (database) is not answering; the request can be retried. */
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is briefly unavailable. Please try again.' },
+  /** A bearer token that is an API key (`tka_…`) is unknown or was revoked. */
+  INVALID_API_KEY: { status: 401, message: 'This API key is not valid or was revoked.' },
+  /** The API key's scopes do not include what this request does; `data.scope` names the one needed. */
+  API_KEY_SCOPE: { status: 403, message: 'This API key is not allowed to do this.' },
+  /**
+   * A webhook address resolves to a private, loopback or link-local address (or cannot be
+   * resolved); webhooks only call public addresses.
+   */
+  WEBHOOK_TARGET_REFUSED: {
+    status: 400,
+    message: 'This address cannot receive webhooks. Use a public address.',
+  },
   /** Anything unexpected. Logged with the request id; never carries internal detail. */
   INTERNAL: { status: 500, message: 'Sorry, something went wrong.' },
 } as const satisfies Record<string, { status: number; message: string }>;

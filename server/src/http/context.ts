@@ -3,10 +3,12 @@ import type { Redis } from 'ioredis';
 import type { Database, Db } from '../db/client';
 import type { AccountUser } from '../domain/accounts/find-user';
 import type { PasswordHasher } from '../domain/accounts/password-hasher';
+import type { ApiKeyRow } from '../domain/api-keys/create-api-key';
 import type { AssetStorage } from '../domain/assets/asset-storage';
 import type { Brand, BrandDirectory } from '../domain/brands/brand-directory';
 import type { OutboxMail } from '../domain/email/deliver-outbox';
 import type { SessionRecord, SessionStore } from '../domain/sessions/session-store';
+import type { WebhookEventRow } from '../domain/webhooks/deliver-webhooks';
 import type { Env } from '../env';
 import { AppError } from '../errors';
 import type { JobQueue } from '../jobs/job-queue';
@@ -41,6 +43,12 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Seals the links in queued e-mails that sign their recipient in (password, invitation). */
     emailLinksKey: Buffer;
+    /** The key API keys are hashed with (HMAC-SHA256), derived from SESSION_SECRET. */
+    apiKeysHashKey: Buffer;
+    /** Seals webhooks' signing secrets at rest, derived from SESSION_SECRET. */
+    webhookSecretsKey: Buffer;
+    /** A webhook event's resource as the API presents it (http/webhook-resources.ts). */
+    webhookResources: (event: WebhookEventRow) => Promise<unknown>;
     /** Every API route with its policy, as registered (the access sweep test walks it). */
     routePolicies: RoutePolicy[];
   }
@@ -54,6 +62,11 @@ declare module 'fastify' {
     user: AccountUser | undefined;
     /** The session behind `user`, and how the client sent it. */
     session: { token: string; transport: 'cookie' | 'bearer'; record: SessionRecord } | undefined;
+    /**
+     * The API key behind `user` when the request came with one (`Authorization: Bearer tka_…`)
+     * instead of a session: it acts as its owner within its scopes (policies/api-key-scopes.ts).
+     */
+    apiKey: ApiKeyRow | undefined;
   }
   interface FastifyContextConfig {
     /** Who may call the route: every API route names one policy of `server/src/policies/policy.ts`. */

@@ -29,7 +29,11 @@ export const SECURITY_SCHEMES = {
   bearerAuth: {
     type: 'http',
     scheme: 'bearer',
-    description: 'An access token from POST /auth/login with `session: "bearer"`.',
+    description:
+      'An access token from POST /auth/login with `session: "bearer"`, or an API key (`tka_…`, from ' +
+      'POST /api-keys) acting as its owner within its scopes: `search` (flight searches), `book` ' +
+      "(holds, cancellations), `pay` (a booking's payment), `read` (every read). A key never does " +
+      'account, key, webhook or console changes (403 API_KEY_SCOPE); an unknown or revoked key: 401 INVALID_API_KEY.',
   },
 } as const;
 

@@ -131,6 +131,20 @@ export class RateLimiter {
     if (count > this.policy.searchesPerMinute) throw tooManySearches(retryAfterSecondsOf(resetInMs));
   }
 
+  /** Counts a request made with an API key in a one-minute window: over `perMinute` → 429 RATE_LIMITED. */
+  async checkApiKey(apiKeyId: string, perMinute: number): Promise<void> {
+    const { count, resetInMs } = await this.counter.hit(`api-key:${apiKeyId}`, 60_000);
+    if (count > perMinute) {
+      const retryAfterSeconds = retryAfterSecondsOf(resetInMs);
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many requests with this API key. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+        undefined,
+        { retryAfterSeconds },
+      );
+    }
+  }
+
   private async hitAll(checks: [string, number][]): Promise<void> {
     for (const [key, limit] of checks) {
       const { count, resetInMs } = await this.counter.hit(key, this.policy.windowMs);

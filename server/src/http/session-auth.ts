@@ -1,6 +1,8 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_KEY_PREFIX } from '#shared/integrations';
 import { type AccountUser, findUser } from '../domain/accounts/find-user';
+import { findApiKey } from '../domain/api-keys/find-api-key';
 import type { Env } from '../env';
 import { AppError } from '../errors';
 
@@ -53,10 +55,26 @@ export function rejectCrossSiteWrite(request: FastifyRequest): void {
  * Puts the signed-in user on the request from the session token (Bearer header first, else the
  * session cookie). A token that is unknown, timed out, revoked, of another brand or of a
  * suspended user signs in nobody: routes that need a user then answer 401.
+ * An API key (`Bearer tka_…`) is the second way in: its owner is the request's user, and
+ * `request.apiKey` narrows what they may do to the key's scopes. A key that is unknown, revoked
+ * or whose owner is suspended is refused at once (401 INVALID_API_KEY), on every route.
  */
 export async function authenticateRequest(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   rejectCrossSiteWrite(request);
   const bearer = bearerToken(request);
+  if (bearer?.startsWith(API_KEY_PREFIX) && request.brand) {
+    const found =
+      bearer.length <= MAX_TOKEN_LENGTH
+        ? await findApiKey(app.db, { key: bearer, brandId: request.brand.id, hashKey: app.apiKeysHashKey })
+        : undefined;
+    if (found && !found.user.suspendedAt) {
+      request.user = found.user;
+      request.apiKey = found.apiKey;
+      return;
+    }
+    // One session token in 16.7 million starts with `tka_` too: it is a session, not a bad key.
+    if (!(await app.sessions.find(bearer))) throw new AppError('INVALID_API_KEY');
+  }
   const token = bearer ?? parseCookie(request.headers.cookie ?? '')[sessionCookieName(app.env)];
   if (!token || token.length > MAX_TOKEN_LENGTH || !request.brand) return;
   const session = await app.sessions.find(token);

@@ -7,6 +7,7 @@ import { brandDocumentLook } from '../domain/brands/brand-document-look';
 import { deliverOutbox } from '../domain/email/deliver-outbox';
 import { emailDueTickets } from '../domain/tickets/email-due-tickets';
 import { renderTicketAttachment } from '../domain/tickets/render-ticket-pdf';
+import { deliverWebhooks } from '../domain/webhooks/deliver-webhooks';
 import type { GatewayName } from '../payments/gateway';
 
 /**
@@ -55,6 +56,23 @@ export const JOB_DEFINITIONS = {
         renderAttachment: (attachment) =>
           renderTicketAttachment(app.db, attachment.bookingId, app.payments, app.assets),
         lookOf: (brandId) => brandDocumentLook(app.db, app.assets, brandId),
+      }),
+    }),
+  },
+  /**
+   * Webhook deliveries that are due go out, signed (issue 21, docs/webhooks.md): at least once,
+   * with exponential back-off for WEBHOOK_RETRY_HOURS.
+   */
+  'webhooks.deliver': {
+    run: async (app: FastifyInstance) => ({
+      webhooksDelivered: await deliverWebhooks(app.db, {
+        secretsKey: app.webhookSecretsKey,
+        allowPrivate: app.env.WEBHOOKS_ALLOW_PRIVATE,
+        presentResource: app.webhookResources,
+        retryHours: app.env.WEBHOOK_RETRY_HOURS,
+        disableAfterFailures: app.env.WEBHOOK_DISABLE_AFTER_FAILURES,
+        timeoutMs: app.env.WEBHOOK_TIMEOUT_MS,
+        log: app.log,
       }),
     }),
   },

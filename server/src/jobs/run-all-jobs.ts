@@ -11,6 +11,8 @@ export interface BookingJobsSummary {
   ticketEmails: number;
   /** E-mails of the outbox sent over SMTP in this pass. */
   emailsSent: number;
+  /** Webhook deliveries that reached their receiver in this pass. */
+  webhooksDelivered: number;
 }
 
 /**
@@ -24,6 +26,7 @@ export async function runBookingJobs(app: FastifyInstance): Promise<BookingJobsS
     excessRefunds: { refunded: 0, manual: 0, retrying: 0 },
     ticketEmails: 0,
     emailsSent: 0,
+    webhooksDelivered: 0,
   };
   for (const name of JOB_NAMES) {
     try {

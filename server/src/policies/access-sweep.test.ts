@@ -5,6 +5,7 @@ import { API, api, GLOBALIME, logInDemo, SAJILO } from '../test/accounts';
 import { INVENTORY_SWEEP_CALLS, PNG_PIXEL } from '../test/admin';
 import { adult, bookingBody, findOffers, postBooking } from '../test/bookings';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { keyRequirementOf } from './api-key-scopes';
 import { BRAND_ADMIN_POLICIES, PLATFORM_POLICIES, type PolicyName } from './policy';
 
 /**
@@ -30,6 +31,9 @@ interface Victim {
   flightId: string;
   markupId: string;
   agentGroupId: string;
+  apiKeyId: string;
+  webhookId: string;
+  webhookDeliveryId: string;
 }
 let victim: Victim;
 type SessionName = 'agentA' | 'customerA' | 'adminA' | 'agentB' | 'adminB';
@@ -45,6 +49,7 @@ const fresh = (name: SessionName) =>
 /** The victim's data as strings no stranger's answer may contain. */
 const MARKER_FIRST_NAME = 'Quillonvane';
 const MARKER_CONTACT_EMAIL = 'victim.contact@sweep.example';
+const MARKER_WEBHOOK_URL = 'http://127.0.0.1:9/sweep-victim-hook';
 let markers: string[];
 
 beforeAll(async () => {
@@ -61,6 +66,23 @@ beforeAll(async () => {
     agentB: await logInDemo(t, 'globalime', 'agent'),
     adminB: await logInDemo(t, 'globalime', 'admin'),
   };
+  // The agent's own API key and webhook (issue 21); the webhook is told of the hold below.
+  const apiKey = (
+    await api(t, {
+      method: 'POST',
+      url: '/api-keys',
+      cookie: sessions.agentA,
+      payload: { name: 'Sweep victim key' },
+    })
+  ).json().data;
+  const webhook = (
+    await api(t, {
+      method: 'POST',
+      url: '/webhooks',
+      cookie: sessions.agentA,
+      payload: { url: MARKER_WEBHOOK_URL, events: ['booking.held'] },
+    })
+  ).json().data;
   const offers = await findOffers(t, { cookie: sessions.agentA, days: 12 });
   const body = bookingBody(offers.slice(0, 1), [
     adult({ first_name: MARKER_FIRST_NAME, last_name: 'Sweepmark' }),
@@ -108,7 +130,13 @@ beforeAll(async () => {
   const group = (
     await asAdminA('POST', '/admin/agent-groups', { name: 'Sweep victim group', grantedCommissionPercent: 1 })
   ).json().data.groups[0];
+  const [delivery] = (
+    await api(t, { method: 'GET', url: `/webhooks/${webhook.id}/deliveries`, cookie: sessions.agentA })
+  ).json().data;
   victim = {
+    apiKeyId: apiKey.id,
+    webhookId: webhook.id,
+    webhookDeliveryId: delivery.id,
     pnr,
     bookingId: held.json().data.id,
     agentUserId: me.id,
@@ -135,6 +163,11 @@ beforeAll(async () => {
     victim.emailId,
     victim.markupId,
     victim.agentGroupId,
+    victim.apiKeyId,
+    apiKey.prefix,
+    victim.webhookId,
+    victim.webhookDeliveryId,
+    MARKER_WEBHOOK_URL,
   ].filter(Boolean);
 });
 afterAll(() => t?.close());
@@ -150,6 +183,9 @@ function victimIdFor(path: string, param: string): string {
   if (param === 'id' && path.startsWith('/admin/outbox/')) return victim.emailId;
   if (param === 'id' && path.startsWith('/admin/markups/')) return victim.markupId;
   if (param === 'id' && path.startsWith('/admin/agent-groups/')) return victim.agentGroupId;
+  if (param === 'id' && path.startsWith('/api-keys/')) return victim.apiKeyId;
+  if (param === 'id' && path.startsWith('/webhooks/')) return victim.webhookId;
+  if (param === 'deliveryId') return victim.webhookDeliveryId;
   // A dated flight is public knowledge; what is the brand's own is its bookings on it.
   if (param === 'flightId') return victim.flightId;
   // Not an id: the name of a gateway whose credentials are the caller's own brand's.
@@ -163,7 +199,8 @@ function victimIdFor(path: string, param: string): string {
 }
 
 /** The routes whose ids belong to someone, so a stranger must get 404 (the rest are capabilities). */
-const isOwnedId = (param: string) => param === 'pnr' || param === 'id' || param === 'flightId';
+const isOwnedId = (param: string) =>
+  param === 'pnr' || param === 'id' || param === 'flightId' || param === 'deliveryId';
 
 type Call = { payload?: object | Buffer; headers?: Record<string, string>; query?: string };
 /**
@@ -261,6 +298,8 @@ const CALLS: Record<string, () => Call> = {
   'PUT /admin/users/:id/commission': () => ({ payload: { grantedCommissionPercent: 1, agentGroupId: null } }),
   'GET /admin/reports': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
   'GET /admin/reports.csv': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
+  'POST /api-keys': () => ({ payload: { name: 'Sweep key' } }),
+  'POST /webhooks': () => ({ payload: { url: 'http://127.0.0.1:9/sweep-hook', events: ['wallet.low'] } }),
 };
 
 interface SweptRoute {
@@ -293,7 +332,7 @@ function unknownIdFor(path: string, param: string): string {
   const real = victimIdFor(path, param);
   if (param === 'pnr') return real === 'ZZZZZ9' ? 'ZZZZZ8' : 'ZZZZZ9';
   if (param === 'flightId') return real.replace(/\d{4}-\d{2}-\d{2}$/, '2099-01-01');
-  return param === 'id' ? randomUUID() : real;
+  return param === 'id' || param === 'deliveryId' ? randomUUID() : real;
 }
 
 async function call(
@@ -319,6 +358,22 @@ async function call(
     ...(headers ? { headers } : {}),
   });
   return Object.assign(response, { ids });
+}
+
+/** A call as `call` makes it, with `Authorization: Bearer <key>` instead of a session cookie. */
+function callWithKey(route: SweptRoute, key: string, host: string) {
+  const { payload, headers, query } = CALLS[`${route.method} ${route.path}`]?.() ?? {};
+  let path = route.path;
+  for (const param of route.params)
+    path = path.replace(`:${param}`, encodeURIComponent(victimIdFor(route.path, param)));
+  return api(t, {
+    method: route.method as 'GET',
+    url: query ? `${path}?${query}` : path,
+    bearer: key,
+    host,
+    ...(payload === undefined ? {} : { payload }),
+    headers: { ...headers },
+  });
 }
 
 /** Nothing of the victim's in an answer to someone else: body and headers (a redirect's Location). */
@@ -354,6 +409,8 @@ const ADMIN_POLICIES = BRAND_ADMIN_POLICIES;
 /** Brand A's other user and brand B's user of the same kind as the route's rightful caller. */
 function strangers(route: SweptRoute): { sameBrand: SessionName; otherBrand: SessionName } {
   if (ADMIN_POLICIES.includes(route.policy)) return { sameBrand: 'agentA', otherBrand: 'adminB' };
+  // Keys and webhooks are each user's own: the brand's admin may have some, never the agent's.
+  if (route.policy === 'manageIntegrations') return { sameBrand: 'adminA', otherBrand: 'agentB' };
   return { sameBrand: 'customerA', otherBrand: 'agentB' };
 }
 const ownerOf = (route: SweptRoute): SessionName =>
@@ -431,6 +488,42 @@ describe('the access sweep of every API route', () => {
       expect([401, 403, 404], `${route.method} ${route.path} as its owner: ${response.body}`).not.toContain(
         response.statusCode,
       );
+    }
+  });
+
+  // Last: the owner's own calls here change things (log-out, deletions).
+  it('lets an API key act as its owner on every route its scopes cover, and on no other', async () => {
+    const newKey = async (scopes?: string[]) =>
+      (
+        await api(t, {
+          method: 'POST',
+          url: '/api-keys',
+          cookie: sessions.agentA,
+          payload: { name: 'Sweep key', ...(scopes ? { scopes } : {}) },
+        })
+      ).json().data.key as string;
+    const everyScope = await newKey();
+    const readOnly = await newKey(['read']);
+    for (const route of sweptRoutes().filter((r) => !ADMIN_POLICIES.includes(r.policy))) {
+      const label = `${route.method} ${route.path} with the agent's API key`;
+      const needed = keyRequirementOf(route.policy, route.method, `${API}${route.path}`);
+      const asSession = await call(route, await fresh('agentA'), SAJILO);
+      const withKey = await callWithKey(route, everyScope, SAJILO);
+      const refusedAnyway = asSession.statusCode === 401 || asSession.statusCode === 403;
+      if (needed === 'person' && !refusedAnyway) {
+        expect(withKey.statusCode, label).toBe(403);
+        expect(withKey.json().data.code, label).toBe('API_KEY_SCOPE');
+      } else {
+        expect(withKey.statusCode, `${label}: ${withKey.body}`).toBe(asSession.statusCode);
+      }
+      const narrow = await callWithKey(route, readOnly, SAJILO);
+      if (needed !== 'none' && needed !== 'read' && !refusedAnyway) {
+        expect(narrow.json().data.code, label).toBe('API_KEY_SCOPE');
+      }
+      // Brand A's key on brand B's host is nobody's key, whatever the route.
+      const elsewhere = await callWithKey(route, everyScope, GLOBALIME);
+      expect(elsewhere.statusCode, `${label} on brand B's host`).toBe(401);
+      expectNoVictimData(elsewhere, label);
     }
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountUser } from '../domain/accounts/find-user';
 import { AppError } from '../errors';
+import { authorizeApiKey } from './api-key-scopes';
 
 const brandAdmin = (user: AccountUser | undefined) => user?.type === 'admin';
 const platformOperator = (user: AccountUser | undefined) => user?.platformOperator === true;
@@ -34,6 +35,11 @@ export const policies = {
   setCommission: (user: AccountUser | undefined) => Boolean(user) && user?.type !== 'individual',
   /** Register, list, rotate and revoke partner apps: the brand's admins. */
   managePartnerApps: brandAdmin,
+  /**
+   * Create, list and revoke one's own API keys and webhooks (issue 21): agents and admins, each
+   * for their own account. With a key only the lists (scope `read`): keys never make keys.
+   */
+  manageIntegrations: (user: AccountUser | undefined) => user?.type === 'agent' || user?.type === 'admin',
   /** Read and change the brand's settings and host names, upload its images: the brand's admins. */
   manageBrand: brandAdmin,
   /** List, invite, retype, suspend and reset the brand's users: the brand's admins. */
@@ -84,10 +90,15 @@ export function can(user: AccountUser | undefined, policy: PolicyName): boolean 
   return policies[policy](user);
 }
 
-/** Throws 401 when the policy needs a user and there is none, 403 when the user may not. */
+/**
+ * Throws 401 when the policy needs a user and there is none, 403 when the user may not, and 403
+ * API_KEY_SCOPE when the request came with an API key whose scopes do not cover it.
+ */
 export function authorize(request: FastifyRequest, policy: PolicyName): void {
-  if (can(request.user, policy)) return;
-  throw new AppError(request.user ? 'FORBIDDEN' : 'UNAUTHENTICATED');
+  if (!can(request.user, policy)) throw new AppError(request.user ? 'FORBIDDEN' : 'UNAUTHENTICATED');
+  if (request.apiKey) {
+    authorizeApiKey(request.apiKey.scopes, policy, request.method, request.routeOptions.url ?? request.url);
+  }
 }
 
 /** One API route and the policy it names (collected for tests and the access sweep). */

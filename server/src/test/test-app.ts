@@ -53,6 +53,8 @@ export async function createTestApp(
     PASSWORD_HASH_MEMORY_KIB: String(TEST_PASSWORD_HASHING.memoryCost),
     PASSWORD_HASH_TIME_COST: String(TEST_PASSWORD_HASHING.timeCost),
     UPLOADS_DIR: uploadsDir,
+    // Webhook receivers in tests listen on this machine (webhooks/route.test.ts unsets it once).
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
     ...RELAXED_HOLD_LIMITS,
     ...RELAXED_SEARCH_RATE_LIMIT,
     ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisPrefix } : {}),

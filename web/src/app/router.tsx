@@ -52,6 +52,10 @@ export const router = createBrowserRouter([
         lazy: () => import('../features/user/my-tickets-page').then((m) => ({ Component: m.MyTicketsPage })),
       },
       {
+        path: 'account/api-keys',
+        lazy: () => import('../features/account/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
+      },
+      {
         path: 'booking',
         lazy: () => import('../features/booking/booking-page').then((m) => ({ Component: m.BookingPage })),
       },

@@ -46,4 +46,7 @@ export const apiErrorsNe: Record<ErrorCode | 'NETWORK', string> = {
   SERVICE_UNAVAILABLE: 'सेवा केही बेर उपलब्ध छैन। कृपया फेरि प्रयास गर्नुहोस्।',
   INTERNAL: 'माफ गर्नुहोस्, केही गडबड भयो।',
   NETWORK: 'तपाईं अफलाइन हुनुहुन्छ जस्तो छ। जडान जाँचेर फेरि प्रयास गर्नुहोस्।',
+  INVALID_API_KEY: 'यो API कुञ्जी मिलेन वा रद्द गरिएको छ।',
+  API_KEY_SCOPE: 'यो API कुञ्जीलाई यो गर्ने अनुमति छैन।',
+  WEBHOOK_TARGET_REFUSED: 'यो ठेगानाले वेबहुक पाउन सक्दैन। सार्वजनिक ठेगाना प्रयोग गर्नुहोस्।',
 };

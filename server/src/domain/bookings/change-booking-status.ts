@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { WebhookEventType } from '#shared/integrations';
 import type { Db } from '../../db/client';
 import { type BookingStatusValue, bookingEvents, bookings } from '../../db/schema/index';
+import { recordWebhookEvents } from '../webhooks/record-webhook-events';
 
 /** Who made a change: a user (by name) or "system" / a gateway. */
 export interface Actor {
@@ -30,11 +32,32 @@ export async function changeBookingStatus(db: Db, options: ChangeBookingStatusOp
     .update(bookings)
     .set({ ...options.set, status: options.to, updatedAt: sql`now()` })
     .where(and(eq(bookings.id, options.bookingId), inArray(bookings.status, options.from)))
-    .returning({ id: bookings.id });
-  if (changed.length === 0) return false;
+    .returning({ id: bookings.id, brandId: bookings.brandId, userId: bookings.userId });
+  const [booking] = changed;
+  if (!booking) return false;
   await recordBookingEvent(db, options.bookingId, options.to, options.by, options.note ?? null);
+  const webhookEvent = WEBHOOK_EVENT_OF[options.to];
+  if (webhookEvent) {
+    await recordWebhookEvents(db, [
+      {
+        brandId: booking.brandId,
+        userId: booking.userId,
+        type: webhookEvent,
+        resourceType: 'booking',
+        resourceId: booking.id,
+      },
+    ]);
+  }
   return true;
 }
+
+/** The statuses the booker's webhooks are told about (a new hold is told by the hold batcher). */
+const WEBHOOK_EVENT_OF: Partial<Record<BookingStatusValue, WebhookEventType>> = {
+  held: 'booking.held',
+  ticketed: 'booking.ticketed',
+  cancelled: 'booking.cancelled',
+  refunded: 'booking.refunded',
+};
 
 export async function recordBookingEvent(
   db: Db,

@@ -15,6 +15,7 @@ import type { EngineOffer } from '../flights/engine/build-offers';
 import { supplierOf } from '../suppliers/configured-suppliers';
 import { newLocator } from '../suppliers/new-locator';
 import type { HoldOutcome } from '../suppliers/supplier';
+import { recordWebhookEvents } from '../webhooks/record-webhook-events';
 import type { Actor } from './change-booking-status';
 import { type BookingRow, type FullBooking, loadBookingDetails } from './find-booking';
 import { holdLimitRefusals, lockAccounts } from './hold-limits';
@@ -285,6 +286,16 @@ async function writeBatch(tx: Db, batch: Queued[]): Promise<Verdict[]> {
         returning id, booking_id`,
   );
   const eventIdOf = new Map(eventIds.map((row) => [row.booking_id, Number(row.id)]));
+  await recordWebhookEvents(
+    tx,
+    held.map(({ booking }) => ({
+      brandId: booking.brandId,
+      userId: booking.userId,
+      type: 'booking.held',
+      resourceType: 'booking',
+      resourceId: booking.id,
+    })),
+  );
   for (const [n, { i, booking, passengers, legs }] of held.entries()) {
     const event = events[n] as Omit<EventRow, 'id'>;
     verdicts[i] = {

@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { sendEmail } from '../email/send-email';
+import { recordWebhookEvents } from '../webhooks/record-webhook-events';
 import { recordBookingEvent } from './change-booking-status';
 import { bookingFliesOn } from './flight-id';
 
@@ -79,6 +80,7 @@ export async function markFlightDisrupted(db: Db, options: MarkFlightDisruptedOp
         status: bookings.status,
         contact: bookings.contact,
         route: bookings.route,
+        userId: bookings.userId,
       })
       .from(bookings)
       .where(and(eq(bookings.brandId, options.brandId), bookingFliesOn(bookings.id, options.flightId)))
@@ -149,6 +151,16 @@ export async function markFlightDisrupted(db: Db, options: MarkFlightDisruptedOp
         flagged: flagged.map((b) => b.pnr),
       },
     });
+    await recordWebhookEvents(
+      tx,
+      flagged.map((b) => ({
+        brandId: options.brandId,
+        userId: b.userId,
+        type: 'flight.disrupted',
+        resourceType: 'booking',
+        resourceId: b.id,
+      })),
+    );
     return { disruption, flagged: flagged.map((b) => b.pnr) };
   });
 }

@@ -4,6 +4,7 @@ import type { AccountUser } from '../accounts/find-user';
 import { issueTickets } from '../tickets/issue-tickets';
 import type { TicketLinks } from '../tickets/queue-ticket-email';
 import { postWalletEntry } from '../wallet/post-wallet-entry';
+import { recordWebhookEvents } from '../webhooks/record-webhook-events';
 import { assertNoCancelledFlight } from './assert-no-cancelled-flight';
 import { assertPayable } from './assert-payable';
 import { changeBookingStatus } from './change-booking-status';
@@ -18,7 +19,13 @@ import { withRetryOnConflict } from './retry-on-conflict';
  */
 export async function payBookingWithWallet(
   db: Db,
-  options: { user: AccountUser; pnr: string; links: TicketLinks },
+  options: {
+    user: AccountUser;
+    pnr: string;
+    links: TicketLinks;
+    /** A balance left below this (minor units) tells the agent's `wallet.low` webhooks; 0: never. */
+    lowBalanceAt?: number;
+  },
 ): Promise<string> {
   const by = { name: nameOf(options.user), userId: options.user.id };
   return withRetryOnConflict(() =>
@@ -26,7 +33,7 @@ export async function payBookingWithWallet(
       const booking = await findBooking(tx, { pnr: options.pnr, userId: options.user.id, forUpdate: true });
       assertPayable(booking);
       await assertNoCancelledFlight(tx, booking);
-      await postWalletEntry(tx, {
+      const balance = await postWalletEntry(tx, {
         userId: options.user.id,
         kind: 'booking_debit',
         amount: -booking.amountDue,
@@ -43,6 +50,18 @@ export async function payBookingWithWallet(
         set: { paidWith: 'wallet', paidAt: sql`now()` as unknown as Date, expiresAt: null },
       });
       await issueTickets(tx, { bookingId: booking.id, by, links: options.links });
+      const lowAt = options.lowBalanceAt ?? 0;
+      if (balance < lowAt && balance + booking.amountDue >= lowAt) {
+        await recordWebhookEvents(tx, [
+          {
+            brandId: booking.brandId,
+            userId: options.user.id,
+            type: 'wallet.low',
+            resourceType: 'wallet',
+            resourceId: options.user.id,
+          },
+        ]);
+      }
       return booking.id;
     }),
   );

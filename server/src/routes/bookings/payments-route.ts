@@ -52,6 +52,7 @@ export const bookingPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
           user,
           pnr: booking.pnr,
           links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
+          lowBalanceAt: app.env.WALLET_LOW_BALANCE_MINOR,
         });
         await app.jobs.send('email.deliver-outbox');
         return ok({

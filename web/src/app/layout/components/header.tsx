@@ -232,6 +232,11 @@ function ProfileDropdown() {
               {t('header.setCommission')}
             </button>
           )}
+          {(user?.type === 'agent' || user?.type === 'admin') && (
+            <Link role="menuitem" to="/account/api-keys" className={itemClass} onClick={() => setOpen(false)}>
+              {t('header.apiKeys')}
+            </Link>
+          )}
           <Link role="menuitem" to="/auth/password" className={itemClass} onClick={() => setOpen(false)}>
             {t('header.changePassword')}
           </Link>

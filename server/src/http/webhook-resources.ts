@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { siteConfig } from '#shared/site-config';
+import type { Db } from '../db/client';
+import { bookings, brands } from '../db/schema/index';
+import { findUser } from '../domain/accounts/find-user';
+import { loadBookingDetails } from '../domain/bookings/find-booking';
+import { paymentMethodsFor } from '../domain/bookings/payment-methods-for';
+import type { WebhookEventRow } from '../domain/webhooks/deliver-webhooks';
+import { presentBooking } from '../presenters/booking';
+
+/**
+ * A webhook event's resource as the API presents it to the event's owner: `{ booking }` as
+ * `GET /bookings/:pnr` answers it, or `{ wallet }` with the balance (`wallet.low`).
+ */
+export function webhookResources(db: Db) {
+  return async (event: WebhookEventRow): Promise<unknown> => {
+    const user = await findUser(db, { userId: event.userId, brandId: event.brandId });
+    if (!user) return null;
+    if (event.resourceType === 'wallet') {
+      return { wallet: { balance: user.walletBalance, currency: user.walletCurrency } };
+    }
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, event.resourceId));
+    if (!row) return null;
+    const [brand] = await db
+      .select({ siteConfig: brands.siteConfig })
+      .from(brands)
+      .where(eq(brands.id, row.brandId));
+    const config = siteConfig.safeParse(brand?.siteConfig);
+    const full = await loadBookingDetails(db, row);
+    const methods = paymentMethodsFor({
+      user,
+      hasPayment: config.success && config.data.hasPayment,
+      booking: full.booking,
+    });
+    return { booking: presentBooking(full, methods) };
+  };
+}
