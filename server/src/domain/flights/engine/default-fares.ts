@@ -1,5 +1,6 @@
 import { localToUtc, MS_PER_MINUTE } from './calendar';
-import { NPR_PER_USD, REFUND_RULES, RESIDENTIAL_FARE_FACTOR, routeCharges } from './fare-rules';
+import { describeBaggage, fareConditions, refundsFare } from './fare-conditions';
+import { NPR_PER_USD, RESIDENTIAL_FARE_FACTOR, routeCharges, tourismServiceFee } from './fare-rules';
 import type { FareClass, ScheduledLeg } from './scheduled-leg';
 
 /** Booking class codes read as business cabin when a schedule (SSIM) gives no fares. */
@@ -26,12 +27,11 @@ export function defaultFaresFor(leg: ScheduledLeg): FareClass[] {
       const factor = business ? 2.5 : ([0.7, 0.85][fromCheapest] ?? 1);
       const rank = business ? 100 + codes.indexOf(classCode) : fromCheapest + 1;
       const baseNpr = Math.round(fullNpr * factor);
-      const rules =
-        business || factor === 1
-          ? REFUND_RULES.flex
-          : factor >= 0.85
-            ? REFUND_RULES.apex
-            : REFUND_RULES.saver;
+      const conditions = fareConditions(
+        leg.airlineCode,
+        business || factor === 1 ? 'flex' : factor >= 0.85 ? 'apex' : 'saver',
+        business ? { checked_kg: 30, cabin_kg: 7 } : { checked_kg: 20, cabin_kg: 5 },
+      );
       const fuelNpr = Math.round(minutes * 40) * 100;
       return {
         classCode,
@@ -44,10 +44,11 @@ export function defaultFaresFor(leg: ScheduledLeg): FareClass[] {
         fuelSurchargeNpr: fuelNpr,
         fuelSurchargeUsd: Math.round(fuelNpr / NPR_PER_USD),
         ...routeCharges(domestic),
+        ...tourismServiceFee(!domestic),
         openToForeigners: true,
-        baggage: business ? '30 + 7 KG' : '20 + 5 KG',
-        refundable: !rules.fuelSurchargeOnly,
-        refundRules: rules,
+        baggage: describeBaggage(conditions.baggage),
+        refundable: refundsFare(conditions),
+        conditions,
         advancePurchaseDays: 0,
       } satisfies FareClass;
     })
