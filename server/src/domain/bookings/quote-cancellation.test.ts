@@ -28,7 +28,7 @@ const NOW = Date.parse('2026-05-01T00:00:00Z');
 const percentArb = fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100);
 /** Refund rules: none, or 1–4 tiers at distinct hours, largest first. */
 const ruleArb: fc.Arbitrary<ConditionRule> = fc.oneof(
-  fc.constant({ allowed: false, tiers: [] }),
+  fc.constant<ConditionRule>({ allowed: false, tiers: [] }),
   fc.uniqueArray(fc.integer({ min: 0, max: 96 }), { minLength: 1, maxLength: 4 }).chain((hours) =>
     fc.tuple(...hours.map(() => percentArb)).map((percents) => ({
       allowed: true,
@@ -44,7 +44,15 @@ const conditionsArb: fc.Arbitrary<OfferConditions> = fc.record({
   no_show: fc.option(fc.record({ fee: fc.record({ percent: percentArb }) }), { nil: null }),
   baggage: fc.record({ checked_kg: fc.nat(40), cabin_kg: fc.nat(10) }),
 });
-const amountsArb = fc.record({
+type Amounts = {
+  base: number;
+  fuel: number;
+  service: number;
+  vatBasisPoints: number;
+  tourismServiceFee: number;
+  count: number;
+};
+const amountsArb: fc.Arbitrary<Amounts> = fc.record({
   base: fc.integer({ min: 0, max: 5_000_000 }),
   fuel: fc.integer({ min: 0, max: 1_000_000 }),
   service: fc.integer({ min: 0, max: 100_000 }),
@@ -53,7 +61,7 @@ const amountsArb = fc.record({
   count: fc.integer({ min: 1, max: 9 }),
 });
 
-function priceOf(a: fc.RecordValue<typeof amountsArb>): OfferPrice {
+function priceOf(a: Amounts): OfferPrice {
   const vat =
     Math.round(((a.base + a.fuel) * a.vatBasisPoints) / 10_000) + Math.round(a.tourismServiceFee * 0.13);
   const line = passengerPrice('adult', a.count, { ...a, vat });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { RECEIPT_LINE_LABELS, receiptLines } from '#shared/receipt-lines';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
 import { type FullBooking, loadBookingDetails } from '../bookings/find-booking';
@@ -151,9 +152,13 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
   doc.font('Helvetica-Bold').fontSize(12).text('Fare');
   doc.font('Helvetica').fontSize(10);
   for (const p of booking.price.per_passenger) {
+    // The receipt's lines per passenger: they sum exactly to the passenger's total.
+    const lines = receiptLines(p).map(
+      (line) => `${RECEIPT_LINE_LABELS[line.kind]} ${money(line.amount, booking.currency)}`,
+    );
     doc.text(
-      `${p.count} × ${p.type}: base ${money(p.base, booking.currency)}, fuel surcharge ${money(p.fuel_surcharge, booking.currency)}, ` +
-        `taxes ${money(p.taxes, booking.currency)} = ${money(p.subtotal, booking.currency)}`,
+      `${p.count} × ${p.type}: ${lines.join(', ')} = ${money(p.total, booking.currency)} each, ` +
+        `${money(p.subtotal, booking.currency)} in all`,
     );
   }
   // The ticket is what an agent hands their client: it carries the agent's selling price, never
