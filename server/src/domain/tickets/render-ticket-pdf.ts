@@ -153,13 +153,11 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
   doc.font('Helvetica').fontSize(10);
   for (const p of booking.price.per_passenger) {
     // The receipt's lines per passenger: they sum exactly to the passenger's total.
-    const lines = receiptLines(p).map(
-      (line) => `${RECEIPT_LINE_LABELS[line.kind]} ${money(line.amount, booking.currency)}`,
-    );
-    doc.text(
-      `${p.count} × ${p.type}: ${lines.join(', ')} = ${money(p.total, booking.currency)} each, ` +
-        `${money(p.subtotal, booking.currency)} in all`,
-    );
+    doc.text(`${p.count} × ${p.type}, each:`);
+    for (const line of receiptLines(p)) {
+      doc.text(`    ${RECEIPT_LINE_LABELS[line.kind]} ${money(line.amount, booking.currency)}`);
+    }
+    doc.text(`    = ${money(p.total, booking.currency)} each, ${money(p.subtotal, booking.currency)} in all`);
   }
   // The ticket is what an agent hands their client: it carries the agent's selling price, never
   // what the agency charged the agent.
