@@ -102,7 +102,7 @@ export function quoteCancellation(full: FullBooking, now = Date.now()): Cancella
 }
 
 /** A segment's conditions as sold, or those its older refund rules meant. */
-export function conditionsOfSegment(segment: SegmentFare): OfferConditions {
+function conditionsOfSegment(segment: SegmentFare): OfferConditions {
   if (segment.conditions) return segment.conditions;
   if (segment.refundRules) return conditionsFromRefundRules(segment.refundRules);
   throw new Error('a booked segment has neither conditions nor refund rules');
@@ -114,7 +114,7 @@ export function conditionsOfSegment(segment: SegmentFare): OfferConditions {
  * most the base fare and its VAT). The fuel surcharge, service charge and Tourism Service Fee always
  * come back. Null when the fee is in another currency than the booking's.
  */
-export function keptOfSegment(price: OfferPrice, fee: ConditionFee, currency: string): number | null {
+function keptOfSegment(price: OfferPrice, fee: ConditionFee, currency: string): number | null {
   if ('currency' in fee && fee.currency !== currency) return null;
   let kept = 0;
   for (const p of price.per_passenger) {
