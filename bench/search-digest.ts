@@ -16,7 +16,8 @@ import {
 } from '../server/src/domain/flights/engine/build-offers';
 import { MS_PER_DAY } from '../server/src/domain/flights/engine/calendar';
 import { demandSeatsLeft, demandSoldIn } from '../server/src/domain/flights/engine/demand';
-import { REFUND_RULES } from '../server/src/domain/flights/engine/fare-rules';
+import { fareConditions } from '../server/src/domain/flights/engine/fare-conditions';
+import { tourismServiceFee } from '../server/src/domain/flights/engine/fare-rules';
 import { findItineraries } from '../server/src/domain/flights/engine/find-itineraries';
 import type { ClassControl, RouteFare } from '../server/src/domain/flights/engine/flight-network';
 import { FlightNetwork } from '../server/src/domain/flights/engine/flight-network';
@@ -143,7 +144,8 @@ function addLaddersAndControls(
       openToForeigners,
       baggage: '20 KG',
       refundable: false,
-      refundRules: REFUND_RULES.saver,
+      ...tourismServiceFee(false),
+      conditions: fareConditions('ZZ', 'saver', { checked_kg: 20, cabin_kg: 5 }),
       advancePurchaseDays,
     });
     if (leg.id % 3 === 0) {

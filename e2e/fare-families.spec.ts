@@ -101,3 +101,41 @@ test('a flight card and its families fit a phone 320 to 375 px wide', async ({ p
     expect(priceBox && timeBox && priceBox.y < timeBox.y + timeBox.height).toBe(true);
   }
 });
+
+test('each fare family shows its baggage kilograms and its cancel and change fees from its conditions', async ({
+  page,
+  request,
+}) => {
+  const date = inDays(6);
+  const answer = await request.post('/api/b2b/v2/flights/search', {
+    data: { depart_code: 'KTM', dest_code: 'PKR', depart_date: date, user_type: 'customer' },
+  });
+  type Fee = { percent: number };
+  type Rule = { allowed: boolean; tiers: { hours_before_departure: number; fee: Fee }[] };
+  const flights = (await answer.json()).data.legs[0].flights as {
+    families: {
+      offer_id: string;
+      conditions: { refund: Rule; change: Rule; baggage: { checked_kg: number; cabin_kg: number } };
+    }[];
+  }[];
+  const families = flights.slice(0, 3).flatMap((f) => f.families);
+  expect(families.length).toBeGreaterThan(1);
+
+  await page.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${date}&adults=1&nat=NP`);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  for (const { offer_id, conditions } of families) {
+    const option = page.locator('label', { has: page.locator(`input[value="${offer_id}"]`) });
+    const { checked_kg, cabin_kg } = conditions.baggage;
+    await expect(option.getByTestId('family-baggage')).toHaveText(
+      `Baggage: ${checked_kg} kg${cabin_kg > 0 ? ` + ${cabin_kg} kg hand` : ''}`,
+    );
+    const cancelFee = conditions.refund.tiers[0]?.fee.percent ?? 100;
+    await expect(option.getByTestId('family-cancel')).toHaveText(
+      cancelFee < 100 ? `Cancel: ${cancelFee} % fee` : 'Non-refundable',
+    );
+    const changeFee = conditions.change.tiers[0]?.fee.percent;
+    await expect(option.getByTestId('family-change')).toHaveText(
+      changeFee === undefined ? 'No date changes' : `Date change: ${changeFee} % fee`,
+    );
+  }
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { offerConditionsSchema } from './offer-conditions';
 
 /** Most passengers on seats (adults plus children) in one booking. */
 export const MAX_SEATED_PASSENGERS = 9;
@@ -203,10 +204,18 @@ export const passengerPrice = z.object({
   /** Per passenger, in minor units (paisa or cents), summed over the segments. */
   base: z.number().int(),
   fuel_surcharge: z.number().int(),
-  /** Passenger service charge plus VAT, per passenger. */
+  /** Passenger service charge plus VAT plus Tourism Service Fee, per passenger. */
   taxes: z.number().int(),
+  /** Passenger service charge. */
   service_charge: z.number().int(),
+  /** VAT: on base fare plus fuel surcharge where it applies (13 % domestic), and on the Tourism Service Fee. */
   vat: z.number().int(),
+  /**
+   * Tourism Service Fee (before its VAT, which is in `vat`): international tickets sold in Nepal;
+   * 0 on domestic ones. Absent on prices made before it. Receipt lines: base + fuel_surcharge +
+   * service_charge + vat + tourism_service_fee = total.
+   */
+  tourism_service_fee: z.number().int().optional(),
   /** base + fuel_surcharge + taxes, per passenger. */
   total: z.number().int(),
   /** total × count. */
@@ -274,6 +283,12 @@ export const flightOffer = z.object({
     /** What cancelling costs, in words a traveller reads. */
     refund_policy: z.string(),
   }),
+  /**
+   * The fare conditions as data: refund and change tiers, no-show fee, baggage kg (the strictest
+   * segment's, as `fare.refund_policy`). Always present in search and availability answers; absent
+   * only in offers kept by bookings made before it.
+   */
+  conditions: offerConditionsSchema.optional(),
   /** The fewest seats left on any segment in the offer's classes. */
   seats_left: z.number().int(),
   price: offerPrice,
@@ -301,8 +316,8 @@ export type FlightSegment = z.infer<typeof flightSegment>;
 export const fareFamilyOption = flightOffer.shape.fare.extend({
   /** The id of the offer in `offers`: book or re-check it by this id. */
   offer_id: z.string(),
-  /** The offer's machine-readable conditions, when offers carry them. */
-  conditions: z.unknown().optional(),
+  /** The offer's machine-readable conditions (shared/src/offer-conditions.ts). */
+  conditions: offerConditionsSchema,
   seats_left: z.number().int(),
   price: offerPrice,
 });

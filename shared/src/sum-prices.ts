@@ -17,6 +17,8 @@ export function sumPrices(prices: OfferPrice[]): OfferPrice {
       sum.taxes += p.taxes;
       sum.service_charge += p.service_charge;
       sum.vat += p.vat;
+      if (p.tourism_service_fee !== undefined || sum.tourism_service_fee !== undefined)
+        sum.tourism_service_fee = (sum.tourism_service_fee ?? 0) + (p.tourism_service_fee ?? 0);
       sum.total += p.total;
       sum.subtotal += p.subtotal;
     }

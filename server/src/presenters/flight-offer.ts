@@ -1,5 +1,5 @@
 import type { FareFamilyOption, FlightOffer, FlightSearchResponse, SearchFlight } from '#shared/flights';
-import { offerAsSold } from '../domain/flights/offer-as-sold';
+import { offerAsSold, type SoldOffer } from '../domain/flights/offer-as-sold';
 import type { SearchFlightsResult } from '../domain/flights/search-flights';
 
 /** An offer as the API shows it: the shape a booking keeps too (domain/flights/offer-as-sold.ts). */
@@ -9,9 +9,7 @@ export const presentOffer = offerAsSold;
 const flightKeyOf = (offer: FlightOffer) =>
   offer.segments.map((s) => `${s.flight_number.replace(' ', '')}@${s.depart_at}`).join('+');
 
-function familyOptionOf(offer: FlightOffer): FareFamilyOption {
-  // `conditions` arrives with the machine-readable fare rules (issue 17): passed on when present.
-  const { conditions } = offer as FlightOffer & { conditions?: unknown };
+function familyOptionOf(offer: SoldOffer): FareFamilyOption {
   return {
     offer_id: offer.id,
     family: offer.fare.family,
@@ -20,7 +18,7 @@ function familyOptionOf(offer: FlightOffer): FareFamilyOption {
     baggage: offer.fare.baggage,
     refundable: offer.fare.refundable,
     refund_policy: offer.fare.refund_policy,
-    ...(conditions === undefined ? {} : { conditions }),
+    conditions: offer.conditions,
     seats_left: offer.seats_left,
     price: offer.price,
   };
@@ -30,7 +28,7 @@ function familyOptionOf(offer: FlightOffer): FareFamilyOption {
  * Each flight once, with the offers that sell it as its fare families, cheapest first. Flights
  * keep the order of their first offer, so a list sorted by price stays sorted by "from" price.
  */
-export function groupOffersByFlight(offers: FlightOffer[]): SearchFlight[] {
+export function groupOffersByFlight(offers: SoldOffer[]): SearchFlight[] {
   const flights = new Map<string, SearchFlight>();
   for (const offer of offers) {
     const key = flightKeyOf(offer);

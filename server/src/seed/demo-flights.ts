@@ -1,9 +1,9 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { MAX_DAYS_AHEAD } from '#shared/flights';
+import type { OfferConditions } from '#shared/offer-conditions';
 import { localWallMs } from '#shared/time/zoned';
 import type { Db } from '../db/client';
 import { airlines, airports, fares, flightSchedules } from '../db/schema/index';
-import type { RefundRules } from '../db/schema/inventory';
 import {
   dateOf,
   localToUtc,
@@ -12,11 +12,12 @@ import {
   todayInNepal,
 } from '../domain/flights/engine/calendar';
 import {
-  NPR_PER_USD,
-  REFUND_RULES,
-  RESIDENTIAL_FARE_FACTOR,
-  routeCharges,
-} from '../domain/flights/engine/fare-rules';
+  describeBaggage,
+  fareConditions,
+  type RuleFamily,
+  refundsFare,
+} from '../domain/flights/engine/fare-conditions';
+import { NPR_PER_USD, RESIDENTIAL_FARE_FACTOR, routeCharges } from '../domain/flights/engine/fare-rules';
 import { forgetFlightNetwork } from '../domain/flights/load-flight-network';
 import { type ScheduleRow, upsertSchedules } from '../domain/inventory/upsert-schedules';
 import {
@@ -130,8 +131,8 @@ interface ClassSpec {
   rank: number;
   /** Share of the route's full (Y) fare. */
   share: number;
-  baggage: string;
-  rules: RefundRules;
+  baggage: OfferConditions['baggage'];
+  rules: RuleFamily;
   openToForeigners: boolean;
   /** Closes this many days before departure (0 = never). */
   advancePurchaseDays: number;
@@ -142,8 +143,8 @@ const klass = (
   family: string,
   rank: number,
   share: number,
-  baggage: string,
-  rules: RefundRules,
+  baggage: OfferConditions['baggage'],
+  rules: RuleFamily,
   openToForeigners = true,
   cabin: ClassSpec['cabin'] = 'economy',
   advancePurchaseDays = 0,
@@ -159,23 +160,26 @@ const klass = (
   advancePurchaseDays,
 });
 
+/** Free baggage: checked + hand kilograms (hand 0: the fare states none, as in "15 KG"). */
+const kg = (checked_kg: number, cabin_kg: number) => ({ checked_kg, cabin_kg });
+
 /**
  * Buddha-Air-style domestic ladder (Y, A and B from domain-nepal.md): the Saver family in two
  * steps, O (estimate: 7-day advance purchase) below B (3-day advance purchase), both closed to
  * foreigners.
  */
 const DOMESTIC_CLASSES = [
-  klass('O', 'Saver', 1, 0.52, '15 KG', REFUND_RULES.saver, false, 'economy', 7),
-  klass('B', 'Saver', 2, 0.6, '15 KG', REFUND_RULES.saver, false, 'economy', 3),
-  klass('A', 'Apex', 3, 0.8, '20 + 5 KG', REFUND_RULES.apex),
-  klass('Y', 'Flex', 4, 1, '25 + 5 KG', REFUND_RULES.flex),
+  klass('O', 'Saver', 1, 0.52, kg(15, 0), 'saver', false, 'economy', 7),
+  klass('B', 'Saver', 2, 0.6, kg(15, 0), 'saver', false, 'economy', 3),
+  klass('A', 'Apex', 3, 0.8, kg(20, 5), 'apex'),
+  klass('Y', 'Flex', 4, 1, kg(25, 5), 'flex'),
 ];
 /** International classes (estimate): Saver closes 7 days and Standard 3 days before departure. */
 const INTERNATIONAL_CLASSES = [
-  klass('L', 'Saver', 1, 0.55, '20 KG', REFUND_RULES.saver, true, 'economy', 7),
-  klass('M', 'Standard', 2, 0.75, '25 KG', REFUND_RULES.apex, true, 'economy', 3),
-  klass('Y', 'Flex', 3, 1, '30 KG', REFUND_RULES.flex),
-  klass('J', 'Business', 4, 3, '40 KG', REFUND_RULES.flex, true, 'business'),
+  klass('L', 'Saver', 1, 0.55, kg(20, 0), 'saver', true, 'economy', 7),
+  klass('M', 'Standard', 2, 0.75, kg(25, 0), 'apex', true, 'economy', 3),
+  klass('Y', 'Flex', 3, 1, kg(30, 0), 'flex'),
+  klass('J', 'Business', 4, 3, kg(40, 0), 'flex', true, 'business'),
 ];
 
 /** One fare row; amounts in minor units. */
@@ -185,6 +189,7 @@ function fareRow(
   amounts: { baseNpr: number; baseUsd: number; residentialNpr: number; fuelNpr: number; fuelUsd: number },
   baggage = c.baggage,
 ): FareRow {
+  const conditions = fareConditions(route.airline, c.rules, baggage);
   return {
     airlineCode: route.airline,
     origin: route.origin,
@@ -200,9 +205,9 @@ function fareRow(
     fuelSurchargeUsd: amounts.fuelUsd,
     ...routeCharges(route.domestic),
     openToForeigners: c.openToForeigners,
-    baggage,
-    refundable: !c.rules.fuelSurchargeOnly,
-    refundRules: c.rules,
+    baggage: describeBaggage(baggage),
+    refundable: refundsFare(conditions),
+    conditions,
     advancePurchaseDays: c.advancePurchaseDays,
   };
 }
@@ -230,7 +235,7 @@ function domesticFares(spec: RouteSpec, origin: string, destination: string): Fa
         fuelNpr: fuelNpr * 100,
         fuelUsd: Math.round((fuelNpr * 100) / NPR_PER_USD),
       },
-      mountain ? 'Hand baggage only' : stol ? '10 + 5 KG' : c.baggage, // STOL limit: estimate
+      mountain ? kg(0, 0) : stol ? kg(10, 5) : c.baggage, // STOL limit and loop flight: estimates
     );
   });
 }

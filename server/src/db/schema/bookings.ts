@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BookingMarkup } from '#shared/admin-money';
 import type { FlightOffer, OfferPrice } from '#shared/flights';
+import type { OfferConditions } from '#shared/offer-conditions';
 import { users } from './accounts';
 import { brands } from './brands';
 import type { RefundRules } from './inventory';
@@ -94,7 +95,10 @@ export const bookings = pgTable(
 /** Per segment of a leg: what cancelling costs, and that segment's share of the price. */
 export interface SegmentFare {
   departUtc: string;
-  refundRules: RefundRules;
+  /** The fare's conditions as sold (absent on bookings made before fares carried them). */
+  conditions?: OfferConditions;
+  /** Bookings made before `conditions`: the older refund rules (conditionsFromRefundRules). */
+  refundRules?: RefundRules;
   price: OfferPrice;
 }
 

@@ -15,8 +15,12 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { OfferConditions } from '#shared/offer-conditions';
 
-/** How a fare class may be refunded: percentages of the base fare kept by the airline. */
+/**
+ * How a fare class could be refunded before fares carried `conditions`: kept only in the segments of
+ * bookings made before then (read through `conditionsFromRefundRules`).
+ */
 export interface RefundRules {
   /** Base fare kept when cancelled more than `lateWindowHours` before departure, in percent. */
   earlyFeePercent: number;
@@ -103,7 +107,11 @@ export const fares = pgTable(
     /** Free baggage as travellers read it, e.g. `20 + 5 KG`. */
     baggage: text('baggage').notNull(),
     refundable: boolean('refundable').notNull(),
-    refundRules: jsonb('refund_rules').notNull().$type<RefundRules>(),
+    /**
+     * The fare's conditions as data (refund and change tiers, no-show fee, baggage kg): the one
+     * source of the refund quote and of the sentence travellers read (shared/src/offer-conditions.ts).
+     */
+    conditions: jsonb('conditions').notNull().$type<OfferConditions>(),
     /** Advance purchase: the class closes this many days (× 24 h) before departure; 0 = never. */
     advancePurchaseDays: smallint('advance_purchase_days').notNull().default(0),
   },

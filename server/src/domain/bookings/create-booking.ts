@@ -154,7 +154,7 @@ async function prepareBooking(
       offer: presented[position] ?? offerAsSold(offer, priced.airlineNames),
       segmentFares: offer.segments.map((s) => ({
         departUtc: new Date(s.flight.departUtc).toISOString(),
-        refundRules: s.fare.refundRules,
+        conditions: s.fare.conditions,
         price: priceFares([s.fare], {
           tier: firstRef.tier,
           passengers: firstRef.passengers,

@@ -1,4 +1,13 @@
-import { describeRefund, percentOf } from '../flights/engine/fare-rules';
+import type { OfferPrice } from '#shared/flights';
+import type { ConditionFee, OfferConditions } from '#shared/offer-conditions';
+import type { SegmentFare } from '../../db/schema/bookings';
+import {
+  conditionsFromRefundRules,
+  describeRefund,
+  describeTier,
+  lastTierHours,
+} from '../flights/engine/fare-conditions';
+import { percentOf, TOURISM_SERVICE_FEE_VAT_BASIS_POINTS } from '../flights/engine/fare-rules';
 import type { FullBooking } from './find-booking';
 
 export interface CancellationQuote {
@@ -15,11 +24,13 @@ export interface CancellationQuote {
 const HOUR = 3_600_000;
 
 /**
- * What cancelling costs now, from each flight's fare rules and the time left before it leaves:
- * a share of the base fare (and the VAT on that share) is kept — the early or late percentage, or
- * all of it for a fare that refunds only the fuel surcharge — while the fuel surcharge and the
- * passenger service charge always come back. Cancelling is refused within a flight's no-cancel
- * window and once it has left. Nothing is owed on a booking that was not paid.
+ * What cancelling costs now, from each flight's fare conditions (the same data the offer showed and
+ * its `refund_policy` sentence was written from) and the time left before it leaves: the refund
+ * tier that applies (the first whose `hours_before_departure` is at most the hours left) keeps its
+ * fee of the base fare (with the VAT on it), while the fuel surcharge, the passenger service charge
+ * and the Tourism Service Fee always come back. Cancelling is refused within the last tier's hours
+ * (it counts as a no-show), on a fare that allows no refund, and once a flight has left. Nothing is
+ * owed on a booking that was not paid.
  * The refund is what was paid less the fee (an agent's commission is not clawed back).
  */
 export function quoteCancellation(full: FullBooking, now = Date.now()): CancellationQuote {
@@ -48,42 +59,37 @@ export function quoteCancellation(full: FullBooking, now = Date.now()): Cancella
   for (const leg of full.legs) {
     for (const segment of leg.segmentFares) {
       const hoursLeft = (Date.parse(segment.departUtc) - now) / HOUR;
-      const r = segment.refundRules;
+      const conditions = conditionsOfSegment(segment);
+      const refuse = (refusal: string, rule = describeRefund(conditions)) => ({
+        ...base,
+        cancellationFee: paid,
+        refund: 0,
+        rule,
+        refusal,
+      });
       if (hoursLeft <= 0) {
-        return {
-          ...base,
-          cancellationFee: paid,
-          refund: 0,
-          rule: 'A flight has left: no refund of the fare on a no-show.',
-          refusal: 'A flight of this booking has already left: it can no longer be cancelled online.',
-        };
+        return refuse(
+          'A flight of this booking has already left: it can no longer be cancelled online.',
+          'A flight has left: no refund of the fare on a no-show.',
+        );
       }
-      if (hoursLeft < r.closedWithinHours) {
-        return {
-          ...base,
-          cancellationFee: paid,
-          refund: 0,
-          rule: describeRefund(r),
-          refusal: `Cancelling is not allowed within ${r.closedWithinHours} h of departure.`,
-        };
+      const { refund } = conditions;
+      if (!refund.allowed) return refuse('This fare cannot be cancelled for a refund.');
+      const index = refund.tiers.findIndex((t) => t.hours_before_departure <= hoursLeft);
+      const tier = refund.tiers[index];
+      if (!tier) {
+        return refuse(
+          `Cancelling is not allowed within ${lastTierHours(refund)} h of departure: it counts as a no-show.`,
+        );
       }
-      const percent = r.fuelSurchargeOnly
-        ? 100
-        : hoursLeft > r.lateWindowHours
-          ? r.earlyFeePercent
-          : r.lateFeePercent;
-      for (const p of segment.price.per_passenger) {
-        const keptBase = percentOf(p.base, percent);
-        // VAT is charged on base + fuel: the VAT on the kept share of the base is kept too.
-        const baseAndFuel = p.base + p.fuel_surcharge;
-        const keptVat = baseAndFuel > 0 ? Math.round((p.vat * keptBase) / baseAndFuel) : 0;
-        fee += (keptBase + keptVat) * p.count;
+      const kept = keptOfSegment(segment.price, tier.fee, booking.currency);
+      if (kept === null) {
+        return refuse(
+          `This fare's cancellation fee is in ${'currency' in tier.fee ? tier.fee.currency : ''}: ask us to cancel it.`,
+        );
       }
-      rules.push(
-        r.fuelSurchargeOnly
-          ? 'only the fuel surcharge and service charge are refunded'
-          : `${percent} % of the base fare kept (${hoursLeft > r.lateWindowHours ? 'more' : 'less'} than ${r.lateWindowHours} h before departure)`,
-      );
+      fee += kept;
+      rules.push(`${describeTier(refund, index)} kept`);
     }
   }
   const cancellationFee = Math.min(fee, paid);
@@ -91,6 +97,37 @@ export function quoteCancellation(full: FullBooking, now = Date.now()): Cancella
     ...base,
     cancellationFee,
     refund: paid - cancellationFee,
-    rule: `${[...new Set(rules)].join('; ')}. Fuel surcharge and passenger service charge are refunded.`,
+    rule: `${[...new Set(rules)].join('; ')}. The fuel surcharge and passenger service charge are refunded.`,
   };
+}
+
+/** A segment's conditions as sold, or those its older refund rules meant. */
+function conditionsOfSegment(segment: SegmentFare): OfferConditions {
+  if (segment.conditions) return segment.conditions;
+  if (segment.refundRules) return conditionsFromRefundRules(segment.refundRules);
+  throw new Error('a booked segment has neither conditions nor refund rules');
+}
+
+/**
+ * What a tier's fee keeps of one segment's price, all passengers together: a percentage of each
+ * passenger's base fare with the VAT charged on that share, or a fixed amount per passenger (at
+ * most the base fare and its VAT). The fuel surcharge, service charge and Tourism Service Fee always
+ * come back. Null when the fee is in another currency than the booking's.
+ */
+function keptOfSegment(price: OfferPrice, fee: ConditionFee, currency: string): number | null {
+  if ('currency' in fee && fee.currency !== currency) return null;
+  let kept = 0;
+  for (const p of price.per_passenger) {
+    // VAT is charged on base + fuel (and on the Tourism Service Fee, which comes back whole).
+    const tourismVat = Math.round(
+      ((p.tourism_service_fee ?? 0) * TOURISM_SERVICE_FEE_VAT_BASIS_POINTS) / 10_000,
+    );
+    const fareVat = p.vat - tourismVat;
+    const baseAndFuel = p.base + p.fuel_surcharge;
+    const vatOn = (share: number) => (baseAndFuel > 0 ? Math.round((fareVat * share) / baseAndFuel) : 0);
+    const keptBase = 'percent' in fee ? percentOf(p.base, fee.percent) : p.base;
+    const keptEach = keptBase + vatOn(keptBase);
+    kept += ('percent' in fee ? keptEach : Math.min(fee.amount, keptEach)) * p.count;
+  }
+  return kept;
 }

@@ -77,7 +77,7 @@ export async function rebookDisruptedBooking(
         offer: { ...chosen.presented, price: leg.offer.price },
         segmentFares: chosen.engine.segments.map((s, i) => ({
           departUtc: new Date(s.flight.departUtc).toISOString(),
-          refundRules: s.fare.refundRules,
+          conditions: s.fare.conditions,
           price: leg.segmentFares[i]?.price ?? leg.segmentFares[0]?.price ?? leg.offer.price,
         })),
       })

@@ -8,6 +8,8 @@ import {
   inventoryControls,
 } from '../../db/schema/index';
 import { dayOf, weekdayMask } from './engine/calendar';
+import { sharedConditions } from './engine/fare-conditions';
+import { tourismServiceFee } from './engine/fare-rules';
 import { type ClassControl, FlightNetwork, type RouteFare, type ScheduledLeg } from './engine/flight-network';
 
 /** The house inventory's supplier id (the first part of its offer ids). */
@@ -73,7 +75,16 @@ async function readNetwork(db: Db): Promise<LoadedNetwork> {
     aircraft: row.aircraft,
     seatsByClass: row.seatsByClass,
   }));
-  const routeFares: RouteFare[] = fareRows.map(({ id: _id, ...fare }) => fare);
+  const countryOf = new Map(airportRows.map((a) => [a.code, a.country]));
+  const international = (origin: string, destination: string) =>
+    countryOf.get(origin) !== 'NP' || countryOf.get(destination) !== 'NP';
+  // Equal conditions become one object, shared by every fare row and offer that carries it.
+  const shared = sharedConditions();
+  const routeFares: RouteFare[] = fareRows.map(({ id: _id, ...fare }) => ({
+    ...fare,
+    conditions: shared(fare.conditions),
+    ...tourismServiceFee(international(fare.origin, fare.destination)),
+  }));
   const controls: ClassControl[] = controlRows.map((row) => ({
     scheduleId: row.scheduleId,
     classCode: row.classCode,
@@ -87,7 +98,7 @@ async function readNetwork(db: Db): Promise<LoadedNetwork> {
     network: new FlightNetwork(legs, routeFares, controls),
     airlineNames: new Map(airlineRows.map((a) => [a.code, a.name])),
     airportCodes: new Set(airportRows.map((a) => a.code)),
-    airportCountries: new Map(airportRows.map((a) => [a.code, a.country])),
+    airportCountries: countryOf,
     countryCodes: new Set(countryRows.map((c) => c.code)),
   };
 }

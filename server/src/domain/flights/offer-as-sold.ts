@@ -1,18 +1,25 @@
 import type { FlightOffer } from '#shared/flights';
+import type { OfferConditions } from '#shared/offer-conditions';
 import type { EngineOffer } from './engine/build-offers';
-import { describeRefund } from './engine/fare-rules';
+import { describeRefund } from './engine/fare-conditions';
 import { blockMinutes, localTimesOf } from './engine/flight-network';
+
+/** An offer as sold now: always with its conditions (only offers kept by older bookings lack them). */
+export type SoldOffer = FlightOffer & { conditions: OfferConditions };
 
 /**
  * An engine offer in the API's shape (local times with offsets, fare family, price in minor
- * units): what search answers, and what a booking keeps of each leg as it was sold.
+ * units): what search answers, and what a booking keeps of each leg as it was sold. Its
+ * `conditions` are its strictest fare's, the very object that fare carries (not a copy), and
+ * `fare.refund_policy` is written from them.
  */
-export function offerAsSold(offer: EngineOffer, airlineNames: Map<string, string>): FlightOffer {
+export function offerAsSold(offer: EngineOffer, airlineNames: Map<string, string>): SoldOffer {
   const fares = offer.segments.map((s) => s.fare);
   const first = fares[0];
   const families = [...new Set(fares.map((f) => f.family))];
   // The offer is as flexible as its least flexible segment.
   const strictest = [...fares].sort((a, b) => a.rank - b.rank)[0] ?? first;
+  if (!strictest) throw new Error(`offer ${offer.id} has no segments`);
   return {
     id: offer.id,
     supplier: offer.supplier,
@@ -41,8 +48,9 @@ export function offerAsSold(offer: EngineOffer, airlineNames: Map<string, string
       cabin: fares.some((f) => f.cabin === 'economy') ? 'economy' : (first?.cabin ?? 'economy'),
       baggage: [...new Set(fares.map((f) => f.baggage))].join(' / '),
       refundable: fares.every((f) => f.refundable),
-      refund_policy: strictest ? describeRefund(strictest.refundRules) : '',
+      refund_policy: describeRefund(strictest.conditions),
     },
+    conditions: strictest.conditions,
     seats_left: offer.seatsLeft,
     price: offer.price,
   };

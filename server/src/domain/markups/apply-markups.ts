@@ -79,6 +79,7 @@ export function markUpPrice(price: OfferPrice, rule: MarkupRule): { price: Offer
       fuel: p.fuel_surcharge,
       service: p.service_charge,
       vat: p.vat,
+      tourismServiceFee: p.tourism_service_fee ?? 0,
     });
   });
   const total = price.total + amount;

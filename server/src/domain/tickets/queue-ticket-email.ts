@@ -1,5 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { API_BASE_PATH } from '#shared/constants';
+import type { OfferPrice } from '#shared/flights';
+import { formatMoney } from '#shared/format-money';
+import { RECEIPT_LINE_LABELS, receiptLines } from '#shared/receipt-lines';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
 import { loadBookingDetails } from '../bookings/find-booking';
@@ -65,8 +68,26 @@ export async function queueTicketEmail(db: Db, options: QueueTicketEmailOptions)
     text:
       `Dear ${booking.contact.name},\n\nYour booking ${booking.pnr} (${booking.route}) is ticketed.\n` +
       `Ticket numbers: ${full.tickets.map((t) => t.ticketNumber).join(', ')}\n\n` +
+      `${fareReceipt(booking.price)}\n\n` +
       `The e-ticket is attached; you can also download it when signed in: ${link}\n\n${brandName}`,
     attachments: [{ kind: 'e-ticket', bookingId: booking.id }],
   });
   return true;
+}
+
+/**
+ * The fare as the receipt shows it, per passenger type: its lines (base fare, fuel surcharge,
+ * passenger service charge, VAT, Tourism Service Fee), which sum to the total. An agent's client
+ * sees the agent's selling price, as on the e-ticket, never what the agency charged the agent.
+ */
+function fareReceipt(price: OfferPrice): string {
+  const money = (amount: number) => formatMoney(amount, price.currency);
+  const rows = price.per_passenger.flatMap((p) => [
+    `${p.count} × ${p.type}, each:`,
+    ...receiptLines(p).map((line) => `  ${RECEIPT_LINE_LABELS[line.kind]}: ${money(line.amount)}`),
+  ]);
+  const markup = price.agent_markup;
+  if (markup && markup.amount > 0) rows.push(`Agent's service fee: ${money(markup.amount)}`);
+  rows.push(`Total: ${money(markup ? markup.selling_total : price.total)}`);
+  return `Fare\n${rows.join('\n')}`;
 }

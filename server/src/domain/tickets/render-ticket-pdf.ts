@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { RECEIPT_LINE_LABELS, receiptLines } from '#shared/receipt-lines';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
 import type { AssetStorage } from '../assets/asset-storage';
@@ -159,10 +160,12 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
   doc.font(PDF_FONT.bold).fontSize(12).text('Fare');
   doc.font(PDF_FONT.regular).fontSize(10);
   for (const p of booking.price.per_passenger) {
-    doc.text(
-      `${p.count} × ${p.type}: base ${money(p.base, booking.currency)}, fuel surcharge ${money(p.fuel_surcharge, booking.currency)}, ` +
-        `taxes ${money(p.taxes, booking.currency)} = ${money(p.subtotal, booking.currency)}`,
-    );
+    // The receipt's lines per passenger: they sum exactly to the passenger's total.
+    doc.text(`${p.count} × ${p.type}, each:`);
+    for (const line of receiptLines(p)) {
+      doc.text(`    ${RECEIPT_LINE_LABELS[line.kind]} ${money(line.amount, booking.currency)}`);
+    }
+    doc.text(`    = ${money(p.total, booking.currency)} each, ${money(p.subtotal, booking.currency)} in all`);
   }
   // The ticket is what an agent hands their client: it carries the agent's selling price, never
   // what the agency charged the agent.

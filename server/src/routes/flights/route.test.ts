@@ -103,10 +103,41 @@ describe('POST /api/b2b/v2/flights/search', () => {
       fuel_surcharge: 100_000,
       service_charge: 20_000,
       vat: Math.round((663_500 + 100_000) * 0.13),
+      tourism_service_fee: 0,
       taxes: 20_000 + Math.round((663_500 + 100_000) * 0.13),
       total: 663_500 + 100_000 + 20_000 + Math.round((663_500 + 100_000) * 0.13),
       subtotal: 663_500 + 100_000 + 20_000 + Math.round((663_500 + 100_000) * 0.13),
     });
+  });
+
+  it('adds the Tourism Service Fee and its 13 % VAT once per international ticket, never on domestic ones', async () => {
+    const international = async (nationality: string, dest: string) => {
+      const { body } = await search({ ...oneWay(), dest_code: dest, nationality_code: nationality });
+      return body.data.legs[0].offers as FlightOffer[];
+    };
+    const perTicket = [
+      { nationality: 'NP', fee: 1_000_00 }, // NPR 1,000 (domain-nepal.md)
+      { nationality: 'GB', fee: Math.round(1_000_00 / 133) }, // the same in USD cents
+    ];
+    for (const { nationality, fee } of perTicket) {
+      const offers = [
+        ...(await international(nationality, 'DEL')),
+        ...(await international(nationality, 'LHR')),
+      ];
+      expect(offers.some((o) => o.stops > 0)).toBe(true);
+      for (const offer of offers) {
+        for (const p of offer.price.per_passenger) {
+          // One fee per ticket however many international flights it has; its VAT is in `vat`.
+          expect(p.tourism_service_fee).toBe(fee);
+          expect(p.vat).toBeGreaterThanOrEqual(Math.round(fee * 0.13));
+          expect(p.base + p.fuel_surcharge + p.service_charge + p.vat + fee).toBe(p.total);
+        }
+      }
+    }
+    const { body } = await search(oneWay());
+    for (const offer of body.data.legs[0].offers as FlightOffer[]) {
+      expect(offer.price.per_passenger.every((p) => p.tourism_service_fee === 0)).toBe(true);
+    }
   });
 
   it('reaches London from Kathmandu through a hub with a valid connection', async () => {

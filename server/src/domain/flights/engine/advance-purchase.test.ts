@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildOffers, type OfferContext, sellableFares } from './build-offers';
 import { dayOf, MS_PER_DAY } from './calendar';
-import { REFUND_RULES } from './fare-rules';
+import { fareConditions } from './fare-conditions';
 import type { DatedFlight, FareClass, ScheduledLeg } from './flight-network';
 
 const leg = {
@@ -31,10 +31,12 @@ const fare = (
     serviceChargeNpr: 0,
     serviceChargeUsd: 0,
     vatBasisPoints: 0,
+    tourismServiceFeeNpr: 0,
+    tourismServiceFeeUsd: 0,
     openToForeigners: false,
     baggage: '15 KG',
     refundable: false,
-    refundRules: REFUND_RULES.saver,
+    conditions: fareConditions('U4', 'saver', { checked_kg: 15, cabin_kg: 0 }),
     advancePurchaseDays,
   }) satisfies FareClass;
 const ladder = [

@@ -1,5 +1,6 @@
 import { localToUtc, MS_PER_MINUTE } from './calendar';
-import { NPR_PER_USD, REFUND_RULES, RESIDENTIAL_FARE_FACTOR, routeCharges } from './fare-rules';
+import { describeBaggage, fareConditions, refundsFare } from './fare-conditions';
+import { NPR_PER_USD, RESIDENTIAL_FARE_FACTOR, routeCharges, tourismServiceFee } from './fare-rules';
 import type { FareClass, ScheduledLeg } from './scheduled-leg';
 
 /** Booking class codes read as business cabin when a schedule (SSIM) gives no fares. */
@@ -18,21 +19,22 @@ export function defaultFaresFor(leg: ScheduledLeg): FareClass[] {
   // Legs of one block time and classes share one ladder (never changed once made): a search
   // reads these fares for thousands of flights, and a few hundred objects stay in the CPU's
   // caches where one ladder per leg would not.
-  const key = `${minutes}|${domestic}|${codes.join(',')}`;
+  // The airline's own refund rules are part of each fare's conditions.
+  const key = `${leg.airlineCode}|${minutes}|${domestic}|${codes.join(',')}`;
   let fares = sharedLadders.get(key);
   if (!fares) {
-    fares = ladderFor(minutes, domestic, codes);
+    fares = ladderFor(leg.airlineCode, minutes, domestic, codes);
     if (sharedLadders.size >= MAX_SHARED_LADDERS) sharedLadders.clear();
     sharedLadders.set(key, fares);
   }
   return fares;
 }
 
-/** Block minutes (15–1,200) × domestic or not × class sets: a few thousand at most in practice. */
+/** Airlines × block minutes (15–1,200) × domestic or not × class sets: a few thousand in practice. */
 const MAX_SHARED_LADDERS = 20_000;
 const sharedLadders = new Map<string, FareClass[]>();
 
-function ladderFor(minutes: number, domestic: boolean, codes: string[]): FareClass[] {
+function ladderFor(airlineCode: string, minutes: number, domestic: boolean, codes: string[]): FareClass[] {
   const fullNpr = (2_000 + 200 * minutes) * 100;
   const economy = codes.filter((c) => !BUSINESS_CLASSES.has(c));
   return codes
@@ -44,12 +46,11 @@ function ladderFor(minutes: number, domestic: boolean, codes: string[]): FareCla
       const factor = business ? 2.5 : ([0.7, 0.85][fromCheapest] ?? 1);
       const rank = business ? 100 + codes.indexOf(classCode) : fromCheapest + 1;
       const baseNpr = Math.round(fullNpr * factor);
-      const rules =
-        business || factor === 1
-          ? REFUND_RULES.flex
-          : factor >= 0.85
-            ? REFUND_RULES.apex
-            : REFUND_RULES.saver;
+      const conditions = fareConditions(
+        airlineCode,
+        business || factor === 1 ? 'flex' : factor >= 0.85 ? 'apex' : 'saver',
+        business ? { checked_kg: 30, cabin_kg: 7 } : { checked_kg: 20, cabin_kg: 5 },
+      );
       const fuelNpr = Math.round(minutes * 40) * 100;
       return {
         classCode,
@@ -62,10 +63,11 @@ function ladderFor(minutes: number, domestic: boolean, codes: string[]): FareCla
         fuelSurchargeNpr: fuelNpr,
         fuelSurchargeUsd: Math.round(fuelNpr / NPR_PER_USD),
         ...routeCharges(domestic),
+        ...tourismServiceFee(!domestic),
         openToForeigners: true,
-        baggage: business ? '30 + 7 KG' : '20 + 5 KG',
-        refundable: !rules.fuelSurchargeOnly,
-        refundRules: rules,
+        baggage: describeBaggage(conditions.baggage),
+        refundable: refundsFare(conditions),
+        conditions,
         advancePurchaseDays: 0,
       } satisfies FareClass;
     })

@@ -1,5 +1,3 @@
-import type { RefundRules } from '../../../db/schema/inventory';
-
 /** Child (2 to under 12): 33 % off the adult base fare (domain-nepal.md). */
 export const CHILD_DISCOUNT_PERCENT = 33;
 /** Infant (under 2, on an adult's lap): 10 % of the adult base fare (domain-nepal.md). */
@@ -20,6 +18,21 @@ export const DOMESTIC_SERVICE_CHARGE_USD = 2_00;
 /** Plausible default international service charge, in paisa and cents. */
 export const INTERNATIONAL_SERVICE_CHARGE_NPR = 1_000_00;
 export const INTERNATIONAL_SERVICE_CHARGE_USD = 8_00;
+/** Tourism Service Fee: NPR 1,000 plus VAT on international tickets sold in Nepal (domain-nepal.md). */
+export const TOURISM_SERVICE_FEE_NPR = 1_000_00;
+/** The same fee for a ticket sold in USD, at NPR_PER_USD (plausible conversion), in cents. */
+export const TOURISM_SERVICE_FEE_USD = Math.round(TOURISM_SERVICE_FEE_NPR / NPR_PER_USD);
+/** VAT charged on the Tourism Service Fee, in basis points: Nepal's 13 %. */
+export const TOURISM_SERVICE_FEE_VAT_BASIS_POINTS = 1300;
+
+/** The Tourism Service Fee a fare of this route carries: international tickets only. */
+export function tourismServiceFee(international: boolean) {
+  return {
+    tourismServiceFeeNpr: international ? TOURISM_SERVICE_FEE_NPR : 0,
+    tourismServiceFeeUsd: international ? TOURISM_SERVICE_FEE_USD : 0,
+  };
+}
+
 /** Plausible default: residential fare = NPR fare × this (foreigners resident 6+ months). */
 export const RESIDENTIAL_FARE_FACTOR = 1.5;
 
@@ -33,45 +46,6 @@ export function routeCharges(domestic: boolean) {
     serviceChargeUsd: domestic ? DOMESTIC_SERVICE_CHARGE_USD : INTERNATIONAL_SERVICE_CHARGE_USD,
     vatBasisPoints: domestic ? DOMESTIC_VAT_BASIS_POINTS : INTERNATIONAL_VAT_BASIS_POINTS,
   };
-}
-
-/** Refund rules of the three Buddha-Air-style classes (domain-nepal.md). */
-export const REFUND_RULES = {
-  /** Y: 10 % fee more than 11 h before departure, 33.33 % within 11 h, none within 2 h. */
-  flex: {
-    earlyFeePercent: 10,
-    lateFeePercent: 33.33,
-    lateWindowHours: 11,
-    closedWithinHours: 2,
-    fuelSurchargeOnly: false,
-  },
-  /** A / Apex: 25 % / 50 %. */
-  apex: {
-    earlyFeePercent: 25,
-    lateFeePercent: 50,
-    lateWindowHours: 11,
-    closedWithinHours: 2,
-    fuelSurchargeOnly: false,
-  },
-  /** B / Bravo: only the fuel surcharge (and service charge) is refunded. */
-  saver: {
-    earlyFeePercent: 100,
-    lateFeePercent: 100,
-    lateWindowHours: 11,
-    closedWithinHours: 2,
-    fuelSurchargeOnly: true,
-  },
-} as const satisfies Record<string, RefundRules>;
-
-/** The sentence a traveller reads about cancelling. */
-export function describeRefund(rules: RefundRules): string {
-  if (rules.fuelSurchargeOnly)
-    return 'Non-refundable: only the fuel surcharge and service charge are refunded.';
-  return (
-    `Cancellation fee ${rules.earlyFeePercent} % of the fare more than ${rules.lateWindowHours} h before departure, ` +
-    `${rules.lateFeePercent} % within ${rules.lateWindowHours} h; no cancellation within ${rules.closedWithinHours} h. ` +
-    'No refund of the fare on a no-show.'
-  );
 }
 
 /** Rounds a share of a minor-unit amount to a whole minor unit. */

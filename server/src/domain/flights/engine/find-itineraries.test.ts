@@ -112,10 +112,21 @@ describe('the search engine (property tests over a synthetic world)', () => {
           let total = 0;
           let base = 0;
           for (const p of price.per_passenger) {
-            for (const value of [p.base, p.fuel_surcharge, p.service_charge, p.vat, p.total, p.subtotal]) {
+            const tourism = p.tourism_service_fee ?? -1;
+            for (const value of [
+              p.base,
+              p.fuel_surcharge,
+              p.service_charge,
+              p.vat,
+              tourism,
+              p.total,
+              p.subtotal,
+            ]) {
               expect(Number.isInteger(value) && value >= 0).toBe(true);
             }
-            expect(p.taxes).toBe(p.service_charge + p.vat);
+            // The receipt's lines: base fare, fuel surcharge, service charge, VAT, Tourism Service Fee.
+            expect(p.base + p.fuel_surcharge + p.service_charge + p.vat + tourism).toBe(p.total);
+            expect(p.taxes).toBe(p.service_charge + p.vat + tourism);
             expect(p.total).toBe(p.base + p.fuel_surcharge + p.taxes);
             expect(p.subtotal).toBe(p.total * p.count);
             total += p.subtotal;

@@ -1,5 +1,10 @@
 import type { Currency, OfferPrice, PassengerPrice, PassengerType } from '#shared/flights';
-import { CHILD_DISCOUNT_PERCENT, INFANT_FARE_PERCENT, percentOf } from './fare-rules';
+import {
+  CHILD_DISCOUNT_PERCENT,
+  INFANT_FARE_PERCENT,
+  percentOf,
+  TOURISM_SERVICE_FEE_VAT_BASIS_POINTS,
+} from './fare-rules';
 import type { FareClass } from './scheduled-leg';
 
 /** Which fare a traveller pays: NPR (Nepali and Indian nationals), USD (others) or residential NPR. */
@@ -56,15 +61,32 @@ function passengerAmounts(fare: FareClass, tier: FareTier, type: PassengerType) 
   return { base: paidBase, fuel: paidFuel, service: paidService, vat };
 }
 
-/** The price of a set of fares (one per segment) for the passengers: integers in minor units. */
-/** One passenger type's line of a price, from its amounts per passenger (minor units). */
+/**
+ * The Tourism Service Fee of one ticket (one offer: its fares, one per segment) and its VAT, per
+ * passenger: once per ticket however many international segments it has; infants, who hold no
+ * seat, pay none (plausible default, as for the service charge).
+ */
+function tourismFeeOf(fares: FareClass[], tier: FareTier, type: PassengerType) {
+  if (type === 'infant') return { fee: 0, vat: 0 };
+  let fee = 0;
+  for (const fare of fares) {
+    fee = Math.max(fee, tier === 'usd' ? fare.tourismServiceFeeUsd : fare.tourismServiceFeeNpr);
+  }
+  return { fee, vat: Math.round((fee * TOURISM_SERVICE_FEE_VAT_BASIS_POINTS) / 10_000) };
+}
+
+/**
+ * One passenger type's line of a price, from its amounts per passenger (minor units): the receipt's
+ * lines (base fare, fuel surcharge, passenger service charge, VAT, Tourism Service Fee) sum to its total.
+ */
 export function passengerPrice(
   type: PassengerType,
   count: number,
-  amounts: { base: number; fuel: number; service: number; vat: number },
+  amounts: { base: number; fuel: number; service: number; vat: number; tourismServiceFee?: number },
 ): PassengerPrice {
   const { base, fuel, service, vat } = amounts;
-  const total = base + fuel + service + vat;
+  const tourismServiceFee = amounts.tourismServiceFee ?? 0;
+  const total = base + fuel + service + vat + tourismServiceFee;
   return {
     type,
     count,
@@ -72,11 +94,14 @@ export function passengerPrice(
     fuel_surcharge: fuel,
     service_charge: service,
     vat,
-    taxes: service + vat,
+    tourism_service_fee: tourismServiceFee,
+    taxes: service + vat + tourismServiceFee,
     total,
     subtotal: total * count,
   };
 }
+
+/** The price of a set of fares (one per segment) for the passengers: integers in minor units. */
 
 export function priceFares(fares: FareClass[], context: PricingContext): OfferPrice {
   const counts: [PassengerType, number][] = [
@@ -98,7 +123,16 @@ export function priceFares(fares: FareClass[], context: PricingContext): OfferPr
       service += amounts.service;
       vat += amounts.vat;
     }
-    perPassenger.push(passengerPrice(type, count, { base, fuel, service, vat }));
+    const tourism = tourismFeeOf(fares, context.tier, type);
+    perPassenger.push(
+      passengerPrice(type, count, {
+        base,
+        fuel,
+        service,
+        vat: vat + tourism.vat,
+        tourismServiceFee: tourism.fee,
+      }),
+    );
   }
   const total = perPassenger.reduce((sum, p) => sum + p.subtotal, 0);
   let commission: OfferPrice['commission'] = null;
@@ -123,6 +157,12 @@ export function withAgentMarkup(price: OfferPrice, markupPercent: number): Offer
 export function priceTotal(fares: FareClass[], context: PricingContext): number {
   let total = 0;
   for (const fare of fares) total += fareTotal(fare, context);
+  // The Tourism Service Fee is once per ticket, not per flight: never in `fareTotal`.
+  const seated = context.passengers.adults + context.passengers.children;
+  if (seated > 0) {
+    const tourism = tourismFeeOf(fares, context.tier, 'adult');
+    total += (tourism.fee + tourism.vat) * seated;
+  }
   return total;
 }
 

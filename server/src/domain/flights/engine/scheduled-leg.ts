@@ -1,4 +1,4 @@
-import type { RefundRules } from '../../../db/schema/inventory';
+import type { OfferConditions } from '#shared/offer-conditions';
 
 /** A fare class of an airline on a route; amounts in minor units (paisa for NPR, cents for USD). */
 export interface FareClass {
@@ -15,10 +15,17 @@ export interface FareClass {
   serviceChargeNpr: number;
   serviceChargeUsd: number;
   vatBasisPoints: number;
+  /**
+   * Tourism Service Fee per ticket, before its VAT: charged on international tickets sold in Nepal
+   * (every Tikat sale), 0 on domestic fares. Not stored: set from the route's countries when loaded.
+   */
+  tourismServiceFeeNpr: number;
+  tourismServiceFeeUsd: number;
   openToForeigners: boolean;
   baggage: string;
   refundable: boolean;
-  refundRules: RefundRules;
+  /** Refund and change tiers, no-show fee and baggage: one object shared by the offers that sell it. */
+  conditions: OfferConditions;
   /** Advance purchase: the class closes this many days (× 24 h) before departure; 0 = never. */
   advancePurchaseDays: number;
 }

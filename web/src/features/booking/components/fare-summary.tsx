@@ -2,10 +2,20 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfferPrice } from '#shared/flights';
 import { formatMoney } from '#shared/format-money';
+import { type ReceiptLineKind, receiptLines } from '#shared/receipt-lines';
 import { currentLanguage } from '../../../lib/i18n';
 
+const RECEIPT_LINE_KEYS: Record<ReceiptLineKind, string> = {
+  base: 'booking.baseFare',
+  fuel_surcharge: 'booking.fuelSurcharge',
+  service_charge: 'booking.serviceCharge',
+  vat: 'booking.vat',
+  tourism_service_fee: 'booking.tourismServiceFee',
+};
+
 /**
- * Per passenger type and in total; for an agent, gross, the commission the agency grants and the
+ * Per passenger type (each passenger's receipt lines: base fare, fuel surcharge, passenger service
+ * charge, VAT, Tourism Service Fee, which sum to the passenger's total) and in total; for an agent, gross, the commission the agency grants and the
  * net they pay, then their own markup and what their client pays (spec §12.4).
  */
 export function FareSummary(props: { price: OfferPrice; showCommission: boolean }) {
@@ -29,18 +39,16 @@ export function FareSummary(props: { price: OfferPrice; showCommission: boolean 
               </dt>
               <dd>{money(p.subtotal)}</dd>
             </div>
-            <div className="flex justify-between text-slate-600 dark:text-slate-400">
-              <dt>{t('booking.baseFare')}</dt>
-              <dd>{money(p.base)}</dd>
-            </div>
-            <div className="flex justify-between text-slate-600 dark:text-slate-400">
-              <dt>{t('booking.fuelSurcharge')}</dt>
-              <dd>{money(p.fuel_surcharge)}</dd>
-            </div>
-            <div className="flex justify-between text-slate-600 dark:text-slate-400">
-              <dt>{t('booking.taxesAndCharges')}</dt>
-              <dd>{money(p.taxes)}</dd>
-            </div>
+            {receiptLines(p).map((line) => (
+              <div
+                key={line.kind}
+                className="flex justify-between text-slate-600 dark:text-slate-400"
+                data-testid={`receipt-${line.kind}`}
+              >
+                <dt>{t(RECEIPT_LINE_KEYS[line.kind])}</dt>
+                <dd>{money(line.amount)}</dd>
+              </div>
+            ))}
           </Fragment>
         ))}
         <div className="mt-2 flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-700">

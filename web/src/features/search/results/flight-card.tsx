@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FareFamilyOption, FlightOffer, OfferPrice, SearchFlight } from '#shared/flights';
 import { localTime } from '../../../lib/dates';
+import { conditionLabels } from './condition-labels';
 import { duration, money } from './format';
 
 const AIRLINE_COLOURS = ['#0b6e4f', '#1d3f8f', '#c8102e', '#7c3aed', '#b45309', '#0e7490'];
@@ -162,7 +163,7 @@ export function FlightCard(props: {
   );
 }
 
-/** A fare family as a choice: its price, baggage and whether it is refunded. */
+/** A fare family as a choice: its price, and from its conditions the baggage kg and the cancel and change fees. */
 function FamilyOption(props: {
   name: string;
   option: FareFamilyOption;
@@ -171,6 +172,7 @@ function FamilyOption(props: {
 }) {
   const { t } = useTranslation();
   const { option } = props;
+  const labels = conditionLabels(t, option.conditions);
   return (
     <label
       className={`flex min-h-11 cursor-pointer items-start gap-2 rounded-lg border p-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand ${props.checked ? 'border-brand bg-slate-50 ring-1 ring-brand dark:bg-slate-800' : 'border-slate-300 dark:border-slate-600'}`}
@@ -188,13 +190,17 @@ function FamilyOption(props: {
           <span className="font-semibold">{option.family}</span>
           <span className="font-semibold">{money(option.price.total, option.price.currency)}</span>
         </span>
-        <span className="text-xs text-slate-600 dark:text-slate-300">
-          {t('results.baggage')}: {option.baggage}
+        <span className="text-xs text-slate-600 dark:text-slate-300" data-testid="family-baggage">
+          {t('results.baggage')}: {labels.baggage}
         </span>
         <span
-          className={`text-xs ${option.refundable ? 'text-emerald-800 dark:text-emerald-300' : 'text-amber-800 dark:text-amber-300'}`}
+          className={`text-xs ${labels.refundable ? 'text-emerald-800 dark:text-emerald-300' : 'text-amber-800 dark:text-amber-300'}`}
+          data-testid="family-cancel"
         >
-          {option.refundable ? t('results.refundable') : t('results.nonRefundable')}
+          {labels.cancel}
+        </span>
+        <span className="text-xs text-slate-600 dark:text-slate-300" data-testid="family-change">
+          {labels.change}
         </span>
         {option.seats_left <= 5 && (
           <span className="text-xs font-medium text-red-700 dark:text-red-400">

@@ -96,6 +96,15 @@ const flightOf = (base: FlightOffer, totals: number[]): SearchFlight => ({
     baggage: '20 KG',
     refundable: index > 0,
     refund_policy: '',
+    conditions: {
+      refund: {
+        allowed: true,
+        tiers: [{ hours_before_departure: 2, fee: { percent: index > 0 ? 10 : 100 } }],
+      },
+      change: { allowed: false, tiers: [] },
+      no_show: { fee: { percent: 100 } },
+      baggage: { checked_kg: 20, cabin_kg: 0 },
+    },
     seats_left: 5,
     price: { ...base.price, total },
   })),
