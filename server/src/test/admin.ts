@@ -37,6 +37,25 @@ export const PNG_PIXEL = Buffer.from(
   'base64',
 );
 
+/** Uploads a one-pixel PNG as Sajilo's header logo, through the console as its admin would. */
+export async function setPngHeaderLogo(t: TestApp): Promise<void> {
+  const admin = await logInDemo(t, 'sajilo', 'admin');
+  const uploaded = await api(t, {
+    method: 'POST',
+    url: '/admin/uploads',
+    cookie: admin,
+    payload: PNG_PIXEL,
+    headers: { 'content-type': 'image/png' },
+  });
+  if (uploaded.statusCode !== 200) throw new Error(`upload failed: ${uploaded.body}`);
+  const settings = (await asAdmin(t, admin, 'GET', '/admin/brand')).json().data;
+  const saved = await asAdmin(t, admin, 'PUT', '/admin/brand', {
+    ...settings,
+    config: { ...settings.config, headerLogo: uploaded.json().data.url },
+  });
+  if (saved.statusCode !== 200) throw new Error(`saving the logo failed: ${saved.body}`);
+}
+
 /** Valid calls of the admin inventory routes (a demo flight 50 days ahead), for the access sweeps. */
 export const INVENTORY_SWEEP_CALLS = {
   'GET /admin/inventory/load': () => ({

@@ -6,7 +6,7 @@ import { openDatabase } from '../../db/client';
 import { emailOutbox } from '../../db/schema/index';
 import { runJob } from '../../jobs/run-all-jobs';
 import { api, logInDemo } from '../../test/accounts';
-import { asAdmin, PNG_PIXEL } from '../../test/admin';
+import { PNG_PIXEL, setPngHeaderLogo } from '../../test/admin';
 import { holdBooking } from '../../test/bookings';
 import { mailHeader, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -90,20 +90,7 @@ describe('outbox delivery over SMTP (a real SMTP conversation with a local serve
   });
 
   it('shows an uploaded PNG logo inside the HTML e-mail', async () => {
-    const admin = await logInDemo(t, 'sajilo', 'admin');
-    const uploaded = await api(t, {
-      method: 'POST',
-      url: '/admin/uploads',
-      cookie: admin,
-      payload: PNG_PIXEL,
-      headers: { 'content-type': 'image/png' },
-    });
-    const settings = (await asAdmin(t, admin, 'GET', '/admin/brand')).json().data;
-    const saved = await asAdmin(t, admin, 'PUT', '/admin/brand', {
-      ...settings,
-      config: { ...settings.config, headerLogo: uploaded.json().data.url },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await setPngHeaderLogo(t);
     const agent = await logInDemo(t, 'sajilo', 'agent');
     const held = await holdBooking(t, agent);
     expect(

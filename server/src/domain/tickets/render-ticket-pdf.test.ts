@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlightOffer } from '#shared/flights';
 import { api, logInDemo } from '../../test/accounts';
-import { asAdmin, PNG_PIXEL } from '../../test/admin';
+import { setPngHeaderLogo } from '../../test/admin';
 import { adult, bookingBody, findOffers, inDays, payBooking, postBooking } from '../../test/bookings';
 import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -86,21 +86,7 @@ describe('the e-ticket’s look', () => {
   });
 
   it('draws an uploaded PNG logo', async () => {
-    const admin = await logInDemo(t, 'sajilo', 'admin');
-    const uploaded = await api(t, {
-      method: 'POST',
-      url: '/admin/uploads',
-      cookie: admin,
-      payload: PNG_PIXEL,
-      headers: { 'content-type': 'image/png' },
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const settings = (await asAdmin(t, admin, 'GET', '/admin/brand')).json().data;
-    const saved = await asAdmin(t, admin, 'PUT', '/admin/brand', {
-      ...settings,
-      config: { ...settings.config, headerLogo: uploaded.json().data.url },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await setPngHeaderLogo(t);
     const pdf = await ticketPdf(await logInDemo(t, 'sajilo', 'agent'));
     // The logo is the only 1 × 1 image; the brand's name is then written nowhere (the company's is).
     expect(pdf.toString('latin1')).toMatch(
