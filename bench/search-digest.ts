@@ -16,13 +16,11 @@ import {
 } from '../server/src/domain/flights/engine/build-offers';
 import { MS_PER_DAY } from '../server/src/domain/flights/engine/calendar';
 import { demandSeatsLeft, demandSoldIn } from '../server/src/domain/flights/engine/demand';
-import { fareConditions } from '../server/src/domain/flights/engine/fare-conditions';
-import { tourismServiceFee } from '../server/src/domain/flights/engine/fare-rules';
 import { findItineraries } from '../server/src/domain/flights/engine/find-itineraries';
-import type { ClassControl, RouteFare } from '../server/src/domain/flights/engine/flight-network';
 import { FlightNetwork } from '../server/src/domain/flights/engine/flight-network';
 import type { FareTier } from '../server/src/domain/flights/engine/price-offer';
 import {
+  addStoredLaddersAndControls,
   buildSyntheticWorld,
   type SyntheticWorldOptions,
   seededRandom,
@@ -37,9 +35,9 @@ type WorldSize = Pick<SyntheticWorldOptions, 'airports' | 'flightsPerDay' | 'hub
 
 function digestWorld(name: string, size: WorldSize, searches: number, ladders: boolean): string {
   const world = buildSyntheticWorld({ ...size, firstDay: FIRST_DAY, days: 3 });
-  const fares: RouteFare[] = [];
-  const controls: ClassControl[] = [];
-  if (ladders) addLaddersAndControls(world.legs, fares, controls);
+  const { fares, controls } = ladders
+    ? addStoredLaddersAndControls(world.legs, FIRST_DAY)
+    : { fares: [], controls: [] };
   const network = new FlightNetwork(world.legs, fares, controls);
   const random = seededRandom(99);
   const pick = () =>
@@ -76,6 +74,7 @@ function digestWorld(name: string, size: WorldSize, searches: number, ladders: b
               (flight.leg.seatsByClass[classCode] ?? 0) - held - demandSoldIn(flight, classCode, salesDay),
             )
           : demandSeatsLeft(flight, classCode, salesDay),
+      demandOnly: { salesDay, covers: (flight) => !(held > 0 && (flight.leg.id + held) % 5 === 0) },
     };
     const tests = flightTests(context);
     // Two days with one context, as a flexible-date search does.
@@ -107,79 +106,6 @@ function digestWorld(name: string, size: WorldSize, searches: number, ladders: b
     }
   }
   return hash.digest('hex');
-}
-
-/** Stored ladders (advance purchase, closed to foreigners, business) and admins' controls. */
-function addLaddersAndControls(
-  legs: ReturnType<typeof buildSyntheticWorld>['legs'],
-  fares: RouteFare[],
-  controls: ClassControl[],
-) {
-  const random = seededRandom(7);
-  for (const leg of legs) {
-    const fare = (
-      classCode: string,
-      family: string,
-      rank: number,
-      baseNpr: number,
-      advancePurchaseDays: number,
-      openToForeigners: boolean,
-      cabin: 'economy' | 'business' = 'economy',
-    ): RouteFare => ({
-      airlineCode: leg.airlineCode,
-      origin: leg.origin,
-      destination: leg.destination,
-      classCode,
-      family,
-      cabin,
-      rank,
-      baseNpr,
-      baseUsd: Math.round(baseNpr / 130),
-      residentialNpr: Math.round(baseNpr * 1.4),
-      fuelSurchargeNpr: 500_00,
-      fuelSurchargeUsd: 4_00,
-      serviceChargeNpr: 200_00,
-      serviceChargeUsd: 2_00,
-      vatBasisPoints: 1300,
-      openToForeigners,
-      baggage: '20 KG',
-      refundable: false,
-      ...tourismServiceFee(false),
-      conditions: fareConditions('ZZ', 'saver', { checked_kg: 20, cabin_kg: 5 }),
-      advancePurchaseDays,
-    });
-    if (leg.id % 3 === 0) {
-      leg.seatsByClass = { O: 8, B: 12, A: 30, Y: 20, ...(leg.id % 2 ? { J: 8 } : {}) };
-      const base = 3000_00 + Math.floor(random() * 5000_00);
-      fares.push(
-        fare('O', 'Saver', 1, base, 7, false),
-        fare('B', 'Saver', 2, Math.round(base * 1.15), 3, false),
-        fare('A', 'Apex', 3, Math.round(base * 1.5), 0, true),
-        fare('Y', 'Flex', 4, Math.round(base * 1.9), 0, true),
-        fare('J', 'Business', 10, base * 4, 0, true, 'business'),
-      );
-    }
-    if (leg.id % 7 === 0) leg.seatsByClass = { J: 4, Y: 10, M: 3, L: 2 };
-    const control = { scheduleId: leg.id, baseNpr: null, baseUsd: null };
-    if (leg.id % 11 === 0)
-      controls.push({
-        ...control,
-        classCode: leg.id % 2 ? 'L' : 'O',
-        fromDay: FIRST_DAY + 1,
-        toDay: FIRST_DAY + 1,
-        closed: true,
-      });
-    if (leg.id % 13 === 0)
-      controls.push({
-        ...control,
-        classCode: 'Y',
-        fromDay: FIRST_DAY,
-        toDay: FIRST_DAY + 2,
-        closed: null,
-        baseNpr: 1234_00,
-        baseUsd: 10_00,
-      });
-  }
 }
 
 console.log(

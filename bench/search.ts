@@ -96,6 +96,7 @@ function benchEngine(): Record<string, number> {
       // As the house supplier counts them on a flight with no holds or sales in Tikat: the
       // demand model's seats sold elsewhere come off.
       seatsLeft: (flight, classCode) => demandSeatsLeft(flight, classCode, salesDay),
+      demandOnly: { salesDay, covers: () => true },
     };
     const itineraries = findItineraries(network, {
       origin,

@@ -121,15 +121,22 @@ function schedulesIn(counts: SeatCounts): Set<number> {
  * Seats left in a class: the leg's capacity less the seats the demand model has sold elsewhere by
  * `salesDay` and the seats held and sold in Tikat.
  */
-function seatsLeftFrom(counts: SeatCounts, salesDay: number) {
+function seatsFrom(
+  counts: SeatCounts,
+  salesDay: number,
+): Pick<OfferContext, 'seatsLeft' | 'demandOnly'> {
   // Most flights have no seat row yet: they skip building the row's key.
   const withRows = schedulesIn(counts);
-  return (flight: DatedFlight, classCode: string) => {
-    const row = withRows.has(flight.leg.id)
-      ? counts.get(seatKey(flight.leg.id, flight.day, classCode))
-      : undefined;
-    if (!row) return demandSeatsLeft(flight, classCode, salesDay);
-    return Math.max(0, row.capacity - row.taken - demandSoldIn(flight, classCode, salesDay));
+  return {
+    seatsLeft: (flight, classCode) => {
+      const row = withRows.has(flight.leg.id)
+        ? counts.get(seatKey(flight.leg.id, flight.day, classCode))
+        : undefined;
+      if (!row) return demandSeatsLeft(flight, classCode, salesDay);
+      return Math.max(0, row.capacity - row.taken - demandSoldIn(flight, classCode, salesDay));
+    },
+    // A schedule with no seat row in Tikat on these days: the demand model's seats alone.
+    demandOnly: { salesDay, covers: (flight) => !withRows.has(flight.leg.id) },
   };
 }
 
@@ -158,7 +165,7 @@ export const houseSupplier: Supplier = {
     const context: OfferContext = {
       ...options.context,
       supplier: HOUSE_SUPPLIER,
-      seatsLeft: seatsLeftFrom(counts, todayInNepal(options.context.notBeforeUtc)),
+      ...seatsFrom(counts, todayInNepal(options.context.notBeforeUtc)),
     };
     const tests = flightTests(context);
     return options.legs.map((leg) =>
@@ -192,7 +199,7 @@ export const houseSupplier: Supplier = {
       grantedCommissionPercent: options.grantedCommissionPercent,
       cabin: '',
       notBeforeUtc: options.notBeforeUtc,
-      seatsLeft: seatsLeftFrom(counts, todayInNepal(options.notBeforeUtc)),
+      ...seatsFrom(counts, todayInNepal(options.notBeforeUtc)),
     };
     const chosen = [];
     for (const { flight, classCode } of segments) {

@@ -28,6 +28,13 @@ export interface OfferContext extends PricingContext {
   notBeforeUtc: number;
   /** Seats left on a dated flight in a class. */
   seatsLeft(flight: DatedFlight, classCode: string): number;
+  /**
+   * Set when `seatsLeft` of the flights `covers` accepts is the demand model's alone on
+   * `salesDay` (no seats held or sold in Tikat): their cheapest price then holds for every
+   * search of the same passengers, tier, cabin and sales day, and is kept on the flight
+   * between searches.
+   */
+  demandOnly?: { salesDay: number; covers(flight: DatedFlight): boolean };
 }
 
 export interface EngineSegment {
@@ -80,25 +87,66 @@ export function sellableFares(
  * itinerary search and the offer building of the same context. It is kept on the flight itself
  * beside the stamp of the context it was worked out for (a map per search cost more than the
  * pricing: thousands of flights between two hubs), so another search's stamp means "not known".
+ *
+ * Where the seats are the demand model's alone (`context.demandOnly`), the price is also kept
+ * for later searches of the same kind (`sharedLeadKey`) with the instants it holds between: a
+ * class closes as time passes (advance purchase) and never reopens within a sales day, so the
+ * cheapest class found at `notBeforeUtc` stays the cheapest until it closes itself.
  */
-const contextStamps = new WeakMap<OfferContext, number>();
+const contextStamps = new WeakMap<OfferContext, { stamp: number; sharedKey: number }>();
 let lastStamp = 0;
+const sharedKeys = new Map<string, number>();
+
+function stampOf(context: OfferContext) {
+  let known = contextStamps.get(context);
+  if (!known) {
+    let sharedKey = 0;
+    if (context.demandOnly) {
+      const { tier, cabin, passengers } = context;
+      const kind = `${tier}|${cabin}|${passengers.adults}|${passengers.children}|${passengers.infants}|${context.demandOnly.salesDay}`;
+      sharedKey = sharedKeys.get(kind) ?? 0;
+      if (sharedKey === 0) {
+        sharedKey = sharedKeys.size + 1;
+        sharedKeys.set(kind, sharedKey);
+      }
+    }
+    known = { stamp: ++lastStamp, sharedKey };
+    contextStamps.set(context, known);
+  }
+  return known;
+}
 
 function leadTotalOf(context: OfferContext): (flight: DatedFlight) => number {
-  let stamp = contextStamps.get(context);
-  if (stamp === undefined) {
-    stamp = ++lastStamp;
-    contextStamps.set(context, stamp);
-  }
-  const ours = stamp;
+  const { stamp: ours, sharedKey } = stampOf(context);
   const seated = Math.max(1, seatedPassengers(context.passengers));
+  const notBefore = context.notBeforeUtc;
+  const shares = context.demandOnly?.covers;
   return (flight) => {
     if (flight.leadStamp === ours) return flight.leadTotal as number;
-    let total = Number.POSITIVE_INFINITY;
-    for (const fare of flight.fares) {
-      if (offeredIn(flight, fare, context) && context.seatsLeft(flight, fare.classCode) >= seated) {
-        total = fareTotal(fare, context);
-        break;
+    const shared = sharedKey !== 0 && shares !== undefined && shares(flight);
+    let total: number;
+    if (
+      shared &&
+      flight.sharedLeadKey === sharedKey &&
+      notBefore >= (flight.sharedLeadFromUtc as number) &&
+      notBefore <= (flight.sharedLeadUntilUtc as number)
+    ) {
+      total = flight.sharedLeadTotal as number;
+    } else {
+      total = Number.POSITIVE_INFINITY;
+      let until = Number.POSITIVE_INFINITY;
+      for (const fare of flight.fares) {
+        if (offeredIn(flight, fare, context) && context.seatsLeft(flight, fare.classCode) >= seated) {
+          total = fareTotal(fare, context);
+          until = flight.departUtc - fare.advancePurchaseDays * MS_PER_DAY;
+          break;
+        }
+      }
+      if (shared) {
+        flight.sharedLeadKey = sharedKey;
+        flight.sharedLeadTotal = total;
+        flight.sharedLeadFromUtc = notBefore;
+        flight.sharedLeadUntilUtc = until;
       }
     }
     flight.leadTotal = total;

@@ -37,6 +37,12 @@ export interface DatedFlight {
   /** The cheapest total of the search stamped `leadStamp` (build-offers.ts), kept on the flight. */
   leadTotal?: number;
   leadStamp?: number;
+  /** The cheapest total kept between searches of one kind (build-offers.ts); 0 = none kept. */
+  sharedLeadKey?: number;
+  sharedLeadTotal?: number;
+  /** The instants (`notBeforeUtc`) between which `sharedLeadTotal` holds. */
+  sharedLeadFromUtc?: number;
+  sharedLeadUntilUtc?: number;
 }
 
 interface DayIndex {
@@ -191,6 +197,10 @@ export class FlightNetwork {
       demandSalesDay: Number.NaN,
       leadTotal: Number.NaN,
       leadStamp: 0,
+      sharedLeadKey: 0,
+      sharedLeadTotal: Number.NaN,
+      sharedLeadFromUtc: 0,
+      sharedLeadUntilUtc: 0,
     };
   }
 

@@ -1,6 +1,9 @@
 import { utcOffsetMinutes } from '#shared/time/zoned';
 import { MS_PER_DAY } from './calendar';
-import type { ScheduledLeg } from './scheduled-leg';
+import { fareConditions } from './fare-conditions';
+import { tourismServiceFee } from './fare-rules';
+import type { ClassControl } from './flight-network';
+import type { RouteFare, ScheduledLeg } from './scheduled-leg';
 
 /** A deterministic pseudo-random generator (mulberry32): the same seed gives the same world. */
 export function seededRandom(seed: number): () => number {
@@ -105,4 +108,82 @@ export function buildSyntheticWorld(options: SyntheticWorldOptions): SyntheticWo
 
 function zoneShiftMinutes(from: string, to: string, at: number): number {
   return utcOffsetMinutes(to, at) - utcOffsetMinutes(from, at);
+}
+
+/**
+ * Stored ladders (advance purchase, closed to foreigners, business) on every third leg, other
+ * seat maps, and admins' class controls (closed classes, overridden fares) from `firstDay`.
+ */
+export function addStoredLaddersAndControls(
+  legs: ScheduledLeg[],
+  firstDay: number,
+): { fares: RouteFare[]; controls: ClassControl[] } {
+  const fares: RouteFare[] = [];
+  const controls: ClassControl[] = [];
+  const random = seededRandom(7);
+  for (const leg of legs) {
+    const fare = (
+      classCode: string,
+      family: string,
+      rank: number,
+      baseNpr: number,
+      advancePurchaseDays: number,
+      openToForeigners: boolean,
+      cabin: 'economy' | 'business' = 'economy',
+    ): RouteFare => ({
+      airlineCode: leg.airlineCode,
+      origin: leg.origin,
+      destination: leg.destination,
+      classCode,
+      family,
+      cabin,
+      rank,
+      baseNpr,
+      baseUsd: Math.round(baseNpr / 130),
+      residentialNpr: Math.round(baseNpr * 1.4),
+      fuelSurchargeNpr: 500_00,
+      fuelSurchargeUsd: 4_00,
+      serviceChargeNpr: 200_00,
+      serviceChargeUsd: 2_00,
+      vatBasisPoints: 1300,
+      openToForeigners,
+      baggage: '20 KG',
+      refundable: false,
+      ...tourismServiceFee(false),
+      conditions: fareConditions('ZZ', 'saver', { checked_kg: 20, cabin_kg: 5 }),
+      advancePurchaseDays,
+    });
+    if (leg.id % 3 === 0) {
+      leg.seatsByClass = { O: 8, B: 12, A: 30, Y: 20, ...(leg.id % 2 ? { J: 8 } : {}) };
+      const base = 3000_00 + Math.floor(random() * 5000_00);
+      fares.push(
+        fare('O', 'Saver', 1, base, 7, false),
+        fare('B', 'Saver', 2, Math.round(base * 1.15), 3, false),
+        fare('A', 'Apex', 3, Math.round(base * 1.5), 0, true),
+        fare('Y', 'Flex', 4, Math.round(base * 1.9), 0, true),
+        fare('J', 'Business', 10, base * 4, 0, true, 'business'),
+      );
+    }
+    if (leg.id % 7 === 0) leg.seatsByClass = { J: 4, Y: 10, M: 3, L: 2 };
+    const control = { scheduleId: leg.id, baseNpr: null, baseUsd: null };
+    if (leg.id % 11 === 0)
+      controls.push({
+        ...control,
+        classCode: leg.id % 2 ? 'L' : 'O',
+        fromDay: firstDay + 1,
+        toDay: firstDay + 1,
+        closed: true,
+      });
+    if (leg.id % 13 === 0)
+      controls.push({
+        ...control,
+        classCode: 'Y',
+        fromDay: firstDay,
+        toDay: firstDay + 2,
+        closed: null,
+        baseNpr: 1234_00,
+        baseUsd: 10_00,
+      });
+  }
+  return { fares, controls };
 }
