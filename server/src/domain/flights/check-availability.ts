@@ -4,6 +4,7 @@ import { AppError, invalidFields } from '../../errors';
 import { NO_MARKUPS, priceForViewer } from '../markups/apply-markups';
 import { brandMarkups, PRICING_MARKUP_MAX_AGE_MS } from '../markups/load-brand-markups';
 import { supplierOf } from '../suppliers/configured-suppliers';
+import { brandCancelledFlightIds } from './cancelled-flights';
 import type { EngineOffer } from './engine/build-offers';
 import { decodeOfferId } from './engine/offer-id';
 import { loadFlightNetwork } from './load-flight-network';
@@ -54,6 +55,9 @@ export async function checkAvailability(
   const markups = options.brandId
     ? await brandMarkups(db, options.brandId, PRICING_MARKUP_MAX_AGE_MS)
     : NO_MARKUPS;
+  const cancelledFlightIds = options.brandId
+    ? await brandCancelledFlightIds(db, options.brandId, options.now)
+    : undefined;
   const priced: EngineOffer[] = [];
   for (const requested of options.offers) {
     const supplier = supplierOf(requested.id);
@@ -64,6 +68,7 @@ export async function checkAvailability(
       grantedCommissionPercent: options.grantedCommissionPercent,
       notBeforeUtc,
       countSeats: !options.seatsCountedByHold,
+      ...(cancelledFlightIds ? { cancelledFlightIds } : {}),
     });
     if (result.status === 'gone')
       throw new AppError('OFFER_EXPIRED', undefined, undefined, { offer_id: requested.id });

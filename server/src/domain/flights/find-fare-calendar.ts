@@ -4,6 +4,7 @@ import { invalidFields } from '../../errors';
 import { applyMarkup, NO_MARKUPS } from '../markups/apply-markups';
 import { searchBrandMarkups } from '../markups/load-brand-markups';
 import { configuredSuppliers } from '../suppliers/configured-suppliers';
+import { brandCancelledFlightIds } from './cancelled-flights';
 import { checkSearchCodes } from './check-search-codes';
 import { dateOf, dayOf, todayInNepal } from './engine/calendar';
 import { MAX_STOPS } from './engine/find-itineraries';
@@ -58,6 +59,9 @@ export async function findFareCalendar(
   const lowest = new Map<number, number>();
   if (days.length) {
     const markups = options.brandId ? await searchBrandMarkups(db, options.brandId) : NO_MARKUPS;
+    const cancelledFlightIds = options.brandId
+      ? await brandCancelledFlightIds(db, options.brandId, now)
+      : undefined;
     for (const supplier of configuredSuppliers()) {
       const [leg] = await supplier.search(db, {
         legs: [{ origin: options.origin, destination, days }],
@@ -70,6 +74,7 @@ export async function findFareCalendar(
           notBeforeUtc: now + MIN_MINUTES_BEFORE_DEPARTURE * 60_000,
         },
         maxStops: MAX_STOPS,
+        ...(cancelledFlightIds ? { cancelledFlightIds } : {}),
       });
       for (const { day, offers } of leg ?? []) {
         for (const supplierOffer of offers) {

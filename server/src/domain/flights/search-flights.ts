@@ -13,6 +13,7 @@ import { NO_MARKUPS, priceForViewer } from '../markups/apply-markups';
 import { searchBrandMarkups } from '../markups/load-brand-markups';
 import { configuredSuppliers } from '../suppliers/configured-suppliers';
 import type { Supplier } from '../suppliers/supplier';
+import { brandCancelledFlightIds } from './cancelled-flights';
 import { checkSearchCodes } from './check-search-codes';
 import type { EngineOffer } from './engine/build-offers';
 import { dateOf, dayOf, todayInNepal } from './engine/calendar';
@@ -110,7 +111,12 @@ export async function searchFlights(db: Db, options: SearchFlightsOptions): Prom
     return days;
   });
   const suppliers = options.suppliers ?? configuredSuppliers();
-  const markups = options.brandId ? await searchBrandMarkups(db, options.brandId) : NO_MARKUPS;
+  const [markups, cancelledFlightIds] = options.brandId
+    ? await Promise.all([
+        searchBrandMarkups(db, options.brandId),
+        brandCancelledFlightIds(db, options.brandId, now),
+      ])
+    : [NO_MARKUPS, undefined];
   const answers = await Promise.all(
     suppliers.map((supplier) =>
       supplier.search(db, {
@@ -128,6 +134,7 @@ export async function searchFlights(db: Db, options: SearchFlightsOptions): Prom
           notBeforeUtc: now + MIN_MINUTES_BEFORE_DEPARTURE * 60_000,
         },
         maxStops: MAX_STOPS,
+        ...(cancelledFlightIds ? { cancelledFlightIds } : {}),
       }),
     ),
   );

@@ -121,10 +121,7 @@ function schedulesIn(counts: SeatCounts): Set<number> {
  * Seats left in a class: the leg's capacity less the seats the demand model has sold elsewhere by
  * `salesDay` and the seats held and sold in Tikat.
  */
-function seatsFrom(
-  counts: SeatCounts,
-  salesDay: number,
-): Pick<OfferContext, 'seatsLeft' | 'demandOnly'> {
+function seatsFrom(counts: SeatCounts, salesDay: number): Pick<OfferContext, 'seatsLeft' | 'demandOnly'> {
   // Most flights have no seat row yet: they skip building the row's key.
   const withRows = schedulesIn(counts);
   return {
@@ -168,6 +165,11 @@ export const houseSupplier: Supplier = {
       ...seatsFrom(counts, todayInNepal(options.context.notBeforeUtc)),
     };
     const tests = flightTests(context);
+    if (options.cancelledFlightIds?.size) {
+      const cancelled = network.datedFlightsNamed(options.cancelledFlightIds);
+      const { usable } = tests;
+      tests.usable = (flight) => !cancelled.has(flight) && usable(flight);
+    }
     return options.legs.map((leg) =>
       leg.days.map((day) => {
         const itineraries = findItineraries(network, {
@@ -189,6 +191,10 @@ export const houseSupplier: Supplier = {
     if (!resolved) return { status: 'gone' };
     const { ref, segments } = resolved;
     if (segments.some((s) => s.flight.departUtc < options.notBeforeUtc)) return { status: 'gone' };
+    if (options.cancelledFlightIds?.size) {
+      const cancelled = network.datedFlightsNamed(options.cancelledFlightIds);
+      if (segments.some((s) => cancelled.has(s.flight))) return { status: 'gone' };
+    }
     const counts: SeatCounts =
       options.countSeats === false ? new Map() : await readSeatCountsOf(db, segments);
     const context: OfferContext = {

@@ -13,6 +13,8 @@ export interface SupplierSearchOptions {
   /** Who travels, which fare tier, cabin and commission: everything but the supplier's own seat counts. */
   context: Omit<OfferContext, 'supplier' | 'seatsLeft'>;
   maxStops: number;
+  /** Dated flights the brand has marked cancelled (`U4601-2026-05-01`): never offered. */
+  cancelledFlightIds?: ReadonlySet<string>;
 }
 
 /** A supplier's answer for one leg: offers per searched day. */
@@ -26,6 +28,8 @@ export interface PriceOfferOptions {
   notBeforeUtc: number;
   /** Whether seats taken are counted (default); false prices as if every seat were free. */
   countSeats?: boolean;
+  /** Dated flights the brand has marked cancelled: an offer on one is gone. */
+  cancelledFlightIds?: ReadonlySet<string>;
 }
 
 /** The result of re-pricing an offer: the offer as it stands, or why it cannot be sold. */

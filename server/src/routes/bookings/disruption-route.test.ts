@@ -3,8 +3,9 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBookingDetail } from '#shared/admin-bookings';
 import type { Booking, RebookingOptions } from '#shared/bookings';
+import type { FlightOffer } from '#shared/flights';
 import { bookings, emailOutbox, walletEntries } from '../../db/schema/index';
-import { api, logInDemo } from '../../test/accounts';
+import { api, GLOBALIME, logInDemo } from '../../test/accounts';
 import { adminSessions, asAdmin } from '../../test/admin';
 import { bookingBody, findOffers, holdBooking, payBooking, postBooking, walletOf } from '../../test/bookings';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -22,6 +23,11 @@ const admin = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
 const flightOf = async (pnr: string) =>
   ((await admin('GET', `/admin/bookings/${pnr}`)).json().data as AdminBookingDetail).flights[0]?.flightId ??
   '';
+/** The dated flights of an offer, as flight ids (`U4601-2026-05-01`). */
+const offerFlightIds = (offer: FlightOffer) =>
+  offer.segments.map(
+    (segment) => `${segment.flight_number.replace(/\s+/g, '')}-${segment.depart_at.slice(0, 10)}`,
+  );
 const asTraveller = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   api(t, { method, url, cookie, ...(payload ? { payload } : {}) });
 
@@ -37,6 +43,7 @@ describe('a cancelled flight', () => {
   let ticketedByAgent: Booking;
   let heldByCustomer: Booking;
   let flightId: string;
+  let cancelledOffer: FlightOffer | undefined;
 
   beforeAll(async () => {
     heldByAgent = await holdBooking(t, sessions.sajiloAgent, { days: 9 });
@@ -47,6 +54,11 @@ describe('a cancelled flight', () => {
     expect(await flightOf(ticketedByAgent.pnr)).toBe(flightId);
     expect(await flightOf(heldByCustomer.pnr)).toBe(flightId);
 
+    cancelledOffer = (await findOffers(t, { cookie: customer, days: 9 })).find((offer) =>
+      offerFlightIds(offer).includes(flightId),
+    );
+    expect(cancelledOffer).toBeDefined();
+
     const marked = await admin('POST', `/admin/flights/${flightId}/disruptions`, {
       reason: 'weather',
       change: 'cancelled',
@@ -54,6 +66,22 @@ describe('a cancelled flight', () => {
     });
     expect(marked.statusCode).toBe(200);
     expect(marked.json().data).toMatchObject({ change: 'cancelled', newDepartureLocal: null, notified: 3 });
+  });
+
+  it('is no longer sold by the brand, while the other brand (not told) still sells it', async () => {
+    const sajilo = await findOffers(t, { cookie: customer, days: 9 });
+    expect(sajilo.length).toBeGreaterThan(0);
+    expect(sajilo.flatMap(offerFlightIds)).not.toContain(flightId);
+    const stillOffered = await api(t, {
+      method: 'POST',
+      url: '/flights/availability',
+      cookie: customer,
+      payload: { offers: [{ id: cancelledOffer?.id }] },
+    });
+    expect(stillOffered.statusCode).toBe(410);
+    expect(stillOffered.json().data.code).toBe('OFFER_EXPIRED');
+    const globalIme = await findOffers(t, { host: GLOBALIME, days: 9 });
+    expect(globalIme.flatMap(offerFlightIds)).toContain(flightId);
   });
 
   it('e-mails every traveller on it with the change and what they can do', async () => {

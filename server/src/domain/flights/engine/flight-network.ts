@@ -1,4 +1,4 @@
-import { isoWeekday, localDay, localToUtc, MS_PER_DAY, MS_PER_MINUTE, toLocalIso } from './calendar';
+import { dayOf, isoWeekday, localDay, localToUtc, MS_PER_DAY, MS_PER_MINUTE, toLocalIso } from './calendar';
 import { defaultFaresFor } from './default-fares';
 import type { FareClass, RouteFare, ScheduledLeg } from './scheduled-leg';
 
@@ -175,6 +175,27 @@ export class FlightNetwork {
     return this.flights(origin, destination, day).find(
       (f) => f.leg.airlineCode === airlineCode && f.leg.flightNumber === flightNumber,
     );
+  }
+
+  /**
+   * The dated flights named by flight ids (`U4601-2026-05-01`: airline code and number, then the
+   * local departure date), those that fly; ids of no flight are passed over.
+   */
+  datedFlightsNamed(flightIds: Iterable<string>): Set<DatedFlight> {
+    const named = new Set<DatedFlight>();
+    for (const flightId of flightIds) {
+      const day = dayOf(flightId.slice(-10));
+      const designator = flightId.slice(0, -11);
+      if (!Number.isInteger(day)) continue;
+      for (const legs of this.legsByOrigin.values()) {
+        for (const leg of legs) {
+          if (`${leg.airlineCode}${leg.flightNumber}` !== designator) continue;
+          const flight = this.flights(leg.origin, leg.destination, day).find((f) => f.leg === leg);
+          if (flight) named.add(flight);
+        }
+      }
+    }
+    return named;
   }
 
   /** A leg on a day, placed in UTC (whether or not it operates then: callers check). */

@@ -25,14 +25,14 @@ const kindArbitrary = fc.record({
   cabin: fc.constantFrom<OfferContext['cabin']>('', '', 'economy', 'business'),
   // Days before the first flight day: the advance-purchase classes (7 and 3 days) close during
   // these sales days, at each flight's own time of day.
-  daysBefore: fc.constantFrom(0, 3, 3, 7),
+  daysBefore: fc.constantFrom<number>(0, 1, 3, 3, 7),
 });
 // A few airports (the hubs among them), so that searches of a run meet the same flights again.
 const airports = world.airports.slice(0, 8);
 const searchArbitrary = fc.record({
   origin: fc.constantFrom(...airports),
   destination: fc.constantFrom(...airports),
-  dayOffset: fc.constantFrom(0, 0, 1),
+  dayOffset: fc.constantFrom<number>(0, 0, 1),
   // Any hour of the sales day, in any order: a search may come "earlier" than the last one.
   hour: fc.integer({ min: 0, max: 23 }),
   // Seats held in Tikat on every fifth schedule, as the house supplier counts them.
