@@ -117,6 +117,11 @@ export const errorTable = {
     status: 400,
     message: 'This address cannot receive webhooks. Use a public address.',
   },
+  /** A user already keeps MAX_PRICE_ALERTS_PER_USER price alerts. */
+  PRICE_ALERT_LIMIT: {
+    status: 409,
+    message: 'You have the most price alerts one account can keep. Delete one first.',
+  },
   /** Anything unexpected. Logged with the request id; never carries internal detail. */
   INTERNAL: { status: 500, message: 'Sorry, something went wrong.' },
 } as const satisfies Record<string, { status: number; message: string }>;

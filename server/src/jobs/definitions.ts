@@ -5,6 +5,7 @@ import { refundExcessPayments } from '../domain/bookings/refund-excess-payments'
 import { settlePendingPayments } from '../domain/bookings/settle-pending-payments';
 import { brandDocumentLook } from '../domain/brands/brand-document-look';
 import { deliverOutbox } from '../domain/email/deliver-outbox';
+import { checkPriceAlerts } from '../domain/price-alerts/check-price-alerts';
 import { emailDueTickets } from '../domain/tickets/email-due-tickets';
 import { renderTicketAttachment } from '../domain/tickets/render-ticket-pdf';
 import { deliverWebhooks } from '../domain/webhooks/deliver-webhooks';
@@ -74,6 +75,15 @@ export const JOB_DEFINITIONS = {
         timeoutMs: app.env.WEBHOOK_TIMEOUT_MS,
         log: app.log,
       }),
+    }),
+  },
+  /**
+   * Price alerts not looked up for 6 hours get their route's lowest fare; a drop below the one the
+   * user was told of is e-mailed, at most once a day per alert (issue 21).
+   */
+  'alerts.check-prices': {
+    run: async (app: FastifyInstance) => ({
+      priceAlerts: await checkPriceAlerts(app.db, { publicUrl: app.env.PUBLIC_URL }),
     }),
   },
 } satisfies Record<string, { run: (app: FastifyInstance) => Promise<object> }>;

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, api, GLOBALIME, logInDemo, SAJILO } from '../test/accounts';
 import { INVENTORY_SWEEP_CALLS, PNG_PIXEL } from '../test/admin';
-import { adult, bookingBody, findOffers, postBooking } from '../test/bookings';
+import { adult, bookingBody, findOffers, inDays, postBooking } from '../test/bookings';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { keyRequirementOf } from './api-key-scopes';
 import { BRAND_ADMIN_POLICIES, PLATFORM_POLICIES, type PolicyName } from './policy';
@@ -33,6 +33,7 @@ interface Victim {
   agentGroupId: string;
   apiKeyId: string;
   webhookId: string;
+  priceAlertId: string;
   webhookDeliveryId: string;
 }
 let victim: Victim;
@@ -81,6 +82,21 @@ beforeAll(async () => {
       url: '/webhooks',
       cookie: sessions.agentA,
       payload: { url: MARKER_WEBHOOK_URL, events: ['booking.held'] },
+    })
+  ).json().data;
+  const priceAlert = (
+    await api(t, {
+      method: 'POST',
+      url: '/price-alerts',
+      cookie: sessions.agentA,
+      payload: {
+        origin: 'KTM',
+        destination: 'PKR',
+        from_date: inDays(12),
+        to_date: inDays(14),
+        seen_total: 500_000,
+        currency: 'NPR',
+      },
     })
   ).json().data;
   const offers = await findOffers(t, { cookie: sessions.agentA, days: 12 });
@@ -136,6 +152,7 @@ beforeAll(async () => {
   victim = {
     apiKeyId: apiKey.id,
     webhookId: webhook.id,
+    priceAlertId: priceAlert.id,
     webhookDeliveryId: delivery.id,
     pnr,
     bookingId: held.json().data.id,
@@ -166,6 +183,7 @@ beforeAll(async () => {
     victim.apiKeyId,
     apiKey.prefix,
     victim.webhookId,
+    victim.priceAlertId,
     victim.webhookDeliveryId,
     MARKER_WEBHOOK_URL,
   ].filter(Boolean);
@@ -185,6 +203,7 @@ function victimIdFor(path: string, param: string): string {
   if (param === 'id' && path.startsWith('/admin/agent-groups/')) return victim.agentGroupId;
   if (param === 'id' && path.startsWith('/api-keys/')) return victim.apiKeyId;
   if (param === 'id' && path.startsWith('/webhooks/')) return victim.webhookId;
+  if (param === 'id' && path.startsWith('/price-alerts/')) return victim.priceAlertId;
   if (param === 'deliveryId') return victim.webhookDeliveryId;
   // A dated flight is public knowledge; what is the brand's own is its bookings on it.
   if (param === 'flightId') return victim.flightId;
@@ -300,6 +319,16 @@ const CALLS: Record<string, () => Call> = {
   'GET /admin/reports.csv': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
   'POST /api-keys': () => ({ payload: { name: 'Sweep key' } }),
   'POST /webhooks': () => ({ payload: { url: 'http://127.0.0.1:9/sweep-hook', events: ['wallet.low'] } }),
+  'POST /price-alerts': () => ({
+    payload: {
+      origin: 'KTM',
+      destination: 'BWA',
+      from_date: inDays(20),
+      to_date: inDays(21),
+      seen_total: 400_000,
+      currency: 'NPR',
+    },
+  }),
 };
 
 interface SweptRoute {

@@ -7,4 +7,5 @@ export * from './integrations';
 export * from './inventory';
 export * from './markups';
 export * from './payments';
+export * from './price-alerts';
 export * from './reference';
