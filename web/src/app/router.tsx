@@ -56,6 +56,13 @@ export const router = createBrowserRouter([
         lazy: () => import('../features/account/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
       },
       {
+        path: 'account/price-alerts',
+        lazy: () =>
+          import('../features/price-alerts/price-alerts-page').then((m) => ({
+            Component: m.PriceAlertsPage,
+          })),
+      },
+      {
         path: 'booking',
         lazy: () => import('../features/booking/booking-page').then((m) => ({ Component: m.BookingPage })),
       },

@@ -42,6 +42,20 @@ export const en = {
     to: 'To',
     airportPlaceholder: 'City or airport',
   },
+  priceAlerts: {
+    title: 'Price alerts',
+    intro:
+      'We look up the lowest fare of each route you watch a few times a day, and e-mail you when it drops below the one you saw (at most once a day).',
+    none: 'You watch no routes. Set an alert from the results of a one-adult search.',
+    watch: 'Tell me when it is cheaper',
+    logInToWatch: 'Log in to get an e-mail when this route is cheaper',
+    set: 'Alert set: we will e-mail you when a fare drops.',
+    dates: 'Departures {{from}} – {{to}}',
+    seen: 'you saw {{amount}}',
+    lowest: 'lowest now {{amount}}',
+    deleteShort: 'Delete',
+    delete: 'Delete the alert for {{route}}',
+  },
   apiKeys: {
     title: 'API keys',
     intro:

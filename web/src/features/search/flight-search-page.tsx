@@ -16,6 +16,7 @@ import { FilterPanel } from './results/filter-panel';
 import { FlightCard } from './results/flight-card';
 import { duration, money } from './results/format';
 import { applyFlightFilters, readFilters, writeFilters } from './results/offer-filters';
+import { WatchFareButton } from './results/watch-fare-button';
 import { plannedLegs, readSearchQuery, toFlightParams, writeSearchQuery } from './search-url';
 
 /** Flights drawn at first and per "Show more": a long list costs a cheap phone seconds to lay out. */
@@ -188,6 +189,20 @@ export function FlightSearchPage() {
                   {t('calendar.open')}
                 </Link>
               )}
+              {query.trip === 'oneway' &&
+                query.adults === 1 &&
+                query.children === 0 &&
+                query.infants === 0 &&
+                leg.offers.length > 0 && (
+                  <WatchFareButton
+                    origin={leg.depart_code}
+                    destination={leg.dest_code}
+                    date={leg.depart_date}
+                    nationalityCode={query.nat}
+                    lowestTotal={Math.min(...leg.offers.map((offer) => offer.price.total))}
+                    currency={leg.offers[0]?.price.currency ?? 'NPR'}
+                  />
+                )}
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h2 className="text-lg font-semibold">
                   {t('results.heading', { from: leg.depart_code, to: leg.dest_code })}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { Currency } from '#shared/flights';
+import { addDays } from '../../../lib/dates';
+import { useSignedInUser } from '../../../lib/session/signed-in-user';
+import { useErrorToast } from '../../../lib/use-error-toast';
+import { useCreatePriceAlert } from '../api/create-price-alert';
+
+/** Days of departures an alert set from the results watches, from the searched date on. */
+const WATCHED_DAYS = 7;
+
+/**
+ * "Tell me when it is cheaper" on the results of a one-adult search (issue 21, price alerts): an
+ * alert on the route for the searched date and the six after it, at the lowest fare shown.
+ */
+export function WatchFareButton(props: {
+  origin: string;
+  destination: string;
+  date: string;
+  nationalityCode: string;
+  lowestTotal: number;
+  currency: Currency;
+}) {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  const location = useLocation();
+  const create = useCreatePriceAlert();
+  const showError = useErrorToast();
+  const [set, setSet] = useState(false);
+  if (!user) {
+    return (
+      <Link
+        to={`/auth/login?next=${encodeURIComponent(location.pathname + location.search)}`}
+        className="justify-self-start text-sm font-medium underline"
+      >
+        {t('priceAlerts.logInToWatch')}
+      </Link>
+    );
+  }
+  if (set) {
+    return (
+      <p role="status" className="text-sm">
+        {t('priceAlerts.set')}{' '}
+        <Link to="/account/price-alerts" className="font-medium underline">
+          {t('priceAlerts.title')}
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="min-h-11 justify-self-start rounded-lg border border-brand px-3 py-2 text-sm font-semibold text-brand"
+      disabled={create.isPending}
+      onClick={() =>
+        create.mutate(
+          {
+            origin: props.origin,
+            destination: props.destination,
+            from_date: props.date,
+            to_date: addDays(props.date, WATCHED_DAYS - 1),
+            nationality_code: props.nationalityCode,
+            seen_total: props.lowestTotal,
+            currency: props.currency,
+          },
+          { onSuccess: () => setSet(true), onError: showError },
+        )
+      }
+    >
+      {t('priceAlerts.watch')}
+    </button>
+  );
+}
