@@ -9,6 +9,7 @@ import {
   type PaymentOutcome,
   recordVerification,
 } from '../payments/record-verification';
+import { issueTaxInvoice } from '../finance/issue-tax-invoice';
 import { issueTickets } from '../tickets/issue-tickets';
 import type { TicketLinks } from '../tickets/queue-ticket-email';
 import { changeBookingStatus, recordBookingEvent } from './change-booking-status';
@@ -68,6 +69,7 @@ async function payHeldBooking(tx: Db, attempt: PaymentAttempt, links: TicketLink
       set: { paidWith: attempt.gateway, paidAt: sql`now()` as unknown as Date, expiresAt: null },
     });
     await issueTickets(tx, { bookingId: booking.id, by, links });
+    await issueTaxInvoice(tx, { bookingId: booking.id });
     return;
   }
   const state = cancelledFlight

@@ -30,7 +30,7 @@ export function taxDocumentLines(price: OfferPrice, route: string): TaxDocumentL
     .filter((p) => p.count > 0)
     .map((p) => {
       const line: TaxDocumentLine = {
-        description: `Air fare ${route}, ${TYPE_NAMES[p.type]} × ${p.count}`,
+        description: `Air fare ${route.replaceAll('→', '–')}, ${TYPE_NAMES[p.type]} × ${p.count}`,
         taxable: 0,
         vat: 0,
         nonTaxable: 0,
