@@ -32,9 +32,7 @@ export const userTaxProfileInput = z.object({
   buyer_name: z.string().trim().min(1).max(160).nullable().optional(),
   pan: panNumber,
 });
-export const userTaxProfile = z
-  .object({ buyer_name: z.string().nullable(), pan: z.string() })
-  .nullable();
+export const userTaxProfile = z.object({ buyer_name: z.string().nullable(), pan: z.string() }).nullable();
 
 export const taxDocumentLine = z.object({
   description: z.string(),

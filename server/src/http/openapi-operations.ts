@@ -146,7 +146,8 @@ const FILES_BESIDE_JSON: Record<string, Record<string, string>> = {
   getBookingsByPnrCreditNotesByNumber: { 'application/pdf': 'The credit note as PDF (default).' },
   getAdminReportsSalesRegister: {
     'text/csv': 'The register as CSV (default).',
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'The register as XLSX (`format=xlsx`).',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet':
+      'The register as XLSX (`format=xlsx`).',
   },
 };
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
 import type { PaymentGateway, Verification } from '../../payments/gateway';
+import { issueTaxInvoice } from '../finance/issue-tax-invoice';
 import {
   type OnExcess,
   type OnPaid,
@@ -9,7 +10,6 @@ import {
   type PaymentOutcome,
   recordVerification,
 } from '../payments/record-verification';
-import { issueTaxInvoice } from '../finance/issue-tax-invoice';
 import { issueTickets } from '../tickets/issue-tickets';
 import type { TicketLinks } from '../tickets/queue-ticket-email';
 import { changeBookingStatus, recordBookingEvent } from './change-booking-status';

@@ -27,8 +27,16 @@ export async function buildSalesRegister(
       between(table.issuedOnBs, range.firstBs, range.lastBs),
     );
   const [invoices, notes] = await Promise.all([
-    db.select().from(taxInvoices).where(scope(taxInvoices)).orderBy(asc(taxInvoices.issuedOnBs), asc(taxInvoices.sequence)),
-    db.select().from(creditNotes).where(scope(creditNotes)).orderBy(asc(creditNotes.issuedOnBs), asc(creditNotes.sequence)),
+    db
+      .select()
+      .from(taxInvoices)
+      .where(scope(taxInvoices))
+      .orderBy(asc(taxInvoices.issuedOnBs), asc(taxInvoices.sequence)),
+    db
+      .select()
+      .from(creditNotes)
+      .where(scope(creditNotes))
+      .orderBy(asc(creditNotes.issuedOnBs), asc(creditNotes.sequence)),
   ]);
   const adDate = (issuedAt: Date) => nepalDatesAt(issuedAt).ad;
   const rows: (Row & { order: number })[] = [
@@ -61,7 +69,9 @@ export async function buildSalesRegister(
       vat: -note.vat,
     })),
   ];
-  rows.sort((a, b) => a.date_bs.localeCompare(b.date_bs) || a.order - b.order || a.number.localeCompare(b.number));
+  rows.sort(
+    (a, b) => a.date_bs.localeCompare(b.date_bs) || a.order - b.order || a.number.localeCompare(b.number),
+  );
   const totals = { total_sales: 0, non_taxable_sales: 0, export_sales: 0, taxable_amount: 0, vat: 0 };
   for (const row of rows) {
     totals.total_sales += row.total_sales;

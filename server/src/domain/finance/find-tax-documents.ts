@@ -8,7 +8,11 @@ import type { TaxInvoiceRow } from './issue-tax-invoice';
 /** A booking's tax invoice, or 404 while it has none (not paid yet). */
 export async function findTaxInvoice(db: Db, bookingId: string): Promise<TaxInvoiceRow> {
   const [invoice] = await db.select().from(taxInvoices).where(eq(taxInvoices.bookingId, bookingId));
-  if (!invoice) throw new AppError('NOT_FOUND', 'This booking has no tax invoice: it is issued when the booking is paid.');
+  if (!invoice)
+    throw new AppError(
+      'NOT_FOUND',
+      'This booking has no tax invoice: it is issued when the booking is paid.',
+    );
   return invoice;
 }
 

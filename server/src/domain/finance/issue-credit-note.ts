@@ -26,7 +26,11 @@ export async function issueCreditNote(
   const fiscalYear = fiscalYearOf(dates.bs);
   const lines = creditNoteLines(invoice.lines, options.amount, invoice.number);
   const seller = await sellerOf(tx, invoice.brandId);
-  const sequence = await takeDocumentNumber(tx, { brandId: invoice.brandId, series: 'credit_note', fiscalYear });
+  const sequence = await takeDocumentNumber(tx, {
+    brandId: invoice.brandId,
+    series: 'credit_note',
+    fiscalYear,
+  });
   const [note] = await tx
     .insert(creditNotes)
     .values({

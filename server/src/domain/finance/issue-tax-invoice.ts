@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { fiscalYearOf, bsIsoDate, taxDocumentNumber } from '#shared/fiscal-year';
+import { bsIsoDate, fiscalYearOf, taxDocumentNumber } from '#shared/fiscal-year';
 import { siteConfig } from '#shared/site-config';
 import type { Db } from '../../db/client';
-import { bookings, brands, type TaxDocumentBuyer, type TaxDocumentSeller, taxInvoices } from '../../db/schema/index';
+import {
+  bookings,
+  brands,
+  type TaxDocumentBuyer,
+  type TaxDocumentSeller,
+  taxInvoices,
+} from '../../db/schema/index';
 import { findBrandTaxProfile } from './brand-tax-profile';
 import { nepalDatesAt } from './nepal-date';
 import { takeDocumentNumber } from './take-document-number';
@@ -17,7 +23,10 @@ export type TaxInvoiceRow = typeof taxInvoices.$inferSelect;
  * brand's tax profile says now, the buyer (the PAN given at booking, else the booker's profile's),
  * and the lines of the booking's receipt. Issued once: a booking already invoiced keeps its invoice.
  */
-export async function issueTaxInvoice(tx: Db, options: { bookingId: string; at?: Date }): Promise<TaxInvoiceRow> {
+export async function issueTaxInvoice(
+  tx: Db,
+  options: { bookingId: string; at?: Date },
+): Promise<TaxInvoiceRow> {
   const [existing] = await tx.select().from(taxInvoices).where(eq(taxInvoices.bookingId, options.bookingId));
   if (existing) return existing;
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, options.bookingId));
@@ -56,8 +65,16 @@ export async function issueTaxInvoice(tx: Db, options: { bookingId: string; at?:
 export async function sellerOf(tx: Db, brandId: string): Promise<TaxDocumentSeller> {
   const profile = await findBrandTaxProfile(tx, brandId);
   if (profile)
-    return { name: profile.legalName, address: profile.address, pan: profile.pan, vatNumber: profile.vatNumber };
-  const [brand] = await tx.select({ siteConfig: brands.siteConfig }).from(brands).where(eq(brands.id, brandId));
+    return {
+      name: profile.legalName,
+      address: profile.address,
+      pan: profile.pan,
+      vatNumber: profile.vatNumber,
+    };
+  const [brand] = await tx
+    .select({ siteConfig: brands.siteConfig })
+    .from(brands)
+    .where(eq(brands.id, brandId));
   const config = siteConfig.safeParse(brand?.siteConfig);
   return { name: config.success ? config.data.companyName : '', address: '', pan: '', vatNumber: '' };
 }

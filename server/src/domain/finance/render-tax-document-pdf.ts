@@ -53,9 +53,19 @@ export async function renderTaxDocumentPdf(
   const top = doc.y;
   if (await drawLogo(doc, look.logo, { x: left, y: top, width: 200, height: 40 })) doc.y = top + 44;
   else doc.font(PDF_FONT.bold).fontSize(18).text(look.brandName);
-  doc.moveTo(left, doc.y + 2).lineTo(right, doc.y + 2).lineWidth(2).strokeColor(colour).stroke();
+  doc
+    .moveTo(left, doc.y + 2)
+    .lineTo(right, doc.y + 2)
+    .lineWidth(2)
+    .strokeColor(colour)
+    .stroke();
   doc.moveDown(0.6);
-  doc.font(PDF_FONT.bold).fontSize(18).fillColor(colour).text(document.title, { align: 'center' }).fillColor('#000');
+  doc
+    .font(PDF_FONT.bold)
+    .fontSize(18)
+    .fillColor(colour)
+    .text(document.title, { align: 'center' })
+    .fillColor('#000');
   doc.moveDown(0.4);
 
   doc.font(PDF_FONT.bold).fontSize(10).text('Seller');
@@ -135,7 +145,9 @@ export async function renderTaxDocumentPdf(
   doc
     .font(PDF_FONT.bold)
     .fontSize(11)
-    .text(`${document.title === 'Tax Invoice' ? 'Grand total' : 'Total credited'}: ${document.currency} ${amount(document.total)}`);
+    .text(
+      `${document.title === 'Tax Invoice' ? 'Grand total' : 'Total credited'}: ${document.currency} ${amount(document.total)}`,
+    );
   doc.font(PDF_FONT.regular).fontSize(10).text(`In words: ${document.total_in_words}`);
   doc.moveDown();
   doc

@@ -28,6 +28,9 @@ export async function takeDocumentNumber(
     .for('update');
   if (!counter) throw new Error('the document counter row is missing');
   const next = counter.lastNumber + 1;
-  await tx.update(taxDocumentCounters).set({ lastNumber: sql`${next}` }).where(key);
+  await tx
+    .update(taxDocumentCounters)
+    .set({ lastNumber: sql`${next}` })
+    .where(key);
   return next;
 }

@@ -66,7 +66,11 @@ export function totalsOf(lines: TaxDocumentLine[]): TaxDocumentTotals {
  * gives back its share of the refund (largest remainder, so the columns sum exactly to the
  * refund), on one line citing the invoice. A full refund reverses every column exactly.
  */
-export function creditNoteLines(invoiceLines: TaxDocumentLine[], amount: number, invoiceNumber: string): TaxDocumentLine[] {
+export function creditNoteLines(
+  invoiceLines: TaxDocumentLine[],
+  amount: number,
+  invoiceNumber: string,
+): TaxDocumentLine[] {
   const totals = totalsOf(invoiceLines);
   const columns = [
     ['taxable', totals.taxable],

@@ -23,7 +23,8 @@ import { presentCreditNote, presentTaxInvoice } from '../../presenters/tax-docum
 const tags = ['finance'];
 
 /** `2083/84-000123` → `2083-84-000123`: a file name without a slash. */
-const fileNameOf = (prefix: string, number: string) => `${prefix}-${number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
+const fileNameOf = (prefix: string, number: string) =>
+  `${prefix}-${number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
 
 /**
  * A booking's tax documents (issue 20, item 1; docs/finance.md), for whoever may read the booking:
@@ -47,7 +48,10 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       const booking = await findBooking(app.db, { pnr: request.params.pnr, userId: requireUser(request).id });
       const invoice = presentTaxInvoice(await findTaxInvoice(app.db, booking.id), booking.pnr);
       if (request.query.format === 'json') return ok(invoice);
-      const pdf = await renderTaxDocumentPdf(invoice, await documentLookOf(app.assets, requireBrand(request).config));
+      const pdf = await renderTaxDocumentPdf(
+        invoice,
+        await documentLookOf(app.assets, requireBrand(request).config),
+      );
       return sendFile(reply as FastifyReply, {
         content: pdf,
         type: 'application/pdf',
@@ -95,7 +99,10 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
         booking.pnr,
       );
       if (request.query.format === 'json') return ok(note);
-      const pdf = await renderTaxDocumentPdf(note, await documentLookOf(app.assets, requireBrand(request).config));
+      const pdf = await renderTaxDocumentPdf(
+        note,
+        await documentLookOf(app.assets, requireBrand(request).config),
+      );
       return sendFile(reply as FastifyReply, {
         content: pdf,
         type: 'application/pdf',

@@ -34,7 +34,8 @@ export const adminFinanceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'manageBrand' },
       schema: {
         tags,
-        summary: "The seller's name, address, PAN and VAT registration the brand's tax invoices print (null: none)",
+        summary:
+          "The seller's name, address, PAN and VAT registration the brand's tax invoices print (null: none)",
         response: responses(brandTaxProfile),
       },
     },
@@ -94,7 +95,9 @@ export const adminFinanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const csv = toCsv(
         [...SALES_REGISTER_COLUMNS],
         [
-          ...register.rows.map((row) => salesRegisterCells(row).map((cell) => (typeof cell === 'number' ? cell.toFixed(2) : cell))),
+          ...register.rows.map((row) =>
+            salesRegisterCells(row).map((cell) => (typeof cell === 'number' ? cell.toFixed(2) : cell)),
+          ),
           [
             'Total',
             '',
