@@ -330,6 +330,7 @@ export const en = {
     paid: 'Payment received. Your tickets are issued.',
     ticketsIssued: 'Your tickets are issued',
     downloadTicket: 'Download e-ticket (PDF)',
+    downloadInvoice: 'Tax invoice (PDF)',
     passengers: 'Passengers',
   },
   myBookings: {

@@ -324,6 +324,7 @@ export const ne: Messages = {
     paid: 'भुक्तानी प्राप्त भयो। तपाईंका टिकट जारी भए।',
     ticketsIssued: 'तपाईंका टिकट जारी भए',
     downloadTicket: 'इ-टिकट डाउनलोड (PDF)',
+    downloadInvoice: 'कर बीजक (PDF)',
     passengers: 'यात्रुहरू',
   },
   myBookings: {
