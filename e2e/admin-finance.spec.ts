@@ -20,7 +20,10 @@ async function logInAsAdmin(page: Page) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('an agent pays a two-adult booking from the wallet and downloads its tax invoice', async ({ page, browser }) => {
+test('an agent pays a two-adult booking from the wallet and downloads its tax invoice', async ({
+  page,
+  browser,
+}) => {
   // Enough in the agent's wallet whatever earlier specs spent: the admin tops it up.
   const admin = await (await browser.newContext()).newPage();
   await logInAsAdmin(admin);

@@ -107,8 +107,14 @@ beforeAll(async () => {
   expect(paid.json().data.booking.status).toBe('ticketed');
   const me = (await api(t, { method: 'GET', url: '/me', cookie: sessions.agentA })).json().data;
   // A second booking, paid and cancelled with a refund: its credit note is the victim's too.
-  const refunded = (await postBooking(t, sessions.agentA, bookingBody(offers.slice(0, 1)))).json().data.pnr as string;
-  await api(t, { method: 'POST', url: `/bookings/${refunded}/payments`, cookie: sessions.agentA, payload: { method: 'wallet' } });
+  const refunded = (await postBooking(t, sessions.agentA, bookingBody(offers.slice(0, 1)))).json().data
+    .pnr as string;
+  await api(t, {
+    method: 'POST',
+    url: `/bookings/${refunded}/payments`,
+    cookie: sessions.agentA,
+    payload: { method: 'wallet' },
+  });
   await api(t, {
     method: 'POST',
     url: `/bookings/${refunded}/cancel`,

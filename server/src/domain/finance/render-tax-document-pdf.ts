@@ -87,9 +87,8 @@ export async function renderTaxDocumentPdf(
     facts.push(['Against invoice no.', document.invoice_number], ['Reason', document.reason]);
   }
   facts.push(['Buyer', document.buyer.name], ['Buyer PAN', document.buyer.pan ?? '—']);
-  for (const [label, value] of facts) {
-    doc.font(PDF_FONT.bold).text(`${label}: `, { continued: true }).font(PDF_FONT.regular).text(value);
-  }
+  // One text run per fact, so that a reader (or a copy and paste) gets "PNR: MABZ3D" whole.
+  for (const [label, value] of facts) doc.text(`${label}: ${value}`);
   doc.moveDown(0.8);
 
   const row = (cells: string[], bold = false) => {
