@@ -151,6 +151,8 @@ export const booking = z.object({
   price: offerPrice,
   passengers: z.array(bookingPassenger),
   contact: bookingContact,
+  /** The buyer's PAN given at booking for the tax invoice (issue 20); null when none. */
+  buyer_pan: z.string().nullable().optional(),
   tickets: z.array(ticket),
   /** Methods the brand offers this user for this booking (wallet for agents only). */
   payment_methods: z.array(paymentMethod),

@@ -269,6 +269,7 @@ export const en = {
     passportExpiry: 'Passport expiry date',
     contact: 'Contact for this booking',
     contactName: 'Name',
+    buyerPan: 'Buyer’s PAN for the tax invoice (optional)',
     continueToPayment: 'Hold seats and continue to payment',
     checkingPrice: 'Checking that the price and seats still stand…',
     priceConfirmed: 'Price and seats confirmed.',

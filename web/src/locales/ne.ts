@@ -263,6 +263,7 @@ export const ne: Messages = {
     passportExpiry: 'राहदानी म्याद सकिने मिति',
     contact: 'यो बुकिङको सम्पर्क',
     contactName: 'नाम',
+    buyerPan: 'कर बीजकका लागि खरिदकर्ताको प्यान (ऐच्छिक)',
     continueToPayment: 'सिट राख्नुहोस् र भुक्तानीमा जानुहोस्',
     checkingPrice: 'मूल्य र सिट अझै छन् कि जाँचिँदैछ…',
     priceConfirmed: 'मूल्य र सिट पक्का भयो।',

@@ -130,7 +130,9 @@ describe('tax invoices (issue 20, item 1)', () => {
   });
 
   it('names the buyer’s PAN given at booking, else the one on the buyer’s profile', async () => {
-    const given = await invoiceOf((await paidBooking({ passengers: 1, buyerPan: '123456789' })).pnr);
+    const givenBooking = await paidBooking({ passengers: 1, buyerPan: '123456789' });
+    expect(givenBooking.buyer_pan).toBe('123456789');
+    const given = await invoiceOf(givenBooking.pnr);
     expect(given.buyer.pan).toBe('123456789');
     const saved = await api(t, {
       method: 'PUT',
