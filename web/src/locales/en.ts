@@ -9,6 +9,7 @@ export const en = {
     myTickets: 'My Tickets',
     setCommission: 'Set Commission',
     apiKeys: 'API keys',
+    taxDetails: 'Tax details (PAN)',
     changePassword: 'Change password',
     logout: 'Logout',
     user: 'User',
@@ -41,6 +42,15 @@ export const en = {
     from: 'From',
     to: 'To',
     airportPlaceholder: 'City or airport',
+  },
+  taxDetails: {
+    title: 'Tax details',
+    intro:
+      'The name and PAN your tax invoices carry when a booking names no other buyer PAN. Invoices already issued keep theirs.',
+    buyerName: 'Name on invoices (company)',
+    pan: 'PAN (9 digits)',
+    save: 'Save tax details',
+    saved: 'Tax details saved.',
   },
   apiKeys: {
     title: 'API keys',

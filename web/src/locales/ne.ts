@@ -11,6 +11,7 @@ export const ne: Messages = {
     myTickets: 'मेरा टिकटहरू',
     setCommission: 'कमिसन राख्नुहोस्',
     apiKeys: 'API कुञ्जीहरू',
+    taxDetails: 'कर विवरण (प्यान)',
     changePassword: 'पासवर्ड बदल्नुहोस्',
     logout: 'लग आउट',
     user: 'प्रयोगकर्ता',
@@ -43,6 +44,14 @@ export const ne: Messages = {
     from: 'कहाँबाट',
     to: 'कहाँसम्म',
     airportPlaceholder: 'सहर वा विमानस्थल',
+  },
+  taxDetails: {
+    title: 'कर विवरण',
+    intro: 'बुकिङमा अर्को प्यान नदिएसम्म तपाईंका कर बीजकमा रहने नाम र प्यान। जारी भइसकेका बीजकमा पहिलेकै रहन्छ।',
+    buyerName: 'बीजकमा नाम (कम्पनी)',
+    pan: 'प्यान (९ अङ्क)',
+    save: 'कर विवरण सुरक्षित गर्नुहोस्',
+    saved: 'कर विवरण सुरक्षित भयो।',
   },
   apiKeys: {
     title: 'API कुञ्जीहरू',
