@@ -37,6 +37,15 @@ test('an agent pays a two-adult booking from the wallet and downloads its tax in
 
   await logIn(page, 'agent@sajilo.example');
   await expect(page.getByRole('button', { name: 'Bikash Gurung' })).toBeVisible();
+  // The agent's own tax details: their invoices name the agency and its PAN.
+  await page.goto('/account/tax-details');
+  await page.getByLabel('Name on invoices (company)').fill('Gurung Treks and Travels');
+  await page.getByLabel('PAN (9 digits)').fill('12345');
+  await page.getByRole('button', { name: 'Save tax details' }).click();
+  await expect(page.getByText('A PAN is 9 digits.')).toBeVisible();
+  await page.getByLabel('PAN (9 digits)').fill('301234567');
+  await page.getByRole('button', { name: 'Save tax details' }).click();
+  await expect(page.getByText('Tax details saved.')).toBeVisible();
   await page.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${kathmanduDate(10)}&adults=2&nat=NP`);
   await page.getByRole('article').first().getByRole('button', { name: 'Select' }).click();
   await expect(page.getByText('Price and seats confirmed.')).toBeVisible();
@@ -64,6 +73,8 @@ test('an agent pays a two-adult booking from the wallet and downloads its tax in
   expect(text).toContain('PAN: 609876543');
   expect(text).toContain('VAT 13 %');
   expect(text).toContain(`PNR: ${pnr}`);
+  expect(text).toContain('Buyer: Gurung Treks and Travels');
+  expect(text).toContain('Buyer PAN: 301234567');
   const number = text.match(/Invoice no\.: (\d{4}\/\d{2}-\d{6})/)?.[1];
   expect(number, text).toBeTruthy();
   expect(text).toMatch(/In words: Rupees .+ Only/);
