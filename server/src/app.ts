@@ -53,6 +53,7 @@ import { adminAuditRoutes } from './routes/admin/audit/route';
 import { adminBookingRoutes } from './routes/admin/bookings/route';
 import { adminBrandRoutes } from './routes/admin/brand/route';
 import { adminCommissionRoutes } from './routes/admin/commissions/route';
+import { adminFinanceRoutes } from './routes/admin/finance/route';
 import { adminHoldLimitRoutes } from './routes/admin/hold-limits/route';
 import { adminInventoryRoutes } from './routes/admin/inventory/route';
 import { adminMarkupRoutes } from './routes/admin/markups/route';
@@ -73,6 +74,7 @@ import { bookingRoutes } from './routes/bookings/route';
 import { ticketRoutes } from './routes/bookings/tickets-route';
 import { clientRoutes } from './routes/clients/route';
 import { countryRoutes } from './routes/countries/route';
+import { financeRoutes } from './routes/finance/route';
 import { flightRoutes } from './routes/flights/route';
 import { healthRoutes } from './routes/health/route';
 import { meRoutes } from './routes/me/route';
@@ -325,6 +327,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await admin.register(adminHoldLimitRoutes);
         await admin.register(adminInventoryRoutes);
         await admin.register(adminReportRoutes);
+        await admin.register(adminFinanceRoutes);
         await admin.register(platformBrandRoutes);
       });
       await api.register(flightRoutes);
@@ -332,6 +335,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bookingDisruptionRoutes);
       await api.register(bookingPaymentRoutes);
       await api.register(ticketRoutes);
+      await api.register(financeRoutes);
       await api.register(paymentReturnRoutes);
     },
     { prefix: API_BASE_PATH },

@@ -63,6 +63,12 @@ export const createBookingRequest = z.object({
     .max(5, 'A booking holds at most 5 flights.'),
   passengers: z.array(passengerInput).min(1, 'Add the passengers.').max(18),
   contact: contactInput,
+  /** The buyer's PAN (9 digits) for the tax invoice, when the buyer is VAT-registered (issue 20). */
+  buyer_pan: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{9}$/, 'A PAN is 9 digits.')
+    .optional(),
 });
 export type CreateBookingRequest = z.input<typeof createBookingRequest>;
 
@@ -145,6 +151,8 @@ export const booking = z.object({
   price: offerPrice,
   passengers: z.array(bookingPassenger),
   contact: bookingContact,
+  /** The buyer's PAN given at booking for the tax invoice (issue 20); null when none. */
+  buyer_pan: z.string().nullable().optional(),
   tickets: z.array(ticket),
   /** Methods the brand offers this user for this booking (wallet for agents only). */
   payment_methods: z.array(paymentMethod),

@@ -391,11 +391,17 @@ function problemWith(request: FuzzRequest, response: LightMyRequestResponse): st
   const type = String(response.headers['content-type'] ?? '');
   const isJson = type.startsWith('application/json');
   if (!isJson) {
+    const address = new URL(request.url, 'http://x');
+    const format = address.searchParams.get('format');
     const allowed =
       response.statusCode < 400 &&
       (type.startsWith('application/pdf') ||
         // The console's exports (ledger, reports) are CSV files, not the envelope, when they succeed.
-        (type.startsWith('text/csv') && new URL(request.url, 'http://x').pathname.endsWith('.csv')) ||
+        (type.startsWith('text/csv') && address.pathname.endsWith('.csv')) ||
+        // The sales register (issue 20): CSV unless `format` asks for XLSX or JSON.
+        (address.pathname.endsWith('/admin/reports/sales-register') &&
+          ((type.startsWith('text/csv') && (format === null || format === 'csv')) ||
+            (type.startsWith('application/vnd.openxmlformats') && format === 'xlsx'))) ||
         (response.statusCode >= 300 && response.statusCode < 400));
     return allowed
       ? undefined

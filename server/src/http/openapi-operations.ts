@@ -140,6 +140,17 @@ const NON_JSON_ANSWERS: Record<string, Record<string, ResponseObject>> = {
   getPaymentsByGatewayReturnByOutcome: { 303: redirectToConfirmation },
 };
 
+/** Routes that answer JSON with `?format=json` and a file otherwise: the file beside the JSON. */
+const FILES_BESIDE_JSON: Record<string, Record<string, string>> = {
+  getBookingsByPnrInvoice: { 'application/pdf': 'The tax invoice as PDF (default).' },
+  getBookingsByPnrCreditNotesByNumber: { 'application/pdf': 'The credit note as PDF (default).' },
+  getAdminReportsSalesRegister: {
+    'text/csv': 'The register as CSV (default).',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet':
+      'The register as XLSX (`format=xlsx`).',
+  },
+};
+
 /**
  * Headers a route's handler insists on, whose zod schema leaves them optional so that their absence
  * is answered by the handler's own message (`VALIDATION_FAILED` naming the header).
@@ -167,6 +178,13 @@ export const finishDocument: SwaggerTransformObject = (documentObject) => {
     if (special) {
       delete responses['200'];
       Object.assign(responses, special);
+    }
+    const files = FILES_BESIDE_JSON[operation.operationId ?? ''];
+    const ok = responses['200'];
+    if (files && ok) {
+      for (const type of Object.keys(files))
+        ok.content = { ...ok.content, [type]: { schema: { type: 'string', format: 'binary' } } };
+      ok.description = `${ok.description} ${Object.values(files).join(' ')} JSON with \`format=json\`.`;
     }
     for (const [status, description] of Object.entries(ERROR_RESPONSES)) {
       const json = responses[status]?.content?.['application/json'];

@@ -35,6 +35,9 @@ interface Victim {
   webhookId: string;
   priceAlertId: string;
   webhookDeliveryId: string;
+  /** A booking of the victim's cancelled with a refund, and its credit note (issue 20). */
+  refundedPnr: string;
+  creditNoteNumber: string;
 }
 let victim: Victim;
 type SessionName = 'agentA' | 'customerA' | 'adminA' | 'agentB' | 'adminB';
@@ -119,6 +122,25 @@ beforeAll(async () => {
   });
   expect(paid.json().data.booking.status).toBe('ticketed');
   const me = (await api(t, { method: 'GET', url: '/me', cookie: sessions.agentA })).json().data;
+  // A second booking, paid and cancelled with a refund: its credit note is the victim's too.
+  const refunded = (await postBooking(t, sessions.agentA, bookingBody(offers.slice(0, 1)))).json().data
+    .pnr as string;
+  await api(t, {
+    method: 'POST',
+    url: `/bookings/${refunded}/payments`,
+    cookie: sessions.agentA,
+    payload: { method: 'wallet' },
+  });
+  await api(t, {
+    method: 'POST',
+    url: `/bookings/${refunded}/cancel`,
+    cookie: sessions.agentA,
+    payload: { confirm: true },
+  });
+  const [creditNote] = (
+    await api(t, { method: 'GET', url: `/bookings/${refunded}/credit-notes`, cookie: sessions.agentA })
+  ).json().data as { number: string }[];
+  if (!creditNote) throw new Error('no credit note for the sweep');
 
   const asAdminA = (method: 'GET' | 'POST', url: string, payload?: object) =>
     api(t, { method, url, cookie: sessions.adminA, ...(payload ? { payload } : {}) });
@@ -165,9 +187,12 @@ beforeAll(async () => {
     flightId: adminView.flights[0].flightId,
     markupId: markup.id,
     agentGroupId: group.id,
+    refundedPnr: refunded,
+    creditNoteNumber: creditNote.number,
   };
   markers = [
     pnr,
+    refunded,
     MARKER_FIRST_NAME,
     MARKER_CONTACT_EMAIL,
     victim.bookingId,
@@ -195,7 +220,9 @@ afterAll(() => t?.close());
  * the sweep: give the sweep a fixture for it.
  */
 function victimIdFor(path: string, param: string): string {
+  if (param === 'pnr' && path.includes('/credit-notes/')) return victim.refundedPnr;
   if (param === 'pnr') return victim.pnr;
+  if (param === 'number' && path.includes('/credit-notes/')) return victim.creditNoteNumber;
   if (param === 'id' && path.startsWith('/admin/users/')) return victim.userId;
   if (param === 'id' && path.startsWith('/admin/partner-apps/')) return victim.partnerAppId;
   if (param === 'id' && path.startsWith('/admin/outbox/')) return victim.emailId;
@@ -219,7 +246,7 @@ function victimIdFor(path: string, param: string): string {
 
 /** The routes whose ids belong to someone, so a stranger must get 404 (the rest are capabilities). */
 const isOwnedId = (param: string) =>
-  param === 'pnr' || param === 'id' || param === 'flightId' || param === 'deliveryId';
+  param === 'pnr' || param === 'id' || param === 'flightId' || param === 'deliveryId' || param === 'number';
 
 type Call = { payload?: object | Buffer; headers?: Record<string, string>; query?: string };
 /**
@@ -318,6 +345,12 @@ const CALLS: Record<string, () => Call> = {
   'GET /admin/reports': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
   'GET /admin/reports.csv': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
   'POST /api-keys': () => ({ payload: { name: 'Sweep key' } }),
+  'GET /bookings/:pnr/invoice': () => ({ query: 'format=json' }),
+  'PUT /me/tax-profile': () => ({ payload: { buyer_name: 'Sweep Buyer', pan: '123456789' } }),
+  'PUT /admin/tax-profile': () => ({
+    payload: { legalName: 'Sweep Ltd.', address: 'Kathmandu', pan: '609876543', vatNumber: '609876543' },
+  }),
+  'GET /admin/reports/sales-register': () => ({ query: 'month=2083-08&format=json' }),
   'POST /webhooks': () => ({ payload: { url: 'http://127.0.0.1:9/sweep-hook', events: ['wallet.low'] } }),
   'POST /price-alerts': () => ({
     payload: {
@@ -361,6 +394,7 @@ function unknownIdFor(path: string, param: string): string {
   const real = victimIdFor(path, param);
   if (param === 'pnr') return real === 'ZZZZZ9' ? 'ZZZZZ8' : 'ZZZZZ9';
   if (param === 'flightId') return real.replace(/\d{4}-\d{2}-\d{2}$/, '2099-01-01');
+  if (param === 'number') return 'CN-2000/01-999999';
   return param === 'id' || param === 'deliveryId' ? randomUUID() : real;
 }
 

@@ -34,7 +34,8 @@ export function presentBooking(full: FullBooking, paymentMethods: PaymentMethod[
       ...(p.passportNumber ? { passport_number: p.passportNumber } : {}),
       ...(p.passportExpiry ? { passport_expiry: p.passportExpiry } : {}),
     })),
-    contact: booking.contact,
+    contact: { name: booking.contact.name, email: booking.contact.email, mobile: booking.contact.mobile },
+    buyer_pan: booking.contact.buyerPan ?? null,
     tickets: full.tickets.map((t) => ({
       ticket_number: t.ticketNumber,
       passenger_id: t.passengerId,

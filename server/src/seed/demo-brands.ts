@@ -1,6 +1,6 @@
 import { type SiteConfig, siteConfig } from '#shared/site-config';
 import type { Db } from '../db/client';
-import { brandHosts, brands } from '../db/schema/index';
+import { brandHosts, brands, brandTaxProfiles } from '../db/schema/index';
 import { defaultSiteConfig } from '../domain/brands/default-site-config';
 
 /** A demo brand: the default configuration with its own assets, the seed's banner titles and overrides. */
@@ -33,7 +33,15 @@ function demoConfig(
 /** The commission each demo agency grants its agents unless an admin sets another (demo data). */
 export const DEMO_GRANTED_COMMISSION_PERCENT = 3;
 
-export const demoBrands: { slug: string; hosts: string[]; config: SiteConfig }[] = [
+/** What a demo brand's tax invoices say of the seller (demo PANs, not real registrations). */
+export interface DemoTaxProfile {
+  legalName: string;
+  address: string;
+  pan: string;
+  vatNumber: string;
+}
+
+export const demoBrands: { slug: string; hosts: string[]; config: SiteConfig; tax: DemoTaxProfile }[] = [
   {
     slug: 'sajilo',
     hosts: ['localhost', '127.0.0.1', 'sajilo.localhost'],
@@ -44,6 +52,12 @@ export const demoBrands: { slug: string; hosts: string[]; config: SiteConfig }[]
       email: 'support@sajilo.example',
       colours: { primary: '#0b6e4f', primaryContrast: '#ffffff', accent: '#f2a900' },
     }),
+    tax: {
+      legalName: 'Sajilo Travels and Tours Pvt. Ltd.',
+      address: 'Thamel, Kathmandu-26, Bagmati, Nepal',
+      pan: '609876543',
+      vatNumber: '609876543',
+    },
   },
   {
     slug: 'globalime',
@@ -59,6 +73,12 @@ export const demoBrands: { slug: string; hosts: string[]; config: SiteConfig }[]
       themeMode: 'switchable',
       colours: { primary: '#c8102e', primaryContrast: '#ffffff', accent: '#1d3f8f' },
     }),
+    tax: {
+      legalName: 'Global IME Bank Limited',
+      address: 'Kamaladi, Kathmandu-28, Bagmati, Nepal',
+      pan: '300012345',
+      vatNumber: '300012345',
+    },
   },
 ];
 
@@ -85,6 +105,10 @@ export async function seedDemoBrands(db: Db): Promise<number> {
       await tx
         .insert(brandHosts)
         .values(demo.hosts.map((host) => ({ host, brandId: row.id })))
+        .onConflictDoNothing();
+      await tx
+        .insert(brandTaxProfiles)
+        .values({ brandId: row.id, ...demo.tax })
         .onConflictDoNothing();
     }
   });

@@ -52,6 +52,11 @@ export const router = createBrowserRouter([
         lazy: () => import('../features/user/my-tickets-page').then((m) => ({ Component: m.MyTicketsPage })),
       },
       {
+        path: 'account/tax-details',
+        lazy: () =>
+          import('../features/account/tax-details-page').then((m) => ({ Component: m.TaxDetailsPage })),
+      },
+      {
         path: 'account/api-keys',
         lazy: () => import('../features/account/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
       },

@@ -9,6 +9,7 @@ export const en = {
     myTickets: 'My Tickets',
     setCommission: 'Set Commission',
     apiKeys: 'API keys',
+    taxDetails: 'Tax details (PAN)',
     changePassword: 'Change password',
     logout: 'Logout',
     user: 'User',
@@ -55,6 +56,15 @@ export const en = {
     lowest: 'lowest now {{amount}}',
     deleteShort: 'Delete',
     delete: 'Delete the alert for {{route}}',
+  },
+  taxDetails: {
+    title: 'Tax details',
+    intro:
+      'The name and PAN your tax invoices carry when a booking names no other buyer PAN. Invoices already issued keep theirs.',
+    buyerName: 'Name on invoices (company)',
+    pan: 'PAN (9 digits)',
+    save: 'Save tax details',
+    saved: 'Tax details saved.',
   },
   apiKeys: {
     title: 'API keys',
@@ -283,6 +293,7 @@ export const en = {
     passportExpiry: 'Passport expiry date',
     contact: 'Contact for this booking',
     contactName: 'Name',
+    buyerPan: 'Buyer’s PAN for the tax invoice (optional)',
     continueToPayment: 'Hold seats and continue to payment',
     checkingPrice: 'Checking that the price and seats still stand…',
     priceConfirmed: 'Price and seats confirmed.',
@@ -344,6 +355,7 @@ export const en = {
     paid: 'Payment received. Your tickets are issued.',
     ticketsIssued: 'Your tickets are issued',
     downloadTicket: 'Download e-ticket (PDF)',
+    downloadInvoice: 'Tax invoice (PDF)',
     passengers: 'Passengers',
   },
   myBookings: {

@@ -11,6 +11,7 @@ export const ne: Messages = {
     myTickets: 'मेरा टिकटहरू',
     setCommission: 'कमिसन राख्नुहोस्',
     apiKeys: 'API कुञ्जीहरू',
+    taxDetails: 'कर विवरण (प्यान)',
     changePassword: 'पासवर्ड बदल्नुहोस्',
     logout: 'लग आउट',
     user: 'प्रयोगकर्ता',
@@ -57,6 +58,14 @@ export const ne: Messages = {
     lowest: 'अहिलेको न्यूनतम {{amount}}',
     deleteShort: 'हटाउनुहोस्',
     delete: '{{route}} को सूचना हटाउनुहोस्',
+  },
+  taxDetails: {
+    title: 'कर विवरण',
+    intro: 'बुकिङमा अर्को प्यान नदिएसम्म तपाईंका कर बीजकमा रहने नाम र प्यान। जारी भइसकेका बीजकमा पहिलेकै रहन्छ।',
+    buyerName: 'बीजकमा नाम (कम्पनी)',
+    pan: 'प्यान (९ अङ्क)',
+    save: 'कर विवरण सुरक्षित गर्नुहोस्',
+    saved: 'कर विवरण सुरक्षित भयो।',
   },
   apiKeys: {
     title: 'API कुञ्जीहरू',
@@ -277,6 +286,7 @@ export const ne: Messages = {
     passportExpiry: 'राहदानी म्याद सकिने मिति',
     contact: 'यो बुकिङको सम्पर्क',
     contactName: 'नाम',
+    buyerPan: 'कर बीजकका लागि खरिदकर्ताको प्यान (ऐच्छिक)',
     continueToPayment: 'सिट राख्नुहोस् र भुक्तानीमा जानुहोस्',
     checkingPrice: 'मूल्य र सिट अझै छन् कि जाँचिँदैछ…',
     priceConfirmed: 'मूल्य र सिट पक्का भयो।',
@@ -338,6 +348,7 @@ export const ne: Messages = {
     paid: 'भुक्तानी प्राप्त भयो। तपाईंका टिकट जारी भए।',
     ticketsIssued: 'तपाईंका टिकट जारी भए',
     downloadTicket: 'इ-टिकट डाउनलोड (PDF)',
+    downloadInvoice: 'कर बीजक (PDF)',
     passengers: 'यात्रुहरू',
   },
   myBookings: {

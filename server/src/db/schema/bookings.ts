@@ -31,6 +31,8 @@ export interface BookingContact {
   name: string;
   email: string;
   mobile: string;
+  /** The buyer's PAN for the tax invoice, when given at booking (request field `buyer_pan`). */
+  buyerPan?: string;
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingLegs, paymentAttempts, refunds, tickets } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { issueCreditNote } from '../finance/issue-credit-note';
 import { configuredSuppliers } from '../suppliers/configured-suppliers';
 import { postWalletEntry } from '../wallet/post-wallet-entry';
 import { type Actor, changeBookingStatus } from './change-booking-status';
@@ -105,4 +106,5 @@ async function refund(tx: Db, booking: BookingRow, amount: number, reason: strin
     paymentReference: attempt?.reference ?? null,
     reason: `${reason}: refund of booking ${booking.pnr}`,
   });
+  await issueCreditNote(tx, { bookingId: booking.id, amount, reason });
 }

@@ -130,7 +130,7 @@ async function prepareBooking(
       price,
       markup: markupOf(priced.offers),
       amountDue: amountDueOf(price),
-      contact: request.contact,
+      contact: request.buyer_pan ? { ...request.contact, buyerPan: request.buyer_pan } : request.contact,
       firstDepartureAt,
       route,
     },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AccountUser } from '../accounts/find-user';
+import { issueTaxInvoice } from '../finance/issue-tax-invoice';
 import { issueTickets } from '../tickets/issue-tickets';
 import type { TicketLinks } from '../tickets/queue-ticket-email';
 import { postWalletEntry } from '../wallet/post-wallet-entry';
@@ -50,6 +51,7 @@ export async function payBookingWithWallet(
         set: { paidWith: 'wallet', paidAt: sql`now()` as unknown as Date, expiresAt: null },
       });
       await issueTickets(tx, { bookingId: booking.id, by, links: options.links });
+      await issueTaxInvoice(tx, { bookingId: booking.id });
       const lowAt = options.lowBalanceAt ?? 0;
       if (balance < lowAt && balance + booking.amountDue >= lowAt) {
         await recordWebhookEvents(tx, [

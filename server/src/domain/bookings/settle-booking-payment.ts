@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
 import type { PaymentGateway, Verification } from '../../payments/gateway';
+import { issueTaxInvoice } from '../finance/issue-tax-invoice';
 import {
   type OnExcess,
   type OnPaid,
@@ -68,6 +69,7 @@ async function payHeldBooking(tx: Db, attempt: PaymentAttempt, links: TicketLink
       set: { paidWith: attempt.gateway, paidAt: sql`now()` as unknown as Date, expiresAt: null },
     });
     await issueTickets(tx, { bookingId: booking.id, by, links });
+    await issueTaxInvoice(tx, { bookingId: booking.id });
     return;
   }
   const state = cancelledFlight

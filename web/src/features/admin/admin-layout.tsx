@@ -31,6 +31,8 @@ const SECTIONS = [
   ['markups', 'admin.nav.markups'],
   ['commissions', 'admin.nav.commissions'],
   ['reports', 'admin.nav.reports'],
+  ['sales-register', 'admin.nav.salesRegister'],
+  ['tax-details', 'admin.nav.taxDetails'],
 ] as const;
 
 /** The console's frame: log-in when nobody is signed in, a refusal for non-admins, else the sections. */

@@ -41,6 +41,14 @@ export const adminRoutes: RouteObject[] = [
     lazy: () => import('./reports/reports-page').then((m) => ({ Component: m.ReportsPage })),
   },
   {
+    path: 'sales-register',
+    lazy: () => import('./reports/sales-register-page').then((m) => ({ Component: m.SalesRegisterPage })),
+  },
+  {
+    path: 'tax-details',
+    lazy: () => import('./brand-and-uploads/tax-details-page').then((m) => ({ Component: m.TaxDetailsPage })),
+  },
+  {
     path: 'outbox',
     lazy: () => import('./reports/outbox-page').then((m) => ({ Component: m.OutboxPage })),
   },

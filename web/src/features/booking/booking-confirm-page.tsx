@@ -13,7 +13,7 @@ import { useAppStore } from '../../lib/app-context';
 import { currentLanguage } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { bookingQueryKey, ticketPdfUrl, useBooking } from './api/get-booking';
+import { bookingQueryKey, invoicePdfUrl, ticketPdfUrl, useBooking } from './api/get-booking';
 import { payBooking, submitGatewayForm } from './api/pay-booking';
 import { FareSummary } from './components/fare-summary';
 import { HoldCountdown } from './components/hold-countdown';
@@ -203,6 +203,13 @@ export function BookingConfirmPage() {
               className="mt-3 inline-block rounded-lg bg-brand px-4 py-2 font-semibold text-brand-contrast"
             >
               {t('booking.downloadTicket')}
+            </a>
+            <a
+              href={invoicePdfUrl(data.pnr)}
+              download={`tax-invoice-${data.pnr}.pdf`}
+              className="mt-3 ml-3 inline-block rounded-lg px-4 py-2 font-semibold text-brand underline ring-1 ring-slate-300 dark:ring-slate-700"
+            >
+              {t('booking.downloadInvoice')}
             </a>
           </section>
         )}

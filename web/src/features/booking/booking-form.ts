@@ -19,6 +19,8 @@ export interface PassengerDraft {
 export interface BookingForm {
   passengers: PassengerDraft[];
   contact: { name: string; email: string; mobile: string };
+  /** The buyer's PAN for the tax invoice (optional; left out when empty). */
+  buyer_pan?: string;
 }
 
 export type BookingRequest = z.output<typeof createBookingRequest>;
@@ -54,6 +56,7 @@ export function toCreateBookingRequest(
       ...(international ? { passport_number: p.passport_number, passport_expiry: p.passport_expiry } : {}),
     })),
     contact: form.contact,
+    ...(form.buyer_pan?.trim() ? { buyer_pan: form.buyer_pan.trim() } : {}),
   };
 }
 

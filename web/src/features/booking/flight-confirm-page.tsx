@@ -83,6 +83,7 @@ export function FlightConfirmPage() {
         email: user?.email ?? '',
         mobile: user?.phone ?? '',
       },
+      buyer_pan: '',
     },
   });
   const passengerTypes = form.getValues('passengers').map((p) => p.type);
@@ -196,6 +197,12 @@ export function FlightConfirmPage() {
             autoComplete="tel"
             error={errorOf('contact.mobile')}
             {...form.register('contact.mobile')}
+          />
+          <TextField
+            label={t('booking.buyerPan')}
+            inputMode="numeric"
+            error={errorOf('buyer_pan')}
+            {...form.register('buyer_pan')}
           />
         </fieldset>
         <Button

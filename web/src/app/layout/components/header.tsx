@@ -237,6 +237,14 @@ function ProfileDropdown() {
               {t('header.apiKeys')}
             </Link>
           )}
+          <Link
+            role="menuitem"
+            to="/account/tax-details"
+            className={itemClass}
+            onClick={() => setOpen(false)}
+          >
+            {t('header.taxDetails')}
+          </Link>
           <Link role="menuitem" to="/auth/password" className={itemClass} onClick={() => setOpen(false)}>
             {t('header.changePassword')}
           </Link>

@@ -1,4 +1,5 @@
 import { bookingsEn } from './bookings-en';
+import { financeEn } from './finance-en';
 import { gatewaysEn } from './gateways-en';
 /** The admin console's English strings, loaded with the console, not with every page. */
 export const adminEn = {
@@ -20,6 +21,8 @@ export const adminEn = {
     markups: 'Markups',
     commissions: 'Agent commission',
     reports: 'Reports',
+    salesRegister: 'VAT sales register',
+    taxDetails: 'Tax details',
   },
   login: {
     title: 'Admin log in',
@@ -190,6 +193,7 @@ export const adminEn = {
   },
   bookings: bookingsEn,
   gateways: gatewaysEn,
+  finance: financeEn,
   wallet: {
     open: 'Wallet',
     title: 'Wallet of {{name}}',

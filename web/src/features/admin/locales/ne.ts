@@ -1,5 +1,6 @@
 import { bookingsNe } from './bookings-ne';
 import type { adminEn } from './en';
+import { financeNe } from './finance-ne';
 import { gatewaysNe } from './gateways-ne';
 
 /** The admin console's Nepali strings. */
@@ -22,6 +23,8 @@ export const adminNe: typeof adminEn = {
     markups: 'मार्कअप',
     commissions: 'एजेन्ट कमिसन',
     reports: 'प्रतिवेदन',
+    salesRegister: 'भ्याट बिक्री खाता',
+    taxDetails: 'कर विवरण',
   },
   login: {
     title: 'प्रशासक लग इन',
@@ -192,6 +195,7 @@ export const adminNe: typeof adminEn = {
   },
   bookings: bookingsNe,
   gateways: gatewaysNe,
+  finance: financeNe,
   wallet: {
     open: 'वालेट',
     title: '{{name}} को वालेट',

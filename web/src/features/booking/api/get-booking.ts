@@ -38,3 +38,5 @@ export function useBooking(pnr: string | null, options: { watchForPayment?: bool
 
 /** The booking's e-ticket PDF (the session cookie authorises it). */
 export const ticketPdfUrl = (pnr: string) => `/api/b2b/v2/bookings/${encodeURIComponent(pnr)}/ticket.pdf`;
+/** The paid booking's tax invoice (issue 20), a PDF. */
+export const invoicePdfUrl = (pnr: string) => `/api/b2b/v2/bookings/${encodeURIComponent(pnr)}/invoice`;

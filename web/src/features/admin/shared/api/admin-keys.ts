@@ -30,6 +30,8 @@ export const adminKeys = {
   markups: ['admin', 'markups'] as const,
   report: (query: ReportParams) => ['admin', 'reports', query] as const,
   paymentCredentials: ['admin', 'payment-credentials'] as const,
+  salesRegister: (month: string, currency: string) => ['admin', 'sales-register', month, currency] as const,
+  taxProfile: ['admin', 'tax-profile'] as const,
 };
 
 /** Query-string of the defined, non-empty parameters. */

@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { bsIsoDate, fiscalYearOf, taxDocumentNumber } from '#shared/fiscal-year';
+import { siteConfig } from '#shared/site-config';
+import type { Db } from '../../db/client';
+import {
+  bookings,
+  brands,
+  type TaxDocumentBuyer,
+  type TaxDocumentSeller,
+  taxInvoices,
+} from '../../db/schema/index';
+import { findBrandTaxProfile } from './brand-tax-profile';
+import { nepalDatesAt } from './nepal-date';
+import { takeDocumentNumber } from './take-document-number';
+import { taxDocumentLines, totalsOf } from './tax-document-lines';
+import { findUserTaxProfile } from './user-tax-profile';
+
+export type TaxInvoiceRow = typeof taxInvoices.$inferSelect;
+
+/**
+ * Issues the tax invoice of a booking just paid, in the payment's transaction (docs/finance.md):
+ * the next number of the brand's invoice series in the current fiscal year, the seller as the
+ * brand's tax profile says now, the buyer (the PAN given at booking, else the booker's profile's),
+ * and the lines of the booking's receipt. Issued once: a booking already invoiced keeps its invoice.
+ */
+export async function issueTaxInvoice(
+  tx: Db,
+  options: { bookingId: string; at?: Date },
+): Promise<TaxInvoiceRow> {
+  const [existing] = await tx.select().from(taxInvoices).where(eq(taxInvoices.bookingId, options.bookingId));
+  if (existing) return existing;
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, options.bookingId));
+  if (!booking) throw new Error(`no booking ${options.bookingId} to invoice`);
+  const dates = nepalDatesAt(options.at ?? new Date());
+  const fiscalYear = fiscalYearOf(dates.bs);
+  const seller = await sellerOf(tx, booking.brandId);
+  const buyer = await buyerOf(tx, booking);
+  const lines = taxDocumentLines(booking.price, booking.route);
+  const totals = totalsOf(lines);
+  // The number is taken last, just before the insert: the counter stays locked until the commit,
+  // so the less the transaction does after it, the less other payments of the brand wait.
+  const sequence = await takeDocumentNumber(tx, { brandId: booking.brandId, series: 'invoice', fiscalYear });
+  const [invoice] = await tx
+    .insert(taxInvoices)
+    .values({
+      brandId: booking.brandId,
+      bookingId: booking.id,
+      fiscalYear,
+      sequence,
+      number: taxDocumentNumber('', fiscalYear, sequence),
+      currency: booking.currency,
+      seller,
+      buyer,
+      lines,
+      ...totals,
+      issuedOnBs: bsIsoDate(dates.bs),
+      ...(options.at ? { issuedAt: options.at } : {}),
+    })
+    .returning();
+  if (!invoice) throw new Error('the invoice was not written');
+  return invoice;
+}
+
+/** The brand's seller details now; a brand without a tax profile prints its company name. */
+export async function sellerOf(tx: Db, brandId: string): Promise<TaxDocumentSeller> {
+  const profile = await findBrandTaxProfile(tx, brandId);
+  if (profile)
+    return {
+      name: profile.legalName,
+      address: profile.address,
+      pan: profile.pan,
+      vatNumber: profile.vatNumber,
+    };
+  const [brand] = await tx
+    .select({ siteConfig: brands.siteConfig })
+    .from(brands)
+    .where(eq(brands.id, brandId));
+  const config = siteConfig.safeParse(brand?.siteConfig);
+  return { name: config.success ? config.data.companyName : '', address: '', pan: '', vatNumber: '' };
+}
+
+async function buyerOf(tx: Db, booking: typeof bookings.$inferSelect): Promise<TaxDocumentBuyer> {
+  if (booking.contact.buyerPan) return { name: booking.contact.name, pan: booking.contact.buyerPan };
+  const profile = await findUserTaxProfile(tx, booking.userId);
+  if (profile) return { name: profile.buyerName ?? booking.contact.name, pan: profile.pan };
+  return { name: booking.contact.name, pan: null };
+}
