@@ -8,3 +8,4 @@ export * from './inventory';
 export * from './markups';
 export * from './payments';
 export * from './reference';
+export * from './finance';
