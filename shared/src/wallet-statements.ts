@@ -118,11 +118,7 @@ export const settlementRequest = z.object({
     .positive('Enter a positive whole amount in paisa.')
     .max(MAX_CREDIT_LIMIT_MINOR, `Use at most ${MAX_CREDIT_LIMIT_MINOR} (minor units).`),
   /** The payment's outside reference (bank deposit, cheque): the same reference never settles twice. */
-  reference: z
-    .string()
-    .trim()
-    .min(1, 'Enter the payment reference.')
-    .max(80, 'Use at most 80 characters.'),
+  reference: z.string().trim().min(1, 'Enter the payment reference.').max(80, 'Use at most 80 characters.'),
   note: z.string().trim().max(500, 'Use at most 500 characters.').optional(),
 });
 export type SettlementRequest = z.input<typeof settlementRequest>;

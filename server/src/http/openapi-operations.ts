@@ -140,6 +140,19 @@ const NON_JSON_ANSWERS: Record<string, Record<string, ResponseObject>> = {
   getPaymentsByGatewayReturnByOutcome: { 303: redirectToConfirmation },
 };
 
+/** Routes whose 200 is JSON by default and a file with `format=csv` or `format=xlsx`. */
+const STATEMENT_FILES: ResponseObject['content'] = {
+  'text/csv': { schema: { type: 'string', format: 'binary' } },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+    schema: { type: 'string', format: 'binary' },
+  },
+};
+const ALSO_FILES = new Set([
+  'getWalletStatement',
+  'getAdminUsersByIdWalletStatement',
+  'getAdminWalletsStatement',
+]);
+
 /**
  * Headers a route's handler insists on, whose zod schema leaves them optional so that their absence
  * is answered by the handler's own message (`VALIDATION_FAILED` naming the header).
@@ -168,6 +181,8 @@ export const finishDocument: SwaggerTransformObject = (documentObject) => {
       delete responses['200'];
       Object.assign(responses, special);
     }
+    const ok = responses['200'];
+    if (ALSO_FILES.has(operation.operationId ?? '') && ok) ok.content = { ...ok.content, ...STATEMENT_FILES };
     for (const [status, description] of Object.entries(ERROR_RESPONSES)) {
       const json = responses[status]?.content?.['application/json'];
       envelope ??= json?.schema;

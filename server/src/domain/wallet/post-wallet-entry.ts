@@ -95,4 +95,3 @@ export async function postWalletEntry(tx: Db, options: PostWalletEntryOptions): 
   }
   return balance;
 }
-

@@ -42,7 +42,12 @@ export async function sendCreditUseAlerts(tx: Db, options: CreditUseAlertOptions
   if (crossed.length === 0) return 0;
   const percent = Math.max(...crossed);
   const [agent] = await tx
-    .select({ brandId: users.brandId, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      brandId: users.brandId,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(users)
     .where(eq(users.id, options.userId));
   if (!agent) return 0;

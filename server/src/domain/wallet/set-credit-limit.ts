@@ -43,7 +43,8 @@ export async function setCreditLimit(db: Db, options: SetCreditLimitOptions): Pr
     throw invalidFields({ creditLimit: 'Enter a credit limit of 0 or more, in paisa.' });
   return db.transaction(async (tx) => {
     const user = await findBrandUser(tx, { brandId: options.brandId, userId: options.userId });
-    if (!isAgentUserType(user.type)) throw invalidFields({ id: 'Only agents have a wallet to give credit to.' });
+    if (!isAgentUserType(user.type))
+      throw invalidFields({ id: 'Only agents have a wallet to give credit to.' });
     const [before] = await tx
       .select({ creditLimit: users.walletCreditLimit })
       .from(users)
