@@ -12,11 +12,16 @@ export const STATEMENT_MAX_DAYS = 1_000;
 /** The largest credit limit an admin may give: NPR 1,00,00,000 (one crore) in paisa. */
 export const MAX_CREDIT_LIMIT_MINOR = 1_000_000_000;
 
+function isCalendarDate(value: string): boolean {
+  const instant = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(instant) && new Date(instant).toISOString().slice(0, 10) === value;
+}
+
 const adDate = (field: string) =>
   z
     .string({ message: `Give ${field} as a date like 2026-05-01.` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `Give ${field} as a date like 2026-05-01.`)
-    .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value, {
+    .refine((value) => isCalendarDate(value), {
       message: `${field} is not a real date.`,
     });
 
