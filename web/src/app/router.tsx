@@ -52,6 +52,10 @@ export const router = createBrowserRouter([
         lazy: () => import('../features/user/my-tickets-page').then((m) => ({ Component: m.MyTicketsPage })),
       },
       {
+        path: 'account/wallet',
+        lazy: () => import('../features/account/wallet-page').then((m) => ({ Component: m.WalletPage })),
+      },
+      {
         path: 'account/api-keys',
         lazy: () => import('../features/account/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
       },
