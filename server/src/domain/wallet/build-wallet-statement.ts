@@ -1,11 +1,12 @@
 import { and, asc, eq, gte, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import { adToBs } from '#shared/bikram-sambat';
 import { localToUtc } from '#shared/time/zoned';
-import { TRAVELLER_USER_TYPES } from '#shared/user-types';
+import { isAgentUserType, TRAVELLER_USER_TYPES } from '#shared/user-types';
 import type { AgentStatement, AgentsStatement, StatementLine } from '#shared/wallet-statements';
 import type { Db } from '../../db/client';
 import { bookings, users, walletEntries } from '../../db/schema/index';
-import { notFound } from '../../errors';
+import { invalidFields, notFound } from '../../errors';
+import { findBrandUser } from '../admin/find-brand-user';
 import { kathmanduLocal } from './kathmandu-dates';
 
 export const NEPAL_TIME_ZONE = 'Asia/Kathmandu';
@@ -117,23 +118,15 @@ async function statementOf(db: Db, agent: StatementAgent, period: StatementPerio
 /**
  * One agent's wallet statement for a period of Nepal calendar days: the balance before the first
  * day, each entry (with its booking's PNR) and the running balance, the balance after the last
- * day. The user must be an agent of the brand (else 404).
+ * day. Another brand's user (or none): 404; a traveller: 400 naming `id`.
  */
 export async function buildWalletStatement(
   db: Db,
   options: StatementPeriod & { brandId: string; userId: string },
 ): Promise<AgentStatement> {
-  const [agent] = await db
-    .select(agentColumns)
-    .from(users)
-    .where(
-      and(
-        eq(users.id, options.userId),
-        eq(users.brandId, options.brandId),
-        notInArray(users.type, [...TRAVELLER_USER_TYPES]),
-        eq(users.platformOperator, false),
-      ),
-    );
+  const user = await findBrandUser(db, { brandId: options.brandId, userId: options.userId });
+  if (!isAgentUserType(user.type)) throw invalidFields({ id: 'Only agents have a wallet statement.' });
+  const [agent] = await db.select(agentColumns).from(users).where(eq(users.id, user.id));
   if (!agent) throw notFound('There is no such agent.');
   return statementOf(db, agent, options);
 }
