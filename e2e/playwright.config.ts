@@ -10,6 +10,7 @@ const ADMIN_SPEC = [
   '**/admin-bookings.spec.ts',
   '**/disruption.spec.ts',
   '**/admin-finance.spec.ts',
+  '**/admin-credit.spec.ts',
 ];
 /** Refunds in admin-bookings credit the wallet whose balance admin-money checks: never at once. */
 const ADMIN_MONEY_SPEC = '**/admin-money.spec.ts';

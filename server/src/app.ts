@@ -83,6 +83,7 @@ import { platformBrandRoutes } from './routes/platform/brands/route';
 import { priceAlertRoutes } from './routes/price-alerts/route';
 import { siteConfigRoutes } from './routes/site-config/route';
 import { updateUserProfileRoutes } from './routes/update-user-profile/route';
+import { walletRoutes } from './routes/wallet/route';
 import { webhookRoutes } from './routes/webhooks/route';
 
 export interface AppOptions {
@@ -311,6 +312,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(apiKeyRoutes);
       await api.register(webhookRoutes);
       await api.register(priceAlertRoutes);
+      await api.register(walletRoutes);
       // The admin console (issue 7): admins of the host's brand.
       await api.register(async (admin) => {
         await admin.register(adminBrandRoutes);

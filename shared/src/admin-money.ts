@@ -26,7 +26,7 @@ export const topUpRequest = z.object({
 });
 export type TopUpRequest = z.input<typeof topUpRequest>;
 
-export const walletEntryKind = z.enum(['top_up', 'booking_debit', 'refund_credit']);
+export const walletEntryKind = z.enum(['top_up', 'booking_debit', 'refund_credit', 'settlement']);
 
 export const walletEntry = z.object({
   id: z.number().int(),

@@ -67,6 +67,14 @@ export const errorTable = {
   },
   /** The wallet holds less than the amount due; `data.shortfall` (minor units) says how much. */
   INSUFFICIENT_FUNDS: { status: 402, message: 'The wallet balance is not enough for this booking.' },
+  /**
+   * The payment would take the wallet below minus the agent's credit limit; `data.available`,
+   * `data.credit_limit` and `data.shortfall` (minor units) say by how much.
+   */
+  CREDIT_LIMIT_EXCEEDED: {
+    status: 402,
+    message: 'This payment is more than the wallet balance and the credit limit allow.',
+  },
   /** The booking has no e-ticket to (re)send: it is not ticketed. */
   BOOKING_NOT_TICKETED: { status: 409, message: 'This booking has no e-ticket yet.' },
   /** The fare rules do not allow cancelling now (too close to departure, flown, or already cancelled). */

@@ -150,6 +150,18 @@ const FILES_BESIDE_JSON: Record<string, Record<string, string>> = {
       'The register as XLSX (`format=xlsx`).',
   },
 };
+/** Routes whose 200 is JSON by default and a file with `format=csv` or `format=xlsx`. */
+const STATEMENT_FILES: ResponseObject['content'] = {
+  'text/csv': { schema: { type: 'string', format: 'binary' } },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+    schema: { type: 'string', format: 'binary' },
+  },
+};
+const ALSO_FILES = new Set([
+  'getWalletStatement',
+  'getAdminUsersByIdWalletStatement',
+  'getAdminWalletsStatement',
+]);
 
 /**
  * Headers a route's handler insists on, whose zod schema leaves them optional so that their absence
@@ -186,6 +198,7 @@ export const finishDocument: SwaggerTransformObject = (documentObject) => {
         ok.content = { ...ok.content, [type]: { schema: { type: 'string', format: 'binary' } } };
       ok.description = `${ok.description} ${Object.values(files).join(' ')} JSON with \`format=json\`.`;
     }
+    if (ALSO_FILES.has(operation.operationId ?? '') && ok) ok.content = { ...ok.content, ...STATEMENT_FILES };
     for (const [status, description] of Object.entries(ERROR_RESPONSES)) {
       const json = responses[status]?.content?.['application/json'];
       envelope ??= json?.schema;

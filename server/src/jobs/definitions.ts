@@ -8,6 +8,7 @@ import { deliverOutbox } from '../domain/email/deliver-outbox';
 import { checkPriceAlerts } from '../domain/price-alerts/check-price-alerts';
 import { emailDueTickets } from '../domain/tickets/email-due-tickets';
 import { renderTicketAttachment } from '../domain/tickets/render-ticket-pdf';
+import { nepalToday, sendMonthlyStatements } from '../domain/wallet/send-monthly-statements';
 import { deliverWebhooks } from '../domain/webhooks/deliver-webhooks';
 import type { GatewayName } from '../payments/gateway';
 
@@ -46,6 +47,16 @@ export const JOB_DEFINITIONS = {
   'tickets.email-due': {
     run: async (app: FastifyInstance) => ({
       ticketEmails: await emailDueTickets(app.db, { publicUrl: app.env.PUBLIC_URL, log: app.log }),
+    }),
+  },
+  /**
+   * Agents' monthly wallet statements, e-mailed through the outbox on the first day of each BS
+   * month (issue 20 §2): once per agent and month, a later pass catching up a missed day. `now`
+   * is the moment the pass runs for (tests and operators give a date).
+   */
+  'wallet.monthly-statements': {
+    run: async (app: FastifyInstance, now: Date = new Date()) => ({
+      monthlyStatements: await sendMonthlyStatements(app.db, { today: nepalToday(now) }),
     }),
   },
   /** The e-mail outbox is sent over SMTP (SMTP_URL; without it, nothing is sent). */

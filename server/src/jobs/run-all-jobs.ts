@@ -13,6 +13,8 @@ export interface BookingJobsSummary {
   emailsSent: number;
   /** Webhook deliveries that reached their receiver in this pass. */
   webhooksDelivered: number;
+  /** Agents' monthly wallet statements written to the outbox in this pass. */
+  monthlyStatements: number;
 }
 
 /**
@@ -27,6 +29,7 @@ export async function runBookingJobs(app: FastifyInstance): Promise<BookingJobsS
     ticketEmails: 0,
     emailsSent: 0,
     webhooksDelivered: 0,
+    monthlyStatements: 0,
   };
   for (const name of JOB_NAMES) {
     try {

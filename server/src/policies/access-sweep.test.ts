@@ -323,6 +323,13 @@ const CALLS: Record<string, () => Call> = {
   'POST /admin/users/:id/wallet/top-ups': () => ({
     payload: { amount: 100_000, reference: `SWEEP-${randomUUID()}` },
   }),
+  'PUT /admin/users/:id/wallet/credit-limit': () => ({ payload: { creditLimit: 100_000 } }),
+  'POST /admin/users/:id/wallet/settlements': () => ({
+    payload: { amount: 100, reference: `SWEEP-SETTLE-${randomUUID()}` },
+  }),
+  'GET /admin/users/:id/wallet/statement': () => ({ query: 'from=2026-01-01&to=2026-01-31' }),
+  'GET /admin/wallets/statement': () => ({ query: 'from=2026-01-01&to=2026-01-31' }),
+  'GET /wallet/statement': () => ({ query: 'from=2026-01-01&to=2026-01-31' }),
   'POST /admin/markups': () => ({
     payload: { scope: 'route', origin: 'KTM', destination: 'BWA', kind: 'fixed', value: 1 },
   }),

@@ -51,6 +51,12 @@ export const policies = {
   manageBookings: brandAdmin,
   /** Read the brand's e-mail outbox and audit log: the brand's admins. */
   readBrandRecords: brandAdmin,
+  /**
+   * See one's own wallet, its credit and statements (issue 20 §2): agents and admins (every type
+   * but the travellers'), each their own.
+   */
+  useWallet: (user: AccountUser | undefined) =>
+    Boolean(user) && user?.type !== 'individual' && user?.type !== 'customer',
   /** Top up agents' wallets, read and export their ledgers: the brand's admins. */
   manageWallets: brandAdmin,
   /** Create, change and delete the brand's markups on fares: the brand's admins. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
+import { checkBooks } from '../domain/ledger/check-books';
 
 /** `scheduleId|flightDate|classCode` of one dated flight and class. */
 export type SeatRowKey = string;
@@ -203,6 +204,8 @@ export async function findBookingInconsistencies(
            group by u.id having u.wallet_balance <> coalesce(sum(w.amount), 0)`,
     ),
   );
+  // The double-entry books (issue 20 §7): every run that checks the bookings checks them too.
+  for (const problem of (await checkBooks(db)).problems) problems.push(`books: ${problem}`);
   return problems;
 }
 

@@ -57,6 +57,10 @@ export const router = createBrowserRouter([
           import('../features/account/tax-details-page').then((m) => ({ Component: m.TaxDetailsPage })),
       },
       {
+        path: 'account/wallet',
+        lazy: () => import('../features/account/wallet-page').then((m) => ({ Component: m.WalletPage })),
+      },
+      {
         path: 'account/api-keys',
         lazy: () => import('../features/account/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
       },

@@ -34,6 +34,7 @@ export const apiErrorsNe: Record<ErrorCode | 'NETWORK', string> = {
   BOOKING_NOT_PAYABLE: 'यो बुकिङको भुक्तानी गर्न मिल्दैन।',
   PAYMENT_METHOD_UNAVAILABLE: 'यो भुक्तानी विधि यहाँ उपलब्ध छैन।',
   INSUFFICIENT_FUNDS: 'यो बुकिङका लागि वालेटमा पर्याप्त रकम छैन।',
+  CREDIT_LIMIT_EXCEEDED: 'यो भुक्तानी वालेटको रकम र क्रेडिट सीमाभन्दा बढी छ।',
   CANCELLATION_NOT_ALLOWED: 'यो बुकिङ अहिले रद्द गर्न मिल्दैन।',
   BOOKING_NOT_TICKETED: 'यो बुकिङको ई-टिकट अझै जारी भएको छैन।',
   PAYLOAD_TOO_LARGE: 'अनुरोध धेरै ठूलो भयो।',

@@ -2,6 +2,7 @@
 export const en = {
   brand: { home: '{{name}} home', tagline: 'Search the most affordable flights in Nepal' },
   header: {
+    wallet: 'Wallet',
     account: 'Account',
     logIn: 'Log In',
     signUp: 'Sign Up',
@@ -65,6 +66,21 @@ export const en = {
     pan: 'PAN (9 digits)',
     save: 'Save tax details',
     saved: 'Tax details saved.',
+  },
+  wallet: {
+    title: 'Wallet',
+    agentsOnly: 'The wallet is for agents and agency staff.',
+    balance: 'Balance',
+    creditLimit: 'Credit limit',
+    creditUsed: 'Credit in use',
+    available: 'Available to spend',
+    statement: 'Statement',
+    statementIntro:
+      'Every entry with its PNR and the running balance, dates in Nepal time with BS beside AD.',
+    from: 'From',
+    to: 'To',
+    rangeInvalid: 'Choose a last day on or after the first.',
+    download: { csv: 'Download CSV', xlsx: 'Download XLSX' },
   },
   apiKeys: {
     title: 'API keys',

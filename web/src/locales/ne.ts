@@ -4,6 +4,7 @@ import type { Messages } from './en';
 export const ne: Messages = {
   brand: { home: '{{name}} गृहपृष्ठ', tagline: 'नेपालमा सबैभन्दा सस्तो उडान खोज्नुहोस्' },
   header: {
+    wallet: 'वालेट',
     account: 'खाता',
     logIn: 'लग इन',
     signUp: 'साइन अप',
@@ -66,6 +67,20 @@ export const ne: Messages = {
     pan: 'प्यान (९ अङ्क)',
     save: 'कर विवरण सुरक्षित गर्नुहोस्',
     saved: 'कर विवरण सुरक्षित भयो।',
+  },
+  wallet: {
+    title: 'वालेट',
+    agentsOnly: 'वालेट एजेन्ट र एजेन्सीका कर्मचारीका लागि हो।',
+    balance: 'मौज्दात',
+    creditLimit: 'क्रेडिट सीमा',
+    creditUsed: 'प्रयोग भएको क्रेडिट',
+    available: 'खर्च गर्न मिल्ने',
+    statement: 'विवरण',
+    statementIntro: 'हरेक प्रविष्टि, PNR र बाँकी मौज्दातसहित; मिति नेपाल समयमा, वि.सं. र ई.सं. दुवै।',
+    from: 'देखि',
+    to: 'सम्म',
+    rangeInvalid: 'अन्तिम दिन पहिलो दिनभन्दा अघि हुन सक्दैन।',
+    download: { csv: 'CSV डाउनलोड', xlsx: 'XLSX डाउनलोड' },
   },
   apiKeys: {
     title: 'API कुञ्जीहरू',

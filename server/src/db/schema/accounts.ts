@@ -84,6 +84,11 @@ export const users = pgTable(
     walletBalance: bigint('wallet_balance', { mode: 'number' }).notNull().default(0),
     walletCurrency: text('wallet_currency').notNull().default('NPR'),
     /**
+     * Credit an admin gives an agent (minor units, 0: none): the wallet may go down to minus this.
+     * Checked under the user's row lock by every debit (`postWalletEntry`).
+     */
+    walletCreditLimit: bigint('wallet_credit_limit', { mode: 'number' }).notNull().default(0),
+    /**
      * The commission the user sets themselves (spec §5, §9), 0–20: an agent's markup to their own
      * clients, on top of the agency's price. It never lowers what the agent pays.
      */
@@ -116,6 +121,7 @@ export const users = pgTable(
     check('users_type_check', sql`${table.type} in ('customer', 'individual', 'agent', 'admin')`),
     check('users_commission_range', sql`${table.commissionPercent} between 0 and 20`),
     check('users_granted_commission_range', sql`${table.grantedCommissionPercent} between 0 and 100`),
+    check('users_wallet_credit_limit_check', sql`${table.walletCreditLimit} >= 0`),
     check('users_contact_present', sql`${table.email} is not null or ${table.mobile} is not null`),
   ],
 );

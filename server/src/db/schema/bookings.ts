@@ -189,7 +189,7 @@ export const tickets = pgTable(
   ],
 );
 
-export const WALLET_ENTRY_KINDS = ['top_up', 'booking_debit', 'refund_credit'] as const;
+export const WALLET_ENTRY_KINDS = ['top_up', 'booking_debit', 'refund_credit', 'settlement'] as const;
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 
 /**
@@ -224,7 +224,10 @@ export const walletEntries = pgTable(
     uniqueIndex('wallet_entries_once_per_booking')
       .on(table.bookingId, table.kind)
       .where(sql`${table.bookingId} is not null`),
-    check('wallet_entries_kind_check', sql`${table.kind} in ('top_up', 'booking_debit', 'refund_credit')`),
+    check(
+      'wallet_entries_kind_check',
+      sql`${table.kind} in ('top_up', 'booking_debit', 'refund_credit', 'settlement')`,
+    ),
     check(
       'wallet_entries_sign_check',
       sql`(${table.kind} = 'booking_debit' and ${table.amount} < 0) or (${table.kind} <> 'booking_debit' and ${table.amount} > 0)`,

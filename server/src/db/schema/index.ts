@@ -6,6 +6,7 @@ export * from './disruptions';
 export * from './finance';
 export * from './integrations';
 export * from './inventory';
+export * from './ledger';
 export * from './markups';
 export * from './payments';
 export * from './price-alerts';

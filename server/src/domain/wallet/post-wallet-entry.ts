@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type WalletEntryKind, walletEntries } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { formatMinor } from './format-minor';
+import { sendCreditUseAlerts } from './send-credit-use-alerts';
 
 export interface PostWalletEntryOptions {
   userId: string;
@@ -19,13 +21,19 @@ export interface PostWalletEntryOptions {
 
 /**
  * Appends one entry to the wallet ledger and moves `users.wallet_balance` by the same amount, in
- * the caller's transaction, so the balance always equals the sum of the ledger. A debit locks the
- * user's row and refuses to go below zero (INSUFFICIENT_FUNDS with `data.shortfall`).
- * Returns the new balance.
+ * the caller's transaction, so the balance always equals the sum of the ledger (a trigger writes
+ * the entry's double-entry lines, `ledger_lines`). A debit locks the user's row and refuses to go
+ * below minus the user's credit limit: INSUFFICIENT_FUNDS (`data.shortfall`) without credit,
+ * CREDIT_LIMIT_EXCEEDED with it. A debit whose credit use crosses 80 % or 100 % of the limit
+ * writes the alert e-mails in the same transaction. Returns the new balance.
  */
 export async function postWalletEntry(tx: Db, options: PostWalletEntryOptions): Promise<number> {
   const [user] = await tx
-    .select({ balance: users.walletBalance, currency: users.walletCurrency })
+    .select({
+      balance: users.walletBalance,
+      currency: users.walletCurrency,
+      creditLimit: users.walletCreditLimit,
+    })
     .from(users)
     .where(eq(users.id, options.userId))
     .for('update');
@@ -36,7 +44,23 @@ export async function postWalletEntry(tx: Db, options: PostWalletEntryOptions): 
       `The wallet holds ${user.currency}, not ${options.currency}.`,
     );
   }
-  if (options.amount < 0 && user.balance + options.amount < 0) {
+  if (options.amount < 0 && user.balance + options.amount < -user.creditLimit) {
+    if (user.creditLimit > 0) {
+      const available = user.balance + user.creditLimit;
+      throw new AppError(
+        'CREDIT_LIMIT_EXCEEDED',
+        `This payment needs ${formatMinor(-options.amount, user.currency)} but the wallet balance and credit limit allow ${formatMinor(Math.max(0, available), user.currency)}.`,
+        undefined,
+        {
+          balance: user.balance,
+          credit_limit: user.creditLimit,
+          available,
+          amount_due: -options.amount,
+          shortfall: -options.amount - available,
+          currency: user.currency,
+        },
+      );
+    }
     throw new AppError('INSUFFICIENT_FUNDS', undefined, undefined, {
       balance: user.balance,
       amount_due: -options.amount,
@@ -59,5 +83,15 @@ export async function postWalletEntry(tx: Db, options: PostWalletEntryOptions): 
     .set({ walletBalance: sql`${users.walletBalance} + ${options.amount}`, updatedAt: sql`now()` })
     .where(eq(users.id, options.userId))
     .returning({ balance: users.walletBalance });
-  return updated?.balance ?? 0;
+  const balance = updated?.balance ?? 0;
+  if (options.amount < 0 && user.creditLimit > 0) {
+    await sendCreditUseAlerts(tx, {
+      userId: options.userId,
+      creditLimit: user.creditLimit,
+      balanceBefore: user.balance,
+      balanceAfter: balance,
+      currency: user.currency,
+    });
+  }
+  return balance;
 }

@@ -115,6 +115,13 @@ const CALLS: Record<string, () => Call> = {
   }),
   'GET /admin/users/:id/wallet/entries': () => ({}),
   'GET /admin/users/:id/wallet/entries.csv': () => ({}),
+  'GET /admin/users/:id/wallet/credit': () => ({}),
+  'PUT /admin/users/:id/wallet/credit-limit': () => ({ payload: { creditLimit: 100_000 } }),
+  'POST /admin/users/:id/wallet/settlements': () => ({
+    payload: { amount: 100, reference: `SWEEP-SETTLE-${Math.random()}` },
+  }),
+  'GET /admin/users/:id/wallet/statement': () => ({ query: 'from=2026-01-01&to=2026-01-31' }),
+  'GET /admin/wallets/statement': () => ({ query: 'from=2026-01-01&to=2026-01-31' }),
   'GET /admin/markups': () => ({}),
   'POST /admin/markups': () => ({
     payload: { scope: 'route', origin: 'KTM', destination: 'BWA', kind: 'fixed', value: 1 },

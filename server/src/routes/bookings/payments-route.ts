@@ -19,7 +19,7 @@ export const bookingPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bookings'],
         summary: 'Pays a held booking: from the wallet (agents), or hands the browser to a gateway',
         description:
-          '`wallet`: paid and ticketed at once (402 INSUFFICIENT_FUNDS with `data.shortfall`). ' +
+          '`wallet`: paid and ticketed at once (402 INSUFFICIENT_FUNDS with `data.shortfall`; with a credit limit, 402 CREDIT_LIMIT_EXCEEDED). ' +
           '`esewa` / `khalti` / `connectips`: a form to post or an address to go to; the gateway returns ' +
           'the payer to `/api/b2b/v2/payments/:gateway/return/…`, which verifies the payment and redirects ' +
           'to `/Booking/BookingConfirm?pnr=…&payment=success|failed`.',

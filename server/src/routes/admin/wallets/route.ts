@@ -2,12 +2,25 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '#shared/admin';
 import { topUpRequest, topUpResult, walletLedgerPage, walletLedgerQuery } from '#shared/admin-money';
+import {
+  agentCredit,
+  agentStatement,
+  agentsStatement,
+  creditLimitRequest,
+  settlementRequest,
+  statementQuery,
+} from '#shared/wallet-statements';
 import { findBrandUser } from '../../../domain/admin/find-brand-user';
+import { buildAgentsStatement, buildWalletStatement } from '../../../domain/wallet/build-wallet-statement';
+import { findUserWalletCredit } from '../../../domain/wallet/find-wallet-credit';
 import { listAllWalletEntries, listWalletEntries } from '../../../domain/wallet/list-wallet-entries';
+import { recordSettlement } from '../../../domain/wallet/record-settlement';
+import { setCreditLimit } from '../../../domain/wallet/set-credit-limit';
 import { topUpWallet } from '../../../domain/wallet/top-up-wallet';
 import { requireBrand, requireUser } from '../../../http/context';
 import { kathmanduDateTime, majorUnits, sendCsv, toCsv } from '../../../http/csv';
 import { ok, responses } from '../../../http/envelope';
+import { sendStatement } from '../../../http/statement-reply';
 import { presentWalletEntry } from '../../../presenters/admin-money';
 
 const tags = ['admin'];
@@ -106,6 +119,125 @@ export const adminWalletRoutes: FastifyPluginAsyncZod = async (app) => {
         ]),
       );
       return sendCsv(reply, `wallet-${user.firstName}-${user.lastName}.csv`, csv);
+    },
+  );
+
+  app.get(
+    '/admin/users/:id/wallet/credit',
+    {
+      config: { policy: 'manageWallets' },
+      schema: {
+        tags,
+        summary: "An agent's wallet balance, credit limit and credit in use (minor units)",
+        params: idParams,
+        response: responses(agentCredit),
+      },
+    },
+    async (request) => {
+      const user = await ownerOf(app, request, request.params.id);
+      return ok(await findUserWalletCredit(app.db, { brandId: requireBrand(request).id, userId: user.id }));
+    },
+  );
+
+  app.put(
+    '/admin/users/:id/wallet/credit-limit',
+    {
+      config: { policy: 'manageWallets' },
+      schema: {
+        tags,
+        summary:
+          'Give an agent a credit limit (minor units, 0: none): the wallet may go down to minus it; audit-logged',
+        params: idParams,
+        body: creditLimitRequest,
+        response: responses(agentCredit),
+      },
+    },
+    async (request) =>
+      ok(
+        await setCreditLimit(app.db, {
+          brandId: requireBrand(request).id,
+          actor: requireUser(request),
+          userId: request.params.id,
+          ...request.body,
+        }),
+      ),
+  );
+
+  app.post(
+    '/admin/users/:id/wallet/settlements',
+    {
+      config: { policy: 'manageWallets' },
+      schema: {
+        tags,
+        summary:
+          "Record an agent's payment against their balance (a settlement entry in the ledger); the same reference never counts twice",
+        params: idParams,
+        body: settlementRequest,
+        response: responses(topUpResult),
+      },
+    },
+    async (request) => {
+      const result = await recordSettlement(app.db, {
+        brandId: requireBrand(request).id,
+        actor: requireUser(request),
+        userId: request.params.id,
+        ...request.body,
+      });
+      return ok({ ...result, entry: presentWalletEntry(result.entry) });
+    },
+  );
+
+  app.get(
+    '/admin/users/:id/wallet/statement',
+    {
+      config: { policy: 'manageWallets' },
+      schema: {
+        tags,
+        summary:
+          "An agent's wallet statement for Nepal calendar days from–to: opening balance, entries with PNR and running balance, closing balance; JSON, CSV or XLSX",
+        params: idParams,
+        querystring: statementQuery,
+        response: responses(agentStatement),
+      },
+    },
+    async (request, reply) => {
+      const { from, to, format } = request.query;
+      const statement = await buildWalletStatement(app.db, {
+        brandId: requireBrand(request).id,
+        userId: request.params.id,
+        from,
+        to,
+      });
+      return sendStatement(reply, {
+        format,
+        json: statement,
+        statements: [statement],
+        fileName: `wallet-statement-${statement.agent.name}-${from}-${to}`,
+      });
+    },
+  );
+
+  app.get(
+    '/admin/wallets/statement',
+    {
+      config: { policy: 'manageWallets' },
+      schema: {
+        tags,
+        summary:
+          "Every agent's wallet statement for Nepal calendar days from–to (agents with entries or credit); JSON, CSV or XLSX",
+        querystring: statementQuery,
+        response: responses(agentsStatement),
+      },
+    },
+    async (request, reply) => {
+      const { from, to, format } = request.query;
+      const all = await buildAgentsStatement(app.db, { brandId: requireBrand(request).id, from, to });
+      return sendStatement(reply, {
+        format,
+        json: all,
+        statements: all.agents,
+        fileName: `wallet-statements-${from}-${to}`,
+      });
     },
   );
 };

@@ -233,6 +233,11 @@ function ProfileDropdown() {
             </button>
           )}
           {(user?.type === 'agent' || user?.type === 'admin') && (
+            <Link role="menuitem" to="/account/wallet" className={itemClass} onClick={() => setOpen(false)}>
+              {t('header.wallet')}
+            </Link>
+          )}
+          {(user?.type === 'agent' || user?.type === 'admin') && (
             <Link role="menuitem" to="/account/api-keys" className={itemClass} onClick={() => setOpen(false)}>
               {t('header.apiKeys')}
             </Link>

@@ -17,6 +17,7 @@ import { Pager, TableHead } from '../shared/admin-ui';
 import { useAdminUsers } from '../shared/api/get-admin-users';
 import { type UserAction, useChangeAdminUser } from './api/change-admin-user';
 import { useCreateAdminUser } from './api/create-admin-user';
+import { StatementDownload } from './credit-and-statements';
 import { WalletPanel } from './wallet-panel';
 
 const USER_TYPES: UserType[] = ['agent', 'customer', 'individual', 'admin'];
@@ -122,6 +123,9 @@ export function UsersPage() {
           )}
         </>
       )}
+      <div className="mt-8 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+        <StatementDownload />
+      </div>
     </section>
   );
 }

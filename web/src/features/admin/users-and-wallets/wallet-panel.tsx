@@ -14,6 +14,7 @@ import { formatWhen, Pager, TableHead } from '../shared/admin-ui';
 import { rupeesAsPaisa } from '../shared/money-input';
 import { useWalletLedger, walletCsvUrl } from './api/get-wallet-ledger';
 import { useTopUpWallet } from './api/top-up-wallet';
+import { CreditAndStatements } from './credit-and-statements';
 
 /** One agent's wallet: balance, top-up with a reference, the ledger and its CSV export. */
 export function WalletPanel(props: { user: AdminUser; onClose: () => void }) {
@@ -43,6 +44,7 @@ export function WalletPanel(props: { user: AdminUser; onClose: () => void }) {
         {t('admin.wallet.balance')}: <strong>{money(ledger.data?.balance ?? user.walletBalance)}</strong>
       </p>
       <TopUpForm userId={user.id} currency={currency} />
+      <CreditAndStatements userId={user.id} currency={currency} />
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <h3 className="text-lg font-semibold">{t('admin.wallet.ledger')}</h3>
         <a className={secondaryButtonClass} href={walletCsvUrl(user.id)} download>

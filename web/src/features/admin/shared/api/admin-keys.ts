@@ -27,6 +27,7 @@ export const adminKeys = {
   commissionAgents: ['admin', 'users', 'commission-agents'] as const,
   wallet: (userId: string) => ['admin', 'wallet', userId] as const,
   ledger: (userId: string, page: number) => ['admin', 'wallet', userId, page] as const,
+  walletCredit: (userId: string) => ['admin', 'wallet', userId, 'credit'] as const,
   markups: ['admin', 'markups'] as const,
   report: (query: ReportParams) => ['admin', 'reports', query] as const,
   paymentCredentials: ['admin', 'payment-credentials'] as const,

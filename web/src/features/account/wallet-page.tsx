@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type CurrencyCode, formatMoney } from '#shared/money';
+import { secondaryButtonClass } from '../../components/ui/form-styles';
+import { TextField } from '../../components/ui/text-field';
+import { addDays, todayInNepal } from '../../lib/dates';
+import { currentLanguage } from '../../lib/i18n';
+import { useSignedInUser } from '../../lib/session/signed-in-user';
+import { statementUrl, useWallet } from './api/get-wallet';
+
+const card = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800';
+
+/** Account → Wallet (issue 20 §2–§3): the agent's balance and credit, and statement downloads. */
+export function WalletPage() {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  if (!user) {
+    return (
+      <section className="mx-auto max-w-md py-12 text-center">
+        <h1 className="text-2xl font-semibold">{t('wallet.title')}</h1>
+        <Link
+          to={`/auth/login?next=${encodeURIComponent('/account/wallet')}`}
+          className="mt-4 inline-block rounded-lg bg-brand px-4 py-2 font-semibold text-brand-contrast"
+        >
+          {t('header.logIn')}
+        </Link>
+      </section>
+    );
+  }
+  if (user.type !== 'agent' && user.type !== 'admin') {
+    return (
+      <section className="grid gap-4">
+        <h1 className="text-2xl font-semibold">{t('wallet.title')}</h1>
+        <p>{t('wallet.agentsOnly')}</p>
+      </section>
+    );
+  }
+  return <AgentWallet />;
+}
+
+function AgentWallet() {
+  const { t } = useTranslation();
+  const wallet = useWallet();
+  const today = todayInNepal();
+  const [from, setFrom] = useState(addDays(today, -30));
+  const [to, setTo] = useState(today);
+  const invalid = !from || !to || to < from;
+  const money = (amount: number) =>
+    formatMoney(amount, (wallet.data?.currency ?? 'NPR') as CurrencyCode, currentLanguage());
+  return (
+    <section className="grid gap-6" aria-labelledby="wallet-title">
+      <h1 id="wallet-title" className="text-2xl font-semibold">
+        {t('wallet.title')}
+      </h1>
+      {wallet.isError && <p role="alert">{t('messages.genericError')}</p>}
+      {wallet.data && (
+        <dl className={`${card} grid grid-cols-2 gap-4 sm:grid-cols-4`} data-testid="agent-wallet">
+          <div>
+            <dt className="text-sm">{t('wallet.balance')}</dt>
+            <dd className="text-lg font-semibold">{money(wallet.data.balance)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm">{t('wallet.creditLimit')}</dt>
+            <dd className="text-lg font-semibold">{money(wallet.data.creditLimit)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm">{t('wallet.creditUsed')}</dt>
+            <dd className="text-lg font-semibold">{money(wallet.data.creditUsed)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm">{t('wallet.available')}</dt>
+            <dd className="text-lg font-semibold">{money(wallet.data.available)}</dd>
+          </div>
+        </dl>
+      )}
+      <section className={card} aria-labelledby="statement-title">
+        <h2 id="statement-title" className="text-lg font-semibold">
+          {t('wallet.statement')}
+        </h2>
+        <p className="mt-1 text-sm">{t('wallet.statementIntro')}</p>
+        <div className="mt-3 flex flex-wrap items-end gap-4">
+          <TextField
+            type="date"
+            label={t('wallet.from')}
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+          />
+          <TextField
+            type="date"
+            label={t('wallet.to')}
+            value={to}
+            error={invalid ? t('wallet.rangeInvalid') : undefined}
+            onChange={(e) => setTo(e.target.value)}
+          />
+          {(['csv', 'xlsx'] as const).map((format) => (
+            <a
+              key={format}
+              className={`${secondaryButtonClass} ${invalid ? 'pointer-events-none opacity-50' : ''}`}
+              aria-disabled={invalid || undefined}
+              href={invalid ? undefined : statementUrl(from, to, format)}
+              download
+            >
+              {t(`wallet.download.${format}`)}
+            </a>
+          ))}
+        </div>
+      </section>
+    </section>
+  );
+}

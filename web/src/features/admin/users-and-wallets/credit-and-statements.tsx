@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { type CurrencyCode, formatMoney } from '#shared/money';
+import { creditLimitRequest, settlementRequest } from '#shared/wallet-statements';
+import { secondaryButtonClass } from '../../../components/ui/form-styles';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { TextField } from '../../../components/ui/text-field';
+import { addDays, todayInNepal } from '../../../lib/dates';
+import { currentLanguage } from '../../../lib/i18n';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { rupeesAsPaisa } from '../shared/money-input';
+import { useWalletCredit } from './api/get-wallet-credit';
+import { useRecordSettlement } from './api/record-settlement';
+import { useSetCreditLimit } from './api/set-credit-limit';
+import { walletStatementUrl } from './api/wallet-statement-url';
+
+/** Rupees typed for a limit ("0", "50000.50") as paisa; 0 takes the credit away. */
+const limitAsPaisa = (message: string) =>
+  z.string().transform((rupees, context) => {
+    const text = rupees.trim().replace(/,/g, '');
+    if (/^\d+(\.\d{1,2})?$/.test(text)) return Math.round(Number(text) * 100);
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+
+/** An agent's credit (limit, in use, available), its two forms, and the statement download. */
+export function CreditAndStatements(props: { userId: string; currency: CurrencyCode }) {
+  const { t } = useTranslation();
+  const credit = useWalletCredit(props.userId);
+  const money = (amount: number) => formatMoney(amount, props.currency, currentLanguage());
+  return (
+    <div className="mt-6 grid gap-6">
+      <section aria-labelledby="credit-heading">
+        <h3 id="credit-heading" className="text-lg font-semibold">
+          {t('admin.wallet.credit.title')}
+        </h3>
+        {credit.data && (
+          <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3" data-testid="wallet-credit">
+            <div>
+              <dt>{t('admin.wallet.credit.limit')}</dt>
+              <dd className="font-semibold">{money(credit.data.creditLimit)}</dd>
+            </div>
+            <div>
+              <dt>{t('admin.wallet.credit.used')}</dt>
+              <dd className="font-semibold">{money(credit.data.creditUsed)}</dd>
+            </div>
+            <div>
+              <dt>{t('admin.wallet.credit.available')}</dt>
+              <dd className="font-semibold">{money(credit.data.available)}</dd>
+            </div>
+          </dl>
+        )}
+        <CreditLimitForm userId={props.userId} currency={props.currency} />
+        <SettlementForm userId={props.userId} currency={props.currency} />
+      </section>
+      <StatementDownload userId={props.userId} />
+    </div>
+  );
+}
+
+const creditLimitForm = (message: string) =>
+  z.object({ creditLimit: limitAsPaisa(message).pipe(creditLimitRequest.shape.creditLimit) });
+
+function CreditLimitForm(props: { userId: string; currency: CurrencyCode }) {
+  const { t } = useTranslation();
+  const setLimit = useSetCreditLimit(props.userId);
+  const { form, errorOf, showFailure } = useZodForm(creditLimitForm(t('admin.wallet.credit.limitInvalid')), {
+    creditLimit: '',
+  });
+  const submit = form.handleSubmit((input) =>
+    setLimit.mutateAsync(input).then((result) => {
+      toast.success(
+        t('admin.wallet.credit.limitSaved', {
+          limit: formatMoney(result.creditLimit, props.currency, currentLanguage()),
+        }),
+      );
+      form.reset({ creditLimit: '' });
+    }, showFailure),
+  );
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="mt-4 flex flex-wrap items-end gap-4"
+      aria-label={t('admin.wallet.credit.setLimit')}
+    >
+      <TextField
+        label={t('admin.wallet.credit.limitLabel', { currency: props.currency })}
+        inputMode="decimal"
+        error={errorOf('creditLimit')}
+        {...form.register('creditLimit')}
+      />
+      <SubmitButton busy={setLimit.isPending}>{t('admin.wallet.credit.setLimit')}</SubmitButton>
+    </form>
+  );
+}
+
+const settlementForm = (messages: { amount: string; reference: string }) =>
+  z.object({
+    amount: rupeesAsPaisa(messages.amount),
+    reference: z.string().trim().min(1, messages.reference).pipe(settlementRequest.shape.reference),
+  });
+
+function SettlementForm(props: { userId: string; currency: CurrencyCode }) {
+  const { t } = useTranslation();
+  const settle = useRecordSettlement(props.userId);
+  const empty = { amount: '', reference: '' };
+  const { form, errorOf, showFailure } = useZodForm(
+    settlementForm({
+      amount: t('admin.wallet.amountInvalid'),
+      reference: t('admin.wallet.credit.settlementReferenceRequired'),
+    }),
+    empty,
+  );
+  const submit = form.handleSubmit((input) =>
+    settle.mutateAsync(input).then((result) => {
+      toast.success(
+        result.replayed
+          ? t('admin.wallet.replayed')
+          : t('admin.wallet.credit.settled', {
+              balance: formatMoney(result.balance, props.currency, currentLanguage()),
+            }),
+      );
+      form.reset(empty);
+    }, showFailure),
+  );
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="mt-4 grid gap-4 sm:grid-cols-3"
+      aria-label={t('admin.wallet.credit.settle')}
+    >
+      <TextField
+        label={t('admin.wallet.credit.settlementAmount', { currency: props.currency })}
+        inputMode="decimal"
+        error={errorOf('amount')}
+        {...form.register('amount')}
+      />
+      <TextField
+        label={t('admin.wallet.credit.settlementReference')}
+        error={errorOf('reference')}
+        {...form.register('reference')}
+      />
+      <div className="self-end">
+        <SubmitButton busy={settle.isPending}>{t('admin.wallet.credit.settle')}</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/** From–to (Nepal dates) and the CSV and XLSX links of one agent's statement, or every agent's. */
+export function StatementDownload(props: { userId?: string }) {
+  const { t } = useTranslation();
+  const today = todayInNepal();
+  const [from, setFrom] = useState(addDays(today, -30));
+  const [to, setTo] = useState(today);
+  const invalid = !from || !to || to < from;
+  return (
+    <section aria-labelledby={`statement-heading-${props.userId ?? 'all'}`}>
+      <h3 id={`statement-heading-${props.userId ?? 'all'}`} className="text-lg font-semibold">
+        {props.userId ? t('admin.wallet.statement.title') : t('admin.wallet.statement.allTitle')}
+      </h3>
+      <div className="mt-2 flex flex-wrap items-end gap-4">
+        <TextField
+          type="date"
+          label={t('admin.wallet.statement.from')}
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+        />
+        <TextField
+          type="date"
+          label={t('admin.wallet.statement.to')}
+          value={to}
+          error={invalid ? t('admin.wallet.statement.rangeInvalid') : undefined}
+          onChange={(event) => setTo(event.target.value)}
+        />
+        {(['csv', 'xlsx'] as const).map((format) => (
+          <a
+            key={format}
+            className={`${secondaryButtonClass} ${invalid ? 'pointer-events-none opacity-50' : ''}`}
+            aria-disabled={invalid || undefined}
+            href={invalid ? undefined : walletStatementUrl({ userId: props.userId, from, to, format })}
+            download
+          >
+            {t(`admin.wallet.statement.${format}`)}
+          </a>
+        ))}
+      </div>
+    </section>
+  );
+}
