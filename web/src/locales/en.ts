@@ -22,6 +22,27 @@ export const en = {
     whatsapp: 'WhatsApp',
   },
   testPayments: { ribbon: 'Test payments — no real money moves' },
+  appSdk: {
+    nav: 'App',
+    flights: 'Flights',
+    profile: 'Profile',
+    close: 'Close',
+    notSignedIn: 'You are not signed in.',
+    backToApp: 'Back to the {{name}} app',
+    signInRefusedTitle: 'We could not sign you in',
+    signInRefused:
+      'The sign-in link from {{name}} has expired or was already used. Go back to the {{name}} app and open Flights again.',
+    needHelp: 'Need help? Contact {{name}}:',
+  },
+  ticketStatus: {
+    valid: 'Valid',
+    refunded: 'Refunded',
+    cancelled: 'Cancelled',
+    void: 'Void',
+    notValid: 'Not valid for travel',
+    pdf: 'E-ticket (PDF)',
+    tickets: 'Tickets',
+  },
   footer: {
     contactUs: 'Contact us',
     phone: 'Phone',

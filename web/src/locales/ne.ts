@@ -24,6 +24,27 @@ export const ne: Messages = {
     whatsapp: 'ह्वाट्सएप',
   },
   testPayments: { ribbon: 'परीक्षण भुक्तानी — वास्तविक पैसा सर्दैन' },
+  appSdk: {
+    nav: 'एप',
+    flights: 'उडानहरू',
+    profile: 'प्रोफाइल',
+    close: 'बन्द गर्नुहोस्',
+    notSignedIn: 'तपाईं साइन इन हुनुहुन्न।',
+    backToApp: '{{name}} एपमा फर्कनुहोस्',
+    signInRefusedTitle: 'हामी तपाईंलाई साइन इन गर्न सकेनौं',
+    signInRefused:
+      '{{name}} बाट आएको साइन-इन लिङ्कको म्याद सकियो वा यो पहिले नै प्रयोग भइसकेको छ। {{name}} एपमा फर्केर उडानहरू फेरि खोल्नुहोस्।',
+    needHelp: 'सहायता चाहिन्छ? {{name}} लाई सम्पर्क गर्नुहोस्:',
+  },
+  ticketStatus: {
+    valid: 'मान्य',
+    refunded: 'फिर्ता भएको',
+    cancelled: 'रद्द भएको',
+    void: 'अमान्य',
+    notValid: 'यात्राका लागि मान्य छैन',
+    pdf: 'ई-टिकट (PDF)',
+    tickets: 'टिकटहरू',
+  },
   footer: {
     contactUs: 'सम्पर्क',
     phone: 'फोन',

@@ -6,6 +6,8 @@ import { TestPaymentsRibbon } from '../../../components/ui/test-payments-ribbon'
 import { useAppStore, useSiteConfig } from '../../../lib/app-context';
 import { useSessionSync } from '../../session/use-session';
 import { useTheme } from '../use-theme';
+import { AppSdkBar } from './app-sdk-bar';
+import { AppSdkSignInRefused } from './app-sdk-sign-in-refused';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollToTop } from './scroll-to-top';
@@ -15,12 +17,13 @@ const ConfirmModal = lazy(() => import('./confirm-modal'));
 
 export function RootLayout() {
   const { t } = useTranslation();
-  const testPayments = useSiteConfig().paymentsMode === 'test';
+  const config = useSiteConfig();
+  const testPayments = config.paymentsMode === 'test';
   const modalOpen = useAppStore((s) => s.modal.status);
   const { pathname } = useLocation();
   const [theme, setTheme] = useTheme();
   const setIsMobile = useAppStore((s) => s.setIsMobile);
-  useSessionSync();
+  const appSdkSignIn = useSessionSync();
   useFocusOnNavigation(pathname);
 
   useEffect(() => {
@@ -32,7 +35,7 @@ export function RootLayout() {
   }, [setIsMobile]);
 
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className={`flex min-h-screen flex-col ${config.isAppSdk ? 'pb-16' : ''}`}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -41,7 +44,11 @@ export function RootLayout() {
       </a>
       {testPayments && <TestPaymentsRibbon />}
       <Header />
-      {pathname === '/' ? (
+      {appSdkSignIn === 'refused' ? (
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none">
+          <AppSdkSignInRefused />
+        </main>
+      ) : pathname === '/' ? (
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           <Outlet />
         </main>
@@ -52,6 +59,7 @@ export function RootLayout() {
       )}
       <Footer theme={theme} onThemeChange={setTheme} />
       <ScrollToTop />
+      {config.isAppSdk && <AppSdkBar />}
       {modalOpen && (
         <Suspense fallback={null}>
           <ConfirmModal />
