@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 const inDays = (days: number) =>
   new Date(Date.now() + (5.75 * 60 + days * 1440) * 60_000).toISOString().slice(0, 10);
@@ -45,4 +45,52 @@ test("the API's errors read in Nepali", async ({ page }) => {
   await page.getByLabel('पासवर्ड').fill('not the password');
   await page.getByRole('button', { name: 'लग इन' }).last().click();
   await expect(page.getByRole('alert')).toHaveText('इमेल, मोबाइल नम्बर वा पासवर्ड मिलेन।');
+});
+
+/** The font faces of the page that have loaded, as "family weight". */
+const loadedFaces = (page: Page) =>
+  page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts]
+      .filter((face) => face.status === 'loaded')
+      .map((face) => `${face.family.replace(/"/g, '')} ${face.weight}`);
+  });
+
+/**
+ * This machine has no Devanagari system font (`fc-list :lang=ne` lists none): Nepali shows only
+ * because the site ships Noto Sans Devanagari. English pages download no font at all.
+ */
+test('Nepali is drawn with the shipped Devanagari font, which English pages never download', async ({
+  page,
+}) => {
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fonts.push(request.url());
+  });
+  await page.goto('/');
+  const picker = page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' });
+  await expect(picker).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The picker's "नेपाली" comes from the small cut written into the stylesheet.
+  expect(await loadedFaces(page)).toContain('Nepali Label 100 900');
+  expect(
+    await picker.evaluate((label) => label.firstElementChild?.getBoundingClientRect().width),
+  ).toBeGreaterThan(20);
+  expect(fonts).toEqual([]);
+
+  await picker.click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/[\u0900-\u097F]/);
+  await expect.poll(() => loadedFaces(page)).toContain('Noto Sans Devanagari 400');
+  expect(
+    fonts.some((url) => /\/assets\/noto-sans-devanagari-devanagari-400-normal-[\w-]+\.woff2$/.test(url)),
+  ).toBe(true);
+  // The heading's text is laid out with it: the browser reports the shipped face for it.
+  expect(
+    await page
+      .getByRole('heading', { level: 1 })
+      .evaluate((heading) =>
+        document.fonts.check(`16px ${getComputedStyle(heading).fontFamily}`, heading.textContent ?? ''),
+      ),
+  ).toBe(true);
 });

@@ -17,18 +17,49 @@ export function localDigits(text: string, language: Language = currentLanguage()
   return language === 'ne' ? toDevanagariDigits(text) : text;
 }
 
-/** "Sat, 21 Nov 2026" (or in Nepali) for an AD date. */
+/** The Gregorian months and the weekdays (from Sunday) in Nepali, as Nepali writes them. */
+const NEPALI_AD_MONTHS = [
+  'जनवरी',
+  'फेब्रुअरी',
+  'मार्च',
+  'अप्रिल',
+  'मे',
+  'जुन',
+  'जुलाई',
+  'अगस्ट',
+  'सेप्टेम्बर',
+  'अक्टोबर',
+  'नोभेम्बर',
+  'डिसेम्बर',
+];
+const NEPALI_WEEKDAYS = ['आइत', 'सोम', 'मङ्गल', 'बुध', 'बिही', 'शुक्र', 'शनि'];
+
+/**
+ * An AD date: "Sat, 21 Nov 2026" in English; in Nepali in Nepali's order and words with
+ * Devanagari digits, "२०२६ नोभेम्बर २१, शनि" (CLDR's ne pattern; the browsers' ne-NP data is
+ * missing in some, which gave English words with Nepali digits).
+ */
 export function formatAdDate(isoDate: string, language: Language): string {
-  return localDigits(
-    new Intl.DateTimeFormat(language === 'ne' ? 'ne-NP' : 'en-GB', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(`${isoDate}T00:00:00Z`)),
-    language,
-  );
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (language === 'ne')
+    return toDevanagariDigits(
+      `${date.getUTCFullYear()} ${NEPALI_AD_MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${NEPALI_WEEKDAYS[date.getUTCDay()]}`,
+    );
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** A month ("2026-12"): "December 2026"; in Nepali "२०२६ डिसेम्बर". */
+export function formatAdMonth(month: string, language: Language): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  if (language === 'ne')
+    return toDevanagariDigits(`${date.getUTCFullYear()} ${NEPALI_AD_MONTHS[date.getUTCMonth()]}`);
+  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
 /** The Bikram Sambat date beside an AD date, or '' outside the table. */
