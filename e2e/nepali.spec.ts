@@ -85,12 +85,37 @@ test('Nepali is drawn with the shipped Devanagari font, which English pages neve
   expect(
     fonts.some((url) => /\/assets\/noto-sans-devanagari-devanagari-400-normal-[\w-]+\.woff2$/.test(url)),
   ).toBe(true);
-  // The heading's text is laid out with it: the browser reports the shipped face for it.
-  expect(
-    await page
-      .getByRole('heading', { level: 1 })
-      .evaluate((heading) =>
-        document.fonts.check(`16px ${getComputedStyle(heading).fontFamily}`, heading.textContent ?? ''),
-      ),
-  ).toBe(true);
+  // The heading (bold) is laid out with the shipped face of its own weight.
+  const heading = page.getByRole('heading', { level: 1 });
+  const weight = await heading.evaluate((element) => getComputedStyle(element).fontWeight);
+  await expect.poll(() => loadedFaces(page)).toContain(`Noto Sans Devanagari ${weight}`);
+});
+
+test('in Nepali, form errors, fare families, refund rules and dates are Nepali words', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+
+  await page.goto('/auth/login');
+  await page.getByLabel('इमेल वा मोबाइल नम्बर').focus();
+  await page.getByLabel('पासवर्ड').focus();
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(page.getByText('आफ्नो इमेल वा मोबाइल नम्बर लेख्नुहोस्।')).toBeVisible();
+
+  await page.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${inDays(4)}&adults=1&nat=NP`);
+  const offer = page.getByRole('article').first();
+  await expect(offer).toBeVisible();
+  const strip = page.getByRole('navigation', { name: 'नजिकका मितिका मूल्य' });
+  // Nepali order and month names ("२०२६ डिसेम्बर १, मङ्गल"), not "Tue, Dec १, २०२६".
+  await expect(strip).toContainText(
+    /[०-९]{4} (जनवरी|फेब्रुअरी|मार्च|अप्रिल|मे|जुन|जुलाई|अगस्ट|सेप्टेम्बर|अक्टोबर|नोभेम्बर|डिसेम्बर) [०-९]{1,2}, /,
+  );
+  await offer.getByRole('button', { name: 'उडान विवरण' }).click();
+  const cardText = (await offer.innerText()).replace(
+    /\b[A-Z]{2}\s?\d{2,4}\b|\b[A-Z]{3}\b|NPR|ATR|DHC|[A-Z]\d?\b/g,
+    '',
+  );
+  // Airline and aircraft names stay as they are; everything the site writes is Nepali.
+  expect(cardText).not.toMatch(/Saver|Flex|Standard|Cancellation|refund|no-show|Non-refundable|fare/i);
+  await expect(offer).toContainText(/रद्द शुल्क|फिर्ता नहुने/);
 });
