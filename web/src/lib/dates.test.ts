@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { calendarNamesNe } from '../locales/calendar-names.ne';
 import { formatAdDate, formatAdMonth } from './dates';
+
+// As once Nepali has loaded (web/src/lib/i18n.ts loads the names with it).
+vi.mock('./i18n', async (original) => ({
+  ...(await original<typeof import('./i18n')>()),
+  nepaliCalendarNames: () => calendarNamesNe,
+}));
 
 describe('AD dates', () => {
   it('reads in English as "Tue, 1 Dec 2026"', () => {

@@ -1,5 +1,5 @@
 import { adToBs, formatBsDate, toDevanagariDigits } from '#shared/bikram-sambat';
-import { currentLanguage, type Language } from './i18n';
+import { currentLanguage, type Language, nepaliCalendarNames } from './i18n';
 
 /** Today's date in Nepal ('YYYY-MM-DD'), whatever the device's time zone. */
 export function todayInNepal(now = new Date()): string {
@@ -17,23 +17,6 @@ export function localDigits(text: string, language: Language = currentLanguage()
   return language === 'ne' ? toDevanagariDigits(text) : text;
 }
 
-/** The Gregorian months and the weekdays (from Sunday) in Nepali, as Nepali writes them. */
-const NEPALI_AD_MONTHS = [
-  'जनवरी',
-  'फेब्रुअरी',
-  'मार्च',
-  'अप्रिल',
-  'मे',
-  'जुन',
-  'जुलाई',
-  'अगस्ट',
-  'सेप्टेम्बर',
-  'अक्टोबर',
-  'नोभेम्बर',
-  'डिसेम्बर',
-];
-const NEPALI_WEEKDAYS = ['आइत', 'सोम', 'मङ्गल', 'बुध', 'बिही', 'शुक्र', 'शनि'];
-
 /**
  * An AD date: "Sat, 21 Nov 2026" in English; in Nepali in Nepali's order and words with
  * Devanagari digits, "२०२६ नोभेम्बर २१, शनि" (CLDR's ne pattern; the browsers' ne-NP data is
@@ -41,9 +24,10 @@ const NEPALI_WEEKDAYS = ['आइत', 'सोम', 'मङ्गल', 'बुध
  */
 export function formatAdDate(isoDate: string, language: Language): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
-  if (language === 'ne')
+  const nepali = language === 'ne' ? nepaliCalendarNames() : null;
+  if (nepali)
     return toDevanagariDigits(
-      `${date.getUTCFullYear()} ${NEPALI_AD_MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${NEPALI_WEEKDAYS[date.getUTCDay()]}`,
+      `${date.getUTCFullYear()} ${nepali.months[date.getUTCMonth()]} ${date.getUTCDate()}, ${nepali.weekdays[date.getUTCDay()]}`,
     );
   return new Intl.DateTimeFormat('en-GB', {
     weekday: 'short',
@@ -57,8 +41,8 @@ export function formatAdDate(isoDate: string, language: Language): string {
 /** A month ("2026-12"): "December 2026"; in Nepali "२०२६ डिसेम्बर". */
 export function formatAdMonth(month: string, language: Language): string {
   const date = new Date(`${month}-01T00:00:00Z`);
-  if (language === 'ne')
-    return toDevanagariDigits(`${date.getUTCFullYear()} ${NEPALI_AD_MONTHS[date.getUTCMonth()]}`);
+  const nepali = language === 'ne' ? nepaliCalendarNames() : null;
+  if (nepali) return toDevanagariDigits(`${date.getUTCFullYear()} ${nepali.months[date.getUTCMonth()]}`);
   return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 

@@ -4,21 +4,26 @@ import { toDevanagariDigits } from '#shared/bikram-sambat';
 import type { OfferConditions } from '#shared/offer-conditions';
 import { en } from '../locales/en';
 import { ne } from '../locales/ne';
-import { baggageText, fareFamilyName, refundRulesText } from './fare-terms';
 
+let terms: typeof import('./fare-terms');
 let english: TFunction;
 let nepali: TFunction;
 beforeAll(async () => {
-  const i18n = i18next.createInstance();
+  // The app's i18next, started as web/src/lib/i18n.ts starts it, before fare-terms adds its strings.
+  const i18n = i18next;
   await i18n.init({
     lng: 'en',
-    resources: { en: { translation: en }, ne: { translation: ne } },
+    resources: {
+      en: { translation: en },
+      ne: { translation: ne },
+    },
     interpolation: { escapeValue: false },
   });
   // As web/src/lib/i18n.ts registers it when Nepali loads.
   i18n.services.formatter?.add('digits', (value, lng) =>
     lng === 'ne' ? toDevanagariDigits(String(value)) : String(value),
   );
+  terms = await import('./fare-terms');
   english = i18n.getFixedT('en');
   nepali = i18n.getFixedT('ne');
 });
@@ -39,24 +44,24 @@ const nonRefundable: OfferConditions = { ...saver, refund: { allowed: false, tie
 
 describe('the fare terms in the traveller’s language', () => {
   it('reads in English as one sentence per rule, each starting with a capital', () => {
-    expect(refundRulesText(english, saver)).toBe(
+    expect(terms.refundRulesText(english, saver)).toBe(
       'Cancellation fee: 10 % of the base fare 24 h or more before departure; 33.33 % of the base fare between 2 h and 24 h before departure. ' +
         'Cancelling within 2 h of departure is not possible: it counts as a no-show. ' +
         'The fuel surcharge and passenger service charge are refunded. A no-show keeps 100 % of the base fare.',
     );
-    expect(refundRulesText(english, nonRefundable)).toBe(
+    expect(terms.refundRulesText(english, nonRefundable)).toBe(
       'Non-refundable: this fare cannot be cancelled for a refund. A no-show costs nothing.',
     );
-    expect(fareFamilyName(english, 'Saver')).toBe('Saver');
-    expect(baggageText(english, saver.baggage)).toBe('15 kg + 5 kg hand');
+    expect(terms.fareFamilyName(english, 'Saver')).toBe('Saver');
+    expect(terms.baggageText(english, saver.baggage)).toBe('15 kg + 5 kg hand');
   });
 
   it('reads in Nepali with no English word and Devanagari digits only', () => {
     const texts = [
-      refundRulesText(nepali, saver),
-      refundRulesText(nepali, nonRefundable),
-      fareFamilyName(nepali, 'Saver'),
-      baggageText(nepali, saver.baggage),
+      terms.refundRulesText(nepali, saver),
+      terms.refundRulesText(nepali, nonRefundable),
+      terms.fareFamilyName(nepali, 'Saver'),
+      terms.baggageText(nepali, saver.baggage),
     ];
     expect(texts[0]).toContain('आधार भाडाको १० %');
     expect(texts[0]).toContain('उडानभन्दा २ देखि २४ घण्टा अगाडिसम्म आधार भाडाको ३३.३३ %');
@@ -65,6 +70,6 @@ describe('the fare terms in the traveller’s language', () => {
   });
 
   it('keeps a family it does not know by its own name', () => {
-    expect(fareFamilyName(nepali, 'Super Value')).toBe('Super Value');
+    expect(terms.fareFamilyName(nepali, 'Super Value')).toBe('Super Value');
   });
 });

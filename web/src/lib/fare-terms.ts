@@ -1,7 +1,10 @@
 import type { TFunction } from 'i18next';
 import { formatMoney } from '#shared/format-money';
 import type { ConditionFee, ConditionRule, OfferConditions } from '#shared/offer-conditions';
-import { currentLanguage } from './i18n';
+import { fareTermsStrings } from './fare-terms-strings';
+import { addTranslations, currentLanguage } from './i18n';
+
+addTranslations(fareTermsStrings);
 
 /** The fare families the demo airlines and the default ladders sell; others keep their own name. */
 const KNOWN_FAMILIES = new Set(['Apex', 'Business', 'Flex', 'Saver', 'Standard']);

@@ -25,16 +25,24 @@ export async function initI18n(): Promise<void> {
 let nepaliLoaded = false;
 /** The schemas' form messages in Nepali, by their English text (loaded with Nepali). */
 let nepaliFormErrors: Record<string, string> = {};
+/** Nepali's names of the Gregorian months and the weekdays (loaded with Nepali). */
+let nepaliNames: { months: string[]; weekdays: string[] } | null = null;
+
+/** Nepali's month and weekday names once Nepali has loaded (it has, whenever Nepali is shown). */
+export const nepaliCalendarNames = () => nepaliNames;
 
 export async function changeLanguage(language: Language): Promise<void> {
   if (language === 'ne' && !nepaliLoaded) {
-    const [{ ne }, { apiErrorsNe }, { formErrorsNe }, { toDevanagariDigits }] = await Promise.all([
-      import('../locales/ne'),
-      import('../locales/api-errors.ne'),
-      import('../locales/form-errors.ne'),
-      import('#shared/bikram-sambat'),
-    ]);
+    const [{ ne }, { apiErrorsNe }, { formErrorsNe }, { calendarNamesNe }, { toDevanagariDigits }] =
+      await Promise.all([
+        import('../locales/ne'),
+        import('../locales/api-errors.ne'),
+        import('../locales/form-errors.ne'),
+        import('../locales/calendar-names.ne'),
+        import('#shared/bikram-sambat'),
+      ]);
     nepaliFormErrors = formErrorsNe;
+    nepaliNames = calendarNamesNe;
     // "{{count, digits}}" in the Nepali strings: a number written with Devanagari digits.
     i18next.services.formatter?.add('digits', (value, lng) =>
       lng === 'ne' ? toDevanagariDigits(String(value)) : String(value),

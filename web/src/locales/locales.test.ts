@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/accounts';
 import { errorCodes } from '#shared/errors';
 import { MAX_MULTICITY_SEGMENTS, MAX_SEATED_PASSENGERS } from '#shared/flights';
+import { appSdkStrings } from '../app/layout/components/app-sdk-strings';
+import { ticketStatusStrings } from '../components/ui/ticket-status-strings';
 import { adminEn } from '../features/admin/locales/en';
 import { adminNe } from '../features/admin/locales/ne';
+import { fareTermsStrings } from '../lib/fare-terms-strings';
 import { apiErrorsNe } from './api-errors.ne';
 import { en } from './en';
 import { formErrorsNe } from './form-errors.ne';
@@ -42,6 +45,9 @@ const SAME_IN_BOTH = new Set([
 
 describe.each([
   ['the app', en as Tree, ne as Tree],
+  ['the app-SDK bar', appSdkStrings.en as Tree, appSdkStrings.ne as Tree],
+  ['the fare terms', fareTermsStrings.en as Tree, fareTermsStrings.ne as Tree],
+  ['the ticket status', ticketStatusStrings.en as Tree, ticketStatusStrings.ne as Tree],
   ['the admin console', adminEn as Tree, adminNe as Tree],
 ])('the Nepali bundle of %s', (_name, english, nepali) => {
   const englishLeaves = leaves(english);

@@ -1,5 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { BookingStatus } from '#shared/bookings';
+import { addTranslations } from '../../lib/i18n';
+import { ticketStatusStrings } from './ticket-status-strings';
+
+addTranslations(ticketStatusStrings);
 
 /** Where a ticket stands for the traveller: only a `valid` one may be used to travel. */
 export type TicketStanding = 'valid' | 'refunded' | 'cancelled' | 'void';

@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useSiteConfig } from '../../../lib/app-context';
 import { useSignedInUser } from '../../../lib/session/signed-in-user';
-import { useLogout } from '../../session/use-session';
 import { backToPartnerApp } from '../brand-links';
+import './app-sdk-strings';
 import { ContactBlock } from './contact-block';
-import { LanguageSwitch } from './language-switch';
 
 const itemClass =
   'flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 text-center text-[11px] leading-tight font-medium';
@@ -109,7 +108,6 @@ function ProfileSheet(props: { onDone: () => void }) {
   const { t } = useTranslation();
   const config = useSiteConfig();
   const user = useSignedInUser();
-  const logout = useLogout();
   return (
     <div className="grid gap-3">
       {user ? (
@@ -133,21 +131,6 @@ function ProfileSheet(props: { onDone: () => void }) {
       >
         {t('appSdk.backToApp', { name: config.displayName })}
       </button>
-      <div className="flex flex-wrap items-center gap-2">
-        <LanguageSwitch className="rounded-lg border border-slate-300 px-4 py-2.5 dark:border-slate-600" />
-        {user && (
-          <button
-            type="button"
-            className="rounded-lg border border-slate-300 px-4 py-2.5 dark:border-slate-600"
-            onClick={() => {
-              props.onDone();
-              void logout();
-            }}
-          >
-            {t('header.logout')}
-          </button>
-        )}
-      </div>
     </div>
   );
 }

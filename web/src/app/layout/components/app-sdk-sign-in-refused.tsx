@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../../../lib/app-context';
 import { backToPartnerApp } from '../brand-links';
+import './app-sdk-strings';
 import { ContactBlock } from './contact-block';
 
 /**

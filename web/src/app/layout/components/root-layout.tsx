@@ -6,14 +6,17 @@ import { TestPaymentsRibbon } from '../../../components/ui/test-payments-ribbon'
 import { useAppStore, useSiteConfig } from '../../../lib/app-context';
 import { useSessionSync } from '../../session/use-session';
 import { useTheme } from '../use-theme';
-import { AppSdkBar } from './app-sdk-bar';
-import { AppSdkSignInRefused } from './app-sdk-sign-in-refused';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollToTop } from './scroll-to-top';
 
 /** Header, page and footer; the home page is shown without the page wrapper (spec §2). */
 const ConfirmModal = lazy(() => import('./confirm-modal'));
+// Only a partner app's visits need these (app-SDK brands, a refused sign-in link).
+const AppSdkBar = lazy(() => import('./app-sdk-bar').then((m) => ({ default: m.AppSdkBar })));
+const AppSdkSignInRefused = lazy(() =>
+  import('./app-sdk-sign-in-refused').then((m) => ({ default: m.AppSdkSignInRefused })),
+);
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -46,7 +49,9 @@ export function RootLayout() {
       <Header />
       {appSdkSignIn === 'refused' ? (
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none">
-          <AppSdkSignInRefused />
+          <Suspense fallback={null}>
+            <AppSdkSignInRefused />
+          </Suspense>
         </main>
       ) : pathname === '/' ? (
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
@@ -59,7 +64,11 @@ export function RootLayout() {
       )}
       <Footer theme={theme} onThemeChange={setTheme} />
       <ScrollToTop />
-      {config.isAppSdk && <AppSdkBar />}
+      {config.isAppSdk && (
+        <Suspense fallback={null}>
+          <AppSdkBar />
+        </Suspense>
+      )}
       {modalOpen && (
         <Suspense fallback={null}>
           <ConfirmModal />
