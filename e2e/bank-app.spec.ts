@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { bankAppData } from './helpers';
 
@@ -58,6 +59,10 @@ test("the bank's customer goes from sign-in to My Tickets with the bottom bar, a
     'href',
     'mailto:care@bank.example',
   );
+  const serious = (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(care).toBeHidden();
 

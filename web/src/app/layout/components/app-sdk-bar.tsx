@@ -45,7 +45,7 @@ export function AppSdkBar() {
   const help = useRef<HTMLDialogElement>(null);
   const profile = useRef<HTMLDialogElement>(null);
   const navClass = ({ isActive }: { isActive: boolean }) =>
-    `${itemClass} ${isActive ? 'text-brand' : 'text-slate-700 dark:text-slate-300'}`;
+    `${itemClass} ${isActive ? 'font-bold text-brand dark:text-white' : 'text-slate-700 dark:text-slate-300'}`;
   return (
     <>
       <nav
