@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { bankAppData } from './helpers';
 
 const DEMO_PASSWORD = 'Himalaya-Demo-2081';
 const PORT = process.env.E2E_PORT ?? 3100;
@@ -121,40 +122,7 @@ test("a bank app's customer enters through /?data=…&skip=1, signed in, with no
   request,
 }) => {
   const bank = `http://globalime.localhost:${PORT}`;
-  // Node does not resolve *.localhost as browsers do: server-to-server calls name the host instead.
-  const api = (path: string) => `http://localhost:${PORT}/api/b2b/v2${path}`;
-  const host = { host: `globalime.localhost:${PORT}` };
-  const admin = await request.post(api('/auth/login'), {
-    headers: host,
-    data: { login: 'admin@globalime.example', password: DEMO_PASSWORD, session: 'bearer' },
-  });
-  const adminToken = (await admin.json()).data.accessToken as string;
-  const partner = await request.post(api('/partner-apps'), {
-    headers: { ...host, authorization: `Bearer ${adminToken}` },
-    data: { name: 'Bank app' },
-  });
-  const { clientId, clientSecret } = (await partner.json()).data;
-  const unique = Date.now().toString().slice(-7);
-  const token = await request.post(api('/clients/customer-token'), {
-    headers: host,
-    data: {
-      clientId,
-      clientSecret,
-      customer: {
-        firstName: 'Hari',
-        lastName: 'Thapa',
-        email: `hari${unique}@example.com`,
-        mobile: `+977 985${unique}`,
-      },
-    },
-  });
-  const { clientCustomerToken } = (await token.json()).data;
-  const data = Buffer.from(
-    JSON.stringify({
-      clientCustomerToken,
-      contactData: { telephone_no: '015970000', mobile: '9801000001', email: 'care@bank.example' },
-    }),
-  ).toString('base64');
+  const { data } = await bankAppData(request, PORT);
 
   await page.goto(`${bank}/?data=${encodeURIComponent(data)}&skip=1`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

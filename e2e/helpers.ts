@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Himalaya-Demo-2081';
 
@@ -32,4 +32,53 @@ export async function openStoredModal(
     { modal, booking },
   );
   await page.reload();
+}
+
+/**
+ * What the Global IME bank app passes when it opens the site: base64 JSON of a fresh single-use
+ * customer token (from the partner's server-to-server call) and the bank's contact data. Registers
+ * a partner app with the brand's demo admin first.
+ */
+export async function bankAppData(
+  request: APIRequestContext,
+  port: string | number,
+  contactData: Record<string, string> = {
+    telephone_no: '015970000',
+    mobile: '9801000001',
+    email: 'care@bank.example',
+  },
+): Promise<{ data: string; firstName: string }> {
+  // Node does not resolve *.localhost as browsers do: server-to-server calls name the host instead.
+  const api = (path: string) => `http://localhost:${port}/api/b2b/v2${path}`;
+  const host = { host: `globalime.localhost:${port}` };
+  const admin = await request.post(api('/auth/login'), {
+    headers: host,
+    data: { login: 'admin@globalime.example', password: DEMO_PASSWORD, session: 'bearer' },
+  });
+  const adminToken = (await admin.json()).data.accessToken as string;
+  const partner = await request.post(api('/partner-apps'), {
+    headers: { ...host, authorization: `Bearer ${adminToken}` },
+    data: { name: 'Bank app' },
+  });
+  const { clientId, clientSecret } = (await partner.json()).data;
+  const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
+  const token = await request.post(api('/clients/customer-token'), {
+    headers: host,
+    data: {
+      clientId,
+      clientSecret,
+      customer: {
+        firstName: 'Hari',
+        lastName: 'Thapa',
+        email: `hari${unique}@example.com`,
+        mobile: `+977 985${unique}`,
+      },
+    },
+  });
+  expect(token.ok(), await token.text()).toBe(true);
+  const { clientCustomerToken } = (await token.json()).data;
+  return {
+    data: Buffer.from(JSON.stringify({ clientCustomerToken, contactData })).toString('base64'),
+    firstName: 'Hari',
+  };
 }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 const inDays = (days: number) =>
   new Date(Date.now() + (5.75 * 60 + days * 1440) * 60_000).toISOString().slice(0, 10);
@@ -45,4 +45,77 @@ test("the API's errors read in Nepali", async ({ page }) => {
   await page.getByLabel('पासवर्ड').fill('not the password');
   await page.getByRole('button', { name: 'लग इन' }).last().click();
   await expect(page.getByRole('alert')).toHaveText('इमेल, मोबाइल नम्बर वा पासवर्ड मिलेन।');
+});
+
+/** The font faces of the page that have loaded, as "family weight". */
+const loadedFaces = (page: Page) =>
+  page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts]
+      .filter((face) => face.status === 'loaded')
+      .map((face) => `${face.family.replace(/"/g, '')} ${face.weight}`);
+  });
+
+/**
+ * This machine has no Devanagari system font (`fc-list :lang=ne` lists none): Nepali shows only
+ * because the site ships Noto Sans Devanagari. English pages download no font at all.
+ */
+test('Nepali is drawn with the shipped Devanagari font, which English pages never download', async ({
+  page,
+}) => {
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fonts.push(request.url());
+  });
+  await page.goto('/');
+  const picker = page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' });
+  await expect(picker).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The picker's "नेपाली" comes from the small cut written into the stylesheet.
+  expect(await loadedFaces(page)).toContain('Nepali Label 100 900');
+  expect(
+    await picker.evaluate((label) => label.firstElementChild?.getBoundingClientRect().width),
+  ).toBeGreaterThan(20);
+  expect(fonts).toEqual([]);
+
+  await picker.click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/[\u0900-\u097F]/);
+  await expect.poll(() => loadedFaces(page)).toContain('Noto Sans Devanagari 400');
+  expect(
+    fonts.some((url) => /\/assets\/noto-sans-devanagari-devanagari-400-normal-[\w-]+\.woff2$/.test(url)),
+  ).toBe(true);
+  // The heading (bold) is laid out with the shipped face of its own weight.
+  const heading = page.getByRole('heading', { level: 1 });
+  const weight = await heading.evaluate((element) => getComputedStyle(element).fontWeight);
+  await expect.poll(() => loadedFaces(page)).toContain(`Noto Sans Devanagari ${weight}`);
+});
+
+test('in Nepali, form errors, fare families, refund rules and dates are Nepali words', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+
+  await page.goto('/auth/login');
+  await page.getByLabel('इमेल वा मोबाइल नम्बर').focus();
+  await page.getByLabel('पासवर्ड').focus();
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(page.getByText('आफ्नो इमेल वा मोबाइल नम्बर लेख्नुहोस्।')).toBeVisible();
+
+  await page.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${inDays(4)}&adults=1&nat=NP`);
+  const offer = page.getByRole('article').first();
+  await expect(offer).toBeVisible();
+  const strip = page.getByRole('navigation', { name: 'नजिकका मितिका मूल्य' });
+  // Nepali order and month names ("२०२६ डिसेम्बर १, मङ्गल"), not "Tue, Dec १, २०२६".
+  await expect(strip).toContainText(
+    /[०-९]{4} (जनवरी|फेब्रुअरी|मार्च|अप्रिल|मे|जुन|जुलाई|अगस्ट|सेप्टेम्बर|अक्टोबर|नोभेम्बर|डिसेम्बर) [०-९]{1,2}, /,
+  );
+  await offer.getByRole('button', { name: 'उडान विवरण' }).click();
+  const cardText = (await offer.innerText()).replace(
+    /\b[A-Z]{2}\s?\d{2,4}\b|\b[A-Z]{3}\b|NPR|ATR|DHC|[A-Z]\d?\b/g,
+    '',
+  );
+  // Airline and aircraft names stay as they are; everything the site writes is Nepali.
+  expect(cardText).not.toMatch(/Saver|Flex|Standard|Cancellation|refund|no-show|Non-refundable|fare/i);
+  await expect(offer).toContainText(/रद्द शुल्क|फिर्ता नहुने/);
 });

@@ -228,6 +228,8 @@ export const ticketListItem = ticket.extend({
   route: z.string(),
   departs_at: z.string(),
   flight: z.string(),
+  /** The booking's status: a `cancelled` or `refunded` booking's tickets are not valid for travel. */
+  booking_status: bookingStatus,
 });
 export type TicketListItem = z.infer<typeof ticketListItem>;
 export const ticketList = z.array(ticketListItem);

@@ -4,6 +4,7 @@ import { lazy, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '#shared/constants';
+import { applyTheme } from './app/layout/theme';
 import { router } from './app/router';
 import { loadSiteConfig } from './config/site-config';
 import { AppContextProvider } from './lib/app-context';
@@ -23,7 +24,14 @@ const queryClient = new QueryClient({
 async function start() {
   const root = createRoot(document.getElementById('root') as HTMLElement);
   try {
-    const [config] = await Promise.all([loadSiteConfig(), initI18n()]);
+    // The theme is set as soon as the configuration is read, before the language and React.
+    const [config] = await Promise.all([
+      loadSiteConfig().then((loaded) => {
+        applyTheme(loaded);
+        return loaded;
+      }),
+      initI18n(),
+    ]);
     const store = createAppStore(config.stateName);
     // Known before the first render, so the layout does not draw the page twice on a phone.
     store.getState().setIsMobile(window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`).matches);

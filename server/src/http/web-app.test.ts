@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { presentSiteConfig } from '../presenters/site-config';
 import { demoBrands } from '../seed/demo-brands';
-import { brandHead, firstPaint, routeModulePreloads } from './web-app';
+import { brandHead, firstPaint, routeModulePreloads, themedRoot } from './web-app';
 
 const configOf = (slug: string) => {
   const demo = demoBrands.find((b) => b.slug === slug);
@@ -45,6 +45,15 @@ describe('the page the server writes before the app starts', () => {
       expect(firstPaint(test, '/booking', true)).toMatch(ribbon);
       expect(firstPaint(configOf(slug), '/', false)).not.toContain('Test payments');
     }
+  });
+});
+
+describe('the theme of the first paint', () => {
+  it("marks a switchable brand's page 'system' (the stylesheet follows the OS); other brands stay light", () => {
+    const page = '<!doctype html>\n<html lang="en">\n  <head></head></html>';
+    expect(themedRoot(page, configOf('globalime'))).toContain('<html lang="en" data-theme="system">');
+    expect(themedRoot(page, configOf('sajilo'))).toBe(page);
+    expect(themedRoot(page, undefined)).toBe(page);
   });
 });
 

@@ -69,7 +69,10 @@ export async function registerWebApp(
       ? firstPaint(config, url.pathname, url.searchParams.has('hideTitle'), url.searchParams)
       : '';
     const preloads = routePreloads.get(url.pathname.toLowerCase().replace(/(.)\/+$/, '$1')) ?? '';
-    const html = template.replace(HEAD_MARKER, head + preloads).replace(FIRST_PAINT_MARKER, paint);
+    const html = themedRoot(
+      template.replace(HEAD_MARKER, head + preloads).replace(FIRST_PAINT_MARKER, paint),
+      config,
+    );
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
@@ -142,6 +145,18 @@ export function routeModulePreloads(manifest: Record<string, ManifestChunk>): Ma
     if (links.length) preloads.set(route, `\n    ${links.join('\n    ')}`);
   }
   return preloads;
+}
+
+/**
+ * A brand with a theme choice (spec §4.4) starts as 'system': the stylesheet draws it by the
+ * visitor's OS preference until the app applies the stored choice, so a dark phone sees no light
+ * flash. Other brands are always light.
+ */
+export function themedRoot(html: string, config: PublicSiteConfig | undefined): string {
+  if (config?.themeMode !== 'switchable') return html;
+  return html.replace(/<html([^>]*)>/, (tag, attributes: string) =>
+    attributes.includes('data-theme') ? tag : `<html${attributes} data-theme="system">`,
+  );
 }
 
 const escapeHtml = (text: string) =>

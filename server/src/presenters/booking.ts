@@ -87,6 +87,7 @@ export function presentTicketListItem(row: TicketListRow): TicketListItem {
     route: row.route,
     departs_at: row.departsAt,
     flight: row.flight,
+    booking_status: row.bookingStatus,
   };
 }
 

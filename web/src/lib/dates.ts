@@ -1,5 +1,5 @@
 import { adToBs, formatBsDate, toDevanagariDigits } from '#shared/bikram-sambat';
-import { currentLanguage, type Language } from './i18n';
+import { currentLanguage, type Language, nepaliCalendarNames } from './i18n';
 
 /** Today's date in Nepal ('YYYY-MM-DD'), whatever the device's time zone. */
 export function todayInNepal(now = new Date()): string {
@@ -17,18 +17,33 @@ export function localDigits(text: string, language: Language = currentLanguage()
   return language === 'ne' ? toDevanagariDigits(text) : text;
 }
 
-/** "Sat, 21 Nov 2026" (or in Nepali) for an AD date. */
+/**
+ * An AD date: "Sat, 21 Nov 2026" in English; in Nepali in Nepali's order and words with
+ * Devanagari digits, "२०२६ नोभेम्बर २१, शनि" (CLDR's ne pattern; the browsers' ne-NP data is
+ * missing in some, which gave English words with Nepali digits).
+ */
 export function formatAdDate(isoDate: string, language: Language): string {
-  return localDigits(
-    new Intl.DateTimeFormat(language === 'ne' ? 'ne-NP' : 'en-GB', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(`${isoDate}T00:00:00Z`)),
-    language,
-  );
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  const nepali = language === 'ne' ? nepaliCalendarNames() : null;
+  if (nepali)
+    return toDevanagariDigits(
+      `${date.getUTCFullYear()} ${nepali.months[date.getUTCMonth()]} ${date.getUTCDate()}, ${nepali.weekdays[date.getUTCDay()]}`,
+    );
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** A month ("2026-12"): "December 2026"; in Nepali "२०२६ डिसेम्बर". */
+export function formatAdMonth(month: string, language: Language): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  const nepali = language === 'ne' ? nepaliCalendarNames() : null;
+  if (nepali) return toDevanagariDigits(`${date.getUTCFullYear()} ${nepali.months[date.getUTCMonth()]}`);
+  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
 /** The Bikram Sambat date beside an AD date, or '' outside the table. */

@@ -23,14 +23,26 @@ export async function initI18n(): Promise<void> {
 }
 
 let nepaliLoaded = false;
+/** The schemas' form messages in Nepali, by their English text (loaded with Nepali). */
+let nepaliFormErrors: Record<string, string> = {};
+/** Nepali's names of the Gregorian months and the weekdays (loaded with Nepali). */
+let nepaliNames: { months: string[]; weekdays: string[] } | null = null;
+
+/** Nepali's month and weekday names once Nepali has loaded (it has, whenever Nepali is shown). */
+export const nepaliCalendarNames = () => nepaliNames;
 
 export async function changeLanguage(language: Language): Promise<void> {
   if (language === 'ne' && !nepaliLoaded) {
-    const [{ ne }, { apiErrorsNe }, { toDevanagariDigits }] = await Promise.all([
-      import('../locales/ne'),
-      import('../locales/api-errors.ne'),
-      import('#shared/bikram-sambat'),
-    ]);
+    const [{ ne }, { apiErrorsNe }, { formErrorsNe }, { calendarNamesNe }, { toDevanagariDigits }] =
+      await Promise.all([
+        import('../locales/ne'),
+        import('../locales/api-errors.ne'),
+        import('../locales/form-errors.ne'),
+        import('../locales/calendar-names.ne'),
+        import('#shared/bikram-sambat'),
+      ]);
+    nepaliFormErrors = formErrorsNe;
+    nepaliNames = calendarNamesNe;
     // "{{count, digits}}" in the Nepali strings: a number written with Devanagari digits.
     i18next.services.formatter?.add('digits', (value, lng) =>
       lng === 'ne' ? toDevanagariDigits(String(value)) : String(value),
@@ -55,4 +67,12 @@ export function addTranslations(strings: { en: Record<string, unknown>; ne: Reco
 export function apiErrorMessage(code: string, serverMessage: string): string {
   const key = `apiErrors.${code}`;
   return i18next.language === 'ne' && i18next.exists(key) ? i18next.t(key) : serverMessage;
+}
+
+/**
+ * A form message from the API's schemas (in the browser, or the server's `data.fields`) in the
+ * traveller's language: in Nepali by its English text, else as it is.
+ */
+export function formMessage(message: string): string {
+  return i18next.language === 'ne' ? (nepaliFormErrors[message] ?? message) : message;
 }

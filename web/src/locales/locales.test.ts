@@ -1,9 +1,17 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/accounts';
 import { errorCodes } from '#shared/errors';
+import { MAX_MULTICITY_SEGMENTS, MAX_SEATED_PASSENGERS } from '#shared/flights';
+import { appSdkStrings } from '../app/layout/components/app-sdk-strings';
+import { ticketStatusStrings } from '../components/ui/ticket-status-strings';
 import { adminEn } from '../features/admin/locales/en';
 import { adminNe } from '../features/admin/locales/ne';
+import { fareTermsStrings } from '../lib/fare-terms-strings';
 import { apiErrorsNe } from './api-errors.ne';
 import { en } from './en';
+import { formErrorsNe } from './form-errors.ne';
 import { ne } from './ne';
 
 type Tree = { [key: string]: string | Tree };
@@ -37,6 +45,9 @@ const SAME_IN_BOTH = new Set([
 
 describe.each([
   ['the app', en as Tree, ne as Tree],
+  ['the app-SDK bar', appSdkStrings.en as Tree, appSdkStrings.ne as Tree],
+  ['the fare terms', fareTermsStrings.en as Tree, fareTermsStrings.ne as Tree],
+  ['the ticket status', ticketStatusStrings.en as Tree, ticketStatusStrings.ne as Tree],
   ['the admin console', adminEn as Tree, adminNe as Tree],
 ])('the Nepali bundle of %s', (_name, english, nepali) => {
   const englishLeaves = leaves(english);
@@ -63,5 +74,41 @@ describe.each([
 describe('the API errors in Nepali', () => {
   it('has a Nepali message for every code of the error table', () => {
     for (const code of errorCodes) expect(apiErrorsNe[code], code).toMatch(/[\u0900-\u097F]/);
+  });
+});
+
+describe('the form messages in Nepali', () => {
+  /** Every sentence-like literal of the public schemas: what a field or `data.fields` can say. */
+  const literalMessages = ['accounts', 'bookings', 'flights', 'airports'].flatMap((file) => {
+    const source = readFileSync(path.join(import.meta.dirname, `../../../shared/src/${file}.ts`), 'utf8');
+    return [...source.matchAll(/(?<!describe\(|description: )'([A-Z][^']*[.!?])'/g)].map((m) => m[1] ?? '');
+  });
+  const templated = [
+    `Use at least ${PASSWORD_MIN_LENGTH} characters.`,
+    `Use at most ${PASSWORD_MAX_LENGTH} characters.`,
+    `A multi-city trip has at most ${MAX_MULTICITY_SEGMENTS} flights.`,
+    `Check at most ${MAX_MULTICITY_SEGMENTS} flights at once.`,
+    `At most ${MAX_SEATED_PASSENGERS} adults and children can travel on one booking.`,
+    'At least one adult must travel.',
+    ...['adults', 'children', 'infants'].flatMap((label) => [
+      `Enter the number of ${label}.`,
+      `The number of ${label} must be a whole number.`,
+      `At most ${MAX_SEATED_PASSENGERS} ${label} can travel on one booking.`,
+    ]),
+    ...['children', 'infants'].map((label) => `The number of ${label} cannot be negative.`),
+  ];
+
+  it('has a Nepali message for every message of the schemas travellers fill in', () => {
+    expect(literalMessages.length).toBeGreaterThan(40);
+    const missing = [...new Set([...literalMessages, ...templated])].filter((m) => !formErrorsNe[m]);
+    expect(missing).toEqual([]);
+  });
+
+  it('writes each in Devanagari with Devanagari digits (only typed examples keep theirs)', () => {
+    for (const [english, nepali] of Object.entries(formErrorsNe)) {
+      expect(nepali, english).toMatch(/[\u0900-\u097F]{2}/);
+      const typedExample = /\d{4}-\d{2}(-\d{2})?|\+977 98X+/g;
+      expect(nepali.replace(typedExample, ''), english).not.toMatch(/[0-9]/);
+    }
   });
 });

@@ -1,6 +1,12 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bookingLegs, bookingPassengers, bookings, tickets } from '../../db/schema/index';
+import {
+  type BookingStatusValue,
+  bookingLegs,
+  bookingPassengers,
+  bookings,
+  tickets,
+} from '../../db/schema/index';
 
 export interface TicketListRow {
   ticketNumber: string;
@@ -8,6 +14,7 @@ export interface TicketListRow {
   segmentIndex: number;
   status: 'open' | 'void' | 'refunded';
   pnr: string;
+  bookingStatus: BookingStatusValue;
   passengerName: string;
   route: string;
   departsAt: string;
@@ -20,7 +27,13 @@ export async function listTickets(
   options: { userId: string; limit?: number },
 ): Promise<TicketListRow[]> {
   const rows = await db
-    .select({ ticket: tickets, pnr: bookings.pnr, passenger: bookingPassengers, bookingId: bookings.id })
+    .select({
+      ticket: tickets,
+      pnr: bookings.pnr,
+      bookingStatus: bookings.status,
+      passenger: bookingPassengers,
+      bookingId: bookings.id,
+    })
     .from(tickets)
     .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
     .innerJoin(bookingPassengers, eq(bookingPassengers.id, tickets.passengerId))
@@ -39,7 +52,7 @@ export async function listTickets(
         .orderBy(asc(bookingLegs.position)),
     );
   }
-  return rows.map(({ ticket, pnr, passenger, bookingId }) => {
+  return rows.map(({ ticket, pnr, bookingStatus, passenger, bookingId }) => {
     const segment = (legs.get(bookingId) ?? []).flatMap((l) => l.offer.segments)[ticket.segmentIndex];
     return {
       ticketNumber: ticket.ticketNumber,
@@ -47,6 +60,7 @@ export async function listTickets(
       segmentIndex: ticket.segmentIndex,
       status: ticket.status,
       pnr,
+      bookingStatus,
       passengerName: `${passenger.title} ${passenger.firstName} ${passenger.lastName}`,
       route: segment ? `${segment.depart_code} → ${segment.dest_code}` : '',
       departsAt: segment?.depart_at ?? '',

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookingStatus, TicketListItem } from '#shared/bookings';
 import type { FlightOffer } from '#shared/flights';
 import { api, logInDemo } from '../../test/accounts';
 import { setPngHeaderLogo } from '../../test/admin';
 import { adult, bookingBody, findOffers, inDays, payBooking, postBooking } from '../../test/bookings';
 import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import type { FullBooking } from '../bookings/find-booking';
+import { ticketStampOf } from './render-ticket-pdf';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,5 +96,60 @@ describe('the e-ticket’s look', () => {
       /\/Subtype \/Image[\s\S]{0,200}\/Width 1\s*\/Height 1|\/Height 1[\s\S]{0,200}\/Width 1/,
     );
     expect(pdfText(pdf)).not.toMatch(/Sajilo Travels(?! and Tours)/);
+  });
+});
+
+describe('a refunded or cancelled e-ticket', () => {
+  it('says so in GET /tickets and is stamped on the PDF; a valid ticket carries no stamp', async () => {
+    const agent = await logInDemo(t, 'sajilo', 'agent');
+    const offers = await findOffers(t, { cookie: agent, days: 11 });
+    const refundable = offers.find((o) => o.fare.refundable);
+    if (!refundable) throw new Error('no refundable KTM→PKR offer');
+    const held = await postBooking(t, agent, bookingBody([refundable]));
+    expect(held.statusCode, held.body).toBe(200);
+    const pnr = held.json().data.pnr as string;
+    expect((await payBooking(t, agent, pnr, 'wallet')).statusCode).toBe(200);
+    const ticketText = async () =>
+      pdfText(
+        (await api(t, { method: 'GET', url: `/bookings/${pnr}/ticket.pdf`, cookie: agent })).rawPayload,
+      );
+    const listed = async () =>
+      (
+        (await api(t, { method: 'GET', url: '/tickets', cookie: agent })).json().data as TicketListItem[]
+      ).filter((ticket) => ticket.pnr === pnr);
+
+    expect((await listed()).map((ticket) => [ticket.status, ticket.booking_status])).toEqual([
+      ['open', 'ticketed'],
+    ]);
+    const valid = (await ticketText()).split('\n');
+    for (const stamp of ['REFUNDED', 'CANCELLED', 'VOID']) expect(valid).not.toContain(stamp);
+
+    const cancelled = await api(t, {
+      method: 'POST',
+      url: `/bookings/${pnr}/cancel`,
+      cookie: agent,
+      payload: { confirm: true },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await listed()).map((ticket) => [ticket.status, ticket.booking_status])).toEqual([
+      ['refunded', 'refunded'],
+    ]);
+    const lines = (await ticketText()).split('\n');
+    expect(lines).toContain('REFUNDED');
+    expect(lines).toContain('REFUNDED: this e-ticket is not valid for travel.');
+  });
+
+  it('names the stamp from the booking and its tickets', () => {
+    const of = (status: BookingStatus, ...ticketStatuses: ('open' | 'void' | 'refunded')[]) =>
+      ticketStampOf({
+        booking: { status } as FullBooking['booking'],
+        tickets: ticketStatuses.map((s) => ({ status: s })) as FullBooking['tickets'],
+      });
+    expect(of('ticketed', 'open')).toBeNull();
+    expect(of('refunded', 'refunded')).toBe('REFUNDED');
+    expect(of('cancelled', 'void')).toBe('CANCELLED');
+    expect(of('ticketed', 'void', 'void')).toBe('VOID');
+    expect(of('ticketed', 'refunded', 'void')).toBe('REFUNDED');
+    expect(of('ticketed', 'open', 'void')).toBeNull();
   });
 });

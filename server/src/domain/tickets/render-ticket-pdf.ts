@@ -25,6 +25,21 @@ export interface TicketPdfOptions {
 
 export const TEST_TICKET_STAMP = 'TEST — not valid for travel';
 
+/** The word stamped across every page of an e-ticket no longer valid for travel. */
+export type TicketStamp = 'REFUNDED' | 'CANCELLED' | 'VOID';
+
+/**
+ * A refunded or cancelled booking's e-ticket, or one whose tickets were all voided, is stamped so
+ * that nobody can mistake it for a valid one (issue 19); a valid ticket has no stamp.
+ */
+export function ticketStampOf(full: Pick<FullBooking, 'booking' | 'tickets'>): TicketStamp | null {
+  if (full.booking.status === 'refunded') return 'REFUNDED';
+  if (full.booking.status === 'cancelled') return 'CANCELLED';
+  if (full.tickets.length > 0 && full.tickets.every((ticket) => ticket.status !== 'open'))
+    return full.tickets.some((ticket) => ticket.status === 'refunded') ? 'REFUNDED' : 'VOID';
+  return null;
+}
+
 const money = (amount: number, currency: string) =>
   `${currency} ${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount / 100)}`;
 
@@ -78,10 +93,15 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
   });
 
   registerPdfFonts(doc);
-  if (options.testPayment) {
-    stampTestPage(doc);
-    doc.on('pageAdded', () => stampTestPage(doc));
-  }
+  const stamps = [
+    ...(options.testPayment ? [{ text: TEST_TICKET_STAMP, size: 44 }] : []),
+    ...[ticketStampOf(full)].flatMap((stamp) => (stamp ? [{ text: stamp, size: 96 }] : [])),
+  ];
+  const stampPage = () => {
+    for (const [index, stamp] of stamps.entries()) drawStamp(doc, stamp.text, stamp.size, index * 120);
+  };
+  stampPage();
+  doc.on('pageAdded', stampPage);
   const colour = options.colour ?? '#000000';
   const top = doc.y;
   if (await drawLogo(doc, options.logo, { x: doc.x, y: top, width: 220, height: 44 })) doc.y = top + 48;
@@ -107,6 +127,16 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
       `Status: ${booking.status}   Issued: ${(booking.paidAt ?? booking.createdAt).toISOString().slice(0, 10)}`,
     );
   doc.text(`Contact: ${booking.contact.name}, ${booking.contact.email}, ${booking.contact.mobile}`);
+  const stamp = ticketStampOf(full);
+  if (stamp) {
+    doc
+      .moveDown(0.5)
+      .font(PDF_FONT.bold)
+      .fontSize(12)
+      .fillColor('#b91c1c')
+      .text(`${stamp}: this e-ticket is not valid for travel.`)
+      .fillColor('#000');
+  }
   if (options.testPayment) {
     doc
       .moveDown(0.5)
@@ -183,17 +213,17 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
   return done;
 }
 
-/** A large diagonal stamp across the page, drawn under the text that follows. */
-function stampTestPage(doc: PDFKit.PDFDocument): void {
+/** A large diagonal stamp across the page (`offset` points below the middle), under the text that follows. */
+function drawStamp(doc: PDFKit.PDFDocument, text: string, size: number, offset: number): void {
   const { x, y } = doc;
   doc
     .save()
     .rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] })
     .font(PDF_FONT.bold)
-    .fontSize(44)
+    .fontSize(size)
     .fillColor('#dc2626')
     .fillOpacity(0.18)
-    .text(TEST_TICKET_STAMP, 0, doc.page.height / 2 - 22, {
+    .text(text, 0, doc.page.height / 2 - size / 2 + offset, {
       width: doc.page.width,
       align: 'center',
       lineBreak: false,

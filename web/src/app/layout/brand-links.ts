@@ -43,3 +43,16 @@ export function displayPhone(phone: string): string {
 export function dialablePhone(phone: string): string {
   return displayPhone(phone).replace(/\s/g, '');
 }
+
+/**
+ * Back to the partner app that opened the site (issue 19): the page before this visit's first.
+ * React Router numbers this visit's history entries from 0 (`history.state.idx`), so going back
+ * one more than the current number leaves the site; opened with nothing before it, the webview
+ * is closed instead (partner apps close it, or intercept the call).
+ */
+export function backToPartnerApp(): void {
+  const index = (window.history.state as { idx?: unknown } | null)?.idx;
+  const steps = (typeof index === 'number' ? index : 0) + 1;
+  if (window.history.length > steps) window.history.go(-steps);
+  else window.close();
+}

@@ -2,37 +2,28 @@ import { useEffect, useState } from 'react';
 import type { AppTheme } from '#shared/site-config';
 import { useSiteConfig } from '../../lib/app-context';
 import { browserStorage } from '../../lib/browser-storage';
-
-const themeKey = (userDataKey: string) => userDataKey.replace(/UserData$/, 'AppTheme');
+import { applyTheme, DARK_PREFERENCE, storedTheme, themeKey } from './theme';
 
 /**
- * Seed §4: a switchable brand follows the stored choice ('system' follows the OS preference);
- * every other brand is always light.
+ * Seed §4: a switchable brand follows the stored choice ('system', the default, follows the OS
+ * preference live, as it changes); every other brand is always light.
  */
 export function useTheme(): [AppTheme, (theme: AppTheme) => void] {
   const config = useSiteConfig();
-  const key = themeKey(config.userDataKey);
-  const [theme, setTheme] = useState<AppTheme>(() => {
-    const stored = browserStorage.get(key);
-    return stored === 'dark' || stored === 'system' || stored === 'light' ? stored : 'light';
-  });
-  const switchable = config.themeMode === 'switchable';
+  const [theme, setTheme] = useState<AppTheme>(() => storedTheme(config));
 
   useEffect(() => {
-    const media = window.matchMedia('(prefers-color-scheme: dark)');
-    const apply = () => {
-      const dark = switchable && (theme === 'dark' || (theme === 'system' && media.matches));
-      document.documentElement.dataset.theme = dark ? 'dark' : 'light';
-    };
+    const media = window.matchMedia(DARK_PREFERENCE);
+    const apply = () => applyTheme(config, theme);
     apply();
     media.addEventListener('change', apply);
     return () => media.removeEventListener('change', apply);
-  }, [theme, switchable]);
+  }, [theme, config]);
 
   return [
     theme,
     (next) => {
-      browserStorage.set(key, next);
+      browserStorage.set(themeKey(config), next);
       setTheme(next);
     },
   ];

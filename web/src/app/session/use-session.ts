@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
@@ -30,10 +30,16 @@ function decodeAppSdkData(base64: string): AppSdkData | null {
 }
 
 /**
+ * How a partner app's sign-in went: `refused` when its data could not be read or its token was
+ * unknown, used or expired (the customer is told and sent back to the partner's app, issue 19).
+ */
+export type AppSdkSignIn = 'none' | 'refused';
+
+/**
  * Seed §4 profile load: the signed-in user comes from the server session (an HttpOnly cookie)
  * and is refreshed on every path change; a partner app's `/?data=…` signs its customer in.
  */
-export function useSessionSync(): void {
+export function useSessionSync(): AppSdkSignIn {
   const config = useSiteConfig();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
@@ -43,13 +49,18 @@ export function useSessionSync(): void {
   const hasUser = useSignedInUser() !== null;
   const storedUser = useStoredUserData();
   const exchanged = useRef<string | null>(null);
+  const [appSdkSignIn, setAppSdkSignIn] = useState<AppSdkSignIn>('none');
 
   const appSdkData = searchParams.get('data');
   useEffect(() => {
     if (!appSdkData || exchanged.current === appSdkData) return;
     exchanged.current = appSdkData;
     const data = decodeAppSdkData(appSdkData);
-    if (!data) return;
+    if (!data) {
+      setAppSdkSignIn('refused');
+      return;
+    }
+    setAppSdkSignIn('none');
     browserStorage.set(config.base64Name, appSdkData);
     if (data.contactData) browserStorage.set(config.contactDataKey, JSON.stringify(data.contactData));
     if (!data.clientCustomerToken || hasUser) return;
@@ -57,8 +68,12 @@ export function useSessionSync(): void {
     exchangeClientCustomerToken(data.clientCustomerToken)
       .then(() => getMe())
       .then(remember)
-      // Seed §8: a failed customer-profile fetch is logged and ignored.
-      .catch((error: unknown) => console.warn('customer profile could not be loaded', error))
+      .catch((error: unknown) => {
+        // An unknown, used or expired token is the customer's to know about; any other failure
+        // of the customer-profile fetch is logged and ignored (seed §8).
+        if (error instanceof ApiError && error.code === 'INVALID_CUSTOMER_TOKEN') setAppSdkSignIn('refused');
+        else console.warn('customer profile could not be loaded', error);
+      })
       .finally(() => setProfileLoading(false));
   }, [appSdkData, config, hasUser, remember, setProfileLoading]);
 
@@ -78,6 +93,8 @@ export function useSessionSync(): void {
       cancelled = true;
     };
   }, [pathname]);
+
+  return appSdkData ? appSdkSignIn : 'none';
 }
 
 /** Seed §4 logout: ends the session, clears stored user and contact data, toasts, goes home. */

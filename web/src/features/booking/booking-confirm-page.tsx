@@ -8,6 +8,7 @@ import { formatMoney } from '#shared/format-money';
 import { isAgentUserType } from '#shared/user-types';
 import { Button } from '../../components/ui/button';
 import { DisruptionActions } from '../../components/ui/disruption-actions';
+import { TicketStatusBadge, ticketStanding } from '../../components/ui/ticket-status';
 import { ApiError } from '../../lib/api-client';
 import { useAppStore } from '../../lib/app-context';
 import { currentLanguage } from '../../lib/i18n';
@@ -210,6 +211,32 @@ export function BookingConfirmPage() {
               className="mt-3 ml-3 inline-block rounded-lg px-4 py-2 font-semibold text-brand underline ring-1 ring-slate-300 dark:ring-slate-700"
             >
               {t('booking.downloadInvoice')}
+            </a>
+          </section>
+        )}
+        {(data.status === 'cancelled' || data.status === 'refunded') && data.tickets.length > 0 && (
+          <section
+            aria-labelledby="tickets"
+            data-testid="cancelled-tickets"
+            className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200 dark:bg-red-950 dark:ring-red-900"
+          >
+            <h2 id="tickets" className="text-lg font-semibold">
+              {t('ticketStatus.tickets')} · {t('ticketStatus.notValid')}
+            </h2>
+            <ul className="mt-2 grid gap-1 text-sm">
+              {data.tickets.map((ticket) => {
+                const passenger = data.passengers.find((p) => p.id === ticket.passenger_id);
+                return (
+                  <li key={ticket.ticket_number} className="flex flex-wrap items-center gap-2">
+                    <span className="font-mono line-through">{ticket.ticket_number}</span> ·{' '}
+                    {passenger?.first_name} {passenger?.last_name}
+                    <TicketStatusBadge standing={ticketStanding(ticket.status, data.status)} />
+                  </li>
+                );
+              })}
+            </ul>
+            <a href={ticketPdfUrl(data.pnr)} className="mt-3 inline-block text-sm underline">
+              {t('ticketStatus.pdf')} · {t('ticketStatus.notValid')}
             </a>
           </section>
         )}

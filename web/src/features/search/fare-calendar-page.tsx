@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { adToBs, BS_MONTH_NAMES } from '#shared/bikram-sambat';
 import type { CurrencyCode } from '#shared/money';
 import { QueryError } from '../../components/ui/query-error';
-import { addDays, formatAdDate, localDigits, todayInNepal } from '../../lib/dates';
+import { addDays, formatAdDate, formatAdMonth, localDigits, todayInNepal } from '../../lib/dates';
 import { currentLanguage, type Language } from '../../lib/i18n';
 import { useFareCalendar } from './api/get-fare-calendar';
 import { addMonths, dateAfterKey, monthWeeks } from './calendar/month-grid';
@@ -92,14 +92,7 @@ export function FareCalendarPage() {
     .map((date) => adToBs(date))
     .filter((bs) => bs !== null)
     .map((bs) => localDigits(`${BS_MONTH_NAMES[language][bs.month - 1]} ${bs.year}`, language));
-  const monthTitle = localDigits(
-    new Intl.DateTimeFormat(language === 'ne' ? 'ne-NP' : 'en-GB', {
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(`${month}-01T00:00:00Z`)),
-    language,
-  );
+  const monthTitle = formatAdMonth(month, language);
 
   return (
     <div className="grid gap-6">

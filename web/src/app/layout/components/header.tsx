@@ -5,7 +5,8 @@ import { assetUrl } from '../../../config/site-config';
 import { useAppStore, useSiteConfig } from '../../../lib/app-context';
 import { useProfileLoading, useSignedInUser, useStoredUserData } from '../../../lib/session/signed-in-user';
 import { useLogout } from '../../session/use-session';
-import { contactData, dialablePhone, displayPhone, headerLogoHref } from '../brand-links';
+import { headerLogoHref } from '../brand-links';
+import { ContactBlock } from './contact-block';
 import { LanguageSwitch } from './language-switch';
 
 // Loaded when opened: most visitors never set a commission.
@@ -56,10 +57,7 @@ export function Header() {
 }
 
 function AppSdkContact() {
-  const config = useSiteConfig();
   const { t } = useTranslation();
-  const contact = contactData(config);
-  const mobile = contact.mobile ? dialablePhone(contact.mobile) : '';
   return (
     <details className="relative" data-testid="app-sdk-contact">
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-2 hover:bg-slate-100 dark:hover:bg-slate-800">
@@ -67,40 +65,7 @@ function AppSdkContact() {
         <span className="hidden sm:inline">{t('header.customerCare')}</span>
       </summary>
       <div className="absolute right-0 z-40 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-        <ul className="space-y-2">
-          {contact.telephone_no && (
-            <li>
-              {t('header.telephone')}:{' '}
-              <a className="underline" href={`tel:${contact.telephone_no}`}>
-                {contact.telephone_no}
-              </a>
-            </li>
-          )}
-          {mobile && (
-            <li>
-              {t('header.mobile')}: {displayPhone(contact.mobile)}
-              <div className="mt-1 flex gap-3">
-                <a className="underline" href={`tel:${mobile}`}>
-                  {t('header.call')}
-                </a>
-                <a className="underline" href={`viber://chat?number=${encodeURIComponent(mobile)}`}>
-                  {t('header.viber')}
-                </a>
-                <a className="underline" href={`https://wa.me/${mobile.replace('+', '')}`}>
-                  {t('header.whatsapp')}
-                </a>
-              </div>
-            </li>
-          )}
-          {contact.email && (
-            <li>
-              {t('header.email')}:{' '}
-              <a className="underline" href={`mailto:${contact.email}`}>
-                {contact.email}
-              </a>
-            </li>
-          )}
-        </ul>
+        <ContactBlock />
       </div>
     </details>
   );

@@ -14,7 +14,8 @@ export function LanguageSwitch(props: { className?: string }) {
         props.className ?? 'rounded-full px-3 py-2 font-medium hover:bg-slate-100 dark:hover:bg-slate-800'
       }
     >
-      {t(`language.${other}`)}
+      {/* "नेपाली" in its own small font, so an English page loads no Devanagari font for it. */}
+      <span className={other === 'ne' ? 'font-nepali-label' : undefined}>{t(`language.${other}`)}</span>
     </button>
   );
 }

@@ -12,15 +12,21 @@ import { ScrollToTop } from './scroll-to-top';
 
 /** Header, page and footer; the home page is shown without the page wrapper (spec §2). */
 const ConfirmModal = lazy(() => import('./confirm-modal'));
+// Only a partner app's visits need these (app-SDK brands, a refused sign-in link).
+const AppSdkBar = lazy(() => import('./app-sdk-bar').then((m) => ({ default: m.AppSdkBar })));
+const AppSdkSignInRefused = lazy(() =>
+  import('./app-sdk-sign-in-refused').then((m) => ({ default: m.AppSdkSignInRefused })),
+);
 
 export function RootLayout() {
   const { t } = useTranslation();
-  const testPayments = useSiteConfig().paymentsMode === 'test';
+  const config = useSiteConfig();
+  const testPayments = config.paymentsMode === 'test';
   const modalOpen = useAppStore((s) => s.modal.status);
   const { pathname } = useLocation();
   const [theme, setTheme] = useTheme();
   const setIsMobile = useAppStore((s) => s.setIsMobile);
-  useSessionSync();
+  const appSdkSignIn = useSessionSync();
   useFocusOnNavigation(pathname);
 
   useEffect(() => {
@@ -32,7 +38,7 @@ export function RootLayout() {
   }, [setIsMobile]);
 
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className={`flex min-h-screen flex-col ${config.isAppSdk ? 'pb-16' : ''}`}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -41,7 +47,13 @@ export function RootLayout() {
       </a>
       {testPayments && <TestPaymentsRibbon />}
       <Header />
-      {pathname === '/' ? (
+      {appSdkSignIn === 'refused' ? (
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none">
+          <Suspense fallback={null}>
+            <AppSdkSignInRefused />
+          </Suspense>
+        </main>
+      ) : pathname === '/' ? (
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           <Outlet />
         </main>
@@ -52,6 +64,11 @@ export function RootLayout() {
       )}
       <Footer theme={theme} onThemeChange={setTheme} />
       <ScrollToTop />
+      {config.isAppSdk && (
+        <Suspense fallback={null}>
+          <AppSdkBar />
+        </Suspense>
+      )}
       {modalOpen && (
         <Suspense fallback={null}>
           <ConfirmModal />

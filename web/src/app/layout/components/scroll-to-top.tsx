@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCROLL_TO_TOP_THRESHOLD_PX, SCROLL_TO_TOP_THROTTLE_MS } from '#shared/constants';
+import { useSiteConfig } from '../../../lib/app-context';
 
 /** Appears once the page is scrolled more than 400 px, checked at most once a second (spec §2). */
 export function ScrollToTop() {
   const { t } = useTranslation();
+  // Above the app-SDK bottom bar when there is one.
+  const config = useSiteConfig();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     let lastCheck = 0;
@@ -31,7 +34,7 @@ export function ScrollToTop() {
       type="button"
       aria-label={t('footer.scrollToTop')}
       onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-      className="fixed right-4 bottom-4 z-40 flex h-11 w-11 items-center justify-center rounded-full bg-brand text-xl text-brand-contrast shadow-lg"
+      className={`fixed right-4 ${config.isAppSdk ? 'bottom-20' : 'bottom-4'} z-40 flex h-11 w-11 items-center justify-center rounded-full bg-brand text-xl text-brand-contrast shadow-lg`}
     >
       ↑
     </button>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FlightOffer } from '#shared/flights';
 import { formatAdDate, localTime } from '../../../lib/dates';
+import { baggageText, fareFamilyName, refundRulesText } from '../../../lib/fare-terms';
 import { currentLanguage } from '../../../lib/i18n';
 
 /** The chosen flights, leg by leg, with local times, baggage and the fare's rules. */
@@ -29,7 +30,9 @@ export function Itinerary(props: { legs: FlightOffer[] }) {
               </p>
             ))}
             <p className="text-slate-600 dark:text-slate-400">
-              {leg.fare.family} · {t('results.baggage')}: {leg.fare.baggage} · {leg.fare.refund_policy}
+              {fareFamilyName(t, leg.fare.family)} · {t('results.baggage')}:{' '}
+              {leg.conditions ? baggageText(t, leg.conditions.baggage) : leg.fare.baggage} ·{' '}
+              {leg.conditions ? refundRulesText(t, leg.conditions) : leg.fare.refund_policy}
             </p>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { formatMoney } from '#shared/format-money';
 import type { ConditionFee, ConditionRule, OfferConditions } from '#shared/offer-conditions';
+import { baggageText } from '../../../lib/fare-terms';
 import { currentLanguage } from '../../../lib/i18n';
 
 function feeText(fee: ConditionFee): string {
@@ -20,13 +21,7 @@ function fromFee(rule: ConditionRule): ConditionFee | null {
  * the cancellation and date-change fees from the data (the full sentence is `refund_policy`).
  */
 export function conditionLabels(t: TFunction, conditions: OfferConditions) {
-  const { checked_kg: checked, cabin_kg: cabin } = conditions.baggage;
-  const baggage =
-    checked === 0
-      ? t('results.handBaggageOnly')
-      : cabin > 0
-        ? t('results.baggageKg', { checked, cabin })
-        : t('results.baggageChecked', { checked });
+  const baggage = baggageText(t, conditions.baggage);
   const refundFee = fromFee(conditions.refund);
   const keepsWholeFare = refundFee !== null && 'percent' in refundFee && refundFee.percent >= 100;
   const cancel =

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FareFamilyOption, FlightOffer, OfferPrice, SearchFlight } from '#shared/flights';
 import { localTime } from '../../../lib/dates';
+import { fareFamilyName, refundRulesText } from '../../../lib/fare-terms';
 import { conditionLabels } from './condition-labels';
 import { duration, money } from './format';
 
@@ -131,7 +132,7 @@ export function FlightCard(props: {
           aria-describedby={`${id}-title`}
         >
           {t('results.select')}
-          {several && <span className="font-normal"> · {chosen.family}</span>}
+          {several && <span className="font-normal"> · {fareFamilyName(t, chosen.family)}</span>}
         </button>
       </div>
       {open && (
@@ -146,7 +147,8 @@ export function FlightCard(props: {
             </p>
           ))}
           <p className="text-slate-600 dark:text-slate-400">
-            {chosen.family}: {chosen.refund_policy}
+            {fareFamilyName(t, chosen.family)}:{' '}
+            {chosen.conditions ? refundRulesText(t, chosen.conditions) : chosen.refund_policy}
           </p>
           <ul className="text-slate-600 dark:text-slate-400">
             {chosen.price.per_passenger.map((p) => (
@@ -187,7 +189,7 @@ function FamilyOption(props: {
       />
       <span className="grid min-w-0 flex-1 gap-0.5">
         <span className="flex flex-wrap items-baseline justify-between gap-x-2">
-          <span className="font-semibold">{option.family}</span>
+          <span className="font-semibold">{fareFamilyName(t, option.family)}</span>
           <span className="font-semibold">{money(option.price.total, option.price.currency)}</span>
         </span>
         <span className="text-xs text-slate-600 dark:text-slate-300" data-testid="family-baggage">

@@ -1,15 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TicketListItem } from '#shared/bookings';
 import { apiGet } from '../../../lib/api-client';
 
-export interface TicketItem {
-  ticket_number: string;
-  pnr: string;
-  passenger_name: string;
-  route: string;
-  departs_at: string;
-  flight: string;
-  status: string;
-}
+export type TicketItem = TicketListItem;
 
 /** GET /tickets: the signed-in user's tickets. */
 export const getMyTickets = () => apiGet<TicketItem[]>('/tickets');
