@@ -3,6 +3,8 @@ export const en = {
   brand: { home: '{{name}} home', tagline: 'Search the most affordable flights in Nepal' },
   header: {
     account: 'Account',
+    menu: 'Menu',
+    walletBalance: 'Wallet balance',
     logIn: 'Log In',
     signUp: 'Sign Up',
     myBookings: 'My Bookings',
@@ -144,6 +146,10 @@ export const en = {
       beforePrevious: 'Choose a date on or after the previous flight.',
       tooFar: 'Flights can be searched up to a year ahead.',
       infants: 'Each infant travels on an adult’s lap: add an adult.',
+      airport: 'Choose an airport from the list.',
+      passengerCount: 'Passenger numbers must be whole numbers.',
+      adults: 'At least one adult travels on each booking.',
+      tooMany: 'At most 9 adults and children can travel on one booking.',
     },
   },
   calendar: {

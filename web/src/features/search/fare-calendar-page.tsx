@@ -44,7 +44,7 @@ export function FareCalendarPage() {
       : monthOf(query.date || today);
   const [route, setRoute] = useState({ from: query.from, to: query.to });
   const [routeError, setRouteError] = useState('');
-  const ready = Boolean(query.from && query.to && query.from !== query.to);
+  const ready = /^[A-Z]{3}$/.test(query.from) && /^[A-Z]{3}$/.test(query.to) && query.from !== query.to;
   const calendar = useFareCalendar({ from: query.from, to: query.to, month, nat: query.nat }, ready);
   const [focused, setFocused] = useState('');
   const buttons = useRef(new Map<string, HTMLButtonElement>());

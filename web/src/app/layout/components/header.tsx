@@ -1,8 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { formatMoney } from '#shared/format-money';
+import { isAgentUserType } from '#shared/user-types';
 import { assetUrl } from '../../../config/site-config';
 import { useAppStore, useSiteConfig } from '../../../lib/app-context';
+import { currentLanguage } from '../../../lib/i18n';
 import { useProfileLoading, useSignedInUser, useStoredUserData } from '../../../lib/session/signed-in-user';
 import { useLogout } from '../../session/use-session';
 import { contactData, dialablePhone, displayPhone, headerLogoHref } from '../brand-links';
@@ -42,12 +45,13 @@ export function Header() {
             alt={config.displayName}
             width={176}
             height={38}
-            className="h-9 w-auto"
+            className="h-8 w-auto sm:h-9"
           />
         </a>
-        <nav className="flex items-center gap-1 text-sm sm:gap-2" aria-label={t('header.account')}>
+        <nav className="flex min-w-0 items-center gap-1 text-sm sm:gap-2" aria-label={t('header.account')}>
           {config.isAppSdk && <AppSdkContact />}
-          <LanguageSwitch />
+          {/* Under 640 px the language moves into the menu (and stays in the footer). */}
+          <LanguageSwitch className="hidden min-h-11 items-center rounded-full px-3 font-medium hover:bg-slate-100 sm:inline-flex dark:hover:bg-slate-800" />
           <AccountMenu />
         </nav>
       </div>
@@ -62,7 +66,7 @@ function AppSdkContact() {
   const mobile = contact.mobile ? dialablePhone(contact.mobile) : '';
   return (
     <details className="relative" data-testid="app-sdk-contact">
-      <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-2 hover:bg-slate-100 dark:hover:bg-slate-800">
+      <summary className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center gap-1 rounded-full px-3 hover:bg-slate-100 dark:hover:bg-slate-800">
         <span aria-hidden="true">🎧</span>
         <span className="hidden sm:inline">{t('header.customerCare')}</span>
       </summary>
@@ -116,22 +120,96 @@ function AccountMenu() {
       <>
         <Link
           to="/auth/login"
-          className="whitespace-nowrap rounded-full px-2 py-2 font-medium hover:bg-slate-100 sm:px-3 dark:hover:bg-slate-800"
+          className="inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
         >
           {t('header.logIn')}
         </Link>
         {config.selfLogin && (
           <Link
             to="/auth/signup"
-            className="whitespace-nowrap rounded-full bg-brand px-3 py-2 font-medium text-brand-contrast hover:opacity-90 sm:px-4"
+            className="hidden min-h-11 items-center whitespace-nowrap rounded-full bg-brand px-4 font-medium text-brand-contrast hover:opacity-90 sm:inline-flex"
           >
             {t('header.signUp')}
           </Link>
         )}
+        <SignedOutMenu selfLogin={config.selfLogin} />
       </>
     );
   }
   return <ProfileDropdown />;
+}
+
+/**
+ * Under 640 px the header keeps the logo and "Log In"; Sign Up and the language fold into this
+ * menu, so the header fits a 320 px phone (issue 19).
+ */
+function SignedOutMenu(props: { selfLogin: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  useCloseOnOutsideClick(open, container, () => setOpen(false));
+  const itemClass =
+    'flex min-h-11 w-full items-center px-4 text-left hover:bg-slate-100 dark:hover:bg-slate-800';
+  return (
+    <div className="relative sm:hidden" ref={container}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="header-menu"
+        aria-label={t('header.menu')}
+        onClick={() => setOpen((v) => !v)}
+        className="flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 text-lg dark:border-slate-600"
+      >
+        <span aria-hidden="true">☰</span>
+      </button>
+      {open && (
+        <div
+          id="header-menu"
+          className="absolute right-0 z-40 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
+          {props.selfLogin && (
+            <Link to="/auth/signup" className={itemClass} onClick={() => setOpen(false)}>
+              {t('header.signUp')}
+            </Link>
+          )}
+          <LanguageSwitch className={itemClass} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function useCloseOnOutsideClick(
+  open: boolean,
+  container: React.RefObject<HTMLDivElement | null>,
+  close: () => void,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutsideClick = (event: MouseEvent) => {
+      if (!container.current?.contains(event.target as Node)) close();
+    };
+    document.addEventListener('mousedown', closeOnOutsideClick);
+    return () => document.removeEventListener('mousedown', closeOnOutsideClick);
+  }, [open, container, close]);
+}
+
+/** An agent's prepaid wallet, shown at the top of the profile menu (issue 19). */
+function WalletBalance(props: { balance: number; currency: string }) {
+  const { t } = useTranslation();
+  const currency = props.currency === 'USD' ? 'USD' : 'NPR';
+  return (
+    <div
+      role="menuitem"
+      aria-disabled="true"
+      tabIndex={-1}
+      data-testid="header-wallet"
+      className="border-b border-slate-200 px-4 py-2.5 dark:border-slate-700"
+    >
+      <span className="block text-xs text-slate-600 dark:text-slate-400">{t('header.walletBalance')}</span>
+      <span className="font-semibold">{formatMoney(props.balance, currency, currentLanguage())}</span>
+    </div>
+  );
 }
 
 function ProfileDropdown() {
@@ -145,14 +223,8 @@ function ProfileDropdown() {
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const closeOnOutsideClick = (event: MouseEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', closeOnOutsideClick);
-    return () => document.removeEventListener('mousedown', closeOnOutsideClick);
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useCloseOnOutsideClick(open, container, close);
 
   /** The menu pattern: arrows move between entries, Escape closes and returns to the button, Tab leaves. */
   const onMenuKeyDown = (event: React.KeyboardEvent) => {
@@ -184,7 +256,9 @@ function ProfileDropdown() {
 
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   const title = name || (profileLoading ? t('header.loading') : t('header.user'));
-  const itemClass = 'block w-full px-4 py-2 text-left hover:bg-slate-100 dark:hover:bg-slate-800';
+  const itemClass =
+    'flex min-h-11 w-full items-center px-4 text-left hover:bg-slate-100 dark:hover:bg-slate-800';
+  const wallet = user && isAgentUserType(user.type) && user.wallet_balance !== undefined;
 
   return (
     <div className="relative" ref={container}>
@@ -200,7 +274,7 @@ function ProfileDropdown() {
             openMenu(event.key === 'ArrowDown' ? 'first' : 'last');
           }
         }}
-        className="max-w-40 truncate rounded-full border border-slate-300 px-4 py-2 font-medium dark:border-slate-600"
+        className="min-h-11 max-w-32 truncate rounded-full border border-slate-300 px-3 font-medium sm:max-w-40 sm:px-4 dark:border-slate-600"
       >
         {title}
       </button>
@@ -211,8 +285,11 @@ function ProfileDropdown() {
           aria-label={title}
           tabIndex={-1}
           onKeyDown={onMenuKeyDown}
-          className="absolute right-0 z-40 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          className="absolute right-0 z-40 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
+          {wallet && user && (
+            <WalletBalance balance={user.wallet_balance ?? 0} currency={user.wallet_currency ?? 'NPR'} />
+          )}
           <Link role="menuitem" to="/user/bookings" className={itemClass} onClick={() => setOpen(false)}>
             {t('header.myBookings')}
           </Link>
@@ -251,6 +328,7 @@ function ProfileDropdown() {
           >
             {t('header.logout')}
           </button>
+          <LanguageSwitch role="menuitem" className={`${itemClass} sm:hidden`} />
         </div>
       )}
       {commissionOpen && (
