@@ -2,6 +2,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { adToBs, BS_MONTH_NAMES } from '#shared/bikram-sambat';
+import { formatAmount } from '#shared/format-money';
 import type { CurrencyCode } from '#shared/money';
 import { QueryError } from '../../components/ui/query-error';
 import { addDays, formatAdDate, localDigits, todayInNepal } from '../../lib/dates';
@@ -15,11 +16,12 @@ import { readSearchQuery, writeSearchQuery } from './search-url';
 const MONTHS_AHEAD = 12;
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
-/** 450000 (paisa) → "4,500", lakh-grouped in English, Devanagari digits in Nepali; the currency is in the legend. */
-function amount(minor: number, currency: CurrencyCode, language: Language): string {
-  const text = new Intl.NumberFormat(currency === 'NPR' ? 'en-IN' : 'en-US', { maximumFractionDigits: 0 });
-  return localDigits(text.format(Math.round(minor / 100)), language);
-}
+/**
+ * 450000 (paisa) → "4,500", lakh-grouped in English, Devanagari digits in Nepali; paisa only when
+ * not zero, as every amount of the app (formatAmount); the currency is in the legend.
+ */
+const amount = (minor: number, currency: CurrencyCode, language: Language): string =>
+  formatAmount(minor, currency, language);
 
 const monthOf = (date: string) => date.slice(0, 7);
 

@@ -37,7 +37,7 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
         <a
           href={headerLogoHref(config)}
-          className="flex shrink-0 items-center"
+          className="flex min-h-11 shrink-0 items-center"
           aria-label={t('brand.home', { name: config.displayName })}
         >
           <img

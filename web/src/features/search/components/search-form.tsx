@@ -64,7 +64,7 @@ export function SearchForm(props: {
       const legs = [first, { ...second, from: second.from || query.to }, ...query.legs.slice(2)];
       const dates = following(
         legs.slice(1).map((leg) => leg.date),
-        '',
+        query.legs[0]?.date ?? '',
         first.date,
       );
       return update({
@@ -111,7 +111,7 @@ export function SearchForm(props: {
         {(['oneway', 'roundtrip', 'multicity'] as const).map((trip) => (
           <label
             key={trip}
-            className={`cursor-pointer rounded-full border px-4 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 ${
+            className={`inline-flex min-h-11 cursor-pointer items-center rounded-full border px-4 text-sm font-medium has-[:focus-visible]:outline-2 ${
               query.trip === trip
                 ? 'border-brand bg-brand text-brand-contrast'
                 : 'border-slate-300 dark:border-slate-600'
@@ -169,7 +169,7 @@ export function SearchForm(props: {
                 <button
                   type="button"
                   onClick={() => update({ legs: query.legs.filter((_, i) => i !== index) })}
-                  className="self-center rounded-lg px-3 py-2 text-sm underline sm:mt-6"
+                  className="min-h-11 self-center rounded-lg px-3 text-sm underline sm:mt-6"
                 >
                   {t('search.removeFlight')}
                 </button>
@@ -193,7 +193,7 @@ export function SearchForm(props: {
                   ],
                 })
               }
-              className="justify-self-start rounded-lg border border-dashed border-slate-400 px-4 py-2 text-sm"
+              className="min-h-11 justify-self-start rounded-lg border border-dashed border-slate-400 px-4 text-sm"
             >
               {t('search.addFlight')}
             </button>
@@ -211,7 +211,7 @@ export function SearchForm(props: {
             type="button"
             aria-label={t('search.swap')}
             onClick={() => update({ from: query.to, to: query.from })}
-            className="h-10 w-10 self-center justify-self-center rounded-full border border-slate-300 sm:mt-6 dark:border-slate-600"
+            className="h-11 w-11 self-center justify-self-center rounded-full border border-slate-300 sm:mt-6 dark:border-slate-600"
           >
             ⇄
           </button>
