@@ -237,7 +237,10 @@ test.describe('every phone width (issue 19)', () => {
         ),
       ]
         .map((target) => ({
-          name: target.textContent?.trim() || target.ariaLabel,
+          name:
+            (target as HTMLInputElement).labels?.[0]?.textContent?.trim() ||
+            target.ariaLabel ||
+            target.textContent?.trim().slice(0, 40),
           box: target.getBoundingClientRect(),
         }))
         .filter(({ box }) => box.height < 44)

@@ -209,6 +209,8 @@ export const en = {
     nonstop: 'Non-stop',
     stops_one: '1 stop via {{via}}',
     stops_other: '{{count}} stops via {{via}}',
+    longLayover: 'Long layover: {{duration}} in {{airport}}',
+    overnightLayover: 'Overnight layover in {{airport}}',
     nextDay: 'Arrives the next day',
     from: 'from',
     chooseFare: 'Choose a fare',

@@ -203,6 +203,8 @@ export const ne: Messages = {
     nonstop: 'सिधा',
     stops_one: '{{via}} हुँदै १ बिसौनी',
     stops_other: '{{via}} हुँदै {{count, digits}} बिसौनी',
+    longLayover: 'लामो प्रतीक्षा: {{airport}} मा {{duration}}',
+    overnightLayover: '{{airport}} मा रातभरको प्रतीक्षा',
     nextDay: 'भोलिपल्ट पुग्छ',
     from: 'देखि',
     chooseFare: 'भाडा छान्नुहोस्',

@@ -257,7 +257,7 @@ export function FareCalendarPage() {
                                 {bsText}
                               </span>
                               <span
-                                className={`mt-auto text-[0.7rem] font-semibold sm:text-sm ${isCheapest ? 'text-emerald-800 dark:text-emerald-300' : ''}`}
+                                className={`mt-auto text-[0.7rem] font-semibold leading-tight [overflow-wrap:anywhere] sm:text-sm ${isCheapest ? 'text-emerald-800 dark:text-emerald-300' : ''}`}
                               >
                                 {priceText}
                               </span>

@@ -263,7 +263,7 @@ export function SearchForm(props: {
           <select
             value={query.cabin}
             onChange={(event) => update({ cabin: event.target.value })}
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
+            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
           >
             <option value="">{t('search.anyCabin')}</option>
             <option value="economy">{t('search.economy')}</option>
@@ -277,7 +277,7 @@ export function SearchForm(props: {
           <select
             value={query.nat}
             onChange={(event) => update({ nat: event.target.value })}
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
+            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
           >
             {(countries ?? [{ code: 'NP', name: 'Nepal', nationality: 'Nepalese', dial_code: '+977' }]).map(
               (c) => (
