@@ -52,7 +52,20 @@ export function addTranslations(strings: { en: Record<string, unknown>; ne: Reco
 }
 
 /** An API error's message in the traveller's language: Nepali by its code, else the server's text. */
-export function apiErrorMessage(code: string, serverMessage: string): string {
+export function apiErrorMessage(
+  code: string,
+  serverMessage: string,
+  data: Record<string, unknown> = {},
+): string {
+  // A lockout says when to try again, in the UI's language (issue 19).
+  const seconds = data.retryAfterSeconds;
+  if (code === 'RATE_LIMITED' && typeof seconds === 'number' && seconds > 0) {
+    const wait =
+      seconds < 60
+        ? i18next.t('messages.waitSeconds', { count: seconds })
+        : i18next.t('messages.waitMinutes', { count: Math.ceil(seconds / 60) });
+    return i18next.t('messages.tooManyAttempts', { wait });
+  }
   const key = `apiErrors.${code}`;
   return i18next.language === 'ne' && i18next.exists(key) ? i18next.t(key) : serverMessage;
 }
