@@ -21,16 +21,10 @@ function WalletBalance(props: { balance: number; currency: string }) {
   const { t } = useTranslation();
   const currency = props.currency === 'USD' ? 'USD' : 'NPR';
   return (
-    <div
-      role="menuitem"
-      aria-disabled="true"
-      tabIndex={-1}
-      data-testid="header-wallet"
-      className="border-b border-slate-200 px-4 py-2.5 dark:border-slate-700"
-    >
+    <p data-testid="header-wallet" className="border-b border-slate-200 px-4 py-2.5 dark:border-slate-700">
       <span className="block text-xs text-slate-600 dark:text-slate-400">{t('header.walletBalance')}</span>
       <span className="font-semibold">{formatMoney(props.balance, currency, currentLanguage())}</span>
-    </div>
+    </p>
   );
 }
 
@@ -49,9 +43,15 @@ export function ProfileDropdown() {
   const close = useCallback(() => setOpen(false), []);
   useCloseOnOutsideClick(open, container, close);
 
+  /** The entries on screen (the language entry shows only under 640 px). */
+  const shownItems = () =>
+    [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].filter(
+      (item) => item.offsetParent !== null,
+    );
+
   /** The menu pattern: arrows move between entries, Escape closes and returns to the button, Tab leaves. */
   const onMenuKeyDown = (event: React.KeyboardEvent) => {
-    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const items = shownItems();
     const index = items.indexOf(document.activeElement as HTMLElement);
     const focusAt = (next: number) => items[(next + items.length) % items.length]?.focus();
     if (event.key === 'ArrowDown') focusAt(index + 1);
@@ -72,7 +72,7 @@ export function ProfileDropdown() {
     setOpen(true);
     if (focus)
       requestAnimationFrame(() => {
-        const items = menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]');
+        const items = shownItems();
         items?.[focus === 'first' ? 0 : items.length - 1]?.focus();
       });
   };
@@ -102,56 +102,57 @@ export function ProfileDropdown() {
         {title}
       </button>
       {open && (
-        <div
-          ref={menu}
-          role="menu"
-          aria-label={title}
-          tabIndex={-1}
-          onKeyDown={onMenuKeyDown}
-          className="absolute right-0 z-40 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-        >
+        <div className="absolute right-0 z-40 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+          {/* Read beside the menu, not one of its entries: the arrows move between the actions. */}
           {wallet && user && (
             <WalletBalance balance={user.wallet_balance ?? 0} currency={user.wallet_currency ?? 'NPR'} />
           )}
-          <Link role="menuitem" to="/user/bookings" className={itemClass} onClick={() => setOpen(false)}>
-            {t('header.myBookings')}
-          </Link>
-          <Link role="menuitem" to="/user/tickets" className={itemClass} onClick={() => setOpen(false)}>
-            {t('header.myTickets')}
-          </Link>
-          {user && user.type !== 'individual' && (
+          <div ref={menu} role="menu" aria-label={title} tabIndex={-1} onKeyDown={onMenuKeyDown}>
+            <Link role="menuitem" to="/user/bookings" className={itemClass} onClick={() => setOpen(false)}>
+              {t('header.myBookings')}
+            </Link>
+            <Link role="menuitem" to="/user/tickets" className={itemClass} onClick={() => setOpen(false)}>
+              {t('header.myTickets')}
+            </Link>
+            {user && user.type !== 'individual' && (
+              <button
+                role="menuitem"
+                type="button"
+                className={itemClass}
+                onClick={() => {
+                  setOpen(false);
+                  setCommissionOpen(true);
+                }}
+              >
+                {t('header.setCommission')}
+              </button>
+            )}
+            {(user?.type === 'agent' || user?.type === 'admin') && (
+              <Link
+                role="menuitem"
+                to="/account/api-keys"
+                className={itemClass}
+                onClick={() => setOpen(false)}
+              >
+                {t('header.apiKeys')}
+              </Link>
+            )}
+            <Link role="menuitem" to="/auth/password" className={itemClass} onClick={() => setOpen(false)}>
+              {t('header.changePassword')}
+            </Link>
             <button
               role="menuitem"
               type="button"
               className={itemClass}
               onClick={() => {
                 setOpen(false);
-                setCommissionOpen(true);
+                void logout();
               }}
             >
-              {t('header.setCommission')}
+              {t('header.logout')}
             </button>
-          )}
-          {(user?.type === 'agent' || user?.type === 'admin') && (
-            <Link role="menuitem" to="/account/api-keys" className={itemClass} onClick={() => setOpen(false)}>
-              {t('header.apiKeys')}
-            </Link>
-          )}
-          <Link role="menuitem" to="/auth/password" className={itemClass} onClick={() => setOpen(false)}>
-            {t('header.changePassword')}
-          </Link>
-          <button
-            role="menuitem"
-            type="button"
-            className={itemClass}
-            onClick={() => {
-              setOpen(false);
-              void logout();
-            }}
-          >
-            {t('header.logout')}
-          </button>
-          <LanguageSwitch role="menuitem" className={`${itemClass} sm:hidden`} />
+            <LanguageSwitch role="menuitem" className={`${itemClass} sm:hidden`} />
+          </div>
         </div>
       )}
       {commissionOpen && (
