@@ -26,7 +26,7 @@ let nepaliLoaded = false;
 
 export async function changeLanguage(language: Language): Promise<void> {
   if (language === 'ne' && !nepaliLoaded) {
-    const [{ ne }, { apiErrorsNe }, { toDevanagariDigits }] = await Promise.all([
+    const [{ ne }, { apiErrorsNe, apiWaitsNe }, { toDevanagariDigits }] = await Promise.all([
       import('../locales/ne'),
       import('../locales/api-errors.ne'),
       import('#shared/bikram-sambat'),
@@ -35,7 +35,13 @@ export async function changeLanguage(language: Language): Promise<void> {
     i18next.services.formatter?.add('digits', (value, lng) =>
       lng === 'ne' ? toDevanagariDigits(String(value)) : String(value),
     );
-    i18next.addResourceBundle('ne', 'translation', { ...ne, apiErrors: apiErrorsNe }, true, false);
+    i18next.addResourceBundle(
+      'ne',
+      'translation',
+      { ...ne, apiErrors: apiErrorsNe, apiWaits: apiWaitsNe },
+      true,
+      false,
+    );
     nepaliLoaded = true;
   }
   await i18next.changeLanguage(language);
@@ -57,15 +63,12 @@ export function apiErrorMessage(
   serverMessage: string,
   data: Record<string, unknown> = {},
 ): string {
-  // A lockout says when to try again, in the UI's language (issue 19).
+  // A lockout says when to try again (issue 19): the server's English says it; Nepali says it too.
   const seconds = data.retryAfterSeconds;
-  if (code === 'RATE_LIMITED' && typeof seconds === 'number' && seconds > 0) {
-    const wait =
-      seconds < 60
-        ? i18next.t('messages.waitSeconds', { count: seconds })
-        : i18next.t('messages.waitMinutes', { count: Math.ceil(seconds / 60) });
-    return i18next.t('messages.tooManyAttempts', { wait });
-  }
+  if (i18next.language === 'ne' && code === 'RATE_LIMITED' && typeof seconds === 'number' && seconds > 0)
+    return seconds < 60
+      ? i18next.t('apiWaits.RATE_LIMITED_SECONDS', { count: seconds })
+      : i18next.t('apiWaits.RATE_LIMITED_MINUTES', { count: Math.ceil(seconds / 60) });
   const key = `apiErrors.${code}`;
   return i18next.language === 'ne' && i18next.exists(key) ? i18next.t(key) : serverMessage;
 }

@@ -95,11 +95,6 @@ export const en = {
   messages: {
     loggedOut: 'Logged out successfully',
     genericError: 'Sorry, something went wrong.',
-    tooManyAttempts: 'Too many attempts. Please try again in {{wait}}.',
-    waitSeconds_one: '{{count}} second',
-    waitSeconds_other: '{{count}} seconds',
-    waitMinutes_one: '{{count}} minute',
-    waitMinutes_other: '{{count}} minutes',
     offline: 'You seem to be offline. Check your connection and try again.',
   },
   commission: {

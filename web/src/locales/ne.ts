@@ -89,11 +89,6 @@ export const ne: Messages = {
   messages: {
     loggedOut: 'सफलतापूर्वक लग आउट भयो',
     genericError: 'माफ गर्नुहोस्, केही गडबड भयो।',
-    tooManyAttempts: 'धेरै प्रयास भए। कृपया {{wait}}पछि फेरि प्रयास गर्नुहोस्।',
-    waitSeconds_one: '{{count, digits}} सेकेन्ड',
-    waitSeconds_other: '{{count, digits}} सेकेन्ड',
-    waitMinutes_one: '{{count, digits}} मिनेट',
-    waitMinutes_other: '{{count, digits}} मिनेट',
     offline: 'इन्टरनेट जडान छैन जस्तो छ। जाँचेर फेरि प्रयास गर्नुहोस्।',
   },
   commission: {

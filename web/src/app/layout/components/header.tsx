@@ -1,4 +1,3 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { assetUrl } from '../../../config/site-config';
@@ -6,7 +5,8 @@ import { useAppStore, useSiteConfig } from '../../../lib/app-context';
 import { useSignedInUser, useStoredUserData } from '../../../lib/session/signed-in-user';
 import { contactData, dialablePhone, displayPhone, headerLogoHref } from '../brand-links';
 import { LanguageSwitch } from './language-switch';
-import { useCloseOnOutsideClick } from './use-close-on-outside-click';
+import { ProfileDropdown } from './profile-menu';
+import { SignedOutMenu } from './signed-out-menu';
 
 /** Seed §2 header: hidden for hideNavbar, for the Global IME brand, or with ?hideTitle. */
 export function Header() {
@@ -126,63 +126,5 @@ function AccountMenu() {
       </>
     );
   }
-  return (
-    <Suspense fallback={<ProfilePlaceholder />}>
-      <ProfileDropdown />
-    </Suspense>
-  );
-}
-
-// The signed-in menu loads on its own: the home page's first load (signed out) does not pay for it.
-const ProfileDropdown = lazy(() => import('./profile-menu').then((m) => ({ default: m.ProfileDropdown })));
-
-/** Holds the menu button's place while it loads, so nothing moves. */
-function ProfilePlaceholder() {
-  const storedUser = useStoredUserData();
-  return (
-    <span className="inline-flex min-h-11 max-w-32 items-center truncate rounded-full border border-slate-300 px-3 font-medium sm:max-w-40 sm:px-4 dark:border-slate-600">
-      {storedUser?.name ?? ''}
-    </span>
-  );
-}
-
-/**
- * Under 640 px the header keeps the logo and "Log In"; Sign Up and the language fold into this
- * menu, so the header fits a 320 px phone (issue 19).
- */
-function SignedOutMenu(props: { selfLogin: boolean }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useCloseOnOutsideClick(open, container, close);
-  const itemClass =
-    'flex min-h-11 w-full items-center px-4 text-left hover:bg-slate-100 dark:hover:bg-slate-800';
-  return (
-    <div className="relative sm:hidden" ref={container}>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls="header-menu"
-        aria-label={t('header.menu')}
-        onClick={() => setOpen((v) => !v)}
-        className="flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 text-lg dark:border-slate-600"
-      >
-        <span aria-hidden="true">☰</span>
-      </button>
-      {open && (
-        <div
-          id="header-menu"
-          className="absolute right-0 z-40 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-        >
-          {props.selfLogin && (
-            <Link to="/auth/signup" className={itemClass} onClick={() => setOpen(false)}>
-              {t('header.signUp')}
-            </Link>
-          )}
-          <LanguageSwitch className={itemClass} />
-        </div>
-      )}
-    </div>
-  );
+  return <ProfileDropdown />;
 }

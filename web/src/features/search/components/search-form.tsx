@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { addDays, daysBetween, todayInNepal } from '../../../lib/dates';
 import { useCountries } from '../../../lib/get-countries';
 import { DAYS_AHEAD, type Errors, FOLLOWING_DAYS, validateSearch } from '../search-rules';
+
 import type { SearchQuery } from '../search-url';
 import { AirportPicker } from './airport-picker';
 import { DateField } from './date-field';
