@@ -137,6 +137,8 @@ export function ProfileDropdown() {
                 {t('header.apiKeys')}
               </Link>
             )}
+            {/* Under 640 px the language moves here; Logout stays the last entry. */}
+            <LanguageSwitch role="menuitem" className={`${itemClass} sm:hidden`} />
             <Link role="menuitem" to="/auth/password" className={itemClass} onClick={() => setOpen(false)}>
               {t('header.changePassword')}
             </Link>
@@ -151,7 +153,6 @@ export function ProfileDropdown() {
             >
               {t('header.logout')}
             </button>
-            <LanguageSwitch role="menuitem" className={`${itemClass} sm:hidden`} />
           </div>
         </div>
       )}
