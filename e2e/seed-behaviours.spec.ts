@@ -338,21 +338,47 @@ test('§2 notifications: at most 20 toasts at once', async ({ page }) => {
   await page.getByRole('button', { name: 'Bikash Gurung' }).click();
   await page.getByRole('menuitem', { name: 'Set Commission' }).click();
   const dialog = page.getByRole('dialog', { name: 'Set Commission' });
-  await dialog.getByLabel('Commission %').fill('25');
-  // Each refused save toasts the message: 25 of them at once, far faster than a toast goes away.
-  await dialog.getByRole('button', { name: 'Save' }).evaluate((button: HTMLButtonElement) => {
-    for (let click = 0; click < 25; click++) button.click();
+  const save = dialog.getByRole('button', { name: 'Save' });
+  const clickSave25Times = () =>
+    save.evaluate((button: HTMLButtonElement) => {
+      for (let click = 0; click < 25; click++) button.click();
+    });
+
+  // Distinct messages stack: the server refuses 25 saves, each with its own message, far faster
+  // than a toast goes away.
+  let refusals = 0;
+  await page.route('**/api/b2b/v2/update-user-profile', (route) => {
+    refusals += 1;
+    return route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        success: false,
+        data: { error: `Refusal number ${refusals}.`, code: 'CONFLICT' },
+      }),
+    });
   });
+  await dialog.getByLabel('Commission %').fill('4');
+  await clickSave25Times();
+  await expect.poll(() => refusals).toBe(25);
   // Counted in the page itself: the toaster sits outside the open (modal) dialog.
-  const toasts = page
-    .locator('[role="status"]')
-    .filter({ hasText: 'Commission % must range from 0 to 20%.' });
-  await expect(toasts.first()).toBeAttached();
+  const refused = page.locator('[role="status"]').filter({ hasText: /^Refusal number \d+\.$/ });
+  await expect(refused.first()).toBeAttached();
   // Extra toasts are dismissed at once and gone 1 s later; the rest stay for their 4 s.
   await page.waitForTimeout(1500);
-  const count = await toasts.count();
+  const count = await refused.count();
   expect(count).toBeLessThanOrEqual(20);
   expect(count).toBeGreaterThanOrEqual(15);
+
+  // The same message again replaces its toast instead of piling up (issue 19).
+  await dialog.getByLabel('Commission %').fill('25');
+  await clickSave25Times();
+  const outOfRange = page
+    .locator('[role="status"]')
+    .filter({ hasText: 'Commission % must range from 0 to 20%.' });
+  await expect(outOfRange.first()).toBeAttached();
+  await page.waitForTimeout(1500);
+  expect(await outOfRange.count()).toBe(1);
 });
 
 test('§8 commission update failure shows data.error, or the modal falls back to its own message', async ({

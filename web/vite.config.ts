@@ -56,7 +56,7 @@ export default defineConfig({
           groups: [
             {
               name: 'search-form',
-              test: /web\/src\/(features\/search\/(components|api)\/|features\/search\/search-url|lib\/dates)|shared\/src\/bikram-sambat/,
+              test: /web\/src\/(features\/search\/(components|api)\/|features\/search\/search-(url|rules)|lib\/dates)|shared\/src\/bikram-sambat/,
             },
           ],
         },

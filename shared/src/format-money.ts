@@ -15,13 +15,30 @@ export function formatMoney(
   currency: CurrencyCode,
   language: 'en' | 'ne' = 'en',
 ): string {
+  return format(amountMinor, currency, language, true);
+}
+
+/**
+ * The amount alone, by the same rule ("4,500", "4,500.50"), where the currency is said once
+ * beside it (a calendar's legend): one rounding everywhere (issue 19).
+ */
+export function formatAmount(
+  amountMinor: number,
+  currency: CurrencyCode,
+  language: 'en' | 'ne' = 'en',
+): string {
+  return format(amountMinor, currency, language, false);
+}
+
+/** Paisa (cents) only where they are not zero; never rounded away. */
+function format(amountMinor: number, currency: CurrencyCode, language: 'en' | 'ne', withCurrency: boolean) {
   const perMajor = MINOR_UNITS_PER_MAJOR[currency];
   const whole = amountMinor % perMajor === 0;
   const locale = currency === 'NPR' ? 'en-IN' : 'en-US';
   const text = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    currencyDisplay: currency === 'NPR' ? 'code' : 'symbol',
+    ...(withCurrency
+      ? { style: 'currency', currency, currencyDisplay: currency === 'NPR' ? 'code' : 'symbol' }
+      : {}),
     minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: 2,
   })

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { formatAmount } from './format-money';
 import { formatMoney } from './money';
 
 it('groups NPR in lakhs and crores', () => {
@@ -13,4 +14,14 @@ it('writes Nepali with Devanagari digits and still in lakhs', () => {
 it('writes USD fares in dollars and cents', () => {
   expect(formatMoney(6_500, 'USD')).toBe('$65');
   expect(formatMoney(20_550, 'USD')).toBe('$205.50');
+});
+
+it('writes an amount alone by the same rule: paisa only where they are not zero (issue 19)', () => {
+  expect(formatAmount(450_000, 'NPR')).toBe('4,500');
+  expect(formatAmount(450_050, 'NPR')).toBe('4,500.50');
+  expect(formatAmount(12_345_600, 'NPR', 'ne')).toBe('१,२३,४५६');
+  expect(formatAmount(20_550, 'USD')).toBe('205.50');
+  // The same figures as formatMoney, without the currency.
+  for (const amount of [1, 99, 100, 101, 797_892, 760_904])
+    expect(formatMoney(amount, 'NPR')).toBe(`NPR ${formatAmount(amount, 'NPR')}`);
 });

@@ -17,6 +17,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The API names the first refused field in its message ("value: Use at most 5,000 basis
+ * points") for developers; people read the field's own message (issue 19).
+ */
+function forPeople(message: string, fields: Record<string, string> | undefined): string {
+  const first = fields ? Object.entries(fields)[0] : undefined;
+  return first && message === `${first[0]}: ${first[1]}` ? first[1] : message;
+}
+
 /** A body sent as it is (an uploaded file) with its own type, instead of JSON. */
 interface RawBody {
   raw: Blob;
@@ -60,7 +69,11 @@ async function request<T>(
   }
   if (!envelope.success) {
     throw new ApiError(
-      apiErrorMessage(envelope.data.code, envelope.data.error),
+      apiErrorMessage(
+        envelope.data.code,
+        forPeople(envelope.data.error, envelope.data.fields),
+        envelope.data,
+      ),
       envelope.data.code,
       response.status,
       envelope.data.fields,

@@ -12,6 +12,11 @@ export function addDays(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** Whole days from one ISO date to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
 /** Digits as the language writes them: Devanagari in Nepali (browsers' ne-NP data cannot be relied on). */
 export function localDigits(text: string, language: Language = currentLanguage()): string {
   return language === 'ne' ? toDevanagariDigits(text) : text;

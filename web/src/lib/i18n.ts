@@ -33,21 +33,32 @@ export const nepaliCalendarNames = () => nepaliNames;
 
 export async function changeLanguage(language: Language): Promise<void> {
   if (language === 'ne' && !nepaliLoaded) {
-    const [{ ne }, { apiErrorsNe }, { formErrorsNe }, { calendarNamesNe }, { toDevanagariDigits }] =
-      await Promise.all([
-        import('../locales/ne'),
-        import('../locales/api-errors.ne'),
-        import('../locales/form-errors.ne'),
-        import('../locales/calendar-names.ne'),
-        import('#shared/bikram-sambat'),
-      ]);
+    const [
+      { ne },
+      { apiErrorsNe, apiWaitsNe },
+      { formErrorsNe },
+      { calendarNamesNe },
+      { toDevanagariDigits },
+    ] = await Promise.all([
+      import('../locales/ne'),
+      import('../locales/api-errors.ne'),
+      import('../locales/form-errors.ne'),
+      import('../locales/calendar-names.ne'),
+      import('#shared/bikram-sambat'),
+    ]);
     nepaliFormErrors = formErrorsNe;
     nepaliNames = calendarNamesNe;
     // "{{count, digits}}" in the Nepali strings: a number written with Devanagari digits.
     i18next.services.formatter?.add('digits', (value, lng) =>
       lng === 'ne' ? toDevanagariDigits(String(value)) : String(value),
     );
-    i18next.addResourceBundle('ne', 'translation', { ...ne, apiErrors: apiErrorsNe }, true, false);
+    i18next.addResourceBundle(
+      'ne',
+      'translation',
+      { ...ne, apiErrors: apiErrorsNe, apiWaits: apiWaitsNe },
+      true,
+      false,
+    );
     nepaliLoaded = true;
   }
   await i18next.changeLanguage(language);
@@ -64,7 +75,17 @@ export function addTranslations(strings: { en: Record<string, unknown>; ne: Reco
 }
 
 /** An API error's message in the traveller's language: Nepali by its code, else the server's text. */
-export function apiErrorMessage(code: string, serverMessage: string): string {
+export function apiErrorMessage(
+  code: string,
+  serverMessage: string,
+  data: Record<string, unknown> = {},
+): string {
+  // A lockout says when to try again (issue 19): the server's English says it; Nepali says it too.
+  const seconds = data.retryAfterSeconds;
+  if (i18next.language === 'ne' && code === 'RATE_LIMITED' && typeof seconds === 'number' && seconds > 0)
+    return seconds < 60
+      ? i18next.t('apiWaits.RATE_LIMITED_SECONDS', { count: seconds })
+      : i18next.t('apiWaits.RATE_LIMITED_MINUTES', { count: Math.ceil(seconds / 60) });
   const key = `apiErrors.${code}`;
   return i18next.language === 'ne' && i18next.exists(key) ? i18next.t(key) : serverMessage;
 }

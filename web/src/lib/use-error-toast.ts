@@ -1,6 +1,6 @@
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-client';
+import { notify } from './notify';
 
 /**
  * Shows what went wrong in a toast: the API's message (already in the user's language), or the
@@ -9,6 +9,6 @@ import { ApiError } from './api-client';
 export function useErrorToast() {
   const { t } = useTranslation();
   return (error: unknown) => {
-    toast.error(error instanceof ApiError ? error.message : t('messages.genericError'));
+    notify.error(error instanceof ApiError ? error.message : t('messages.genericError'));
   };
 }

@@ -52,3 +52,12 @@ export const apiErrorsNe: Record<ErrorCode | 'NETWORK', string> = {
   PRICE_ALERT_LIMIT: 'एउटा खाताले राख्न सक्ने सबै भाडा सूचना राखिसकियो। पहिले एउटा हटाउनुहोस्।',
   WEBHOOK_TARGET_REFUSED: 'यो ठेगानाले वेबहुक पाउन सक्दैन। सार्वजनिक ठेगाना प्रयोग गर्नुहोस्।',
 };
+
+/**
+ * A lockout with when to try again (issue 19), in Nepali; in English the server's own message
+ * says it ("Please try again in 10 minutes.").
+ */
+export const apiWaitsNe = {
+  RATE_LIMITED_SECONDS: 'धेरै प्रयास भए। कृपया {{count, digits}} सेकेन्डपछि फेरि प्रयास गर्नुहोस्।',
+  RATE_LIMITED_MINUTES: 'धेरै प्रयास भए। कृपया {{count, digits}} मिनेटपछि फेरि प्रयास गर्नुहोस्।',
+};

@@ -4,6 +4,8 @@ export const en = {
   header: {
     wallet: 'Wallet',
     account: 'Account',
+    menu: 'Menu',
+    walletBalance: 'Wallet balance',
     logIn: 'Log In',
     signUp: 'Sign Up',
     myBookings: 'My Bookings',
@@ -184,6 +186,10 @@ export const en = {
       beforePrevious: 'Choose a date on or after the previous flight.',
       tooFar: 'Flights can be searched up to a year ahead.',
       infants: 'Each infant travels on an adult’s lap: add an adult.',
+      airport: 'Choose an airport from the list.',
+      passengerCount: 'Passenger numbers must be whole numbers.',
+      adults: 'At least one adult travels on each booking.',
+      tooMany: 'At most 9 adults and children can travel on one booking.',
     },
   },
   calendar: {
@@ -243,6 +249,8 @@ export const en = {
     nonstop: 'Non-stop',
     stops_one: '1 stop via {{via}}',
     stops_other: '{{count}} stops via {{via}}',
+    longLayover: 'Long layover: {{duration}} in {{airport}}',
+    overnightLayover: 'Overnight layover in {{airport}}',
     nextDay: 'Arrives the next day',
     from: 'from',
     chooseFare: 'Choose a fare',

@@ -6,6 +6,8 @@ export const ne: Messages = {
   header: {
     wallet: 'वालेट',
     account: 'खाता',
+    menu: 'मेनु',
+    walletBalance: 'वालेट ब्यालेन्स',
     logIn: 'लग इन',
     signUp: 'साइन अप',
     myBookings: 'मेरा बुकिङहरू',
@@ -176,6 +178,10 @@ export const ne: Messages = {
       beforePrevious: 'अघिल्लो उडानको दिन वा पछिको मिति छान्नुहोस्।',
       tooFar: 'एक वर्षभित्रका उडान मात्र खोज्न सकिन्छ।',
       infants: 'शिशु वयस्कको काखमा यात्रा गर्छ: वयस्क थप्नुहोस्।',
+      airport: 'सूचीबाट विमानस्थल छान्नुहोस्।',
+      passengerCount: 'यात्रु सङ्ख्या पूर्ण अङ्कमा हुनुपर्छ।',
+      adults: 'हरेक बुकिङमा कम्तीमा एक वयस्क यात्रा गर्नुपर्छ।',
+      tooMany: 'एउटा बुकिङमा बढीमा ९ वयस्क र बालबालिका यात्रा गर्न सक्छन्।',
     },
   },
   calendar: {
@@ -235,6 +241,8 @@ export const ne: Messages = {
     nonstop: 'सिधा',
     stops_one: '{{via}} हुँदै १ बिसौनी',
     stops_other: '{{via}} हुँदै {{count, digits}} बिसौनी',
+    longLayover: 'लामो प्रतीक्षा: {{airport}} मा {{duration}}',
+    overnightLayover: '{{airport}} मा रातभरको प्रतीक्षा',
     nextDay: 'भोलिपल्ट पुग्छ',
     from: 'देखि',
     chooseFare: 'भाडा छान्नुहोस्',

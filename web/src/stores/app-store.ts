@@ -37,6 +37,7 @@ export interface UserDetails {
   phone: string;
   type: string;
   wallet_balance?: number;
+  wallet_currency?: string;
   commission_percent: number;
   [key: string]: unknown;
 }

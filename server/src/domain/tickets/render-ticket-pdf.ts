@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { type CurrencyCode, formatMoney } from '#shared/format-money';
 import { RECEIPT_LINE_LABELS, receiptLines } from '#shared/receipt-lines';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
@@ -40,8 +41,8 @@ export function ticketStampOf(full: Pick<FullBooking, 'booking' | 'tickets'>): T
   return null;
 }
 
-const money = (amount: number, currency: string) =>
-  `${currency} ${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount / 100)}`;
+/** The app's one money format (paisa only when not zero), as on the web and in the e-mails. */
+const money = (amount: number, currency: string) => formatMoney(amount, currency as CurrencyCode, 'en');
 
 /** `2026-05-01T06:30:00+05:45` → `01 May 2026 06:30 (UTC+05:45)`: the airport's local time. */
 function localTime(iso: string): string {

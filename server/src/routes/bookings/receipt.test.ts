@@ -18,9 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** NPR as the e-ticket prints it: `NPR 1,000.00`. */
+/** NPR as the e-ticket prints it, the app's one money format: `NPR 1,000`, `NPR 7,978.92` (issue 19). */
 const npr = (paisa: number) =>
-  `NPR ${(paisa / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  `NPR ${(paisa / 100).toLocaleString('en-IN', { minimumFractionDigits: paisa % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
 async function ticketed(to: string) {
   const offers = await findOffers(t, { cookie: agent, to, days: 12 });

@@ -105,8 +105,8 @@ export function useLogout(): () => Promise<void> {
   return useCallback(async () => {
     await logOut();
     // Toasts load with the first one shown (see main.tsx), not with every page.
-    const { default: toast } = await import('react-hot-toast');
-    toast.success(t('messages.loggedOut'));
+    const { notify } = await import('../../lib/notify');
+    notify.success(t('messages.loggedOut'));
     navigate('/');
   }, [logOut, navigate, t]);
 }

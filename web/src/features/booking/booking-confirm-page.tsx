@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Booking, PaymentMethod } from '#shared/bookings';
@@ -12,6 +11,7 @@ import { TicketStatusBadge, ticketStanding } from '../../components/ui/ticket-st
 import { ApiError } from '../../lib/api-client';
 import { useAppStore } from '../../lib/app-context';
 import { currentLanguage } from '../../lib/i18n';
+import { notify } from '../../lib/notify';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { bookingQueryKey, invoicePdfUrl, ticketPdfUrl, useBooking } from './api/get-booking';
@@ -81,7 +81,7 @@ export function BookingConfirmPage() {
           { method: chosen, pnr: data.pnr },
           { tickets: action.booking.tickets.length },
         );
-        toast.success(t('booking.paid'));
+        notify.success(t('booking.paid'));
       } else if (action.type === 'form') {
         submitGatewayForm(action.url, action.fields);
       } else {
@@ -134,7 +134,7 @@ export function BookingConfirmPage() {
               active={data.status === 'held' || data.status === 'paid' || data.status === 'ticketed'}
               onChanged={(answer) => {
                 queryClient.setQueryData(bookingQueryKey(data.pnr), answer as Booking);
-                toast.success(t('booking.disruptionActions.done'));
+                notify.success(t('booking.disruptionActions.done'));
               }}
             />
           ))}

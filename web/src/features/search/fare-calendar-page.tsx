@@ -2,6 +2,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { adToBs, BS_MONTH_NAMES } from '#shared/bikram-sambat';
+import { formatAmount } from '#shared/format-money';
 import type { CurrencyCode } from '#shared/money';
 import { QueryError } from '../../components/ui/query-error';
 import { addDays, formatAdDate, formatAdMonth, localDigits, todayInNepal } from '../../lib/dates';
@@ -15,11 +16,12 @@ import { readSearchQuery, writeSearchQuery } from './search-url';
 const MONTHS_AHEAD = 12;
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
-/** 450000 (paisa) → "4,500", lakh-grouped in English, Devanagari digits in Nepali; the currency is in the legend. */
-function amount(minor: number, currency: CurrencyCode, language: Language): string {
-  const text = new Intl.NumberFormat(currency === 'NPR' ? 'en-IN' : 'en-US', { maximumFractionDigits: 0 });
-  return localDigits(text.format(Math.round(minor / 100)), language);
-}
+/**
+ * 450000 (paisa) → "4,500", lakh-grouped in English, Devanagari digits in Nepali; paisa only when
+ * not zero, as every amount of the app (formatAmount); the currency is in the legend.
+ */
+const amount = (minor: number, currency: CurrencyCode, language: Language): string =>
+  formatAmount(minor, currency, language);
 
 const monthOf = (date: string) => date.slice(0, 7);
 
@@ -44,7 +46,7 @@ export function FareCalendarPage() {
       : monthOf(query.date || today);
   const [route, setRoute] = useState({ from: query.from, to: query.to });
   const [routeError, setRouteError] = useState('');
-  const ready = Boolean(query.from && query.to && query.from !== query.to);
+  const ready = /^[A-Z]{3}$/.test(query.from) && /^[A-Z]{3}$/.test(query.to) && query.from !== query.to;
   const calendar = useFareCalendar({ from: query.from, to: query.to, month, nat: query.nat }, ready);
   const [focused, setFocused] = useState('');
   const buttons = useRef(new Map<string, HTMLButtonElement>());
@@ -248,7 +250,7 @@ export function FareCalendarPage() {
                                 {bsText}
                               </span>
                               <span
-                                className={`mt-auto text-[0.7rem] font-semibold sm:text-sm ${isCheapest ? 'text-emerald-800 dark:text-emerald-300' : ''}`}
+                                className={`mt-auto text-[0.7rem] font-semibold leading-tight [overflow-wrap:anywhere] sm:text-sm ${isCheapest ? 'text-emerald-800 dark:text-emerald-300' : ''}`}
                               >
                                 {priceText}
                               </span>

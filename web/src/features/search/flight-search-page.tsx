@@ -10,13 +10,14 @@ import { formatAdDate, todayInNepal } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { toSearchRequest, useFlightSearch } from './api/search-flights';
-import { SearchForm, validateSearch } from './components/search-form';
+import { SearchForm } from './components/search-form';
 import { DateStrip } from './results/date-strip';
 import { FilterPanel } from './results/filter-panel';
 import { FlightCard } from './results/flight-card';
 import { duration, money } from './results/format';
 import { applyFlightFilters, readFilters, writeFilters } from './results/offer-filters';
 import { WatchFareButton } from './results/watch-fare-button';
+import { validateSearch } from './search-rules';
 import { plannedLegs, readSearchQuery, toFlightParams, writeSearchQuery } from './search-url';
 
 /** Flights drawn at first and per "Show more": a long list costs a cheap phone seconds to lay out. */
@@ -108,6 +109,7 @@ export function FlightSearchPage() {
               key={searchParams.toString()}
               initial={query}
               compact
+              checkAtStart={searchParams.size > 0}
               onSearch={(next) => goTo(writeSearchQuery(next))}
             />
           </div>

@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { assetUrl } from '../../config/site-config';
 import { useSiteConfig } from '../../lib/app-context';
+import { addDays, todayInNepal } from '../../lib/dates';
 import { SearchForm } from './components/search-form';
 import { readSearchQuery, writeSearchQuery } from './search-url';
 
+/** The departure is tomorrow in Nepal until the traveller picks another day (issue 19). */
 export function HomePage() {
   const config = useSiteConfig();
   const { t } = useTranslation();
@@ -32,7 +34,7 @@ export function HomePage() {
       <section className="relative z-10 mx-auto -mt-10 max-w-6xl px-4">
         <div className="rounded-2xl bg-white p-4 shadow-xl sm:p-6 dark:bg-slate-900">
           <SearchForm
-            initial={readSearchQuery(new URLSearchParams())}
+            initial={{ ...readSearchQuery(new URLSearchParams()), date: addDays(todayInNepal(), 1) }}
             onSearch={(query) => navigate(`/flight-search?${writeSearchQuery(query)}`)}
           />
         </div>

@@ -27,11 +27,25 @@ it('keeps multi-city legs in order', () => {
   expect(readSearchQuery(writeSearchQuery(query))).toEqual(query);
 });
 
-it('falls back to safe defaults for junk', () => {
+it('keeps what a link asked for, so the rules can name the mistake instead of changing it', () => {
   const query = readSearchQuery(
-    new URLSearchParams('trip=space&adults=-4&children=99&date=tomorrow&from=<script>'),
+    new URLSearchParams('trip=space&adults=-4&children=99&infants=x&date=tomorrow&from=<script>&to=ktmx'),
   );
-  expect(query).toMatchObject({ trip: 'oneway', adults: 1, children: 0, date: '', from: 'SCR' });
+  expect(query).toMatchObject({
+    trip: 'oneway',
+    adults: -4,
+    children: 99,
+    date: '',
+    from: '<SCRIPT>',
+    to: 'KTMX',
+  });
+  expect(query.infants).toBeNaN();
+  // Counts left out take the seed's defaults (§3).
+  expect(readSearchQuery(new URLSearchParams('from=KTM'))).toMatchObject({
+    adults: 1,
+    children: 0,
+    infants: 0,
+  });
 });
 
 it('plans one leg per flight from the URL alone', () => {

@@ -19,15 +19,18 @@ export interface SearchQuery {
   legs: { from: string; to: string; date: string }[];
 }
 
+/**
+ * A search link is read as it was written: a count, an airport code or a date that breaks the
+ * form's rules is kept so `validateSearch` shows the form's message, never silently changed
+ * (issue 19). Only a missing count takes the seed's default (§3: 1 adult, 0 children, 0 infants).
+ */
 const count = (value: string | null, fallback: number) => {
+  if (value === null || value === '') return fallback;
   const n = Number(value);
-  return Number.isInteger(n) && n >= 0 && n <= 9 ? n : fallback;
+  return Number.isSafeInteger(n) ? n : Number.NaN;
 };
-const code = (value: string | null) =>
-  (value ?? '')
-    .toUpperCase()
-    .replace(/[^A-Z]/g, '')
-    .slice(0, 3);
+/** Upper case, at most a few characters: enough to show what the link asked for. */
+const code = (value: string | null) => (value ?? '').trim().toUpperCase().slice(0, 8);
 const date = (value: string | null) => (/^\d{4}-\d{2}-\d{2}$/.test(value ?? '') ? (value as string) : '');
 
 export function readSearchQuery(params: URLSearchParams): SearchQuery {
@@ -38,7 +41,7 @@ export function readSearchQuery(params: URLSearchParams): SearchQuery {
     to: code(params.get('to')),
     date: date(params.get('date')),
     ret: date(params.get('ret')),
-    adults: Math.max(1, count(params.get('adults'), 1)),
+    adults: count(params.get('adults'), 1),
     children: count(params.get('children'), 0),
     infants: count(params.get('infants'), 0),
     cabin: ['economy', 'business'].includes(params.get('cabin') ?? '') ? (params.get('cabin') as string) : '',

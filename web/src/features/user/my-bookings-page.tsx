@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BookingStatus } from '#shared/bookings';
@@ -8,6 +7,7 @@ import { formatMoney } from '#shared/format-money';
 import { useAppStore } from '../../lib/app-context';
 import { formatAdDate } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
+import { notify } from '../../lib/notify';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { confirmCancellation, quoteCancellation } from './api/cancel-booking';
@@ -42,7 +42,7 @@ export function MyBookingsPage() {
         handleConfirm: async () => {
           try {
             await confirmCancellation(bookingPnr);
-            toast.success(t('myBookings.cancelled', { pnr: bookingPnr }));
+            notify.success(t('myBookings.cancelled', { pnr: bookingPnr }));
             await queryClient.invalidateQueries({ queryKey: myBookingsQueryKey });
           } catch (error) {
             showError(error);
@@ -68,7 +68,7 @@ export function MyBookingsPage() {
               setPnr(event.target.value);
               setPage(1);
             }}
-            className="w-36 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono uppercase dark:border-slate-600 dark:bg-slate-900"
+            className="min-h-11 w-36 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono uppercase dark:border-slate-600 dark:bg-slate-900"
           />
         </label>
         <label className="grid gap-1 text-sm">
@@ -79,7 +79,7 @@ export function MyBookingsPage() {
               setStatus(event.target.value as BookingStatus | '');
               setPage(1);
             }}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
+            className="min-h-11 max-w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
           >
             <option value="">{t('myBookings.allStatuses')}</option>
             {STATUSES.map((s) => (
@@ -105,7 +105,7 @@ export function MyBookingsPage() {
             key={item.pnr}
             className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
           >
-            <div>
+            <div className="min-w-0 break-words">
               <p className="font-semibold">
                 <span className="font-mono tracking-wider">{item.pnr}</span> · {item.route}
               </p>
@@ -114,21 +114,25 @@ export function MyBookingsPage() {
                 {item.passenger_names.join(', ')}
               </p>
             </div>
-            <div className="flex items-center gap-3">
+            {/* Wraps on a phone: status, amount and actions do not fit 320 px on one line (issue 19). */}
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span className="rounded-full bg-slate-100 px-3 py-1 text-sm dark:bg-slate-800">
                 {t(`booking.statuses.${item.status}`)}
               </span>
               <span className="font-semibold">
                 {formatMoney(item.total, item.currency, currentLanguage())}
               </span>
-              <Link to={`/Booking/BookingConfirm?pnr=${item.pnr}`} className="underline">
+              <Link
+                to={`/Booking/BookingConfirm?pnr=${item.pnr}`}
+                className="inline-flex min-h-11 items-center underline"
+              >
                 {t('myBookings.open')}
               </Link>
               {(item.status === 'held' || item.status === 'paid' || item.status === 'ticketed') && (
                 <button
                   type="button"
                   onClick={() => void cancel(item.pnr)}
-                  className="text-red-700 underline dark:text-red-400"
+                  className="min-h-11 text-red-700 underline dark:text-red-400"
                 >
                   {t('myBookings.cancel')}
                 </button>
@@ -143,7 +147,7 @@ export function MyBookingsPage() {
             type="button"
             disabled={page <= 1}
             onClick={() => setPage(page - 1)}
-            className="underline disabled:opacity-50"
+            className="min-h-11 underline disabled:opacity-50"
           >
             {t('myBookings.previous')}
           </button>
@@ -154,7 +158,7 @@ export function MyBookingsPage() {
             type="button"
             disabled={page * data.page_size >= data.total}
             onClick={() => setPage(page + 1)}
-            className="underline disabled:opacity-50"
+            className="min-h-11 underline disabled:opacity-50"
           >
             {t('myBookings.next')}
           </button>

@@ -23,6 +23,7 @@ export function toStoreUser(user: ServerUser): UserDetails {
     phone: user.phone ?? '',
     type: user.type,
     wallet_balance: user.wallet_balance,
+    wallet_currency: user.wallet_currency,
     commission_percent: user.commission_percent,
   };
 }

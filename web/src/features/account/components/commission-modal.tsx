@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../../../lib/app-context';
 import { browserStorage } from '../../../lib/browser-storage';
+import { notify } from '../../../lib/notify';
 import { useSetSignedInCommission, useSignedInUser } from '../../../lib/session/signed-in-user';
 import { updateCommission } from '../api/update-commission';
 import { commissionForm, initialCommissionField } from '../commission-rules';
@@ -40,20 +40,20 @@ export function CommissionModal(props: { onClose: () => void }) {
       try {
         const result = await updateCommission(percent, browserStorage.get(config.userTokenName));
         if (!result.ok) {
-          toast.error(result.message ?? t('messages.genericError'));
+          notify.error(result.message ?? t('messages.genericError'));
           return;
         }
         setSignedInCommission(percent);
-        toast.success(t('commission.success'));
+        notify.success(t('commission.success'));
         dialog.current?.close();
         props.onClose();
       } catch {
-        toast.error(t('commission.failed'));
+        notify.error(t('commission.failed'));
       }
     },
     // Seed §5: out of range is also said in a toast, and no call is made.
     (errors) => {
-      if (errors.percent?.message === messages.outOfRange) toast.error(messages.outOfRange);
+      if (errors.percent?.message === messages.outOfRange) notify.error(messages.outOfRange);
     },
   );
 

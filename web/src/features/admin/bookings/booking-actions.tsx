@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { AdminBookingDetail, AdminCancelResponse } from '#shared/admin-bookings';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-styles';
+import { notify } from '../../../lib/notify';
 import { useCancelAdminBooking } from './api/cancel-admin-booking';
 import { useResendTicket } from './api/resend-ticket';
 import { errorText, money } from './booking-format';
@@ -22,7 +22,7 @@ export function BookingActions(props: { detail: AdminBookingDetail }) {
       { pnr: booking.pnr, confirm: false },
       {
         onSuccess: (answer) => setQuote(answer.quote),
-        onError: (error) => toast.error(errorText(error, t('messages.genericError'))),
+        onError: (error) => notify.error(errorText(error, t('messages.genericError'))),
       },
     );
   const confirmCancel = () =>
@@ -38,9 +38,9 @@ export function BookingActions(props: { detail: AdminBookingDetail }) {
                 })
               : t('admin.bookings.cancelledNoRefund');
           setResult(message);
-          toast.success(message);
+          notify.success(message);
         },
-        onError: (error) => toast.error(errorText(error, t('messages.genericError'))),
+        onError: (error) => notify.error(errorText(error, t('messages.genericError'))),
       },
     );
 
@@ -64,9 +64,9 @@ export function BookingActions(props: { detail: AdminBookingDetail }) {
               resend.mutate(booking.pnr, {
                 onSuccess: (answer) => {
                   setResult(t('admin.bookings.resent', { email: answer.to }));
-                  toast.success(t('admin.bookings.resent', { email: answer.to }));
+                  notify.success(t('admin.bookings.resent', { email: answer.to }));
                 },
-                onError: (error) => toast.error(errorText(error, t('messages.genericError'))),
+                onError: (error) => notify.error(errorText(error, t('messages.genericError'))),
               });
             }}
           >

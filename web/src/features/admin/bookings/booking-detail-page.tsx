@@ -1,8 +1,8 @@
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DisruptionActions } from '../../../components/ui/disruption-actions';
 import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { formatWhen, TableHead } from '../shared/admin-ui';
 import { useAdminBooking } from './api/get-admin-booking';
 import { useRefreshAfterBookingChange } from './api/refresh-after-booking-change';
@@ -100,7 +100,7 @@ export function BookingDetailPage() {
           active={booking.status === 'held' || booking.status === 'paid' || booking.status === 'ticketed'}
           onChanged={() => {
             refresh();
-            toast.success(t('booking.disruptionActions.done'));
+            notify.success(t('booking.disruptionActions.done'));
           }}
         />
       ))}

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -15,6 +14,7 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { formatWhen } from '../shared/admin-ui';
 import { useMarkFlightDisrupted } from './api/mark-flight-disrupted';
@@ -63,7 +63,7 @@ export function FlightDisruptionRow(props: { flight: AdminBookingDetail['flights
         (answer) => {
           setDone(answer);
           setOpen(false);
-          toast.success(t('admin.bookings.disruptedDone', { count: answer.flagged.length }));
+          notify.success(t('admin.bookings.disruptedDone', { count: answer.flagged.length }));
         },
         (failure: unknown) =>
           form.setError('note', {

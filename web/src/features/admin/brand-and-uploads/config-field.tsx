@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FieldError } from '../../../components/ui/field-error';
@@ -8,6 +7,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { uploadImage } from './api/upload-image';
 import type { Kind } from './settings-fields';
 
@@ -147,7 +147,7 @@ export function ImageField(props: {
     try {
       const stored = await uploadImage(file);
       props.onChange(stored.url);
-      toast.success(t('admin.settings.uploaded'));
+      notify.success(t('admin.settings.uploaded'));
     } catch (error) {
       setUploadError(
         error instanceof ApiError ? (error.fields.file ?? error.message) : t('messages.genericError'),

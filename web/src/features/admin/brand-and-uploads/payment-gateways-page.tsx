@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -11,6 +10,7 @@ import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
+import { notify } from '../../../lib/notify';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { formatWhen } from '../shared/admin-ui';
@@ -70,7 +70,7 @@ function GatewayForm(props: { status: PaymentCredentialsStatus }) {
   const submit = form.handleSubmit((input) =>
     save
       .mutateAsync({ gateway: status.gateway, ...input })
-      .then(() => toast.success(t('admin.gateways.saved', { name })), showFailure),
+      .then(() => notify.success(t('admin.gateways.saved', { name })), showFailure),
   );
 
   return (
@@ -125,7 +125,7 @@ function GatewayForm(props: { status: PaymentCredentialsStatus }) {
             onClick={() => {
               if (!window.confirm(t('admin.gateways.confirmRemove', { name }))) return;
               remove.mutate(status.gateway, {
-                onSuccess: () => toast.success(t('admin.gateways.removed', { name })),
+                onSuccess: () => notify.success(t('admin.gateways.removed', { name })),
                 onError: (error) => showError(error),
               });
             }}

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type BrandSettings, updateBrandSettingsRequest } from '#shared/admin';
@@ -8,6 +7,7 @@ import type { SiteConfig } from '#shared/site-config';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { Section } from '../shared/admin-ui';
 import { useBrandSettings } from './api/get-brand-settings';
@@ -101,7 +101,7 @@ function SettingsForm(props: { settings: BrandSettings }) {
   const submit = form.handleSubmit(
     (request) =>
       save.mutateAsync(request).then(
-        () => toast.success(t('admin.settings.saved')),
+        () => notify.success(t('admin.settings.saved')),
         (error: unknown) => {
           if (error instanceof ApiError)
             for (const [name, message] of Object.entries(error.fields))
@@ -109,11 +109,11 @@ function SettingsForm(props: { settings: BrandSettings }) {
           showError(error);
         },
       ),
-    () => toast.error(t('admin.settings.fixErrors')),
+    () => notify.error(t('admin.settings.fixErrors')),
   );
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <form
         onSubmit={(event) => void submit(event)}
         noValidate

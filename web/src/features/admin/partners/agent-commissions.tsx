@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { AdminUser } from '#shared/admin';
@@ -6,6 +5,7 @@ import { agentCommissionRequest, type CommissionPolicy } from '#shared/commissio
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
+import { notify } from '../../../lib/notify';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useChangeCommission } from './api/change-commission';
 import { useCommissionAgents } from './api/get-commission-agents';
@@ -55,7 +55,7 @@ function AgentCommissionRow(props: { agent: AdminUser; policy: CommissionPolicy 
   const submit = form.handleSubmit((input) =>
     action
       .mutateAsync({ kind: 'agent', id: agent.id, input })
-      .then(() => toast.success(t('admin.commissions.agentSaved', { name })), showFailure),
+      .then(() => notify.success(t('admin.commissions.agentSaved', { name })), showFailure),
   );
 
   return (

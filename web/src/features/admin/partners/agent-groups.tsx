@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { type AgentGroup, agentGroupRequest } from '#shared/commissions';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
+import { notify } from '../../../lib/notify';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { TableHead } from '../shared/admin-ui';
@@ -23,7 +23,7 @@ export function AgentGroups(props: { groups: AgentGroup[] }) {
     action.mutate(
       { kind: 'delete-group', id: group.id },
       {
-        onSuccess: () => toast.success(t('admin.commissions.groupDeleted')),
+        onSuccess: () => notify.success(t('admin.commissions.groupDeleted')),
         onError: (error) => showError(error),
       },
     );
@@ -99,7 +99,7 @@ function GroupForm(props: { editing: AgentGroup | null; onDone: () => void }) {
           : { kind: 'create-group', input },
       )
       .then(() => {
-        toast.success(t('admin.commissions.groupSaved'));
+        notify.success(t('admin.commissions.groupSaved'));
         form.reset(empty);
         props.onDone();
       }, showFailure),

@@ -1,9 +1,9 @@
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type CommissionPolicy, commissionPolicyRequest } from '#shared/commissions';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
+import { notify } from '../../../lib/notify';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useChangeCommission } from './api/change-commission';
 import { percentText } from './commission-parts';
@@ -29,7 +29,7 @@ export function CommissionPolicyForm(props: { policy: CommissionPolicy }) {
   const submit = form.handleSubmit((input) =>
     action
       .mutateAsync({ kind: 'policy', input })
-      .then(() => toast.success(t('admin.commissions.saved')), showFailure),
+      .then(() => notify.success(t('admin.commissions.saved')), showFailure),
   );
 
   return (

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type Markup, type MarkupInput, type MarkupScope, markupInput } from '#shared/admin-money';
@@ -10,6 +9,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { currentLanguage } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { TableHead } from '../shared/admin-ui';
@@ -72,7 +72,7 @@ export function MarkupsPage() {
     action.mutate(
       { kind: 'delete', id: markup.id },
       {
-        onSuccess: () => toast.success(t('admin.markups.deleted')),
+        onSuccess: () => notify.success(t('admin.markups.deleted')),
         onError: (error) => showError(error),
       },
     );
@@ -185,7 +185,7 @@ function MarkupForm(props: { editing: Markup | null; onDone: () => void }) {
       ? { kind: 'update', id: props.editing.id, input }
       : { kind: 'create', input };
     return action.mutateAsync(request).then(() => {
-      toast.success(t('admin.markups.saved'));
+      notify.success(t('admin.markups.saved'));
       form.reset(EMPTY);
       props.onDone();
     }, showFailure);

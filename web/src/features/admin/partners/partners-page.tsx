@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { registerPartnerAppRequest } from '#shared/partner-apps';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
+import { notify } from '../../../lib/notify';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { formatWhen } from '../shared/admin-ui';
@@ -104,7 +104,7 @@ export function PartnersPage() {
                     window.confirm(t('admin.partners.confirmRevoke', { name: partner.name })) &&
                     action.mutate(
                       { kind: 'revoke', id: partner.id },
-                      { onSuccess: () => toast.success(t('admin.partners.revokedToast')), onError },
+                      { onSuccess: () => notify.success(t('admin.partners.revokedToast')), onError },
                     )
                   }
                 >

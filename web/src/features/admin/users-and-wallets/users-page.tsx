@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { UserType } from '#shared/accounts';
@@ -11,6 +10,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { currentLanguage } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { Pager, TableHead } from '../shared/admin-ui';
@@ -39,7 +39,7 @@ export function UsersPage() {
   const run = (act: UserAction, confirmText?: string) => {
     if (confirmText && !window.confirm(confirmText)) return;
     action.mutate(act, {
-      onSuccess: () => toast.success(t(`admin.users.done.${act.kind}`)),
+      onSuccess: () => notify.success(t(`admin.users.done.${act.kind}`)),
       onError: (error) => showError(error),
     });
   };
@@ -62,7 +62,7 @@ export function UsersPage() {
             type="search"
             error={search.errorOf('q')}
             {...search.form.register('q')}
-            className="min-w-64 flex-1"
+            className="w-full sm:w-auto sm:min-w-64 sm:flex-1"
           />
           <SelectField
             label={t('admin.users.type')}
@@ -95,7 +95,7 @@ export function UsersPage() {
       {users.isError && <p role="alert">{t('messages.genericError')}</p>}
       {users.data && (
         <>
-          <div className="mt-4 overflow-x-auto">
+          <div className="relative mt-4 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{t('admin.users.title')}</caption>
               <TableHead
@@ -243,7 +243,7 @@ function CreateUserForm() {
 
   const submit = form.handleSubmit((input) =>
     create.mutateAsync(input).then((user) => {
-      toast.success(t('admin.users.invitedToast', { email: user.email }));
+      notify.success(t('admin.users.invitedToast', { email: user.email }));
       form.reset(EMPTY_USER);
     }, showFailure),
   );

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { AdminUser } from '#shared/admin';
@@ -9,6 +8,7 @@ import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { currentLanguage } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { formatWhen, Pager, TableHead } from '../shared/admin-ui';
 import { rupeesAsPaisa } from '../shared/money-input';
@@ -110,7 +110,7 @@ function TopUpForm(props: { userId: string; currency: CurrencyCode }) {
 
   const submit = form.handleSubmit((input) =>
     topUp.mutateAsync(input).then((result) => {
-      toast.success(
+      notify.success(
         result.replayed
           ? t('admin.wallet.replayed')
           : t('admin.wallet.toppedUp', {

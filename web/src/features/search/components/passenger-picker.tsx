@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const MAX_SEATED = 9;
+import { MAX_SEATED } from '../search-rules';
 
 export interface PassengerCounts {
   adults: number;
@@ -17,7 +16,15 @@ export function PassengerPicker(props: {
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);
-  const { adults, children, infants } = props.value;
+  // A search link may carry a count the rules refuse (its message shows under the picker): the
+  // steppers start from a count they can show.
+  const shown = (n: number) => (Number.isInteger(n) && n >= 0 ? n : 0);
+  const value = {
+    adults: shown(props.value.adults),
+    children: shown(props.value.children),
+    infants: shown(props.value.infants),
+  };
+  const { adults, children, infants } = value;
   const seated = adults + children;
   const rows = [
     { key: 'adults', min: 1, max: MAX_SEATED - children, hint: t('search.adultsHint') },
@@ -47,7 +54,7 @@ export function PassengerPicker(props: {
           className="absolute z-20 mt-1 w-72 rounded-lg border border-slate-200 bg-white p-4 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           {rows.map((row) => {
-            const value = props.value[row.key];
+            const count = value[row.key];
             const label = t(`search.${row.key}`);
             return (
               <div key={row.key} className="flex items-center justify-between py-2">
@@ -59,21 +66,21 @@ export function PassengerPicker(props: {
                   <button
                     type="button"
                     aria-label={t('search.fewer', { what: label })}
-                    disabled={value <= row.min}
-                    onClick={() => props.onChange(clampInfants({ ...props.value, [row.key]: value - 1 }))}
-                    className="h-9 w-9 rounded-full border border-slate-300 text-lg disabled:opacity-40 dark:border-slate-600"
+                    disabled={count <= row.min}
+                    onClick={() => props.onChange(clampInfants({ ...value, [row.key]: count - 1 }))}
+                    className="h-11 w-11 rounded-full border border-slate-300 text-lg disabled:opacity-40 dark:border-slate-600"
                   >
                     −
                   </button>
                   <output aria-live="polite" className="w-4 text-center">
-                    {value}
+                    {count}
                   </output>
                   <button
                     type="button"
                     aria-label={t('search.more', { what: label })}
-                    disabled={value >= row.max}
-                    onClick={() => props.onChange({ ...props.value, [row.key]: value + 1 })}
-                    className="h-9 w-9 rounded-full border border-slate-300 text-lg disabled:opacity-40 dark:border-slate-600"
+                    disabled={count >= row.max}
+                    onClick={() => props.onChange({ ...value, [row.key]: count + 1 })}
+                    className="h-11 w-11 rounded-full border border-slate-300 text-lg disabled:opacity-40 dark:border-slate-600"
                   >
                     +
                   </button>

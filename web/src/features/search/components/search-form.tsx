@@ -1,16 +1,16 @@
 import { type FormEvent, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDays, todayInNepal } from '../../../lib/dates';
+import { addDays, daysBetween, todayInNepal } from '../../../lib/dates';
 import { useCountries } from '../../../lib/get-countries';
+import { DAYS_AHEAD, type Errors, FOLLOWING_DAYS, validateSearch } from '../search-rules';
+
 import type { SearchQuery } from '../search-url';
 import { AirportPicker } from './airport-picker';
 import { DateField } from './date-field';
 import { PassengerPicker } from './passenger-picker';
 
 const MAX_LEGS = 5;
-const DAYS_AHEAD = 365;
 
-type Errors = Record<string, string>;
 type Leg = SearchQuery['legs'][number];
 /** A leg being edited, with a stable key so removing one does not shuffle the others' state. */
 type EditedLeg = Leg & { key: number };
@@ -23,56 +23,86 @@ const unkeyed = (query: EditedQuery): SearchQuery => ({
   legs: query.legs.map(({ key: _key, ...leg }) => leg),
 });
 
-/** Client-side checks mirroring the server's, so most mistakes are caught before a round trip. */
-export function validateSearch(query: SearchQuery, today: string): Errors {
-  const errors: Errors = {};
-  const lastDay = addDays(today, DAYS_AHEAD);
-  const checkDate = (key: string, value: string, after: string, emptyMessage: string) => {
-    if (!value) errors[key] = emptyMessage;
-    else if (value < after)
-      errors[key] = after === today ? 'search.errors.past' : 'search.errors.beforePrevious';
-    else if (value > lastDay) errors[key] = 'search.errors.tooFar';
-  };
-  if (query.trip === 'multicity') {
-    let previous = today;
-    query.legs.forEach((leg, index) => {
-      if (!leg.from) errors[`legs.${index}.from`] = 'search.errors.from';
-      if (!leg.to) errors[`legs.${index}.to`] = 'search.errors.to';
-      if (leg.from && leg.from === leg.to) errors[`legs.${index}.to`] = 'search.errors.same';
-      checkDate(`legs.${index}.date`, leg.date, previous, 'search.errors.date');
-      if (leg.date) previous = leg.date;
-    });
-  } else {
-    if (!query.from) errors.from = 'search.errors.from';
-    if (!query.to) errors.to = 'search.errors.to';
-    if (query.from && query.from === query.to) errors.to = 'search.errors.same';
-    checkDate('date', query.date, today, 'search.errors.date');
-    if (query.trip === 'roundtrip')
-      checkDate('ret', query.ret, query.date || today, 'search.errors.returnDate');
-  }
-  if (query.infants > query.adults) errors.infants = 'search.errors.infants';
-  return errors;
-}
-
 export function SearchForm(props: {
   initial: SearchQuery;
   onSearch: (query: SearchQuery) => void;
   compact?: boolean;
+  /** A search link's query: its mistakes are shown at once, with the form's messages. */
+  checkAtStart?: boolean;
 }) {
   const { t } = useTranslation();
   const today = todayInNepal();
-  const [query, setQuery] = useState<EditedQuery>(() => withLegs(props.initial));
-  const [errors, setErrors] = useState<Errors>({});
+  const lastDay = addDays(today, DAYS_AHEAD);
+  const [query, setQuery] = useState<EditedQuery>(() => withLegs(props.initial, lastDay));
+  // Once checked, the messages follow the fields: an error goes as soon as its field is fixed.
+  const [checked, setChecked] = useState(Boolean(props.checkAtStart));
+  const errors: Errors = checked ? validateSearch(unkeyed(query), today) : {};
   // The long list of nationalities is drawn in a transition, after the form is usable.
   const countries = useDeferredValue(useCountries().data);
   const update = (patch: Partial<EditedQuery>) => setQuery((q) => ({ ...q, ...patch }));
   const error = (key: string) => (errors[key] ? t(errors[key]) : undefined);
+  /** A date a number of days after another, never past the last searchable day. */
+  const after = (date: string, days: number) => {
+    const moved = addDays(date, days);
+    // biome-ignore lint/complexity/useMathMinMax: ISO dates are strings, compared as text
+    return moved > lastDay ? lastDay : moved;
+  };
+  /** Dates that follow a moved date move with it; an unset one is chosen after it. */
+  const following = (dates: string[], previous: string, moved: string): string[] => {
+    const shift = previous && moved ? daysBetween(previous, moved) : 0;
+    let before = moved;
+    return dates.map((date) => {
+      const next = date ? (shift ? after(date, shift) : date) : before ? after(before, FOLLOWING_DAYS) : '';
+      before = next;
+      return next;
+    });
+  };
+
+  const changeTrip = (trip: SearchQuery['trip']) => {
+    if (trip === 'multicity') {
+      const first = { ...(query.legs[0] as EditedLeg), from: query.from, to: query.to, date: query.date };
+      const second = query.legs[1] as EditedLeg;
+      const legs = [first, { ...second, from: second.from || query.to }, ...query.legs.slice(2)];
+      const dates = following(
+        legs.slice(1).map((leg) => leg.date),
+        query.legs[0]?.date ?? '',
+        first.date,
+      );
+      return update({
+        trip,
+        legs: legs.map((leg, i) => (i === 0 ? leg : { ...leg, date: dates[i - 1] ?? '' })),
+      });
+    }
+    const first = query.trip === 'multicity' ? query.legs[0] : undefined;
+    const from = first ? first.from : query.from;
+    const to = first ? first.to : query.to;
+    const date = first ? first.date : query.date;
+    const ret = trip === 'roundtrip' && !query.ret && date ? after(date, FOLLOWING_DAYS) : query.ret;
+    update({ trip, from, to, date, ret });
+  };
+
+  const changeDeparture = (date: string) => {
+    const [ret = ''] = query.trip === 'roundtrip' ? following([query.ret], query.date, date) : [query.ret];
+    update({ date, ret });
+  };
+
+  const changeLegDate = (index: number, date: string) => {
+    const later = following(
+      query.legs.slice(index + 1).map((leg) => leg.date),
+      query.legs[index]?.date ?? '',
+      date,
+    );
+    update({
+      legs: query.legs.map((leg, i) =>
+        i === index ? { ...leg, date } : i > index ? { ...leg, date: later[i - index - 1] ?? '' } : leg,
+      ),
+    });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateSearch(unkeyed(query), today);
-    setErrors(found);
-    if (Object.keys(found).length === 0) props.onSearch(unkeyed(query));
+    setChecked(true);
+    if (Object.keys(validateSearch(unkeyed(query), today)).length === 0) props.onSearch(unkeyed(query));
   };
 
   return (
@@ -82,7 +112,7 @@ export function SearchForm(props: {
         {(['oneway', 'roundtrip', 'multicity'] as const).map((trip) => (
           <label
             key={trip}
-            className={`cursor-pointer rounded-full border px-4 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 ${
+            className={`inline-flex min-h-11 cursor-pointer items-center rounded-full border px-4 text-sm font-medium has-[:focus-visible]:outline-2 ${
               query.trip === trip
                 ? 'border-brand bg-brand text-brand-contrast'
                 : 'border-slate-300 dark:border-slate-600'
@@ -93,7 +123,7 @@ export function SearchForm(props: {
               name="trip"
               value={trip}
               checked={query.trip === trip}
-              onChange={() => update({ trip })}
+              onChange={() => changeTrip(trip)}
               className="sr-only"
             />
             {t(`search.trip.${trip}`)}
@@ -132,15 +162,15 @@ export function SearchForm(props: {
                 label={t('search.departDate')}
                 value={leg.date}
                 min={query.legs[index - 1]?.date || today}
-                max={addDays(today, DAYS_AHEAD)}
+                max={lastDay}
                 error={error(`legs.${index}.date`)}
-                onChange={(date) => update({ legs: replaceLeg(query.legs, index, { date }) })}
+                onChange={(date) => changeLegDate(index, date)}
               />
               {query.legs.length > 2 && (
                 <button
                   type="button"
                   onClick={() => update({ legs: query.legs.filter((_, i) => i !== index) })}
-                  className="self-center rounded-lg px-3 py-2 text-sm underline sm:mt-6"
+                  className="min-h-11 self-center rounded-lg px-3 text-sm underline sm:mt-6"
                 >
                   {t('search.removeFlight')}
                 </button>
@@ -152,10 +182,19 @@ export function SearchForm(props: {
               type="button"
               onClick={() =>
                 update({
-                  legs: [...query.legs, keyed({ from: query.legs.at(-1)?.to ?? '', to: '', date: '' })],
+                  legs: [
+                    ...query.legs,
+                    keyed({
+                      from: query.legs.at(-1)?.to ?? '',
+                      to: '',
+                      date: query.legs.at(-1)?.date
+                        ? after(query.legs.at(-1)?.date ?? '', FOLLOWING_DAYS)
+                        : '',
+                    }),
+                  ],
                 })
               }
-              className="justify-self-start rounded-lg border border-dashed border-slate-400 px-4 py-2 text-sm"
+              className="min-h-11 justify-self-start rounded-lg border border-dashed border-slate-400 px-4 text-sm"
             >
               {t('search.addFlight')}
             </button>
@@ -173,7 +212,7 @@ export function SearchForm(props: {
             type="button"
             aria-label={t('search.swap')}
             onClick={() => update({ from: query.to, to: query.from })}
-            className="h-10 w-10 self-center justify-self-center rounded-full border border-slate-300 sm:mt-6 dark:border-slate-600"
+            className="h-11 w-11 self-center justify-self-center rounded-full border border-slate-300 sm:mt-6 dark:border-slate-600"
           >
             ⇄
           </button>
@@ -192,9 +231,9 @@ export function SearchForm(props: {
             label={t('search.departDate')}
             value={query.date}
             min={today}
-            max={addDays(today, DAYS_AHEAD)}
+            max={lastDay}
             error={error('date')}
-            onChange={(date) => update({ date, ret: query.ret && query.ret < date ? '' : query.ret })}
+            onChange={changeDeparture}
           />
         )}
         {query.trip === 'roundtrip' && (
@@ -202,7 +241,7 @@ export function SearchForm(props: {
             label={t('search.returnDate')}
             value={query.ret}
             min={query.date || today}
-            max={addDays(today, DAYS_AHEAD)}
+            max={lastDay}
             error={error('ret')}
             onChange={(ret) => update({ ret })}
           />
@@ -212,8 +251,10 @@ export function SearchForm(props: {
             value={{ adults: query.adults, children: query.children, infants: query.infants }}
             onChange={(counts) => update(counts)}
           />
-          {error('infants') && (
-            <p className="mt-1 text-sm text-red-700 dark:text-red-400">{error('infants')}</p>
+          {(error('passengers') ?? error('infants')) && (
+            <p className="mt-1 text-sm text-red-700 dark:text-red-400">
+              {error('passengers') ?? error('infants')}
+            </p>
           )}
         </div>
         <label className="block">
@@ -223,7 +264,7 @@ export function SearchForm(props: {
           <select
             value={query.cabin}
             onChange={(event) => update({ cabin: event.target.value })}
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
+            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
           >
             <option value="">{t('search.anyCabin')}</option>
             <option value="economy">{t('search.economy')}</option>
@@ -237,7 +278,7 @@ export function SearchForm(props: {
           <select
             value={query.nat}
             onChange={(event) => update({ nat: event.target.value })}
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
+            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
           >
             {(countries ?? [{ code: 'NP', name: 'Nepal', nationality: 'Nepalese', dial_code: '+977' }]).map(
               (c) => (
@@ -259,13 +300,14 @@ export function SearchForm(props: {
   );
 }
 
-function withLegs(query: SearchQuery): EditedQuery {
+function withLegs(query: SearchQuery, lastDay: string): EditedQuery {
+  const next = query.date ? addDays(query.date, FOLLOWING_DAYS) : '';
   const legs =
     query.legs.length >= 2
       ? query.legs
       : [
           { from: query.from, to: query.to, date: query.date },
-          { from: query.to, to: '', date: '' },
+          { from: query.to, to: '', date: next > lastDay ? lastDay : next },
         ];
   return { ...query, legs: legs.map(keyed) };
 }

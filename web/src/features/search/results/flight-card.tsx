@@ -5,6 +5,7 @@ import { localTime } from '../../../lib/dates';
 import { fareFamilyName, refundRulesText } from '../../../lib/fare-terms';
 import { conditionLabels } from './condition-labels';
 import { duration, money } from './format';
+import { layoversOf } from './layovers';
 
 const AIRLINE_COLOURS = ['#0b6e4f', '#1d3f8f', '#c8102e', '#7c3aed', '#b45309', '#0e7490'];
 const colourOf = (code: string) =>
@@ -33,6 +34,12 @@ export function FlightCard(props: {
   if (!first || !last || !chosen) return null;
   const airlines = [...new Set(flight.segments.map((s) => s.airline_name))].join(' + ');
   const via = flight.segments.slice(0, -1).map((s) => s.dest_code);
+  const warnings = layoversOf(flight.segments).flatMap((layover) => [
+    ...(layover.long
+      ? [t('results.longLayover', { duration: duration(layover.minutes), airport: layover.airport })]
+      : []),
+    ...(layover.overnight ? [t('results.overnightLayover', { airport: layover.airport })] : []),
+  ]);
   const currency = chosen.price.currency;
   const several = flight.families.length > 1;
 
@@ -96,6 +103,20 @@ export function FlightCard(props: {
           <div className="text-lg font-bold sm:text-xl">{money(flight.lowest_total, currency)}</div>
         </div>
       </div>
+
+      {warnings.length > 0 && (
+        <ul className="mt-2 flex flex-wrap gap-2 text-xs" data-testid="layover-warnings">
+          {warnings.map((warning) => (
+            <li
+              key={warning}
+              className="rounded-full bg-amber-100 px-2.5 py-1 font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
+            >
+              <span aria-hidden="true">⚠ </span>
+              {warning}
+            </li>
+          ))}
+        </ul>
+      )}
 
       <fieldset className="mt-3">
         <legend className="mb-1 text-sm font-medium">
