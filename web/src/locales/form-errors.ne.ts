@@ -72,4 +72,5 @@ export const formErrorsNe: Record<string, string> = {
       [`At most 9 ${label} can travel on one booking.`, `एउटा बुकिङमा बढीमा ९ ${nepali} यात्रा गर्न सक्छन्।`],
     ]),
   ),
+  'A PAN is 9 digits.': 'प्यान ९ अङ्कको हुन्छ।',
 };

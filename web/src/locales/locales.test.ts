@@ -6,9 +6,13 @@ import { errorCodes } from '#shared/errors';
 import { MAX_MULTICITY_SEGMENTS, MAX_SEATED_PASSENGERS } from '#shared/flights';
 import { appSdkStrings } from '../app/layout/components/app-sdk-strings';
 import { ticketStatusStrings } from '../components/ui/ticket-status-strings';
+import { accountStrings } from '../features/account/account-strings';
 import { adminEn } from '../features/admin/locales/en';
 import { adminNe } from '../features/admin/locales/ne';
+import { calendarStrings } from '../features/search/calendar-strings';
+import { myBookingsStrings } from '../features/user/my-bookings-strings';
 import { fareTermsStrings } from '../lib/fare-terms-strings';
+import { priceAlertStrings } from '../lib/price-alert-strings';
 import { apiErrorsNe } from './api-errors.ne';
 import { en } from './en';
 import { formErrorsNe } from './form-errors.ne';
@@ -49,6 +53,10 @@ describe.each([
   ['the fare terms', fareTermsStrings.en as Tree, fareTermsStrings.ne as Tree],
   ['the ticket status', ticketStatusStrings.en as Tree, ticketStatusStrings.ne as Tree],
   ['the admin console', adminEn as Tree, adminNe as Tree],
+  ['the account pages', accountStrings.en as Tree, accountStrings.ne as Tree],
+  ['price alerts', priceAlertStrings.en as Tree, priceAlertStrings.ne as Tree],
+  ['the fare calendar', calendarStrings.en as Tree, calendarStrings.ne as Tree],
+  ['My Bookings', myBookingsStrings.en as Tree, myBookingsStrings.ne as Tree],
 ])('the Nepali bundle of %s', (_name, english, nepali) => {
   const englishLeaves = leaves(english);
   const nepaliLeaves = leaves(nepali);

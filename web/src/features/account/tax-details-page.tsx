@@ -4,10 +4,14 @@ import { Link } from 'react-router';
 import { userTaxProfileInput } from '#shared/finance';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
+import { addTranslations } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useZodForm } from '../../lib/use-zod-form';
+import { accountStrings } from './account-strings';
 import { type UserTaxProfile, useMyTaxProfile } from './api/get-tax-profile';
 import { useSaveMyTaxProfile } from './api/save-tax-profile';
+
+addTranslations(accountStrings);
 
 /** Account → tax details (issue 20): the name and PAN the buyer's tax invoices carry. */
 export function TaxDetailsPage() {

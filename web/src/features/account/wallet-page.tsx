@@ -5,9 +5,12 @@ import { type CurrencyCode, formatMoney } from '#shared/money';
 import { secondaryButtonClass } from '../../components/ui/form-styles';
 import { TextField } from '../../components/ui/text-field';
 import { addDays, todayInNepal } from '../../lib/dates';
-import { currentLanguage } from '../../lib/i18n';
+import { addTranslations, currentLanguage } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
+import { accountStrings } from './account-strings';
 import { statementUrl, useWallet } from './api/get-wallet';
+
+addTranslations(accountStrings);
 
 const card = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800';
 

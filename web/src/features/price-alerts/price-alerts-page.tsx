@@ -2,10 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/format-money';
 import { formatAdDate } from '../../lib/dates';
-import { currentLanguage } from '../../lib/i18n';
+import { addTranslations, currentLanguage } from '../../lib/i18n';
+import { priceAlertStrings } from '../../lib/price-alert-strings';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useDeletePriceAlert, usePriceAlerts } from './api/price-alerts';
+
+addTranslations(priceAlertStrings);
 
 const card = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800';
 

@@ -6,12 +6,15 @@ import { formatAmount } from '#shared/format-money';
 import type { CurrencyCode } from '#shared/money';
 import { QueryError } from '../../components/ui/query-error';
 import { addDays, formatAdDate, formatAdMonth, localDigits, todayInNepal } from '../../lib/dates';
-import { currentLanguage, type Language } from '../../lib/i18n';
+import { addTranslations, currentLanguage, type Language } from '../../lib/i18n';
 import { useFareCalendar } from './api/get-fare-calendar';
 import { addMonths, dateAfterKey, monthWeeks } from './calendar/month-grid';
+import { calendarStrings } from './calendar-strings';
 import { AirportPicker } from './components/airport-picker';
 import { money } from './results/format';
 import { readSearchQuery, writeSearchQuery } from './search-url';
+
+addTranslations(calendarStrings);
 
 const MONTHS_AHEAD = 12;
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;

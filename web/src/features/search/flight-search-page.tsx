@@ -7,9 +7,10 @@ import { QueryError } from '../../components/ui/query-error';
 import { assetUrl } from '../../config/site-config';
 import { useAppStore, useSiteConfig } from '../../lib/app-context';
 import { formatAdDate, todayInNepal } from '../../lib/dates';
-import { currentLanguage } from '../../lib/i18n';
+import { addTranslations, currentLanguage } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { toSearchRequest, useFlightSearch } from './api/search-flights';
+import { calendarStrings } from './calendar-strings';
 import { SearchForm } from './components/search-form';
 import { DateStrip } from './results/date-strip';
 import { FilterPanel } from './results/filter-panel';
@@ -19,6 +20,8 @@ import { applyFlightFilters, readFilters, writeFilters } from './results/offer-f
 import { WatchFareButton } from './results/watch-fare-button';
 import { validateSearch } from './search-rules';
 import { plannedLegs, readSearchQuery, toFlightParams, writeSearchQuery } from './search-url';
+
+addTranslations(calendarStrings);
 
 /** Flights drawn at first and per "Show more": a long list costs a cheap phone seconds to lay out. */
 const FLIGHTS_PER_PAGE = 10;

@@ -6,13 +6,16 @@ import type { BookingStatus } from '#shared/bookings';
 import { formatMoney } from '#shared/format-money';
 import { useAppStore } from '../../lib/app-context';
 import { formatAdDate } from '../../lib/dates';
-import { currentLanguage } from '../../lib/i18n';
+import { addTranslations, currentLanguage } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { confirmCancellation, quoteCancellation } from './api/cancel-booking';
 import { myBookingsQueryKey, useMyBookings } from './api/get-my-bookings';
+import { myBookingsStrings } from './my-bookings-strings';
 import { SignInFirst } from './sign-in-first';
+
+addTranslations(myBookingsStrings);
 
 const STATUSES: BookingStatus[] = ['held', 'paid', 'ticketed', 'expired', 'cancelled', 'refunded'];
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -1,5 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { addTranslations } from '../../lib/i18n';
+import { myBookingsStrings } from './my-bookings-strings';
+
+addTranslations(myBookingsStrings);
 
 export function SignInFirst(props: { title: string; next: string }) {
   const { t } = useTranslation();

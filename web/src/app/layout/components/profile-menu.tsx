@@ -156,7 +156,7 @@ export function ProfileDropdown() {
               className={itemClass}
               onClick={() => setOpen(false)}
             >
-              {t('priceAlerts.title')}
+              {t('header.priceAlerts')}
             </Link>
             {/* Under 640 px the language moves here; Logout stays the last entry. */}
             <LanguageSwitch role="menuitem" className={`${itemClass} sm:hidden`} />

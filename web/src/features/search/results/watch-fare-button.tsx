@@ -3,9 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Currency } from '#shared/flights';
 import { addDays } from '../../../lib/dates';
+import { addTranslations } from '../../../lib/i18n';
+import { priceAlertStrings } from '../../../lib/price-alert-strings';
 import { useSignedInUser } from '../../../lib/session/signed-in-user';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useCreatePriceAlert } from '../api/create-price-alert';
+
+addTranslations(priceAlertStrings);
 
 /** Days of departures an alert set from the results watches, from the searched date on. */
 const WATCHED_DAYS = 7;

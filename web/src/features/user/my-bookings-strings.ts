@@ -1,0 +1,43 @@
+/** My Bookings' strings: loaded with its page. */
+export const myBookingsStrings = {
+  en: {
+    myBookings: {
+      findPnr: 'Find by PNR',
+      allStatuses: 'All',
+      none: 'No bookings yet.',
+      open: 'Open',
+      cancel: 'Cancel',
+      cancelTitle: 'Cancel booking {{pnr}}?',
+      quotePaid: 'Paid',
+      quoteFee: 'Cancellation fee',
+      quoteRefund: 'Refund',
+      confirmCancel: 'Cancel the booking',
+      keep: 'Keep it',
+      cancelled: 'Booking {{pnr}} cancelled.',
+      pages: 'Pages',
+      previous: 'Previous',
+      next: 'Next',
+      logIn: 'Log in to see your bookings and tickets.',
+    },
+  },
+  ne: {
+    myBookings: {
+      findPnr: 'PNR ले खोज्नुहोस्',
+      allStatuses: 'सबै',
+      none: 'अहिलेसम्म बुकिङ छैन।',
+      open: 'खोल्नुहोस्',
+      cancel: 'रद्द गर्नुहोस्',
+      cancelTitle: 'बुकिङ {{pnr}} रद्द गर्ने?',
+      quotePaid: 'तिरेको',
+      quoteFee: 'रद्द शुल्क',
+      quoteRefund: 'फिर्ता',
+      confirmCancel: 'बुकिङ रद्द गर्नुहोस्',
+      keep: 'राख्नुहोस्',
+      cancelled: 'बुकिङ {{pnr}} रद्द भयो।',
+      pages: 'पृष्ठहरू',
+      previous: 'अघिल्लो',
+      next: 'अर्को',
+      logIn: 'आफ्ना बुकिङ र टिकट हेर्न लग इन गर्नुहोस्।',
+    },
+  },
+};
