@@ -1,106 +1,133 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/admin-routes';
+import { loadPageStrings } from '../lib/i18n';
 import { RootLayout } from './layout/components/root-layout';
 import { RouteError } from './layout/components/route-error';
 
+/** Every on-demand page but the home page also waits for the pages' strings (lib/i18n.ts). */
+function withPageStrings(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const { lazy, children } = route;
+    const withStrings =
+      typeof lazy === 'function' && !route.index
+        ? { lazy: (() => Promise.all([lazy(), loadPageStrings()]).then(([module]) => module)) as typeof lazy }
+        : {};
+    return {
+      ...route,
+      ...withStrings,
+      ...(children ? { children: withPageStrings(children) } : {}),
+    } as RouteObject;
+  });
+}
+
 /** The routes of spec §2 and the admin console (issue 7); each page loads on demand. */
-export const router = createBrowserRouter([
-  {
-    path: 'admin',
-    errorElement: <RouteError />,
-    lazy: () => import('../features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout })),
-    children: adminRoutes,
-  },
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        index: true,
-        lazy: () => import('../features/search/home-page').then((m) => ({ Component: m.HomePage })),
-      },
-      {
-        path: 'auth/login',
-        lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
-      },
-      {
-        path: 'auth/signup',
-        lazy: () => import('../features/auth/signup-page').then((m) => ({ Component: m.SignupPage })),
-      },
-      {
-        path: 'auth/forgot-password',
-        lazy: () =>
-          import('../features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
-      },
-      {
-        path: 'auth/reset-password',
-        lazy: () =>
-          import('../features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
-      },
-      {
-        path: 'auth/password',
-        lazy: () =>
-          import('../features/auth/change-password-page').then((m) => ({ Component: m.ChangePasswordPage })),
-      },
-      {
-        path: 'user/bookings',
-        lazy: () =>
-          import('../features/user/my-bookings-page').then((m) => ({ Component: m.MyBookingsPage })),
-      },
-      {
-        path: 'user/tickets',
-        lazy: () => import('../features/user/my-tickets-page').then((m) => ({ Component: m.MyTicketsPage })),
-      },
-      {
-        path: 'account/tax-details',
-        lazy: () =>
-          import('../features/account/tax-details-page').then((m) => ({ Component: m.TaxDetailsPage })),
-      },
-      {
-        path: 'account/wallet',
-        lazy: () => import('../features/account/wallet-page').then((m) => ({ Component: m.WalletPage })),
-      },
-      {
-        path: 'account/api-keys',
-        lazy: () => import('../features/account/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
-      },
-      {
-        path: 'account/price-alerts',
-        lazy: () =>
-          import('../features/price-alerts/price-alerts-page').then((m) => ({
-            Component: m.PriceAlertsPage,
-          })),
-      },
-      {
-        path: 'booking',
-        lazy: () => import('../features/booking/booking-page').then((m) => ({ Component: m.BookingPage })),
-      },
-      {
-        path: 'flight-search',
-        lazy: () =>
-          import('../features/search/flight-search-page').then((m) => ({ Component: m.FlightSearchPage })),
-      },
-      {
-        path: 'fare-calendar',
-        lazy: () =>
-          import('../features/search/fare-calendar-page').then((m) => ({ Component: m.FareCalendarPage })),
-      },
-      {
-        path: 'Booking/FlightConfirm',
-        lazy: () =>
-          import('../features/booking/flight-confirm-page').then((m) => ({ Component: m.FlightConfirmPage })),
-      },
-      {
-        path: 'Booking/BookingConfirm',
-        lazy: () =>
-          import('../features/booking/booking-confirm-page').then((m) => ({
-            Component: m.BookingConfirmPage,
-          })),
-      },
-      {
-        path: '*',
-        lazy: () => import('./layout/components/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
-      },
-    ],
-  },
-]);
+export const router = createBrowserRouter(
+  withPageStrings([
+    {
+      path: 'admin',
+      errorElement: <RouteError />,
+      lazy: () => import('../features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+      children: adminRoutes,
+    },
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          index: true,
+          lazy: () => import('../features/search/home-page').then((m) => ({ Component: m.HomePage })),
+        },
+        {
+          path: 'auth/login',
+          lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+        },
+        {
+          path: 'auth/signup',
+          lazy: () => import('../features/auth/signup-page').then((m) => ({ Component: m.SignupPage })),
+        },
+        {
+          path: 'auth/forgot-password',
+          lazy: () =>
+            import('../features/auth/forgot-password-page').then((m) => ({
+              Component: m.ForgotPasswordPage,
+            })),
+        },
+        {
+          path: 'auth/reset-password',
+          lazy: () =>
+            import('../features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+        },
+        {
+          path: 'auth/password',
+          lazy: () =>
+            import('../features/auth/change-password-page').then((m) => ({
+              Component: m.ChangePasswordPage,
+            })),
+        },
+        {
+          path: 'user/bookings',
+          lazy: () =>
+            import('../features/user/my-bookings-page').then((m) => ({ Component: m.MyBookingsPage })),
+        },
+        {
+          path: 'user/tickets',
+          lazy: () =>
+            import('../features/user/my-tickets-page').then((m) => ({ Component: m.MyTicketsPage })),
+        },
+        {
+          path: 'account/tax-details',
+          lazy: () =>
+            import('../features/account/tax-details-page').then((m) => ({ Component: m.TaxDetailsPage })),
+        },
+        {
+          path: 'account/wallet',
+          lazy: () => import('../features/account/wallet-page').then((m) => ({ Component: m.WalletPage })),
+        },
+        {
+          path: 'account/api-keys',
+          lazy: () => import('../features/account/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
+        },
+        {
+          path: 'account/price-alerts',
+          lazy: () =>
+            import('../features/price-alerts/price-alerts-page').then((m) => ({
+              Component: m.PriceAlertsPage,
+            })),
+        },
+        {
+          path: 'booking',
+          lazy: () => import('../features/booking/booking-page').then((m) => ({ Component: m.BookingPage })),
+        },
+        {
+          path: 'flight-search',
+          lazy: () =>
+            import('../features/search/flight-search-page').then((m) => ({ Component: m.FlightSearchPage })),
+        },
+        {
+          path: 'fare-calendar',
+          lazy: () =>
+            import('../features/search/fare-calendar-page').then((m) => ({ Component: m.FareCalendarPage })),
+        },
+        {
+          path: 'Booking/FlightConfirm',
+          lazy: () =>
+            import('../features/booking/flight-confirm-page').then((m) => ({
+              Component: m.FlightConfirmPage,
+            })),
+        },
+        {
+          path: 'Booking/BookingConfirm',
+          lazy: () =>
+            import('../features/booking/booking-confirm-page').then((m) => ({
+              Component: m.BookingConfirmPage,
+            })),
+        },
+        {
+          path: '*',
+          lazy: () =>
+            import('./layout/components/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+        },
+      ],
+    },
+  ]),
+);

@@ -4,6 +4,7 @@ import { toDevanagariDigits } from '#shared/bikram-sambat';
 import type { OfferConditions } from '#shared/offer-conditions';
 import { en } from '../locales/en';
 import { ne } from '../locales/ne';
+import { pageStrings } from '../locales/page-strings';
 
 let terms: typeof import('./fare-terms');
 let english: TFunction;
@@ -14,8 +15,9 @@ beforeAll(async () => {
   await i18n.init({
     lng: 'en',
     resources: {
-      en: { translation: en },
-      ne: { translation: ne },
+      // With the on-demand pages' strings, as the results and booking pages have them.
+      en: { translation: { ...en, ...pageStrings.en } },
+      ne: { translation: { ...ne, ...pageStrings.ne } },
     },
     interpolation: { escapeValue: false },
   });

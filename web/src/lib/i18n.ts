@@ -68,6 +68,14 @@ export async function changeLanguage(language: Language): Promise<void> {
 
 export const currentLanguage = (): Language => (i18next.language === 'ne' ? 'ne' : 'en');
 
+let pageStringsLoading: Promise<void> | undefined;
+
+/** The on-demand pages' strings (locales/page-strings.ts), loaded once, before such a page renders. */
+export function loadPageStrings(): Promise<void> {
+  pageStringsLoading ??= import('../locales/page-strings').then((m) => addTranslations(m.pageStrings));
+  return pageStringsLoading;
+}
+
 /** A lazily loaded feature's own strings, merged into both languages. */
 export function addTranslations(strings: { en: Record<string, unknown>; ne: Record<string, unknown> }): void {
   i18next.addResourceBundle('en', 'translation', strings.en, true, true);

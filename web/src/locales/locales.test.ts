@@ -17,6 +17,7 @@ import { apiErrorsNe } from './api-errors.ne';
 import { en } from './en';
 import { formErrorsNe } from './form-errors.ne';
 import { ne } from './ne';
+import { pageStrings } from './page-strings';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -53,6 +54,7 @@ describe.each([
   ['the fare terms', fareTermsStrings.en as Tree, fareTermsStrings.ne as Tree],
   ['the ticket status', ticketStatusStrings.en as Tree, ticketStatusStrings.ne as Tree],
   ['the admin console', adminEn as Tree, adminNe as Tree],
+  ['the on-demand pages', pageStrings.en as Tree, pageStrings.ne as Tree],
   ['the account pages', accountStrings.en as Tree, accountStrings.ne as Tree],
   ['price alerts', priceAlertStrings.en as Tree, priceAlertStrings.ne as Tree],
   ['the fare calendar', calendarStrings.en as Tree, calendarStrings.ne as Tree],
