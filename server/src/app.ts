@@ -18,6 +18,8 @@ import { webhookSecretsKey } from './domain/webhooks/webhook-signature';
 import type { Env } from './env';
 import { errorBody } from './errors';
 import './http/context';
+
+import { configureSuppliers } from './domain/suppliers/configured-suppliers';
 import { compressJsonResponse } from './http/compression';
 import { installErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logging';
@@ -93,6 +95,7 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
+  configureSuppliers(env);
   const app = Fastify({
     logger:
       options.logger === false

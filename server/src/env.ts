@@ -217,7 +217,7 @@ const envSchema = z
      */
     DUFFEL_ACCESS_TOKEN: z
       .string()
-      .regex(/^duffel_(test|live)_[A-Za-z0-9_\-]+$/, 'must be a duffel_test_… or duffel_live_… token')
+      .regex(/^duffel_(test|live)_[A-Za-z0-9_-]+$/, 'must be a duffel_test_… or duffel_live_… token')
       .optional(),
     /** Duffel's API address, passed to the client as its base path (e.g. the local stand-in's). */
     DUFFEL_API_URL: httpUrl.default('https://api.duffel.com'),

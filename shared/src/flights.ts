@@ -351,9 +351,20 @@ export const searchLegResult = z.object({
   dates: z.array(z.object({ date: z.string(), lowest_total: z.number().int().nullable() })),
 });
 
+/** How one supplier answered a search: `timeout` and `error` mean its offers are left out. */
+export const supplierAnswer = z.object({
+  id: z.string(),
+  status: z.enum(['ok', 'timeout', 'error']),
+  /** How long the search waited for it, in milliseconds. */
+  ms: z.number().int().min(0),
+});
+export type SupplierAnswer = z.infer<typeof supplierAnswer>;
+
 export const flightSearchResponse = z.object({
   currency,
   legs: z.array(searchLegResult),
+  /** Each supplier asked (the house inventory, Duffel when configured) and how it answered. */
+  suppliers: z.array(supplierAnswer),
 });
 export type FlightSearchResponse = z.infer<typeof flightSearchResponse>;
 

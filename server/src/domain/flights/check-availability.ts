@@ -64,6 +64,7 @@ export async function checkAvailability(
       grantedCommissionPercent: options.grantedCommissionPercent,
       notBeforeUtc,
       countSeats: !options.seatsCountedByHold,
+      brandId: options.brandId,
     });
     if (result.status === 'gone')
       throw new AppError('OFFER_EXPIRED', undefined, undefined, { offer_id: requested.id });

@@ -58,7 +58,8 @@ export async function findFareCalendar(
   const lowest = new Map<number, number>();
   if (days.length) {
     const markups = options.brandId ? await searchBrandMarkups(db, options.brandId) : NO_MARKUPS;
-    for (const supplier of configuredSuppliers()) {
+    // Outside suppliers would be a call per day of the month: the calendar shows the house inventory.
+    for (const supplier of configuredSuppliers().filter((s) => s.searchTimeoutMs === undefined)) {
       const [leg] = await supplier.search(db, {
         legs: [{ origin: options.origin, destination, days }],
         context: {

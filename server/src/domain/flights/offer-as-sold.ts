@@ -25,7 +25,8 @@ export function offerAsSold(offer: EngineOffer, airlineNames: Map<string, string
     supplier: offer.supplier,
     segments: offer.segments.map(({ flight, fare, seatsLeft }) => ({
       airline_code: flight.leg.airlineCode,
-      airline_name: airlineNames.get(flight.leg.airlineCode) ?? flight.leg.airlineCode,
+      airline_name:
+        airlineNames.get(flight.leg.airlineCode) ?? flight.leg.airlineName ?? flight.leg.airlineCode,
       flight_number: `${flight.leg.airlineCode} ${flight.leg.flightNumber}`,
       depart_code: flight.leg.origin,
       dest_code: flight.leg.destination,

@@ -23,6 +23,7 @@ export function measureSupplier(supplier: Supplier): Supplier {
   };
   return {
     id: supplier.id,
+    ...(supplier.searchTimeoutMs === undefined ? {} : { searchTimeoutMs: supplier.searchTimeoutMs }),
     search: measured('search', supplier.search),
     price: measured('price', supplier.price),
     holdMany: measured('holdMany', supplier.holdMany),

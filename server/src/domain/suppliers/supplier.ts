@@ -13,6 +13,8 @@ export interface SupplierSearchOptions {
   /** Who travels, which fare tier, cabin and commission: everything but the supplier's own seat counts. */
   context: Omit<OfferContext, 'supplier' | 'seatsLeft'>;
   maxStops: number;
+  /** The brand whose exchange rates convert an outside supplier's prices (null: the defaults). */
+  brandId?: string | null;
 }
 
 /** A supplier's answer for one leg: offers per searched day. */
@@ -26,6 +28,8 @@ export interface PriceOfferOptions {
   notBeforeUtc: number;
   /** Whether seats taken are counted (default); false prices as if every seat were free. */
   countSeats?: boolean;
+  /** The brand whose exchange rates convert an outside supplier's price (null: the defaults). */
+  brandId?: string | null;
 }
 
 /** The result of re-pricing an offer: the offer as it stands, or why it cannot be sold. */
@@ -55,6 +59,12 @@ export interface Hold {
  */
 export interface Supplier {
   readonly id: string;
+  /**
+   * An outside supplier's search budget in ms: a search answers without its offers when it takes
+   * longer or fails. The house inventory has none (its failure fails the search), and the fare
+   * calendar asks only suppliers without one (a month of days would be a month of outside calls).
+   */
+  readonly searchTimeoutMs?: number;
   /** Offers for each requested leg, per day. */
   search(db: Db, options: SupplierSearchOptions): Promise<SupplierLegResult[]>;
   /** Re-prices one offer id of this supplier against current fares and seats. */
