@@ -55,6 +55,7 @@ import { adminAuditRoutes } from './routes/admin/audit/route';
 import { adminBookingRoutes } from './routes/admin/bookings/route';
 import { adminBrandRoutes } from './routes/admin/brand/route';
 import { adminCommissionRoutes } from './routes/admin/commissions/route';
+import { adminExchangeRateRoutes } from './routes/admin/exchange-rates/route';
 import { adminHoldLimitRoutes } from './routes/admin/hold-limits/route';
 import { adminInventoryRoutes } from './routes/admin/inventory/route';
 import { adminMarkupRoutes } from './routes/admin/markups/route';
@@ -322,6 +323,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await admin.register(adminPaymentCredentialRoutes);
         await admin.register(adminWalletRoutes);
         await admin.register(adminMarkupRoutes);
+        await admin.register(adminExchangeRateRoutes);
         await admin.register(adminCommissionRoutes);
         await admin.register(adminHoldLimitRoutes);
         await admin.register(adminInventoryRoutes);

@@ -1,6 +1,8 @@
 import { Duffel } from '@duffel/api';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FlightOffer, SupplierAnswer } from '#shared/flights';
+import { auditLog } from '../../db/schema/index';
 import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
 import {
   type DuffelSandbox,
@@ -8,6 +10,7 @@ import {
   startDuffelSandbox,
 } from '../../suppliers/duffel-sandbox/duffel-sandbox';
 import { api, logInDemo } from '../../test/accounts';
+import { adminSessions, asAdmin } from '../../test/admin';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -77,6 +80,15 @@ describe('Duffel beside the house inventory', () => {
     const pence = Math.round(Number(atDuffel.total_amount) * 100);
     expect(offer.price.currency).toBe('NPR');
     expect(offer.price.total).toBe(Math.round((pence * 18_650) / 100));
+    expect(offer.supplier_quote).toMatchObject({
+      offer_id: atDuffel.id,
+      amount: pence,
+      currency: 'GBP',
+      rate: { currency: 'GBP', unit: 1, npr: 18_650, effective_date: '2026-11-01', source: 'default' },
+      identity_documents_required: true,
+      instant_payment_required: false,
+    });
+    expect(offer.supplier_quote?.passenger_ids).toEqual(atDuffel.passengers.map((p) => p.id));
     const [first, second] = offer.segments;
     expect(first?.depart_code).toBe('KTM');
     expect(first?.depart_at).toMatch(/\+05:45$/);
@@ -159,5 +171,61 @@ describe('Duffel beside the house inventory', () => {
     const failed = await availability([{ id: offer.id, total: offer.price.total }]);
     expect(failed.statusCode).toBe(502);
     expect(failed.json().data).toMatchObject({ code: 'SUPPLIER_UNAVAILABLE', supplier: 'duffel' });
+  });
+
+  it("prices with the rates the brand's admin enters (audited), and refuses bad rates naming the field", async () => {
+    const sessions = await adminSessions(t);
+    const admin = (method: 'GET' | 'PUT', payload?: unknown) =>
+      asAdmin(t, sessions.sajiloAdmin, method, '/admin/exchange-rates', payload);
+    const listed = (await admin('GET')).json().data;
+    expect(listed.defaults_date).toBe('2026-11-01');
+    expect(listed.rates.find((r: { currency: string }) => r.currency === 'GBP')).toMatchObject({
+      unit: 1,
+      npr: 18_650,
+      source: 'default',
+    });
+
+    const bad = await admin('PUT', {
+      effective_date: '2026-11-20',
+      rates: [{ currency: 'NPR', unit: 3, npr: 0 }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().data.fields).sort()).toEqual([
+      'rates.0.currency',
+      'rates.0.npr',
+      'rates.0.unit',
+    ]);
+    const customer = await logInDemo(t, 'sajilo', 'customer');
+    const forbidden = await api(t, {
+      method: 'PUT',
+      url: '/admin/exchange-rates',
+      cookie: customer,
+      payload: { effective_date: '2026-11-20', rates: [{ currency: 'GBP', unit: 1, npr: 19_000 }] },
+    });
+    expect(forbidden.statusCode).toBe(403);
+
+    const saved = await admin('PUT', {
+      effective_date: '2026-11-20',
+      rates: [{ currency: 'gbp', unit: 1, npr: 19_000 }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.rates.find((r: { currency: string }) => r.currency === 'GBP')).toEqual({
+      currency: 'GBP',
+      unit: 1,
+      npr: 19_000,
+      effective_date: '2026-11-20',
+      source: 'admin',
+    });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'exchange_rates.update'));
+    expect(audit?.before).toMatchObject({ GBP: { npr: 18_650, source: 'default' } });
+    expect(audit?.after).toMatchObject({ GBP: { npr: 19_000, source: 'admin' } });
+
+    const offer = (await search('LHR')).offers.find((o) => o.supplier === 'duffel') as FlightOffer;
+    const atDuffel = (await duffel.offers.get(duffelOfferIdOf(offer))).data;
+    const pence = Math.round(Number(atDuffel.total_amount) * 100);
+    expect(offer.price.total).toBe(Math.round((pence * 19_000) / 100));
   });
 });
