@@ -65,6 +65,8 @@ export interface Supplier {
    * calendar asks only suppliers without one (a month of days would be a month of outside calls).
    */
   readonly searchTimeoutMs?: number;
+  /** False while a supplier sells through search and price checks only: bookings refuse its offers up front. */
+  readonly bookable?: boolean;
   /** Offers for each requested leg, per day. */
   search(db: Db, options: SupplierSearchOptions): Promise<SupplierLegResult[]>;
   /** Re-prices one offer id of this supplier against current fares and seats. */
