@@ -175,6 +175,10 @@ describe('test payments in production', () => {
     });
     expect(() => loadEnv({ DUFFEL_ACCESS_TOKEN: 'sk_live_nope' })).toThrow(/DUFFEL_ACCESS_TOKEN/);
     expect(() => loadEnv({ DUFFEL_API_URL: 'ftp://x' })).toThrow(/DUFFEL_API_URL/);
+    expect(() => loadEnv({ DUFFEL_API_URL: 'https://proxy.example/duffel' })).toThrow(/end a path with \//);
+    expect(loadEnv({ DUFFEL_API_URL: 'https://proxy.example/duffel/' }).DUFFEL_API_URL).toBe(
+      'https://proxy.example/duffel/',
+    );
     expect(() => loadEnv({ SUPPLIER_TIMEOUT_MS: '5' })).toThrow(/SUPPLIER_TIMEOUT_MS/);
   });
 });

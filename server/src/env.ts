@@ -220,7 +220,11 @@ const envSchema = z
       .regex(/^duffel_(test|live)_[A-Za-z0-9_-]+$/, 'must be a duffel_test_… or duffel_live_… token')
       .optional(),
     /** Duffel's API address, passed to the client as its base path (e.g. the local stand-in's). */
-    DUFFEL_API_URL: httpUrl.default('https://api.duffel.com'),
+    DUFFEL_API_URL: httpUrl
+      .refine((url) => ['', '/'].includes(new URL(url).pathname) || url.endsWith('/'), {
+        message: 'end a path with / (the client resolves its paths against this address)',
+      })
+      .default('https://api.duffel.com'),
     /** How long a search waits for each outside supplier before answering without its offers. */
     SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
     /** A booking's seats are held this many minutes; unpaid, the hold lapses and the seats go back on sale. */

@@ -15,6 +15,7 @@ import { NO_MARKUPS, priceForViewer } from '../markups/apply-markups';
 import { searchBrandMarkups } from '../markups/load-brand-markups';
 import { configuredSuppliers } from '../suppliers/configured-suppliers';
 import type { Supplier, SupplierLegResult, SupplierSearchOptions } from '../suppliers/supplier';
+import { SupplierTimeout, withinTimeout } from '../suppliers/within-timeout';
 import { checkSearchCodes } from './check-search-codes';
 import type { EngineOffer } from './engine/build-offers';
 import { dateOf, dayOf, todayInNepal } from './engine/calendar';
@@ -51,18 +52,6 @@ export interface SearchFlightsResult {
   airlineNames: Map<string, string>;
   /** How each supplier answered (outside suppliers that timed out or failed gave no offers). */
   suppliers: SupplierAnswer[];
-}
-
-class SupplierTimeout extends Error {}
-
-/** The supplier's answer, or SupplierTimeout after `ms` (the call itself runs on, its result unused). */
-function withinTimeout<T>(call: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SupplierTimeout()), ms);
-  });
-  call.catch(() => undefined);
-  return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**

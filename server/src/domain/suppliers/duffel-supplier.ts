@@ -14,6 +14,7 @@ import type { DatedFlight, FareClass, ScheduledLeg } from '../flights/engine/fli
 import { decodeOfferId, encodeOfferId } from '../flights/engine/offer-id';
 import { currencyOf, type FareTier, type Passengers, passengerPrice } from '../flights/engine/price-offer';
 import type { PriceOfferResult, Supplier } from './supplier';
+import { SupplierTimeout, withinTimeout } from './within-timeout';
 
 export const DUFFEL_SUPPLIER = 'duffel';
 
@@ -69,6 +70,11 @@ function offerGone(error: unknown): boolean {
 /** A Duffel failure as Tikat's error: SUPPLIER_UNAVAILABLE naming Duffel and its request id. */
 export function supplierFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (error instanceof SupplierTimeout)
+    return new AppError('SUPPLIER_UNAVAILABLE', undefined, undefined, {
+      supplier: DUFFEL_SUPPLIER,
+      reason: 'timeout',
+    });
   const details = isDuffelError(error)
     ? {
         supplier: DUFFEL_SUPPLIER,
@@ -340,7 +346,7 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { cli
       if (!ref?.supplierOfferId || ref.supplier !== DUFFEL_SUPPLIER) return { status: 'gone' };
       let offer: Offer;
       try {
-        offer = (await client.offers.get(ref.supplierOfferId)).data;
+        offer = (await withinTimeout(client.offers.get(ref.supplierOfferId), options.timeoutMs)).data;
       } catch (error) {
         if (offerGone(error)) return { status: 'gone' };
         throw supplierFailure(error);

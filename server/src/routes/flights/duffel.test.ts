@@ -171,7 +171,20 @@ describe('Duffel beside the house inventory', () => {
     sandbox.faults.failStatus = 503;
     const failed = await availability([{ id: offer.id, total: offer.price.total }]);
     expect(failed.statusCode).toBe(502);
-    expect(failed.json().data).toMatchObject({ code: 'SUPPLIER_UNAVAILABLE', supplier: 'duffel' });
+    expect(failed.json().data).toMatchObject({
+      code: 'SUPPLIER_UNAVAILABLE',
+      supplier: 'duffel',
+      reason: 'internal_server_error',
+    });
+    sandbox.faults.failStatus = null;
+    sandbox.faults.delayMs = 20_000;
+    const hung = await availability([{ id: offer.id, total: offer.price.total }]);
+    expect(hung.statusCode).toBe(502);
+    expect(hung.json().data).toMatchObject({
+      code: 'SUPPLIER_UNAVAILABLE',
+      supplier: 'duffel',
+      reason: 'timeout',
+    });
   });
 
   it("prices with the rates the brand's admin enters (audited), and refuses bad rates naming the field", async () => {
