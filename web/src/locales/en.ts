@@ -234,6 +234,8 @@ export const en = {
     noneMatch: 'No flight matches these filters.',
     clearFilters: 'Clear a filter to see more flights.',
     noneFly: 'No flights on this date.',
+    suppliersMissing:
+      'Some airlines did not answer in time, so their flights are not shown. Search again to try them.',
     tryOtherDates: 'Try a nearby date above, or another airport.',
     tryAgain: 'Try again',
     fastestIs: 'The fastest of these takes {{time}}.',
