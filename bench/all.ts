@@ -128,6 +128,25 @@ if (!skip.has('booking')) {
   }
 }
 
+if (!skip.has('suppliers')) {
+  const result = await runScript('suppliers', ...tsx('suppliers.ts'));
+  if (typeof result === 'string') rows.push({ benchmark: 'outside suppliers', figure: 'all', value: result });
+  else {
+    for (const [key, label, target] of [
+      ['houseOnly', 'house inventory alone', 'p95 ≤ 150 ms (first answer)'],
+      ['withinTimeout', `Duffel answering after ${num(result.delayMs)} ms`, 'full answer ≤ timeout'],
+      ['pastTimeout', 'Duffel past a 1,000 ms timeout', '≤ 1,000 ms + house'],
+    ] as const) {
+      rows.push({
+        benchmark: 'search with suppliers (PGlite)',
+        figure: `${label}: p50 / p95`,
+        value: `${num(get(result, key, 'p50Ms'))} / ${num(get(result, key, 'p95Ms'))} ms`,
+        target,
+      });
+    }
+  }
+}
+
 if (!skip.has('startup')) {
   const result = await runScript('startup', ...tsx('startup.ts'));
   if (typeof result === 'string') rows.push({ benchmark: 'start-up', figure: 'all', value: result });

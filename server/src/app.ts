@@ -18,6 +18,8 @@ import { webhookSecretsKey } from './domain/webhooks/webhook-signature';
 import type { Env } from './env';
 import { errorBody } from './errors';
 import './http/context';
+
+import { configureSuppliers } from './domain/suppliers/configured-suppliers';
 import { compressJsonResponse } from './http/compression';
 import { installErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logging';
@@ -53,6 +55,7 @@ import { adminAuditRoutes } from './routes/admin/audit/route';
 import { adminBookingRoutes } from './routes/admin/bookings/route';
 import { adminBrandRoutes } from './routes/admin/brand/route';
 import { adminCommissionRoutes } from './routes/admin/commissions/route';
+import { adminExchangeRateRoutes } from './routes/admin/exchange-rates/route';
 import { adminFinanceRoutes } from './routes/admin/finance/route';
 import { adminHoldLimitRoutes } from './routes/admin/hold-limits/route';
 import { adminInventoryRoutes } from './routes/admin/inventory/route';
@@ -97,6 +100,7 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
+  configureSuppliers(env);
   const app = Fastify({
     logger:
       options.logger === false
@@ -325,6 +329,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await admin.register(adminPaymentCredentialRoutes);
         await admin.register(adminWalletRoutes);
         await admin.register(adminMarkupRoutes);
+        await admin.register(adminExchangeRateRoutes);
         await admin.register(adminCommissionRoutes);
         await admin.register(adminHoldLimitRoutes);
         await admin.register(adminInventoryRoutes);

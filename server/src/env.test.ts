@@ -157,4 +157,28 @@ describe('test payments in production', () => {
     expect(started.status).toBe(1);
     expect(started.stderr).toContain('KHALTI_SECRET_KEY: is a Khalti test key in production');
   }, 40_000);
+
+  it('leaves Duffel off without a token, and checks the token and address when given', () => {
+    const off = loadEnv({});
+    expect(off.DUFFEL_ACCESS_TOKEN).toBeUndefined();
+    expect(off.DUFFEL_API_URL).toBe('https://api.duffel.com');
+    expect(off.SUPPLIER_TIMEOUT_MS).toBe(8000);
+    const on = loadEnv({
+      DUFFEL_ACCESS_TOKEN: 'duffel_test_abc123',
+      DUFFEL_API_URL: 'http://127.0.0.1:4010',
+      SUPPLIER_TIMEOUT_MS: '2500',
+    });
+    expect(on).toMatchObject({
+      DUFFEL_ACCESS_TOKEN: 'duffel_test_abc123',
+      DUFFEL_API_URL: 'http://127.0.0.1:4010',
+      SUPPLIER_TIMEOUT_MS: 2500,
+    });
+    expect(() => loadEnv({ DUFFEL_ACCESS_TOKEN: 'sk_live_nope' })).toThrow(/DUFFEL_ACCESS_TOKEN/);
+    expect(() => loadEnv({ DUFFEL_API_URL: 'ftp://x' })).toThrow(/DUFFEL_API_URL/);
+    expect(() => loadEnv({ DUFFEL_API_URL: 'https://proxy.example/duffel' })).toThrow(/end a path with \//);
+    expect(loadEnv({ DUFFEL_API_URL: 'https://proxy.example/duffel/' }).DUFFEL_API_URL).toBe(
+      'https://proxy.example/duffel/',
+    );
+    expect(() => loadEnv({ SUPPLIER_TIMEOUT_MS: '5' })).toThrow(/SUPPLIER_TIMEOUT_MS/);
+  });
 });

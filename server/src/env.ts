@@ -211,6 +211,22 @@ const envSchema = z
     KHALTI_PRODUCTION_BASE_URL: httpUrl.optional(),
     CONNECTIPS_TEST_BASE_URL: httpUrl.optional(),
     CONNECTIPS_PRODUCTION_BASE_URL: httpUrl.optional(),
+    /**
+     * Duffel Flights API access token (`duffel_test_…` or `duffel_live_…`): turns Duffel on as a
+     * supplier beside the house inventory for every brand. Unset: the house inventory alone.
+     */
+    DUFFEL_ACCESS_TOKEN: z
+      .string()
+      .regex(/^duffel_(test|live)_[A-Za-z0-9_-]+$/, 'must be a duffel_test_… or duffel_live_… token')
+      .optional(),
+    /** Duffel's API address, passed to the client as its base path (e.g. the local stand-in's). */
+    DUFFEL_API_URL: httpUrl
+      .refine((url) => ['', '/'].includes(new URL(url).pathname) || url.endsWith('/'), {
+        message: 'end a path with / (the client resolves its paths against this address)',
+      })
+      .default('https://api.duffel.com'),
+    /** How long a search waits for each outside supplier before answering without its offers. */
+    SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
     /** A booking's seats are held this many minutes; unpaid, the hold lapses and the seats go back on sale. */
     BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(20),
     /** How often each instance releases lapsed holds and reconciles pending gateway payments (0: never). */

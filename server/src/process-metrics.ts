@@ -26,6 +26,13 @@ export const supplierCallSeconds = new Histogram({
   registers: [processRegistry],
 });
 
+export const supplierSearchAnswers = new Counter({
+  name: 'tikat_supplier_search_answers_total',
+  help: 'What each supplier gave a search: ok, timeout (left out after SUPPLIER_TIMEOUT_MS) or error (left out).',
+  labelNames: ['supplier', 'status'] as const,
+  registers: [processRegistry],
+});
+
 export const gatewayPayments = new Counter({
   name: 'tikat_gateway_payments_total',
   help:

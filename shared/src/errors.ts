@@ -111,6 +111,15 @@ export const errorTable = {
   },
   /** The order has been paid already; no further payment is taken. */
   PAYMENT_ALREADY_PAID: { status: 409, message: 'This order has already been paid.' },
+  /**
+   * An outside flight supplier (Duffel) failed or did not answer for this flight, or a rate needed
+   * to price it is missing; `data.supplier` names it. Search never answers this: it leaves the
+   * supplier's offers out instead.
+   */
+  SUPPLIER_UNAVAILABLE: {
+    status: 502,
+    message: 'The airline’s booking system is not answering. Please try again or choose another flight.',
+  },
   /** A dependency (database) is not answering; the request can be retried. */
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is briefly unavailable. Please try again.' },
   /** A bearer token that is an API key (`tka_…`) is unknown or was revoked. */

@@ -292,6 +292,36 @@ export const flightOffer = z.object({
   /** The fewest seats left on any segment in the offer's classes. */
   seats_left: z.number().int(),
   price: offerPrice,
+  /**
+   * Only on an outside supplier's offer (Duffel): the supplier's own offer and price, the exchange
+   * rate that converted it, and what booking it needs. A booking keeps it as sold.
+   */
+  supplier_quote: z
+    .object({
+      offer_id: z.string(),
+      /** The supplier's total in minor units of `currency` (before Tikat's markups). */
+      amount: z.number().int(),
+      currency: z.string(),
+      /** NPR paisa for `unit` units of `currency`, the rate of `effective_date` (null: no conversion). */
+      rate: z
+        .object({
+          currency: z.string(),
+          unit: z.number().int(),
+          npr: z.number().int(),
+          effective_date: z.string(),
+          source: z.enum(['admin', 'default']),
+        })
+        .nullable(),
+      /** The supplier's passenger ids: adults, then children, then infants. */
+      passenger_ids: z.array(z.string()),
+      /** Passport number, expiry and issuing country are needed for every passenger. */
+      identity_documents_required: z.boolean(),
+      /** No hold at the supplier: the ticket is bought only once the traveller has paid. */
+      instant_payment_required: z.boolean(),
+      /** The supplier's offer lapses then (ISO 8601, UTC). */
+      expires_at: z.string(),
+    })
+    .optional(),
 });
 export type FlightOffer = z.infer<typeof flightOffer>;
 
@@ -351,9 +381,20 @@ export const searchLegResult = z.object({
   dates: z.array(z.object({ date: z.string(), lowest_total: z.number().int().nullable() })),
 });
 
+/** How one supplier answered a search: `timeout` and `error` mean its offers are left out. */
+export const supplierAnswer = z.object({
+  id: z.string(),
+  status: z.enum(['ok', 'timeout', 'error']),
+  /** How long the search waited for it, in milliseconds. */
+  ms: z.number().int().min(0),
+});
+export type SupplierAnswer = z.infer<typeof supplierAnswer>;
+
 export const flightSearchResponse = z.object({
   currency,
   legs: z.array(searchLegResult),
+  /** Each supplier asked (the house inventory, Duffel when configured) and how it answered. */
+  suppliers: z.array(supplierAnswer),
 });
 export type FlightSearchResponse = z.infer<typeof flightSearchResponse>;
 

@@ -334,6 +334,10 @@ const CALLS: Record<string, () => Call> = {
     payload: { scope: 'route', origin: 'KTM', destination: 'BWA', kind: 'fixed', value: 1 },
   }),
   'PUT /admin/markups/:id': () => ({ payload: { scope: 'all', kind: 'fixed', value: 1 } }),
+  'GET /admin/exchange-rates': () => ({}),
+  'PUT /admin/exchange-rates': () => ({
+    payload: { effective_date: '2026-11-20', rates: [{ currency: 'USD', unit: 1, npr: 1 }] },
+  }),
   'GET /admin/hold-limits': () => ({}),
   'PUT /admin/hold-limits': () => ({
     payload: { unpaidBookings: 1, unpaidSeatsPerFlight: 1, newAccountHoldsPerAddress: 1 },

@@ -61,6 +61,8 @@ export const policies = {
   manageWallets: brandAdmin,
   /** Create, change and delete the brand's markups on fares: the brand's admins. */
   manageMarkups: brandAdmin,
+  /** Enter the exchange rates that convert outside suppliers' prices (audited): the brand's admins. */
+  manageExchangeRates: brandAdmin,
   /**
    * Set the commission the agency grants its agents (brand default and maximum, agent groups, each
    * agent's own): the brand's admins.

@@ -1,4 +1,6 @@
 import type { BookingMarkup, Markup, WalletEntry } from '#shared/admin-money';
+import type { ExchangeRateView } from '#shared/exchange-rates';
+import type { ExchangeRate } from '../domain/exchange-rates/default-exchange-rates';
 import type { MarkupRow } from '../domain/markups/manage-markups';
 import type { WalletEntryRow } from '../domain/wallet/list-wallet-entries';
 
@@ -42,5 +44,16 @@ export function presentBookingMarkup(markup: BookingMarkup | null): BookingMarku
     amount: markup.amount,
     currency: markup.currency,
     legs: markup.legs.map((leg) => ({ ...leg })),
+  };
+}
+
+/** An exchange rate as the console shows it. */
+export function presentExchangeRate(rate: ExchangeRate): ExchangeRateView {
+  return {
+    currency: rate.currency,
+    unit: rate.unit,
+    npr: rate.npr,
+    effective_date: rate.effectiveDate,
+    source: rate.source,
   };
 }

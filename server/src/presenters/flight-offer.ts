@@ -79,5 +79,6 @@ export function presentSearch(result: SearchFlightsResult): FlightSearchResponse
         dates: leg.dates.map((d) => ({ date: d.date, lowest_total: d.lowestTotal })),
       };
     }),
+    suppliers: result.suppliers,
   };
 }

@@ -162,6 +162,8 @@ export const pageStrings = {
       noneMatch: 'No flight matches these filters.',
       clearFilters: 'Clear a filter to see more flights.',
       noneFly: 'No flights on this date.',
+      suppliersMissing:
+        'Some airlines did not answer in time, so their flights are not shown. Search again to try them.',
       tryOtherDates: 'Try a nearby date above, or another airport.',
       tryAgain: 'Try again',
       fastestIs: 'The fastest of these takes {{time}}.',
@@ -352,6 +354,7 @@ export const pageStrings = {
       noneMatch: 'यी छनोटसँग मिल्ने उडान छैन।',
       clearFilters: 'थप उडान हेर्न छनोट हटाउनुहोस्।',
       noneFly: 'यो मितिमा उडान छैन।',
+      suppliersMissing: 'केही एयरलाइनले समयमै जवाफ दिएनन्, त्यसैले तिनका उडान देखाइएका छैनन्। फेरि खोज्नुहोस्।',
       tryOtherDates: 'माथि नजिकको मिति वा अर्को विमानस्थल प्रयास गर्नुहोस्।',
       tryAgain: 'फेरि प्रयास गर्नुहोस्',
       fastestIs: 'यीमध्ये सबैभन्दा छिटोमा {{time}} लाग्छ।',

@@ -3,6 +3,7 @@ export * from './admin';
 export * from './bookings';
 export * from './brands';
 export * from './disruptions';
+export * from './exchange-rates';
 export * from './finance';
 export * from './integrations';
 export * from './inventory';

@@ -17,6 +17,7 @@ import { priceFares } from '../flights/engine/price-offer';
 import { loadFlightNetwork } from '../flights/load-flight-network';
 import { offerAsSold } from '../flights/offer-as-sold';
 import { supplierOffer } from '../markups/apply-markups';
+import { supplierOf } from '../suppliers/configured-suppliers';
 import { checkPassengers } from './check-passengers';
 import { type BookingRow, type FullBooking, loadBookingDetails } from './find-booking';
 import { holdBatcherFor, type PendingBooking } from './hold-batcher';
@@ -64,6 +65,17 @@ async function prepareBooking(
   requestHash: string,
 ): Promise<PendingBooking> {
   const { user, request } = options;
+  // Refused before anything is priced or held: a batch of holds never meets a supplier that cannot hold.
+  for (const offer of request.offers) {
+    const supplier = supplierOf(offer.id);
+    if (supplier?.bookable === false)
+      throw new AppError(
+        'SUPPLIER_UNAVAILABLE',
+        'Booking this airline’s fares online is not available yet. Please choose another flight.',
+        undefined,
+        { supplier: supplier.id, reason: 'not_supported', offer_id: offer.id },
+      );
+  }
   const pricing = await agentPricingFor(db, user);
   // One seat per passenger per flight: the same flight twice (under any fare) is a tampered request.
   const flightsSeen = new Set<string>();

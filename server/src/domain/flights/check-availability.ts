@@ -69,6 +69,7 @@ export async function checkAvailability(
       notBeforeUtc,
       countSeats: !options.seatsCountedByHold,
       ...(cancelledFlightIds ? { cancelledFlightIds } : {}),
+      brandId: options.brandId,
     });
     if (result.status === 'gone')
       throw new AppError('OFFER_EXPIRED', undefined, undefined, { offer_id: requested.id });

@@ -62,7 +62,8 @@ export async function findFareCalendar(
     const cancelledFlightIds = options.brandId
       ? await brandCancelledFlightIds(db, options.brandId, now)
       : undefined;
-    for (const supplier of configuredSuppliers()) {
+    // Outside suppliers would be a call per day of the month: the calendar shows the house inventory.
+    for (const supplier of configuredSuppliers().filter((s) => s.searchTimeoutMs === undefined)) {
       const [leg] = await supplier.search(db, {
         legs: [{ origin: options.origin, destination, days }],
         context: {

@@ -1,6 +1,6 @@
 import type { FlightOffer } from '#shared/flights';
 import type { OfferConditions } from '#shared/offer-conditions';
-import type { EngineOffer } from './engine/build-offers';
+import type { EngineOffer, SupplierQuote } from './engine/build-offers';
 import { describeRefund } from './engine/fare-conditions';
 import { blockMinutes, localTimesOf } from './engine/flight-network';
 
@@ -25,7 +25,8 @@ export function offerAsSold(offer: EngineOffer, airlineNames: Map<string, string
     supplier: offer.supplier,
     segments: offer.segments.map(({ flight, fare, seatsLeft }) => ({
       airline_code: flight.leg.airlineCode,
-      airline_name: airlineNames.get(flight.leg.airlineCode) ?? flight.leg.airlineCode,
+      airline_name:
+        airlineNames.get(flight.leg.airlineCode) ?? flight.leg.airlineName ?? flight.leg.airlineCode,
       flight_number: `${flight.leg.airlineCode} ${flight.leg.flightNumber}`,
       depart_code: flight.leg.origin,
       dest_code: flight.leg.destination,
@@ -53,5 +54,25 @@ export function offerAsSold(offer: EngineOffer, airlineNames: Map<string, string
     conditions: strictest.conditions,
     seats_left: offer.seatsLeft,
     price: offer.price,
+    ...(offer.supplierQuote ? { supplier_quote: supplierQuoteOf(offer.supplierQuote) } : {}),
+  };
+}
+
+function supplierQuoteOf(quote: SupplierQuote): NonNullable<FlightOffer['supplier_quote']> {
+  return {
+    offer_id: quote.offerId,
+    amount: quote.amount,
+    currency: quote.currency,
+    rate: quote.rate && {
+      currency: quote.rate.currency,
+      unit: quote.rate.unit,
+      npr: quote.rate.npr,
+      effective_date: quote.rate.effectiveDate,
+      source: quote.rate.source,
+    },
+    passenger_ids: quote.passengerIds,
+    identity_documents_required: quote.identityDocumentsRequired,
+    instant_payment_required: quote.requiresInstantPayment,
+    expires_at: new Date(quote.expiresAt).toISOString(),
   };
 }

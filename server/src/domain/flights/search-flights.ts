@@ -5,14 +5,17 @@ import {
   MAX_DAYS_AHEAD,
   MOUNTAIN_FLIGHT_CODE,
   NPR_FARE_NATIONALITIES,
+  type SupplierAnswer,
   searchLegsOf,
 } from '#shared/flights';
 import type { Db } from '../../db/client';
 import { invalidFields } from '../../errors';
+import { supplierSearchAnswers } from '../../process-metrics';
 import { NO_MARKUPS, priceForViewer } from '../markups/apply-markups';
 import { searchBrandMarkups } from '../markups/load-brand-markups';
 import { configuredSuppliers } from '../suppliers/configured-suppliers';
-import type { Supplier } from '../suppliers/supplier';
+import type { Supplier, SupplierLegResult, SupplierSearchOptions } from '../suppliers/supplier';
+import { SupplierTimeout, withinTimeout } from '../suppliers/within-timeout';
 import { brandCancelledFlightIds } from './cancelled-flights';
 import { checkSearchCodes } from './check-search-codes';
 import type { EngineOffer } from './engine/build-offers';
@@ -48,6 +51,35 @@ export interface SearchFlightsResult {
   currency: Currency;
   legs: SearchedLeg[];
   airlineNames: Map<string, string>;
+  /** How each supplier answered (outside suppliers that timed out or failed gave no offers). */
+  suppliers: SupplierAnswer[];
+}
+
+/**
+ * Asks one supplier. The house inventory's failure fails the search; an outside supplier that
+ * fails or takes longer than its timeout only loses its own offers, and the answer says so.
+ */
+async function askSupplier(
+  supplier: Supplier,
+  db: Db,
+  options: SupplierSearchOptions,
+): Promise<{ legs: SupplierLegResult[]; answer: SupplierAnswer }> {
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  if (supplier.searchTimeoutMs === undefined) {
+    const legs = await supplier.search(db, options);
+    supplierSearchAnswers.inc({ supplier: supplier.id, status: 'ok' });
+    return { legs, answer: { id: supplier.id, status: 'ok', ms: ms() } };
+  }
+  try {
+    const legs = await withinTimeout(supplier.search(db, options), supplier.searchTimeoutMs);
+    supplierSearchAnswers.inc({ supplier: supplier.id, status: 'ok' });
+    return { legs, answer: { id: supplier.id, status: 'ok', ms: ms() } };
+  } catch (error) {
+    const status = error instanceof SupplierTimeout ? 'timeout' : 'error';
+    supplierSearchAnswers.inc({ supplier: supplier.id, status });
+    return { legs: [], answer: { id: supplier.id, status, ms: ms() } };
+  }
 }
 
 /** Which fare a nationality pays: NPR for Nepali and Indian nationals, residential or USD for others. */
@@ -119,7 +151,8 @@ export async function searchFlights(db: Db, options: SearchFlightsOptions): Prom
     : [NO_MARKUPS, undefined];
   const answers = await Promise.all(
     suppliers.map((supplier) =>
-      supplier.search(db, {
+      askSupplier(supplier, db, {
+        brandId: options.brandId,
         legs: legs.map((leg, i) => ({
           origin: leg.depart_code,
           destination: leg.dest_code,
@@ -141,10 +174,11 @@ export async function searchFlights(db: Db, options: SearchFlightsOptions): Prom
   return {
     currency: currencyOf(tier),
     airlineNames,
+    suppliers: answers.map((a) => a.answer),
     legs: legs.map((leg, i) => {
       const byDay = new Map<number, EngineOffer[]>();
       for (const answer of answers) {
-        for (const { day, offers } of answer[i] ?? []) {
+        for (const { day, offers } of answer.legs[i] ?? []) {
           const priced = offers.map((offer) => priceForViewer(markups, offer, options.agentMarkupPercent));
           byDay.set(day, [...(byDay.get(day) ?? []), ...priced]);
         }

@@ -23,6 +23,8 @@ export function measureSupplier(supplier: Supplier): Supplier {
   };
   return {
     id: supplier.id,
+    ...(supplier.searchTimeoutMs === undefined ? {} : { searchTimeoutMs: supplier.searchTimeoutMs }),
+    ...(supplier.bookable === undefined ? {} : { bookable: supplier.bookable }),
     search: measured('search', supplier.search),
     price: measured('price', supplier.price),
     holdMany: measured('holdMany', supplier.holdMany),

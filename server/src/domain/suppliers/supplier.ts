@@ -15,6 +15,8 @@ export interface SupplierSearchOptions {
   maxStops: number;
   /** Dated flights the brand has marked cancelled (`U4601-2026-05-01`): never offered. */
   cancelledFlightIds?: ReadonlySet<string>;
+  /** The brand whose exchange rates convert an outside supplier's prices (null: the defaults). */
+  brandId?: string | null;
 }
 
 /** A supplier's answer for one leg: offers per searched day. */
@@ -30,6 +32,8 @@ export interface PriceOfferOptions {
   countSeats?: boolean;
   /** Dated flights the brand has marked cancelled: an offer on one is gone. */
   cancelledFlightIds?: ReadonlySet<string>;
+  /** The brand whose exchange rates convert an outside supplier's price (null: the defaults). */
+  brandId?: string | null;
 }
 
 /** The result of re-pricing an offer: the offer as it stands, or why it cannot be sold. */
@@ -59,6 +63,14 @@ export interface Hold {
  */
 export interface Supplier {
   readonly id: string;
+  /**
+   * An outside supplier's search budget in ms: a search answers without its offers when it takes
+   * longer or fails. The house inventory has none (its failure fails the search), and the fare
+   * calendar asks only suppliers without one (a month of days would be a month of outside calls).
+   */
+  readonly searchTimeoutMs?: number;
+  /** False while a supplier sells through search and price checks only: bookings refuse its offers up front. */
+  readonly bookable?: boolean;
   /** Offers for each requested leg, per day. */
   search(db: Db, options: SupplierSearchOptions): Promise<SupplierLegResult[]>;
   /** Re-prices one offer id of this supplier against current fares and seats. */

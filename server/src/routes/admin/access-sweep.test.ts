@@ -128,6 +128,10 @@ const CALLS: Record<string, () => Call> = {
   }),
   'PUT /admin/markups/:id': () => ({ payload: { scope: 'all', kind: 'fixed', value: 999_999 } }),
   'DELETE /admin/markups/:id': () => ({}),
+  'GET /admin/exchange-rates': () => ({}),
+  'PUT /admin/exchange-rates': () => ({
+    payload: { effective_date: '2026-11-20', rates: [{ currency: 'USD', unit: 1, npr: 1 }] },
+  }),
   'GET /admin/hold-limits': () => ({}),
   'PUT /admin/hold-limits': () => ({
     payload: { unpaidBookings: 3, unpaidSeatsPerFlight: 9, newAccountHoldsPerAddress: 5 },

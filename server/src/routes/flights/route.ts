@@ -51,6 +51,8 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
         agentMarkupPercent: viewer.agentMarkupPercent,
         brandId: request.brand?.id ?? null,
       });
+      if (result.suppliers.length > 1)
+        request.log.info({ suppliers: result.suppliers }, 'suppliers answered');
       return ok(presentSearch(result));
     },
   );

@@ -235,6 +235,14 @@ export function FlightSearchPage() {
                   </select>
                 </label>
               </div>
+              {data?.suppliers?.some((supplier) => supplier.status !== 'ok') && (
+                <p
+                  role="note"
+                  className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+                >
+                  {t('results.suppliersMissing')}
+                </p>
+              )}
               {flights.length === 0 && (
                 <div className="rounded-xl border border-dashed border-slate-300 p-6 text-center dark:border-slate-600">
                   <p className="font-semibold">

@@ -1,5 +1,6 @@
 import type { OfferPrice } from '#shared/flights';
 import type { MarkupScope } from '../../../db/schema/index';
+import type { ExchangeRate } from '../../exchange-rates/default-exchange-rates';
 import { MS_PER_DAY } from './calendar';
 import type { DatedFlight, FareClass } from './flight-network';
 import { encodeOfferId } from './offer-id';
@@ -55,6 +56,26 @@ export interface EngineOffer {
   price: OfferPrice;
   /** The brand's markup included in `price`, added after the supplier priced the offer. */
   markup?: AppliedMarkup;
+  /** An outside supplier's own offer behind this one: its amount, currency and the rate used. */
+  supplierQuote?: SupplierQuote;
+}
+
+/** What an outside supplier asked for an offer, and how Tikat converted it. */
+export interface SupplierQuote {
+  /** The supplier's own offer id (Duffel's `off_…`). */
+  offerId: string;
+  /** The supplier's total, in minor units of `currency`. */
+  amount: number;
+  currency: string;
+  /** The rate that converted it (null when the supplier priced in the traveller's currency). */
+  rate: ExchangeRate | null;
+  /** The supplier's passenger ids, in Tikat's order: adults, children, infants. */
+  passengerIds: string[];
+  identityDocumentsRequired: boolean;
+  /** True: no hold at the supplier; the order is created and paid at once, after the traveller pays. */
+  requiresInstantPayment: boolean;
+  /** The supplier's offer lapses at this instant (UTC ms). */
+  expiresAt: number;
 }
 
 /**

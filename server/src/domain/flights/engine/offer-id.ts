@@ -15,11 +15,16 @@ export interface OfferSegmentRef {
 
 export interface OfferRef {
   supplier: string;
+  /** The flights of a house offer; empty for an outside supplier's offer (its own id names them). */
   segments: OfferSegmentRef[];
+  /** An outside supplier's own offer id (e.g. Duffel's `off_…`), instead of segments. */
+  supplierOfferId?: string;
   passengers: Passengers;
   tier: FareTier;
 }
 
+/** An outside supplier's own offer id: a short prefix, an underscore, letters and digits. */
+const SUPPLIER_OFFER_ID = /^[a-z]{2,5}_[A-Za-z0-9]{8,80}$/;
 const SEGMENT = /^([A-Z0-9]{2,3})\.([0-9]{1,4}[A-Z]?)\.([A-Z]{3})\.([A-Z]{3})\.(\d{8})\.([A-Z])$/;
 const TIERS: readonly FareTier[] = ['npr', 'usd', 'residential'];
 
@@ -43,11 +48,13 @@ function compactDate(day: number): string {
  * inventory behind it changes.
  */
 export function encodeOfferId(ref: OfferRef): string {
-  const segments = ref.segments
-    .map((s) =>
-      [s.airlineCode, s.flightNumber, s.origin, s.destination, compactDate(s.day), s.classCode].join('.'),
-    )
-    .join('+');
+  const segments =
+    ref.supplierOfferId ??
+    ref.segments
+      .map((s) =>
+        [s.airlineCode, s.flightNumber, s.origin, s.destination, compactDate(s.day), s.classCode].join('.'),
+      )
+      .join('+');
   const { adults, children, infants } = ref.passengers;
   return `${ref.supplier}~${segments}~${adults}.${children}.${infants}~${ref.tier}`;
 }
@@ -65,6 +72,10 @@ export function decodeOfferId(id: string): OfferRef | undefined {
   if (adultCount < 1 || infantCount > adultCount || adultCount + childCount > MAX_SEATED_PASSENGERS) {
     return undefined;
   }
+  const [adults, children, infants] = pax as [number, number, number];
+  const passengers = { adults, children, infants };
+  if (supplier !== 'house' && SUPPLIER_OFFER_ID.test(segmentText))
+    return { supplier, segments: [], supplierOfferId: segmentText, passengers, tier: tierText as FareTier };
   const segments: OfferSegmentRef[] = [];
   for (const text of segmentText.split('+')) {
     const match = SEGMENT.exec(text);
@@ -83,6 +94,5 @@ export function decodeOfferId(id: string): OfferRef | undefined {
     });
   }
   if (segments.length === 0 || segments.length > 3) return undefined;
-  const [adults, children, infants] = pax as [number, number, number];
-  return { supplier, segments, passengers: { adults, children, infants }, tier: tierText as FareTier };
+  return { supplier, segments, passengers, tier: tierText as FareTier };
 }

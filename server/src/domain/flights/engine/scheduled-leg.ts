@@ -57,4 +57,6 @@ export interface ScheduledLeg {
   toDay: number;
   aircraft: string;
   seatsByClass: Record<string, number>;
+  /** The airline's name as an outside supplier gave it (house airlines' names come from the database). */
+  airlineName?: string;
 }

@@ -1,0 +1,386 @@
+import { Duffel, DuffelError } from '@duffel/api';
+import type { Offer, OfferSliceSegment } from '@duffel/api/types';
+import type { OfferPrice, PassengerPrice } from '#shared/flights';
+import type { ConditionRule, OfferConditions } from '#shared/offer-conditions';
+import { localToUtc } from '#shared/time/zoned';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { convertAmount, minorUnitsOf, type RateTable, rateOf } from '../exchange-rates/convert-amount';
+import { loadExchangeRates } from '../exchange-rates/load-exchange-rates';
+import type { EngineOffer, EngineSegment } from '../flights/engine/build-offers';
+import { dateOf, localDay } from '../flights/engine/calendar';
+import { percentOf } from '../flights/engine/fare-rules';
+import type { DatedFlight, FareClass, ScheduledLeg } from '../flights/engine/flight-network';
+import { decodeOfferId, encodeOfferId } from '../flights/engine/offer-id';
+import { currencyOf, type FareTier, type Passengers, passengerPrice } from '../flights/engine/price-offer';
+import type { PriceOfferResult, Supplier } from './supplier';
+import { SupplierTimeout, withinTimeout } from './within-timeout';
+
+export const DUFFEL_SUPPLIER = 'duffel';
+
+export interface DuffelSupplierOptions {
+  accessToken: string;
+  /** Duffel's address (DUFFEL_API_URL), given to the client as its base path. */
+  apiUrl: string;
+  /** How long a search waits for Duffel (SUPPLIER_TIMEOUT_MS); also sent as Duffel's supplier_timeout. */
+  timeoutMs: number;
+}
+
+type DuffelApiError = InstanceType<typeof DuffelError>;
+
+/**
+ * Duffel gives no ages at search time: children are asked for as 8-year-olds and infants as
+ * 1-year-olds (Duffel wants an age for anyone not an adult); the booking sends the real birth dates.
+ */
+const CHILD_SEARCH_AGE = 8;
+const INFANT_SEARCH_AGE = 1;
+/** Duffel counts bags, not kilograms: one checked piece is read as 23 kg, a cabin bag as 7 kg (usual economy allowances). */
+const CHECKED_PIECE_KG = 23;
+const CABIN_BAG_KG = 7;
+/** Duffel does not say how many seats are left; offers show the most a GDS shows. */
+const SEATS_SHOWN = 9;
+
+export function duffelPassengers(p: Passengers) {
+  return [
+    ...Array.from({ length: p.adults }, () => ({ type: 'adult' as const })),
+    ...Array.from({ length: p.children }, () => ({ age: CHILD_SEARCH_AGE })),
+    ...Array.from({ length: p.infants }, () => ({ age: INFANT_SEARCH_AGE })),
+  ];
+}
+
+interface Conversion {
+  tier: FareTier;
+  passengers: Passengers;
+  agent: boolean;
+  grantedCommissionPercent: number;
+  rates: RateTable;
+}
+
+const isDuffelError = (error: unknown): error is DuffelApiError =>
+  error instanceof DuffelError ||
+  (typeof error === 'object' && error !== null && 'errors' in error && 'meta' in error);
+
+/** Whether Duffel says the offer is gone (unknown, expired or sold). */
+function offerGone(error: unknown): boolean {
+  if (!isDuffelError(error)) return false;
+  const status = error.meta?.status ?? (error as { status?: number }).status;
+  return status === 404 || error.errors?.some((e) => e.code === 'offer_no_longer_available') === true;
+}
+
+/** A Duffel failure as Tikat's error: SUPPLIER_UNAVAILABLE naming Duffel and its request id. */
+export function supplierFailure(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof SupplierTimeout)
+    return new AppError('SUPPLIER_UNAVAILABLE', undefined, undefined, {
+      supplier: DUFFEL_SUPPLIER,
+      reason: 'timeout',
+    });
+  const details = isDuffelError(error)
+    ? {
+        supplier: DUFFEL_SUPPLIER,
+        reason: error.errors?.[0]?.code ?? 'error',
+        request_id: error.meta?.request_id,
+      }
+    : { supplier: DUFFEL_SUPPLIER, reason: 'unreachable' };
+  return new AppError('SUPPLIER_UNAVAILABLE', undefined, undefined, details);
+}
+
+/** Passenger types in Tikat's order (adults, children, infants), each with its Duffel passenger ids. */
+function passengerIdsInOrder(offer: Pick<Offer, 'passengers'>): string[] {
+  const rank = (type: string | null) => (type === 'adult' ? 0 : type === 'child' ? 1 : 2);
+  return [...offer.passengers].sort((a, b) => rank(a.type) - rank(b.type)).map((p) => p.id);
+}
+
+function conditionRule(
+  condition: Offer['conditions']['refund_before_departure'],
+  currency: string,
+  target: string,
+  rates: RateTable,
+  flights: number,
+): ConditionRule {
+  if (!condition?.allowed) return { allowed: false, tiers: [] };
+  if (condition.penalty_amount === null || condition.penalty_currency === null)
+    return { allowed: true, tiers: [{ hours_before_departure: 0, fee: { percent: 0 } }] };
+  const penalty = convertAmount(
+    minorUnitsOf(condition.penalty_amount, condition.penalty_currency),
+    condition.penalty_currency || currency,
+    target,
+    rates,
+  );
+  // Tikat's fee is per passenger and flight; Duffel's penalty is per passenger for the journey.
+  return {
+    allowed: true,
+    tiers: [{ hours_before_departure: 0, fee: { amount: Math.ceil(penalty / flights), currency: target } }],
+  };
+}
+
+function conditionsOf(offer: Offer, flights: number, target: string, rates: RateTable): OfferConditions {
+  const firstPassenger = offer.slices[0]?.segments[0]?.passengers[0];
+  const checked = firstPassenger?.baggages.find((b) => b.type === 'checked')?.quantity ?? 0;
+  const cabin = firstPassenger?.baggages.find((b) => b.type === 'carry_on')?.quantity ?? 0;
+  const refund = conditionRule(
+    offer.conditions.refund_before_departure,
+    offer.total_currency,
+    target,
+    rates,
+    flights,
+  );
+  return {
+    refund,
+    change: conditionRule(
+      offer.conditions.change_before_departure,
+      offer.total_currency,
+      target,
+      rates,
+      flights,
+    ),
+    // Duffel states no no-show terms: a traveller who does not fly is refunded nothing.
+    no_show: { fee: { percent: 100 } },
+    baggage: { checked_kg: checked * CHECKED_PIECE_KG, cabin_kg: cabin * CABIN_BAG_KG },
+  };
+}
+
+function baggageText(conditions: OfferConditions) {
+  const { checked_kg, cabin_kg } = conditions.baggage;
+  return checked_kg > 0 ? `${checked_kg} + ${cabin_kg} KG` : `${cabin_kg} KG`;
+}
+
+function datedFlightOf(segment: OfferSliceSegment, fare: FareClass): DatedFlight {
+  const originZone = segment.origin.time_zone;
+  const destinationZone = segment.destination.time_zone;
+  const departUtc = localToUtc(segment.departing_at, originZone);
+  const arriveUtc = localToUtc(segment.arriving_at, destinationZone);
+  const day = localDay(departUtc, originZone);
+  const arrivalDay = localDay(arriveUtc, destinationZone);
+  const minutesOf = (local: string) => Number(local.slice(11, 13)) * 60 + Number(local.slice(14, 16));
+  const leg: ScheduledLeg = {
+    id: 0,
+    supplier: DUFFEL_SUPPLIER,
+    airlineCode:
+      segment.marketing_carrier.iata_code ?? segment.marketing_carrier.name.slice(0, 2).toUpperCase(),
+    airlineName: segment.marketing_carrier.name,
+    flightNumber: segment.marketing_carrier_flight_number,
+    origin: segment.origin.iata_code ?? '',
+    destination: segment.destination.iata_code ?? '',
+    originTimeZone: originZone,
+    destinationTimeZone: destinationZone,
+    departureMinutes: minutesOf(segment.departing_at),
+    arrivalMinutes: minutesOf(segment.arriving_at),
+    arrivalDayOffset: arrivalDay - day,
+    weekdays: 0,
+    fromDay: day,
+    toDay: day,
+    aircraft: segment.aircraft?.name ?? '',
+    seatsByClass: {},
+  };
+  return { leg, day, departUtc, arriveUtc, arrivalDay, fares: [fare], ladder: [fare], finalLoad: Number.NaN };
+}
+
+/**
+ * Duffel's total in the traveller's currency, shared out per passenger (Duffel prices the offer as
+ * a whole): each passenger's share of the base fare and of the taxes, rounded up to the minor unit.
+ */
+function priceOf(offer: Offer, conversion: Conversion): OfferPrice {
+  const target = currencyOf(conversion.tier);
+  const { rates, passengers } = conversion;
+  const total = convertAmount(
+    minorUnitsOf(offer.total_amount, offer.total_currency),
+    offer.total_currency,
+    target,
+    rates,
+  );
+  const base = convertAmount(
+    minorUnitsOf(offer.base_amount, offer.base_currency),
+    offer.base_currency,
+    target,
+    rates,
+  );
+  const people = passengers.adults + passengers.children + passengers.infants;
+  const baseShare = Math.ceil(base / people);
+  const taxShare = Math.ceil((total - base) / people);
+  const perPassenger: PassengerPrice[] = (
+    [
+      ['adult', passengers.adults],
+      ['child', passengers.children],
+      ['infant', passengers.infants],
+    ] as const
+  )
+    .filter(([, count]) => count > 0)
+    .map(([type, count]) =>
+      passengerPrice(type, count, { base: baseShare, fuel: 0, service: taxShare, vat: 0 }),
+    );
+  const sum = perPassenger.reduce((s, p) => s + p.subtotal, 0);
+  let commission: OfferPrice['commission'] = null;
+  if (conversion.agent) {
+    const amount = percentOf(baseShare * people, conversion.grantedCommissionPercent);
+    commission = { percent: conversion.grantedCommissionPercent, amount, net_total: sum - amount };
+  }
+  return { currency: target, total: sum, per_passenger: perPassenger, commission };
+}
+
+/** A Duffel offer (its first slice: Tikat searches one leg per offer request) in Tikat's shape. */
+export function engineOfferOf(offer: Offer, conversion: Conversion): EngineOffer | undefined {
+  const slice = offer.slices[0];
+  if (!slice || slice.segments.length === 0) return undefined;
+  const target = currencyOf(conversion.tier);
+  const conditions = conditionsOf(offer, slice.segments.length, target, conversion.rates);
+  const segments: EngineSegment[] = slice.segments.map((segment) => {
+    const passenger = segment.passengers[0];
+    const fare: FareClass = {
+      classCode: (passenger?.fare_basis_code?.[0] ?? 'Y').toUpperCase(),
+      family: slice.fare_brand_name ?? passenger?.cabin_class_marketing_name ?? 'Economy',
+      cabin:
+        passenger?.cabin_class === 'business' || passenger?.cabin_class === 'first' ? 'business' : 'economy',
+      rank: 1,
+      baseNpr: 0,
+      baseUsd: 0,
+      residentialNpr: 0,
+      fuelSurchargeNpr: 0,
+      fuelSurchargeUsd: 0,
+      serviceChargeNpr: 0,
+      serviceChargeUsd: 0,
+      vatBasisPoints: 0,
+      tourismServiceFeeNpr: 0,
+      tourismServiceFeeUsd: 0,
+      openToForeigners: true,
+      baggage: baggageText(conditions),
+      refundable: conditions.refund.allowed,
+      conditions,
+      advancePurchaseDays: 0,
+    };
+    return { flight: datedFlightOf(segment, fare), fare, seatsLeft: SEATS_SHOWN };
+  });
+  const first = segments[0] as EngineSegment;
+  const last = segments[segments.length - 1] as EngineSegment;
+  const amount = minorUnitsOf(offer.total_amount, offer.total_currency);
+  return {
+    id: encodeOfferId({
+      supplier: DUFFEL_SUPPLIER,
+      segments: [],
+      supplierOfferId: offer.id,
+      passengers: conversion.passengers,
+      tier: conversion.tier,
+    }),
+    supplier: DUFFEL_SUPPLIER,
+    segments,
+    stops: segments.length - 1,
+    departUtc: first.flight.departUtc,
+    arriveUtc: last.flight.arriveUtc,
+    seatsLeft: SEATS_SHOWN,
+    price: priceOf(offer, conversion),
+    supplierQuote: {
+      offerId: offer.id,
+      amount,
+      currency: offer.total_currency,
+      rate: offer.total_currency === 'NPR' ? null : rateOf(conversion.rates, offer.total_currency),
+      passengerIds: passengerIdsInOrder(offer),
+      identityDocumentsRequired: offer.passenger_identity_documents_required,
+      requiresInstantPayment: offer.payment_requirements.requires_instant_payment,
+      expiresAt: Date.parse(offer.expires_at),
+    },
+  };
+}
+
+/** Duffel's Flights API through its official client: search, re-price (booking: see docs/suppliers.md). */
+export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { client: Duffel } {
+  const client = new Duffel({ token: options.accessToken, basePath: options.apiUrl });
+
+  const convertOrSkip = (offer: Offer, conversion: Conversion) => {
+    try {
+      return engineOfferOf(offer, conversion);
+    } catch {
+      // An offer in a currency without a rate, or malformed: left out, the others still sell.
+      return undefined;
+    }
+  };
+
+  return {
+    id: DUFFEL_SUPPLIER,
+    searchTimeoutMs: options.timeoutMs,
+    // Orders, payments and cancellations at Duffel are not built yet (docs/suppliers.md).
+    bookable: false,
+    client,
+
+    async search(db: Db, search) {
+      const rates = await loadExchangeRates(db, search.brandId ?? null);
+      const { context } = search;
+      const conversion: Conversion = {
+        tier: context.tier,
+        passengers: context.passengers,
+        agent: context.agent,
+        grantedCommissionPercent: context.grantedCommissionPercent,
+        rates,
+      };
+      return Promise.all(
+        search.legs.map((leg) =>
+          Promise.all(
+            leg.days.map(async (day) => {
+              const { data } = await client.offerRequests.create({
+                slices: [
+                  {
+                    origin: leg.origin,
+                    destination: leg.destination,
+                    departure_date: dateOf(day),
+                    arrival_time: null,
+                    departure_time: null,
+                  },
+                ],
+                passengers: duffelPassengers(context.passengers),
+                ...(context.cabin ? { cabin_class: context.cabin } : {}),
+                max_connections: Math.min(2, search.maxStops) as 0 | 1 | 2,
+                return_offers: true,
+                supplier_timeout: options.timeoutMs,
+              });
+              const offers = data.offers
+                .map((offer) => convertOrSkip(offer as Offer, conversion))
+                .filter((o): o is EngineOffer => o !== undefined && o.departUtc >= context.notBeforeUtc);
+              return { day, offers };
+            }),
+          ),
+        ),
+      );
+    },
+
+    async price(db: Db, request): Promise<PriceOfferResult> {
+      const ref = decodeOfferId(request.offerId);
+      if (!ref?.supplierOfferId || ref.supplier !== DUFFEL_SUPPLIER) return { status: 'gone' };
+      let offer: Offer;
+      try {
+        offer = (await withinTimeout(client.offers.get(ref.supplierOfferId), options.timeoutMs)).data;
+      } catch (error) {
+        if (offerGone(error)) return { status: 'gone' };
+        throw supplierFailure(error);
+      }
+      if (Date.parse(offer.expires_at) <= Date.now()) return { status: 'gone' };
+      const rates = await loadExchangeRates(db, request.brandId ?? null);
+      const priced = engineOfferOf(offer, {
+        tier: ref.tier,
+        passengers: ref.passengers,
+        agent: request.agent,
+        grantedCommissionPercent: request.grantedCommissionPercent,
+        rates,
+      });
+      if (!priced || priced.departUtc < request.notBeforeUtc) return { status: 'gone' };
+      return { status: 'available', offer: priced };
+    },
+
+    async holdMany() {
+      throw new AppError('SUPPLIER_UNAVAILABLE', 'Booking Duffel offers is not available yet.', undefined, {
+        supplier: DUFFEL_SUPPLIER,
+        reason: 'not_supported',
+      });
+    },
+    async issue() {
+      throw new AppError('SUPPLIER_UNAVAILABLE', undefined, undefined, {
+        supplier: DUFFEL_SUPPLIER,
+        reason: 'not_supported',
+      });
+    },
+    async cancel() {
+      throw new AppError('SUPPLIER_UNAVAILABLE', undefined, undefined, {
+        supplier: DUFFEL_SUPPLIER,
+        reason: 'not_supported',
+      });
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import { Duffel, DuffelError } from '@duffel/api';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { utcToLocal } from '#shared/time/zoned';
+import { type DuffelSandbox, NO_FAULTS, startDuffelSandbox } from './duffel-sandbox';
+
+type DuffelApiError = InstanceType<typeof DuffelError>;
+
+let sandbox: DuffelSandbox;
+let duffel: Duffel;
+const date = utcToLocal(Date.now() + 30 * 86_400_000, 'Asia/Kathmandu').date;
+
+beforeAll(async () => {
+  sandbox = await startDuffelSandbox();
+  duffel = new Duffel({ token: 'duffel_test_standin', basePath: sandbox.url });
+});
+afterAll(() => sandbox.close());
+beforeEach(() => Object.assign(sandbox.faults, NO_FAULTS));
+
+async function search(destination: string, passengers = [{ type: 'adult' as const }]) {
+  const { data } = await duffel.offerRequests.create({
+    slices: [{ origin: 'KTM', destination, departure_date: date, arrival_time: null, departure_time: null }],
+    passengers,
+    cabin_class: 'economy',
+    return_offers: true,
+  });
+  return data;
+}
+
+const passengerDetails = (id: string) => ({
+  id,
+  title: 'mr' as const,
+  gender: 'm' as const,
+  given_name: 'Ram',
+  family_name: 'Thapa',
+  born_on: '1990-04-12',
+  email: 'ram@example.com',
+  phone_number: '+9779841000000',
+  identity_documents: [
+    {
+      type: 'passport' as const,
+      unique_identifier: 'PA1234567',
+      issuing_country_code: 'NP',
+      expires_on: '2031-01-01',
+    },
+  ],
+});
+
+describe('the Duffel stand-in, driven by @duffel/api', () => {
+  it("answers an offer request for KTM→LHR with connections in local times and each airport's zone", async () => {
+    const request = await search('LHR', [{ type: 'adult' }, { age: 8 } as never]);
+    expect(request.offers.length).toBeGreaterThan(0);
+    expect(request.passengers).toHaveLength(2);
+    const offer = request.offers[0];
+    if (!offer) throw new Error('no offer');
+    const [first, second] = offer.slices[0]?.segments ?? [];
+    expect(first?.origin.iata_code).toBe('KTM');
+    expect(first?.origin.time_zone).toBe('Asia/Kathmandu');
+    expect(second?.destination.time_zone).toBe('Europe/London');
+    expect(first?.departing_at).toMatch(new RegExp(`^${date}T\\d{2}:\\d{2}:00$`));
+    expect(offer.total_currency).toBe('GBP');
+    expect(Number(offer.total_amount)).toBeCloseTo(Number(offer.base_amount) + Number(offer.tax_amount), 2);
+    expect(offer.passengers.map((p) => p.id).sort()).toEqual(request.passengers.map((p) => p.id).sort());
+    expect(offer.passengers.map((p) => p.type).sort()).toEqual(['adult', 'child']);
+    expect(offer.passenger_identity_documents_required).toBe(true);
+    expect(offer.payment_requirements.requires_instant_payment).toBe(false);
+    expect(offer.conditions.change_before_departure?.allowed).toBe(true);
+    expect(request.offers.some((o) => o.conditions.refund_before_departure?.allowed === false)).toBe(true);
+    for (const destination of ['DXB', 'DOH', 'KUL', 'ICN', 'DEL', 'BKK', 'SYD'])
+      expect((await search(destination)).offers.length, destination).toBeGreaterThan(0);
+  });
+
+  it('re-prices an offer when asked again, and calls an expired one no longer available', async () => {
+    const [offer] = (await search('DOH')).offers;
+    if (!offer) throw new Error('no offer');
+    sandbox.faults.priceIncreaseMinor = 1_250;
+    const again = (await duffel.offers.get(offer.id)).data;
+    expect(Number(again.total_amount) - Number(offer.total_amount)).toBeCloseTo(12.5, 2);
+    sandbox.faults.expireOffers = true;
+    const error = await duffel.offers.get(offer.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DuffelError);
+    expect((error as DuffelApiError).meta.status).toBe(422);
+    expect((error as DuffelApiError).errors[0]?.code).toBe('offer_no_longer_available');
+  });
+
+  it('holds an order, takes a balance payment, issues e-tickets and cancels through a confirmed quote', async () => {
+    const offer = (await search('DOH')).offers.find((o) => !o.payment_requirements.requires_instant_payment);
+    if (!offer) throw new Error('no holdable offer');
+    const passengerId = offer.passengers[0]?.id as string;
+    const order = (
+      await duffel.orders.create({
+        selected_offers: [offer.id],
+        type: 'hold' as never,
+        passengers: [passengerDetails(passengerId)],
+      })
+    ).data;
+    expect(order.booking_reference).toMatch(/^[A-Z0-9]{6}$/);
+    expect(order.payment_status.awaiting_payment).toBe(true);
+    expect(order.documents).toEqual([]);
+    await duffel.payments.create({
+      order_id: order.id,
+      payment: { type: 'balance', amount: order.total_amount, currency: order.total_currency },
+    });
+    const paid = (await duffel.orders.get(order.id)).data;
+    expect(paid.documents?.[0]).toMatchObject({ type: 'electronic_ticket', passenger_ids: [passengerId] });
+    expect(paid.documents?.[0]?.unique_identifier).toMatch(/^157\d{10}$/);
+    const quote = (await duffel.orderCancellations.create({ order_id: order.id })).data;
+    expect(quote.confirmed_at).toBeNull();
+    expect(quote.refund_currency).toBe(order.total_currency);
+    const confirmed = (await duffel.orderCancellations.confirm(quote.id)).data;
+    expect(confirmed.confirmed_at).not.toBeNull();
+    expect((await duffel.orders.get(order.id)).data.cancelled_at).not.toBeNull();
+  });
+
+  it('refuses to hold an offer that needs instant payment, and wants passports when the offer says so', async () => {
+    const offer = (await search('DXB')).offers.find((o) => o.owner.iata_code === 'FZ');
+    if (!offer) throw new Error('no flydubai offer');
+    expect(offer.payment_requirements.requires_instant_payment).toBe(true);
+    const passengerId = offer.passengers[0]?.id as string;
+    const held = await duffel.orders
+      .create({
+        selected_offers: [offer.id],
+        type: 'hold' as never,
+        passengers: [passengerDetails(passengerId)],
+      })
+      .catch((e: unknown) => e as DuffelApiError);
+    expect((held as DuffelApiError).errors[0]?.code).toBe('unsupported_order_type');
+    const { identity_documents: _none, ...withoutPassport } = passengerDetails(passengerId);
+    const noPassport = await duffel.orders
+      .create({
+        selected_offers: [offer.id],
+        type: 'instant',
+        passengers: [withoutPassport],
+        payments: [{ type: 'balance', amount: offer.total_amount, currency: offer.total_currency }],
+      })
+      .catch((e: unknown) => e as DuffelApiError);
+    expect(
+      ((noPassport as DuffelApiError).errors[0] as { source?: unknown } | undefined)?.source,
+    ).toMatchObject({
+      field: 'passengers.0.identity_documents',
+    });
+    const instant = await duffel.orders.create({
+      selected_offers: [offer.id],
+      type: 'instant',
+      passengers: [passengerDetails(passengerId)],
+      payments: [{ type: 'balance', amount: offer.total_amount, currency: offer.total_currency }],
+    });
+    expect(instant.data.documents).toHaveLength(1);
+    const last = sandbox.received.at(-1);
+    expect(last?.headers['duffel-version']).toBe('v2');
+    expect(last?.headers.authorization).toBe('Bearer duffel_test_standin');
+  });
+
+  it("answers faults in Duffel's error envelope", async () => {
+    sandbox.faults.failStatus = 503;
+    const error = (await search('KUL').catch((e: unknown) => e)) as DuffelApiError;
+    expect(error).toBeInstanceOf(DuffelError);
+    expect(error.meta).toMatchObject({ status: 503 });
+    expect(error.meta.request_id).toMatch(/^[0-9a-f]{20}$/);
+    expect(error.errors[0]).toMatchObject({ type: 'api_error', code: 'internal_server_error' });
+  });
+});
