@@ -148,6 +148,11 @@ const CALLS: Record<string, () => Call> = {
   'DELETE /admin/agent-groups/:id': () => ({}),
   'PUT /admin/users/:id/commission': () => ({ payload: { grantedCommissionPercent: 1, agentGroupId: null } }),
   'GET /admin/reports': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
+  'GET /admin/reports/sales-register': () => ({ query: 'month=2083-08&format=json' }),
+  'GET /admin/tax-profile': () => ({}),
+  'PUT /admin/tax-profile': () => ({
+    payload: { legalName: 'Sweep Travels', address: 'Kathmandu', pan: '123456789', vatNumber: '123456789' },
+  }),
   'GET /admin/reports.csv': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
   'GET /platform/brands': () => ({}),
   'POST /platform/brands': () => ({
