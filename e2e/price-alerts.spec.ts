@@ -10,6 +10,7 @@ test('a traveller watches a route from the results, sees the alert in the accoun
 }) => {
   // One user per project, so that parallel projects do not see each other's alerts.
   await logIn(page, isMobile ? 'individual@sajilo.example' : 'customer@sajilo.example');
+  await expect(page).not.toHaveURL(/\/auth\/login/);
   await page.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${inDays(10)}&adults=1&nat=NP`);
   await expect(page.getByRole('heading', { name: /KTM.*PKR/ }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Tell me when it is cheaper' }).click();
