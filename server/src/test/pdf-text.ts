@@ -17,10 +17,10 @@ function objectsOf(pdf: string): Map<number, { dictionary: string; stream?: stri
       objects.set(Number(match[1]), { dictionary: body });
       continue;
     }
-    const raw = body
-      .slice(streamAt)
-      .replace(/^stream\r?\n/, '')
-      .replace(/\r?\nendstream\s*$/, '');
+    const data = body.slice(streamAt).replace(/^stream\r?\n/, '');
+    // The stream's own /Length, not a search for `endstream`: deflated bytes may end in `\r`.
+    const length = /\/Length (\d+)\b(?! \d+ R)/.exec(body.slice(0, streamAt))?.[1];
+    const raw = length ? data.slice(0, Number(length)) : data.replace(/\r?\nendstream\s*$/, '');
     let stream: string;
     try {
       stream = inflateSync(Buffer.from(raw, 'latin1')).toString('latin1');
