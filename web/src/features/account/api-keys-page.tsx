@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { API_KEY_SCOPES, type CreatedApiKey, createApiKeyRequest } from '#shared/integrations';
 import { CheckboxField } from '../../components/ui/checkbox-field';
+import { SignInFirst } from '../../components/ui/sign-in-first';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
 import { formatAdDate } from '../../lib/dates';
@@ -23,19 +23,7 @@ const card = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-sl
 export function ApiKeysPage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
-  if (!user) {
-    return (
-      <section className="mx-auto max-w-md py-12 text-center">
-        <h1 className="text-2xl font-semibold">{t('apiKeys.title')}</h1>
-        <Link
-          to={`/auth/login?next=${encodeURIComponent('/account/api-keys')}`}
-          className="mt-4 inline-block rounded-lg bg-brand px-4 py-2 font-semibold text-brand-contrast"
-        >
-          {t('header.logIn')}
-        </Link>
-      </section>
-    );
-  }
+  if (!user) return <SignInFirst title={t('apiKeys.title')} next="/account/api-keys" />;
   if (user.type !== 'agent' && user.type !== 'admin') {
     return (
       <section className="grid gap-4">

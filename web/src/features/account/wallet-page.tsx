@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { type CurrencyCode, formatMoney } from '#shared/money';
 import { secondaryButtonClass } from '../../components/ui/form-styles';
+import { SignInFirst } from '../../components/ui/sign-in-first';
 import { TextField } from '../../components/ui/text-field';
 import { addDays, todayInNepal } from '../../lib/dates';
 import { addTranslations, currentLanguage } from '../../lib/i18n';
@@ -18,19 +18,7 @@ const card = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-sl
 export function WalletPage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
-  if (!user) {
-    return (
-      <section className="mx-auto max-w-md py-12 text-center">
-        <h1 className="text-2xl font-semibold">{t('wallet.title')}</h1>
-        <Link
-          to={`/auth/login?next=${encodeURIComponent('/account/wallet')}`}
-          className="mt-4 inline-block rounded-lg bg-brand px-4 py-2 font-semibold text-brand-contrast"
-        >
-          {t('header.logIn')}
-        </Link>
-      </section>
-    );
-  }
+  if (!user) return <SignInFirst title={t('wallet.title')} next="/account/wallet" />;
   if (user.type !== 'agent' && user.type !== 'admin') {
     return (
       <section className="grid gap-4">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatMoney } from '#shared/format-money';
+import { SignInFirst } from '../../components/ui/sign-in-first';
 import { formatAdDate } from '../../lib/dates';
 import { addTranslations, currentLanguage } from '../../lib/i18n';
 import { priceAlertStrings } from '../../lib/price-alert-strings';
@@ -16,19 +16,7 @@ const card = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-sl
 export function PriceAlertsPage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
-  if (!user) {
-    return (
-      <section className="mx-auto max-w-md py-12 text-center">
-        <h1 className="text-2xl font-semibold">{t('priceAlerts.title')}</h1>
-        <Link
-          to={`/auth/login?next=${encodeURIComponent('/account/price-alerts')}`}
-          className="mt-4 inline-block rounded-lg bg-brand px-4 py-2 font-semibold text-brand-contrast"
-        >
-          {t('header.logIn')}
-        </Link>
-      </section>
-    );
-  }
+  if (!user) return <SignInFirst title={t('priceAlerts.title')} next="/account/price-alerts" />;
   return <PriceAlerts />;
 }
 

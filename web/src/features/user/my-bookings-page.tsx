@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BookingStatus } from '#shared/bookings';
 import { formatMoney } from '#shared/format-money';
+import { SignInFirst } from '../../components/ui/sign-in-first';
 import { useAppStore } from '../../lib/app-context';
 import { formatAdDate } from '../../lib/dates';
 import { addTranslations, currentLanguage } from '../../lib/i18n';
@@ -13,7 +14,6 @@ import { useErrorToast } from '../../lib/use-error-toast';
 import { confirmCancellation, quoteCancellation } from './api/cancel-booking';
 import { myBookingsQueryKey, useMyBookings } from './api/get-my-bookings';
 import { myBookingsStrings } from './my-bookings-strings';
-import { SignInFirst } from './sign-in-first';
 
 addTranslations(myBookingsStrings);
 
@@ -30,7 +30,14 @@ export function MyBookingsPage() {
   const [pnr, setPnr] = useState('');
   const [page, setPage] = useState(1);
   const bookings = useMyBookings({ status, pnr: pnr.trim().toUpperCase(), page });
-  if (!user) return <SignInFirst title={t('pages.myBookings.title')} next="/user/bookings" />;
+  if (!user)
+    return (
+      <SignInFirst
+        title={t('pages.myBookings.title')}
+        next="/user/bookings"
+        message={t('myBookings.logIn')}
+      />
+    );
 
   const cancel = async (bookingPnr: string) => {
     try {

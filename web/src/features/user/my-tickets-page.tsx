@@ -1,17 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SignInFirst } from '../../components/ui/sign-in-first';
 import { TicketStatusBadge, ticketStanding } from '../../components/ui/ticket-status';
 import { formatAdDate, localTime } from '../../lib/dates';
-import { currentLanguage } from '../../lib/i18n';
+import { addTranslations, currentLanguage } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useMyTickets } from './api/get-my-tickets';
-import { SignInFirst } from './sign-in-first';
+import { myBookingsStrings } from './my-bookings-strings';
+
+addTranslations(myBookingsStrings);
 
 export function MyTicketsPage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
   const tickets = useMyTickets();
-  if (!user) return <SignInFirst title={t('pages.myTickets.title')} next="/user/tickets" />;
+  if (!user)
+    return (
+      <SignInFirst title={t('pages.myTickets.title')} next="/user/tickets" message={t('myBookings.logIn')} />
+    );
   return (
     <section className="grid gap-4">
       <h1 className="text-2xl font-semibold">{t('pages.myTickets.title')}</h1>
