@@ -3,18 +3,18 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type CurrencyCode, formatMoney } from '#shared/money';
-import { creditLimitRequest, settlementRequest } from '#shared/wallet-statements';
+import { creditLimitRequest } from '#shared/wallet-statements';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { addDays, todayInNepal } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { rupeesAsPaisa } from '../shared/money-input';
 import { useWalletCredit } from './api/get-wallet-credit';
 import { useRecordSettlement } from './api/record-settlement';
 import { useSetCreditLimit } from './api/set-credit-limit';
 import { walletStatementUrl } from './api/wallet-statement-url';
+import { WalletCreditForm } from './wallet-credit-form';
 
 /** Rupees typed for a limit ("0", "50000.50") as paisa; 0 takes the credit away. */
 const limitAsPaisa = (message: string) =>
@@ -97,57 +97,18 @@ function CreditLimitForm(props: { userId: string; currency: CurrencyCode }) {
   );
 }
 
-const settlementForm = (messages: { amount: string; reference: string }) =>
-  z.object({
-    amount: rupeesAsPaisa(messages.amount),
-    reference: z.string().trim().min(1, messages.reference).pipe(settlementRequest.shape.reference),
-  });
+const SETTLEMENT_TEXT = {
+  action: 'admin.wallet.credit.settle',
+  amount: 'admin.wallet.credit.settlementAmount',
+  reference: 'admin.wallet.credit.settlementReference',
+  referenceRequired: 'admin.wallet.credit.settlementReferenceRequired',
+  done: 'admin.wallet.credit.settled',
+} as const;
 
 function SettlementForm(props: { userId: string; currency: CurrencyCode }) {
-  const { t } = useTranslation();
   const settle = useRecordSettlement(props.userId);
-  const empty = { amount: '', reference: '' };
-  const { form, errorOf, showFailure } = useZodForm(
-    settlementForm({
-      amount: t('admin.wallet.amountInvalid'),
-      reference: t('admin.wallet.credit.settlementReferenceRequired'),
-    }),
-    empty,
-  );
-  const submit = form.handleSubmit((input) =>
-    settle.mutateAsync(input).then((result) => {
-      toast.success(
-        result.replayed
-          ? t('admin.wallet.replayed')
-          : t('admin.wallet.credit.settled', {
-              balance: formatMoney(result.balance, props.currency, currentLanguage()),
-            }),
-      );
-      form.reset(empty);
-    }, showFailure),
-  );
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      className="mt-4 grid gap-4 sm:grid-cols-3"
-      aria-label={t('admin.wallet.credit.settle')}
-    >
-      <TextField
-        label={t('admin.wallet.credit.settlementAmount', { currency: props.currency })}
-        inputMode="decimal"
-        error={errorOf('amount')}
-        {...form.register('amount')}
-      />
-      <TextField
-        label={t('admin.wallet.credit.settlementReference')}
-        error={errorOf('reference')}
-        {...form.register('reference')}
-      />
-      <div className="self-end">
-        <SubmitButton busy={settle.isPending}>{t('admin.wallet.credit.settle')}</SubmitButton>
-      </div>
-    </form>
+    <WalletCreditForm currency={props.currency} text={SETTLEMENT_TEXT} credit={settle} withNote={false} />
   );
 }
 

@@ -1,20 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import type { AdminUser } from '#shared/admin';
-import { topUpRequest } from '#shared/admin-money';
 import { type CurrencyCode, formatMoney } from '#shared/money';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
-import { SubmitButton } from '../../../components/ui/submit-button';
-import { TextField } from '../../../components/ui/text-field';
 import { currentLanguage } from '../../../lib/i18n';
-import { notify } from '../../../lib/notify';
-import { useZodForm } from '../../../lib/use-zod-form';
 import { formatWhen, Pager, TableHead } from '../shared/admin-ui';
-import { rupeesAsPaisa } from '../shared/money-input';
 import { useWalletLedger, walletCsvUrl } from './api/get-wallet-ledger';
 import { useTopUpWallet } from './api/top-up-wallet';
 import { CreditAndStatements } from './credit-and-statements';
+import { WalletCreditForm } from './wallet-credit-form';
 
 /** One agent's wallet: balance, top-up with a reference, the ledger and its CSV export. */
 export function WalletPanel(props: { user: AdminUser; onClose: () => void }) {
@@ -86,63 +80,15 @@ export function WalletPanel(props: { user: AdminUser; onClose: () => void }) {
   );
 }
 
-/** Rupees as typed → paisa; the reference and note as the API checks them (topUpRequest). */
-const topUpForm = (messages: { amount: string; reference: string }) =>
-  z.object({
-    amount: rupeesAsPaisa(messages.amount),
-    reference: z.string().trim().min(1, messages.reference).pipe(topUpRequest.shape.reference),
-    note: z
-      .string()
-      .trim()
-      .transform((note) => note || undefined)
-      .pipe(topUpRequest.shape.note),
-  });
-
-const EMPTY_TOP_UP = { amount: '', reference: '', note: '' };
+const TOP_UP_TEXT = {
+  action: 'admin.wallet.topUp',
+  amount: 'admin.wallet.amountLabel',
+  reference: 'admin.wallet.referenceLabel',
+  referenceRequired: 'admin.wallet.referenceRequired',
+  done: 'admin.wallet.toppedUp',
+} as const;
 
 function TopUpForm(props: { userId: string; currency: CurrencyCode }) {
-  const { t } = useTranslation();
   const topUp = useTopUpWallet(props.userId);
-  const { form, errorOf, showFailure } = useZodForm(
-    topUpForm({ amount: t('admin.wallet.amountInvalid'), reference: t('admin.wallet.referenceRequired') }),
-    EMPTY_TOP_UP,
-  );
-
-  const submit = form.handleSubmit((input) =>
-    topUp.mutateAsync(input).then((result) => {
-      notify.success(
-        result.replayed
-          ? t('admin.wallet.replayed')
-          : t('admin.wallet.toppedUp', {
-              balance: formatMoney(result.balance, props.currency, currentLanguage()),
-            }),
-      );
-      form.reset(EMPTY_TOP_UP);
-    }, showFailure),
-  );
-
-  return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      className="mt-4 grid gap-4 sm:grid-cols-3"
-      aria-label={t('admin.wallet.topUp')}
-    >
-      <TextField
-        label={t('admin.wallet.amountLabel', { currency: props.currency })}
-        inputMode="decimal"
-        error={errorOf('amount')}
-        {...form.register('amount')}
-      />
-      <TextField
-        label={t('admin.wallet.referenceLabel')}
-        error={errorOf('reference')}
-        {...form.register('reference')}
-      />
-      <TextField label={t('admin.wallet.noteLabel')} error={errorOf('note')} {...form.register('note')} />
-      <div className="sm:col-span-3">
-        <SubmitButton busy={topUp.isPending}>{t('admin.wallet.topUp')}</SubmitButton>
-      </div>
-    </form>
-  );
+  return <WalletCreditForm currency={props.currency} text={TOP_UP_TEXT} credit={topUp} withNote />;
 }
