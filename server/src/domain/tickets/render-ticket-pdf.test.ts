@@ -7,6 +7,7 @@ import { adult, bookingBody, findOffers, inDays, payBooking, postBooking } from 
 import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { FullBooking } from '../bookings/find-booking';
+import { nepalDatesAt } from '../finance/nepal-date';
 import { ticketStampOf } from './render-ticket-pdf';
 
 let t: TestApp;
@@ -86,6 +87,13 @@ describe('the e-ticket’s look', () => {
     expect(text.split('\n')).toContain('Sajilo Travels');
     expect(text.match(/Sajilo Travels(?! and Tours)/g)).toHaveLength(1);
     expect(text).toMatch(/KTM – PKR/);
+    // Dates in AD with the Bikram Sambat date beside: the flight's local date and the issue date.
+    expect(text).toMatch(
+      /departs \d{2} [A-Z][a-z]{2} 20\d\d \(\d{1,2} [A-Z][a-z]+ 20[89]\d\) \d{2}:\d{2} \(UTC\+05:45\)/,
+    );
+    const { bs } = nepalDatesAt(new Date());
+    expect(text).toMatch(/Issued: \d{2} [A-Z][a-z]{2} 20\d\d \(\d{1,2} [A-Z][a-z]+ 20[89]\d\)/);
+    expect(text).toMatch(new RegExp(`\\(\\d{1,2} [A-Z][a-z]+ ${bs.year}\\)`));
   });
 
   it('draws an uploaded PNG logo', async () => {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { adToBs, formatBsDate } from '#shared/bikram-sambat';
 import { type CurrencyCode, formatMoney } from '#shared/format-money';
 import { RECEIPT_LINE_LABELS, receiptLines } from '#shared/receipt-lines';
 import type { Db } from '../../db/client';
@@ -9,6 +10,7 @@ import { brandDocumentLook } from '../brands/brand-document-look';
 import { type BrandImage, drawLogo } from '../documents/draw-logo';
 import { PDF_FONT, registerPdfFonts } from '../documents/pdf-fonts';
 import type { MailFile } from '../email/deliver-outbox';
+import { nepalDatesAt } from '../finance/nepal-date';
 import { boardingPasses } from './boarding-passes';
 import { type CurrentGatewayMode, paidInTestMode } from './paid-in-test-mode';
 
@@ -44,15 +46,24 @@ export function ticketStampOf(full: Pick<FullBooking, 'booking' | 'tickets'>): T
 /** The app's one money format (paisa only when not zero), as on the web and in the e-mails. */
 const money = (amount: number, currency: string) => formatMoney(amount, currency as CurrencyCode, 'en');
 
-/** `2026-05-01T06:30:00+05:45` → `01 May 2026 06:30 (UTC+05:45)`: the airport's local time. */
-function localTime(iso: string): string {
-  const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', {
+/** `2026-05-01` → `01 May 2026 (18 Baisakh 2083)`: the AD date with the Bikram Sambat date beside. */
+function adAndBsDate(isoDate: string): string {
+  const ad = new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', {
     day: '2-digit',
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
   });
-  return `${date} ${iso.slice(11, 16)} (UTC${iso.slice(19) || '+00:00'})`;
+  const bs = adToBs(isoDate);
+  return bs ? `${ad} (${formatBsDate(bs)})` : ad;
+}
+
+/**
+ * `2026-05-01T06:30:00+05:45` → `01 May 2026 (18 Baisakh 2083) 06:30 (UTC+05:45)`: the airport's
+ * local date and time.
+ */
+function localTime(iso: string): string {
+  return `${adAndBsDate(iso.slice(0, 10))} ${iso.slice(11, 16)} (UTC${iso.slice(19) || '+00:00'})`;
 }
 
 /**
@@ -125,7 +136,7 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
     .font(PDF_FONT.regular)
     .fontSize(10)
     .text(
-      `Status: ${booking.status}   Issued: ${(booking.paidAt ?? booking.createdAt).toISOString().slice(0, 10)}`,
+      `Status: ${booking.status}   Issued: ${adAndBsDate(nepalDatesAt(booking.paidAt ?? booking.createdAt).ad)}`,
     );
   doc.text(`Contact: ${booking.contact.name}, ${booking.contact.email}, ${booking.contact.mobile}`);
   const stamp = ticketStampOf(full);
