@@ -113,6 +113,21 @@ export const flightSearchRequest = z
       .default(0),
     /** A foreign national resident in Nepal (non-tourist visa, 6+ months): the residential fare. */
     residential: z.boolean({ message: 'Say true or false.' }).optional().default(false),
+    /**
+     * Only these inventories answer (ids as in `data.suppliers`, e.g. `["house"]` for the house
+     * inventory alone, which answers at once); every configured one when absent. An id that is not
+     * configured asks nothing.
+     */
+    suppliers: z
+      .array(
+        z
+          .string({ message: 'Name a supplier, such as house.' })
+          .trim()
+          .regex(/^[a-z0-9_-]{1,30}$/, 'Use a supplier id such as house or duffel.'),
+      )
+      .min(1, 'Name at least one supplier, or leave suppliers out to ask them all.')
+      .max(10, 'Name at most 10 suppliers.')
+      .optional(),
   })
   .superRefine((params, ctx) => {
     const fail = (path: (string | number)[], message: string) =>

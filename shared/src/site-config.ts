@@ -105,5 +105,11 @@ export const publicSiteConfig = siteConfig.extend({
   contactDataKey: z.string(),
   /** The web app shows a "test payments" ribbon on every page while this is `test`. */
   paymentsMode,
+  /**
+   * The inventories a search asks (`data.suppliers[].id`): `house` and any outside supplier
+   * configured (`duffel`). With an outside one, the web asks the house inventory alone first and
+   * shows its offers while the full answer comes.
+   */
+  suppliers: z.array(z.string()),
 });
 export type PublicSiteConfig = z.infer<typeof publicSiteConfig>;

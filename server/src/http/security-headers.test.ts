@@ -137,6 +137,7 @@ describe('the page the server writes', () => {
       const config = presentSiteConfig(
         { id: 'b', slug: demo.slug, config: { ...demo.config, frameAncestors: [] } },
         'test',
+        ['house'],
       );
       const page = template
         .replace('<!--app-head-->', brandHead(config))

@@ -6,7 +6,7 @@ import { brandHead, firstPaint, routeModulePreloads, themedRoot } from './web-ap
 const configOf = (slug: string) => {
   const demo = demoBrands.find((b) => b.slug === slug);
   if (!demo) throw new Error(slug);
-  return presentSiteConfig({ id: 'b', slug, config: demo.config }, 'live');
+  return presentSiteConfig({ id: 'b', slug, config: demo.config }, 'live', ['house']);
 };
 
 describe('the page the server writes before the app starts', () => {

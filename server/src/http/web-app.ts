@@ -6,6 +6,7 @@ import { assetAddress } from '#shared/asset-address';
 import type { PublicSiteConfig } from '#shared/site-config';
 import { BRAND_ASSETS, WEB_DIST } from '../app-files';
 import type { BrandDirectory } from '../domain/brands/brand-directory';
+import { configuredSuppliers } from '../domain/suppliers/configured-suppliers';
 import type { PaymentGatewayDirectory } from '../payments/brand-gateways';
 import { presentSiteConfig } from '../presenters/site-config';
 import { compress, preferredEncoding } from './compression';
@@ -62,7 +63,13 @@ export async function registerWebApp(
 
   return async (request, reply) => {
     const brand = await brands.resolve(request.hostname);
-    const config = brand ? presentSiteConfig(brand, await payments.siteMode(brand.id)) : undefined;
+    const config = brand
+      ? presentSiteConfig(
+          brand,
+          await payments.siteMode(brand.id),
+          configuredSuppliers().map((supplier) => supplier.id),
+        )
+      : undefined;
     const head = config ? brandHead(config) : '<title>Tikat</title>';
     const url = new URL(request.url, 'http://localhost');
     const paint = config

@@ -2,7 +2,11 @@ import type { PaymentsMode, PublicSiteConfig } from '#shared/site-config';
 import type { Brand } from '../domain/brands/brand-directory';
 
 /** The public face of a brand: its site configuration, never its secrets, and its payments mode. */
-export function presentSiteConfig(brand: Brand, paymentsMode: PaymentsMode): PublicSiteConfig {
+export function presentSiteConfig(
+  brand: Brand,
+  paymentsMode: PaymentsMode,
+  supplierIds: string[],
+): PublicSiteConfig {
   const storagePrefix = brand.config.displayName.replace(/[^A-Za-z0-9]/g, '');
   return {
     ...brand.config,
@@ -11,5 +15,6 @@ export function presentSiteConfig(brand: Brand, paymentsMode: PaymentsMode): Pub
     userDataKey: `${storagePrefix}UserData`,
     contactDataKey: `${storagePrefix}ContactData`,
     paymentsMode,
+    suppliers: supplierIds,
   };
 }

@@ -162,6 +162,7 @@ export const pageStrings = {
       noneMatch: 'No flight matches these filters.',
       clearFilters: 'Clear a filter to see more flights.',
       noneFly: 'No flights on this date.',
+      moreSuppliers: 'Asking more airlines for their fares…',
       suppliersMissing:
         'Some airlines did not answer in time, so their flights are not shown. Search again to try them.',
       tryOtherDates: 'Try a nearby date above, or another airport.',
@@ -354,6 +355,7 @@ export const pageStrings = {
       noneMatch: 'यी छनोटसँग मिल्ने उडान छैन।',
       clearFilters: 'थप उडान हेर्न छनोट हटाउनुहोस्।',
       noneFly: 'यो मितिमा उडान छैन।',
+      moreSuppliers: 'थप एयरलाइनसँग भाडा सोध्दै…',
       suppliersMissing: 'केही एयरलाइनले समयमै जवाफ दिएनन्, त्यसैले तिनका उडान देखाइएका छैनन्। फेरि खोज्नुहोस्।',
       tryOtherDates: 'माथि नजिकको मिति वा अर्को विमानस्थल प्रयास गर्नुहोस्।',
       tryAgain: 'फेरि प्रयास गर्नुहोस्',

@@ -142,7 +142,10 @@ export async function searchFlights(db: Db, options: SearchFlightsOptions): Prom
     }
     return days;
   });
-  const suppliers = options.suppliers ?? configuredSuppliers();
+  const wanted = params.suppliers ? new Set(params.suppliers) : undefined;
+  const suppliers = (options.suppliers ?? configuredSuppliers()).filter(
+    (supplier) => !wanted || wanted.has(supplier.id),
+  );
   const [markups, cancelledFlightIds] = options.brandId
     ? await Promise.all([
         searchBrandMarkups(db, options.brandId),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicSiteConfig } from '#shared/site-config';
+import { configuredSuppliers } from '../../domain/suppliers/configured-suppliers';
 import { requireBrand } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
 import { presentSiteConfig } from '../../presenters/site-config';
@@ -18,7 +19,13 @@ export const siteConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
       const brand = requireBrand(request);
-      return ok(presentSiteConfig(brand, await app.payments.siteMode(brand.id)));
+      return ok(
+        presentSiteConfig(
+          brand,
+          await app.payments.siteMode(brand.id),
+          configuredSuppliers().map((supplier) => supplier.id),
+        ),
+      );
     },
   );
 };

@@ -49,11 +49,17 @@ export function FlightSearchPage() {
   const complete = Object.keys(validateSearch(query, todayInNepal())).length === 0;
   const request = useMemo(() => toSearchRequest(query, user?.type ?? 'customer'), [query, user?.type]);
   const search = useFlightSearch(request, complete);
+  // With an outside supplier (seconds to answer), the house inventory is asked alone as well, and
+  // its offers are shown until the full answer replaces them.
+  const outsideSuppliers = (config.suppliers ?? []).some((id) => id !== 'house');
+  const houseRequest = useMemo(() => ({ ...request, suppliers: ['house'] }), [request]);
+  const houseFirst = useFlightSearch(houseRequest, complete && outsideSuppliers);
+  const moreComing = outsideSuppliers && !search.data && search.isFetching && Boolean(houseFirst.data);
   // The folded search form is drawn only when opened: it is a large form on a page already busy.
   const [formOpen, setFormOpen] = useState(!complete);
 
   // Drawn in a transition: React yields while it lays out the offers, so taps are not blocked.
-  const data = useDeferredValue(search.data);
+  const data = useDeferredValue(search.data ?? (outsideSuppliers ? houseFirst.data : undefined));
   const legs = data?.legs ?? [];
   const leg = legs[Math.min(step, Math.max(legs.length - 1, 0))];
   // The summary and the steps come from the URL, so nothing moves when the answer arrives.
@@ -235,6 +241,16 @@ export function FlightSearchPage() {
                   </select>
                 </label>
               </div>
+              {moreComing && (
+                <p
+                  role="status"
+                  data-testid="more-suppliers"
+                  className="flex items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800"
+                >
+                  <span aria-hidden="true" className="size-3 animate-pulse rounded-full bg-brand" />
+                  {t('results.moreSuppliers')}
+                </p>
+              )}
               {data?.suppliers?.some((supplier) => supplier.status !== 'ok') && (
                 <p
                   role="note"

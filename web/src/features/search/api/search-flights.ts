@@ -25,7 +25,8 @@ export function toSearchRequest(query: SearchQuery, userType: string) {
   };
 }
 
-export type SearchRequest = ReturnType<typeof toSearchRequest>;
+/** `suppliers`: only those inventories answer (`['house']` answers at once); all when absent. */
+export type SearchRequest = ReturnType<typeof toSearchRequest> & { suppliers?: string[] };
 
 /** POST /flights/search: the offers for a search. */
 export const searchFlights = (request: SearchRequest) =>
