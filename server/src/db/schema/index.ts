@@ -12,3 +12,4 @@ export * from './markups';
 export * from './payments';
 export * from './price-alerts';
 export * from './reference';
+export * from './notifications';
