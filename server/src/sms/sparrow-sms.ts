@@ -5,11 +5,12 @@ export const SPARROW_SMS_URL = 'https://api.sparrowsms.com/v2/sms/';
 
 /**
  * Sparrow's documented refusals (answered with HTTP 403 and `{ response_code, response }`) that
- * are about the message itself: sending it again cannot succeed. The others (1001 invalid IP,
- * 1002 invalid token, 1003–1006 account inactive or expired, 1012–1013 credits) are the
+ * are about the message itself (1000 a field missing, 1007/1011 no valid receiver, 1010 empty
+ * text): sending it again cannot succeed. The others (1001 invalid IP, 1002 invalid token, 1008
+ * invalid sender, 1003–1006 account inactive or expired, 1012–1013 credits) are the
  * account's: they are retried, so messages go once an operator fixes the account.
  */
-const MESSAGE_REFUSALS = new Set([1000, 1007, 1008, 1010, 1011]);
+const MESSAGE_REFUSALS = new Set([1000, 1007, 1010, 1011]);
 
 export interface SparrowSmsOptions {
   /** The token generated on Sparrow's site (never logged). */
