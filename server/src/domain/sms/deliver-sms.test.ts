@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AdminBookingDetail } from '#shared/admin-bookings';
 import type { Booking } from '#shared/bookings';
 import type { FlightOffer } from '#shared/flights';
 import { emailOutbox, smsOutbox } from '../../db/schema/index';
@@ -8,6 +9,7 @@ import { runJob } from '../../jobs/run-all-jobs';
 import { NO_SMS_FAULTS, type SparrowSandbox, startSparrowSandbox } from '../../sms/sandbox/sparrow-sandbox';
 import { SparrowSmsProvider } from '../../sms/sparrow-sms';
 import { api, logInDemo } from '../../test/accounts';
+import { adminSessions, asAdmin } from '../../test/admin';
 import { bookingBody, findOffer, payBooking, postBooking } from '../../test/bookings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { smsTime } from './compose-booking-sms';
@@ -190,6 +192,35 @@ describe('booking SMS through Sparrow SMS (its local stand-in)', () => {
     expect(reminder?.text).toContain(
       `departs ${smsTime(departure(offer), 'en')} local time. PNR ${booking.pnr}`,
     );
+  });
+
+  it('tells an opted-in traveller of a delayed flight once, in their language, with the new local time', async () => {
+    const { offer, booking } = await book({ sms_updates: true, language: 'ne' }, 11);
+    expect((await payBooking(t, agent, booking.pnr, 'wallet')).statusCode).toBe(200);
+    const admin = (await adminSessions(t)).sajiloAdmin;
+    const detail = await asAdmin(t, admin, 'GET', `/admin/bookings/${booking.pnr}`);
+    const flightId = (detail.json().data as AdminBookingDetail).flights[0]?.flightId ?? '';
+    const newDeparture = `${departure(offer).slice(0, 10)}T18:40`;
+    const mark = () =>
+      asAdmin(t, admin, 'POST', `/admin/flights/${flightId}/disruptions`, {
+        reason: 'weather',
+        note: 'Fog at Pokhara.',
+        change: 'delayed',
+        newDepartureLocal: newDeparture,
+      });
+    expect((await mark()).statusCode).toBe(200);
+    expect((await mark()).statusCode).toBe(200);
+    await runJob(t.app, 'sms.deliver');
+    const told = received(booking.pnr).filter((m) => m.text.includes('अब'));
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain(`${smsTime(newDeparture, 'ne')} (स्थानीय)`);
+    expect(told[0]?.text).toContain(`PNR ${booking.pnr}`);
+    // The e-mail notice is written as ever.
+    const notices = await t.app.db
+      .select()
+      .from(emailOutbox)
+      .where(like(emailOutbox.subject, `Flight delayed: booking ${booking.pnr}%`));
+    expect(notices).toHaveLength(1);
   });
 
   it('without a provider nothing is sent and the messages wait in the log', async () => {
