@@ -43,7 +43,7 @@ module.exports = {
       name: 'domain-below-routes',
       comment: 'routes → domain → db: domain, db, payments and jobs never import routes or http.',
       severity: 'error',
-      from: { path: '^server/src/(domain|db|payments|jobs|seed)/', pathNot: tests },
+      from: { path: '^server/src/(domain|db|payments|sms|jobs|seed)/', pathNot: tests },
       to: { path: '^server/src/(routes|http)/' },
     },
     {
@@ -51,7 +51,7 @@ module.exports = {
       comment: 'db/ is the bottom layer: it imports no domain, routes, payments or http.',
       severity: 'error',
       from: { path: '^server/src/db/', pathNot: tests },
-      to: { path: '^server/src/(domain|routes|payments|http|jobs|presenters)/' },
+      to: { path: '^server/src/(domain|routes|payments|sms|http|jobs|presenters)/' },
     },
     {
       name: 'features-apart',

@@ -17,6 +17,7 @@ import { DatabaseSessionStore, type SessionStore } from './domain/sessions/sessi
 import { webhookSecretsKey } from './domain/webhooks/webhook-signature';
 import type { Env } from './env';
 import { errorBody } from './errors';
+import { configuredSmsProvider } from './sms/configured-sms-provider';
 import './http/context';
 
 import { configureSuppliers } from './domain/suppliers/configured-suppliers';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Unset SMTP_URL: nothing is sent, and the outbox is read in the admin console.
   const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined;
   app.decorate('mail', { transport, from: env.MAIL_FROM, linksKey: emailLinks });
+  app.decorate('sms', configuredSmsProvider(env));
   app.decorate('apiKeysHashKey', apiKeysHashKey(env.SESSION_SECRET));
   app.decorate('webhookSecretsKey', webhookSecretsKey(env.SESSION_SECRET));
   app.decorate('webhookResources', webhookResources(database.db));
@@ -297,6 +299,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         if (request.method === 'GET' || reply.statusCode >= 400) return;
         if (!/\/(bookings|wallets|disruptions|payments)(\/|$)/.test(request.routeOptions.url ?? '')) return;
         await app.jobs.send('webhooks.deliver').catch(() => undefined);
+        // …and SMS to travellers who asked for them (held, ticketed, disrupted).
+        if (app.sms) await app.jobs.send('sms.deliver').catch(() => undefined);
       });
       // Answers carry personal data unless a route says it may be cached (airports, site config…).
       api.addHook('onSend', async (_request, reply, payload) => {

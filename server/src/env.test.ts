@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from './env';
+import { configuredSmsProvider } from './sms/configured-sms-provider';
 import { REPOSITORY_ROOT } from './test/server-process';
 
 describe('loadEnv', () => {
@@ -180,5 +181,27 @@ describe('test payments in production', () => {
       'https://proxy.example/duffel/',
     );
     expect(() => loadEnv({ SUPPLIER_TIMEOUT_MS: '5' })).toThrow(/SUPPLIER_TIMEOUT_MS/);
+  });
+
+  it('sends no SMS without SMS_PROVIDER, and asks for Sparrow’s token and sender with it', () => {
+    const off = loadEnv({});
+    expect(off.SMS_PROVIDER).toBeUndefined();
+    expect(off.SMS_API_URL).toBe('https://api.sparrowsms.com/v2/sms/');
+    expect(configuredSmsProvider(off)).toBeNull();
+    const problems = (() => {
+      try {
+        loadEnv({ SMS_PROVIDER: 'sparrow' });
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    })();
+    expect(problems).toEqual([
+      'SPARROW_SMS_TOKEN: must be set with SMS_PROVIDER=sparrow',
+      'SPARROW_SMS_FROM: must be set with SMS_PROVIDER=sparrow',
+    ]);
+    expect(() => loadEnv({ SMS_PROVIDER: 'twilio' })).toThrow(/SMS_PROVIDER: use sparrow/);
+    const on = loadEnv({ SMS_PROVIDER: 'sparrow', SPARROW_SMS_TOKEN: 'v2_abc', SPARROW_SMS_FROM: 'Sajilo' });
+    expect(configuredSmsProvider(on)?.name).toBe('sparrow');
   });
 });

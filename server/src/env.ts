@@ -238,6 +238,20 @@ const envSchema = z
       .optional(),
     /** The From address of e-mails sent over SMTP. */
     MAIL_FROM: z.string().min(3).default('Tikat <tickets@tikat.example>'),
+    /**
+     * The SMS gateway travellers who ask for SMS are told through (issue 21 §5, docs/sms.md):
+     * `sparrow` (Sparrow SMS, Nepal; needs SPARROW_SMS_TOKEN and SPARROW_SMS_FROM). Unset: no SMS
+     * is sent (the messages wait in the SMS outbox; the e-mails are sent as ever).
+     */
+    SMS_PROVIDER: z.enum(['sparrow'], { message: 'use sparrow, or leave unset for no SMS' }).optional(),
+    /** Sparrow SMS's token (never logged). */
+    SPARROW_SMS_TOKEN: z.string().min(1).optional(),
+    /** The sender identity Sparrow SMS gave the account. */
+    SPARROW_SMS_FROM: z.string().min(1).max(40).optional(),
+    /** The gateway's push endpoint; the local stand-in's (`npm run sms:sandbox`) in development. */
+    SMS_API_URL: httpUrl.default('https://api.sparrowsms.com/v2/sms/'),
+    /** How long the gateway has to answer one message. */
+    SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /** Folder where brand images uploaded in the admin console are kept (served at /uploads/). */
     UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
     /** S3-compatible bucket for uploads (e.g. https://s3.ap-south-1.amazonaws.com); unset: UPLOADS_DIR. */
@@ -276,6 +290,11 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
+    }
+    if (env.SMS_PROVIDER === 'sparrow') {
+      for (const name of ['SPARROW_SMS_TOKEN', 'SPARROW_SMS_FROM'] as const)
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with SMS_PROVIDER=sparrow' });
     }
     const required: [string, string[]][] = [
       ['S3_ENDPOINT', ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']],

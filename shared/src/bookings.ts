@@ -69,6 +69,13 @@ export const createBookingRequest = z.object({
     .trim()
     .regex(/^[0-9]{9}$/, 'A PAN is 9 digits.')
     .optional(),
+  /**
+   * The contact asks for SMS at their mobile (issue 21 §5): the hold, the ticket, a disruption of
+   * their flight and a reminder the day before. Default false.
+   */
+  sms_updates: z.boolean({ message: 'Choose yes or no.' }).optional(),
+  /** The language the traveller books in: their SMS are written in it. Default English. */
+  language: z.enum(['en', 'ne'], { message: 'Choose English (en) or Nepali (ne).' }).optional(),
 });
 export type CreateBookingRequest = z.input<typeof createBookingRequest>;
 
@@ -153,6 +160,10 @@ export const booking = z.object({
   contact: bookingContact,
   /** The buyer's PAN given at booking for the tax invoice (issue 20); null when none. */
   buyer_pan: z.string().nullable().optional(),
+  /** The contact asked for SMS at their mobile (docs/sms.md). */
+  sms_updates: z.boolean().optional(),
+  /** The language of the booking's SMS. */
+  language: z.enum(['en', 'ne']).optional(),
   tickets: z.array(ticket),
   /** Methods the brand offers this user for this booking (wallet for agents only). */
   payment_methods: z.array(paymentMethod),

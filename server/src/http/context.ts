@@ -14,6 +14,7 @@ import { AppError } from '../errors';
 import type { JobQueue } from '../jobs/job-queue';
 import type { PaymentGatewayDirectory } from '../payments/brand-gateways';
 import type { PolicyName, RoutePolicy } from '../policies/policy';
+import type { SmsProvider } from '../sms/sms-provider';
 import type { RateLimiter } from './rate-limit';
 
 declare module 'fastify' {
@@ -39,6 +40,8 @@ declare module 'fastify' {
     assets: AssetStorage;
     /** How the outbox is sent (the `email.deliver-outbox` job): SMTP_URL's transport, if set. */
     mail: OutboxMail;
+    /** The SMS gateway of SMS_PROVIDER (the `sms.deliver` job), or null: no SMS is sent. */
+    sms: SmsProvider | null;
     /** The job queue (pg-boss in the database): jobs/definitions.ts lists every job. */
     jobs: JobQueue;
     /** Seals the links in queued e-mails that sign their recipient in (password, invitation). */

@@ -6,6 +6,8 @@ import { settlePendingPayments } from '../domain/bookings/settle-pending-payment
 import { brandDocumentLook } from '../domain/brands/brand-document-look';
 import { deliverOutbox } from '../domain/email/deliver-outbox';
 import { checkPriceAlerts } from '../domain/price-alerts/check-price-alerts';
+import { deliverSms } from '../domain/sms/deliver-sms';
+import { queueDepartureReminders } from '../domain/sms/queue-departure-reminders';
 import { emailDueTickets } from '../domain/tickets/email-due-tickets';
 import { renderTicketAttachment } from '../domain/tickets/render-ticket-pdf';
 import { nepalToday, sendMonthlyStatements } from '../domain/wallet/send-monthly-statements';
@@ -69,6 +71,21 @@ export const JOB_DEFINITIONS = {
           renderTicketAttachment(app.db, attachment.bookingId, app.payments, app.assets),
         lookOf: (brandId) => brandDocumentLook(app.db, app.assets, brandId),
       }),
+    }),
+  },
+  /**
+   * SMS to travellers who asked for them go out through SMS_PROVIDER (issue 21 §5, docs/sms.md),
+   * retried with back-off; without a provider nothing is sent and the messages wait.
+   */
+  'sms.deliver': {
+    run: async (app: FastifyInstance) => ({
+      smsSent: await deliverSms(app.db, { provider: app.sms, log: app.log }),
+    }),
+  },
+  /** Ticketed travellers who asked for SMS get a reminder the day before their flight. */
+  'sms.departure-reminders': {
+    run: async (app: FastifyInstance, now: Date = new Date()) => ({
+      smsReminders: await queueDepartureReminders(app.db, { now }),
     }),
   },
   /**

@@ -36,6 +36,8 @@ export function presentBooking(full: FullBooking, paymentMethods: PaymentMethod[
     })),
     contact: { name: booking.contact.name, email: booking.contact.email, mobile: booking.contact.mobile },
     buyer_pan: booking.contact.buyerPan ?? null,
+    sms_updates: booking.contact.smsUpdates === true,
+    language: booking.contact.language ?? 'en',
     tickets: full.tickets.map((t) => ({
       ticket_number: t.ticketNumber,
       passenger_id: t.passengerId,

@@ -36,6 +36,15 @@ export const pageStrings = {
       contact: 'Contact for this booking',
       contactName: 'Name',
       buyerPan: 'Buyer’s PAN for the tax invoice (optional)',
+      smsUpdates:
+        'Send me SMS about this booking at this mobile (hold, ticket, flight changes, a reminder the day before)',
+      shareOnWhatsApp: 'Share on WhatsApp',
+      share: {
+        heading: 'My flight {{route}}',
+        flight:
+          '{{flight}} {{from}} → {{to}}, {{date}}, departs {{departs}}, arrives {{arrives}} (local times)',
+        pnr: 'Booking reference (PNR): {{pnr}}',
+      },
       continueToPayment: 'Hold seats and continue to payment',
       checkingPrice: 'Checking that the price and seats still stand…',
       priceConfirmed: 'Price and seats confirmed.',
@@ -229,6 +238,15 @@ export const pageStrings = {
       contact: 'यो बुकिङको सम्पर्क',
       contactName: 'नाम',
       buyerPan: 'कर बीजकका लागि खरिदकर्ताको प्यान (ऐच्छिक)',
+      smsUpdates:
+        'यो बुकिङबारे यही मोबाइलमा SMS पठाउनुहोस् (सिट राखिएको, टिकट, उडान परिवर्तन, अघिल्लो दिनको सम्झना)',
+      shareOnWhatsApp: 'WhatsApp मा सेयर गर्नुहोस्',
+      share: {
+        heading: 'मेरो उडान {{route}}',
+        flight:
+          '{{flight}} {{from}} → {{to}}, {{date, digits}}, प्रस्थान {{departs, digits}}, आगमन {{arrives, digits}} (स्थानीय समय)',
+        pnr: 'बुकिङ सन्दर्भ (PNR): {{pnr}}',
+      },
       continueToPayment: 'सिट राख्नुहोस् र भुक्तानीमा जानुहोस्',
       checkingPrice: 'मूल्य र सिट अझै छन् कि जाँचिँदैछ…',
       priceConfirmed: 'मूल्य र सिट पक्का भयो।',

@@ -33,6 +33,10 @@ export interface BookingContact {
   mobile: string;
   /** The buyer's PAN for the tax invoice, when given at booking (request field `buyer_pan`). */
   buyerPan?: string;
+  /** The contact asked for SMS about the booking at this mobile (issue 21 §5, docs/sms.md). */
+  smsUpdates?: boolean;
+  /** The language the contact booked in: their SMS are written in it (absent: English). */
+  language?: 'en' | 'ne';
 }
 
 /**

@@ -9,6 +9,7 @@ export * from './integrations';
 export * from './inventory';
 export * from './ledger';
 export * from './markups';
+export * from './notifications';
 export * from './payments';
 export * from './price-alerts';
 export * from './reference';

@@ -142,7 +142,12 @@ async function prepareBooking(
       price,
       markup: markupOf(priced.offers),
       amountDue: amountDueOf(price),
-      contact: request.buyer_pan ? { ...request.contact, buyerPan: request.buyer_pan } : request.contact,
+      contact: {
+        ...request.contact,
+        ...(request.buyer_pan ? { buyerPan: request.buyer_pan } : {}),
+        ...(request.sms_updates ? { smsUpdates: true } : {}),
+        ...(request.language === 'ne' ? { language: 'ne' as const } : {}),
+      },
       firstDepartureAt,
       route,
     },

@@ -12,6 +12,7 @@ import {
 import { type UnnestColumn, unnest } from '../../db/unnest';
 import { AppError } from '../../errors';
 import type { EngineOffer } from '../flights/engine/build-offers';
+import { queueBookingSms, wantsSms } from '../sms/queue-booking-sms';
 import { supplierOf } from '../suppliers/configured-suppliers';
 import { newLocator } from '../suppliers/new-locator';
 import type { HoldOutcome } from '../suppliers/supplier';
@@ -295,6 +296,13 @@ async function writeBatch(tx: Db, batch: Queued[]): Promise<Verdict[]> {
       resourceType: 'booking',
       resourceId: booking.id,
     })),
+  );
+  // SMS for contacts who asked for them, written with the hold (docs/sms.md).
+  await queueBookingSms(
+    tx,
+    held
+      .filter(({ booking }) => wantsSms(booking.contact))
+      .map(({ booking }) => ({ bookingId: booking.id, kind: 'held' })),
   );
   for (const [n, { i, booking, passengers, legs }] of held.entries()) {
     const event = events[n] as Omit<EventRow, 'id'>;

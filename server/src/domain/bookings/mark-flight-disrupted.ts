@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { sendEmail } from '../email/send-email';
+import { queueBookingSms } from '../sms/queue-booking-sms';
 import { recordWebhookEvents } from '../webhooks/record-webhook-events';
 import { recordBookingEvent } from './change-booking-status';
 import { bookingFliesOn } from './flight-id';
@@ -137,6 +138,18 @@ export async function markFlightDisrupted(db: Db, options: MarkFlightDisruptedOp
           `${disruption.note}\n\n${answerText(disruption.change)}${contactLine ? `You can also reply to this e-mail${contactLine}.\n\n` : ''}${brandName}`,
       });
     }
+    await queueBookingSms(
+      tx,
+      flagged.map((b) => ({
+        bookingId: b.id,
+        kind: 'disrupted',
+        disruption: {
+          id: disruption.id,
+          change: disruption.change,
+          newDepartureLocal: disruption.newDepartureLocal,
+        },
+      })),
+    );
     await recordAudit(tx, {
       brandId: options.brandId,
       actor: options.actor,

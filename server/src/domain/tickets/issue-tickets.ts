@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { airlines, bookingLegs, bookingPassengers, tickets } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { type Actor, changeBookingStatus } from '../bookings/change-booking-status';
+import { queueBookingSms } from '../sms/queue-booking-sms';
 import { configuredSuppliers } from '../suppliers/configured-suppliers';
 import { queueTicketEmail, type TicketLinks } from './queue-ticket-email';
 import { ticketNumber } from './ticket-number';
@@ -64,4 +65,5 @@ export async function issueTickets(
     note: `${rows.length} ticket(s) issued`,
   });
   await queueTicketEmail(tx, { bookingId: options.bookingId, ...options.links, once: true });
+  await queueBookingSms(tx, [{ bookingId: options.bookingId, kind: 'ticketed' }]);
 }

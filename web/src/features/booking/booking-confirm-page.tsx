@@ -19,6 +19,7 @@ import { payBooking, submitGatewayForm } from './api/pay-booking';
 import { FareSummary } from './components/fare-summary';
 import { HoldCountdown } from './components/hold-countdown';
 import { Itinerary } from './components/itinerary';
+import { itineraryShareText, whatsAppShareUrl } from './share-itinerary';
 
 const METHOD_NAMES: Record<PaymentMethod, string> = {
   wallet: 'booking.methods.wallet',
@@ -211,6 +212,15 @@ export function BookingConfirmPage() {
               className="mt-3 ml-3 inline-block rounded-lg px-4 py-2 font-semibold text-brand underline ring-1 ring-slate-300 dark:ring-slate-700"
             >
               {t('booking.downloadInvoice')}
+            </a>
+            <a
+              href={whatsAppShareUrl(itineraryShareText(data, (key, values) => t(key, values ?? {})))}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="share-whatsapp"
+              className="mt-3 ml-3 inline-block rounded-lg px-4 py-2 font-semibold text-emerald-800 underline ring-1 ring-emerald-300 dark:text-emerald-200 dark:ring-emerald-800"
+            >
+              {t('booking.shareOnWhatsApp')}
             </a>
           </section>
         )}

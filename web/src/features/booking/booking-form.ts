@@ -21,6 +21,8 @@ export interface BookingForm {
   contact: { name: string; email: string; mobile: string };
   /** The buyer's PAN for the tax invoice (optional; left out when empty). */
   buyer_pan?: string;
+  /** SMS about the booking at the contact's mobile (hold, ticket, disruption, reminder). */
+  sms_updates?: boolean;
 }
 
 export type BookingRequest = z.output<typeof createBookingRequest>;
@@ -57,6 +59,7 @@ export function toCreateBookingRequest(
     })),
     contact: form.contact,
     ...(form.buyer_pan?.trim() ? { buyer_pan: form.buyer_pan.trim() } : {}),
+    ...(form.sms_updates ? { sms_updates: true } : {}),
   };
 }
 

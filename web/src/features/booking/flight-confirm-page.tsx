@@ -9,6 +9,7 @@ import { isInternational } from '#shared/nepal';
 import { sumPrices } from '#shared/sum-prices';
 import { isAgentUserType } from '#shared/user-types';
 import { Button } from '../../components/ui/button';
+import { CheckboxField } from '../../components/ui/checkbox-field';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
 import { useAppStore } from '../../lib/app-context';
@@ -84,6 +85,7 @@ export function FlightConfirmPage() {
         mobile: user?.phone ?? '',
       },
       buyer_pan: '',
+      sms_updates: false,
     },
   });
   const passengerTypes = form.getValues('passengers').map((p) => p.type);
@@ -129,7 +131,11 @@ export function FlightConfirmPage() {
   const submit = form.handleSubmit(async (request) => {
     setFormError(null);
     try {
-      const booking = await createBooking(request, idempotencyKey.current);
+      // The SMS, if asked for, are written in the language the traveller books in.
+      const booking = await createBooking(
+        { ...request, language: currentLanguage() },
+        idempotencyKey.current,
+      );
       setPassengersInStore(booking.passengers);
       setBookingSummary(booking as unknown as Record<string, unknown>);
       navigate(`/Booking/BookingConfirm?pnr=${booking.pnr}`);
@@ -203,6 +209,12 @@ export function FlightConfirmPage() {
             inputMode="numeric"
             error={errorOf('buyer_pan')}
             {...form.register('buyer_pan')}
+          />
+          <CheckboxField
+            className="sm:col-span-3"
+            label={t('booking.smsUpdates')}
+            error={errorOf('sms_updates')}
+            {...form.register('sms_updates')}
           />
         </fieldset>
         <Button
