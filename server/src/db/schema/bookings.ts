@@ -194,8 +194,8 @@ export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 
 /**
  * The wallet as an append-only ledger: the sum of a user's entries is the balance, which
- * `users.wallet_balance` mirrors (kept equal in the same transaction). A booking is debited and
- * credited at most once each.
+ * `users.wallet_balance` mirrors (kept equal in the same transaction). A booking is debited at
+ * most once; it may be credited once per part cancelled (issue 20 §4) or voided.
  */
 export const walletEntries = pgTable(
   'wallet_entries',
