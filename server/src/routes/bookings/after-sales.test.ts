@@ -7,7 +7,15 @@ import { checkBooks } from '../../domain/ledger/check-books';
 import { kathmanduLocal } from '../../domain/wallet/kathmandu-dates';
 import { api, logInDemo } from '../../test/accounts';
 import { topUpWallet } from '../../test/booking-load';
-import { adult, bookingBody, findOffer, inDays, payBooking, postBooking, walletOf } from '../../test/bookings';
+import {
+  adult,
+  bookingBody,
+  findOffer,
+  inDays,
+  payBooking,
+  postBooking,
+  walletOf,
+} from '../../test/bookings';
 import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -67,14 +75,21 @@ const creditNotesOf = async (pnr: string) => {
   return response.json().data as CreditNote[];
 };
 const invoiceOf = async (pnr: string) => {
-  const response = await api(t, { method: 'GET', url: `/bookings/${pnr}/invoice?format=json`, cookie: agent });
+  const response = await api(t, {
+    method: 'GET',
+    url: `/bookings/${pnr}/invoice?format=json`,
+    cookie: agent,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as TaxInvoice;
 };
 
 describe('partial cancellation (issue 20 §4)', () => {
   it('cancelling one of two adults refunds that passenger’s part only; the other ticket stays valid; a credit note cites the invoice', async () => {
-    const booking = await paidBooking([adult({ first_name: 'Hari' }), adult({ first_name: 'Sita', title: 'Ms', gender: 'female' })]);
+    const booking = await paidBooking([
+      adult({ first_name: 'Hari' }),
+      adult({ first_name: 'Sita', title: 'Ms', gender: 'female' }),
+    ]);
     const sita = idOf(booking, 'Sita');
     const hari = idOf(booking, 'Hari');
 
@@ -106,7 +121,11 @@ describe('partial cancellation (issue 20 §4)', () => {
     const invoice = await invoiceOf(booking.pnr);
     const notes = await creditNotesOf(booking.pnr);
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatchObject({ invoice_number: invoice.number, total: quote.refund, voids_invoice: false });
+    expect(notes[0]).toMatchObject({
+      invoice_number: invoice.number,
+      total: quote.refund,
+      voids_invoice: false,
+    });
 
     // Hari's e-ticket is still valid: no stamp; Sita's ticket is listed as refunded.
     const pdf = await api(t, { method: 'GET', url: `/bookings/${booking.pnr}/ticket.pdf`, cookie: agent });
@@ -131,7 +150,10 @@ describe('partial cancellation (issue 20 §4)', () => {
     expect(restQuote.paid + quote.paid).toBe(whole.paid);
     expect((rest.json().data.booking as Booking).status).toBe('refunded');
     expect(await creditNotesOf(booking.pnr)).toHaveLength(2);
-    const rows = await t.app.db.select().from(refunds).where(eq(refunds.bookingId, (await bookingId(booking.pnr))));
+    const rows = await t.app.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.bookingId, await bookingId(booking.pnr)));
     expect(rows.map((row) => row.part).sort()).toEqual(['booking', `passengers:${sita}`]);
     expect((await checkBooks(t.app.db)).problems).toEqual([]);
   });
@@ -152,7 +174,11 @@ describe('partial cancellation (issue 20 §4)', () => {
   });
 
   it('an infant goes with the adult whose lap they travel on', async () => {
-    const booking = await paidBooking([adult({ first_name: 'Hari' }), adult({ first_name: 'Ram' }), infant('Babu')]);
+    const booking = await paidBooking([
+      adult({ first_name: 'Hari' }),
+      adult({ first_name: 'Ram' }),
+      infant('Babu'),
+    ]);
     const hari = idOf(booking, 'Hari');
     const babu = idOf(booking, 'Babu');
     const quoted = await cancel(booking.pnr, { passengers: [hari] });
@@ -177,7 +203,10 @@ async function bookingId(pnr: string): Promise<string> {
 
 /** The Nepal day a booking's tickets were issued on, and an instant at `time` that day. */
 async function issueDay(pnr: string, time: string) {
-  const [ticket] = await t.app.db.select().from(tickets).where(eq(tickets.bookingId, await bookingId(pnr)));
+  const [ticket] = await t.app.db
+    .select()
+    .from(tickets)
+    .where(eq(tickets.bookingId, await bookingId(pnr)));
   if (!ticket) throw new Error('no ticket');
   const day = kathmanduLocal(ticket.createdAt).date;
   return { day, at: new Date(`${day}T${time}:00+05:45`) };
@@ -200,7 +229,10 @@ describe('void (issue 20 §5)', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ void_fee_npr: 50_000, void_fee_usd: 500 });
-    const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'brand.finance-settings.update'));
+    const audit = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'brand.finance-settings.update'));
     expect(audit).toHaveLength(1);
     const badFee = await api(t, {
       method: 'PUT',
