@@ -59,7 +59,7 @@ test('an agent cancels one of two passengers from My bookings: only that passeng
   await page.getByLabel('Find by PNR').fill(pnr);
   const item = page.getByRole('listitem').filter({ hasText: pnr });
   await expect(item).toContainText('Ticketed');
-  await item.getByRole('button', { name: 'Cancel' }).click();
+  await item.getByRole('button', { name: 'Cancel', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Cancel booking ${pnr}?` });
   await expect(dialog.getByRole('checkbox', { name: /Pemba/ })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: /Dawa/ })).toBeChecked();
