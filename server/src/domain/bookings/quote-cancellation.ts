@@ -168,6 +168,16 @@ function keptOfSegment(
   return kept;
 }
 
+/**
+ * What was paid for the passengers still on a paid booking: all of it, less the parts of those
+ * cancelled before (a full refund after a partial cancellation gives back only the rest).
+ */
+export function paidStillOnBooking(full: FullBooking): number {
+  const gone = cancelledPassengerIds(full);
+  const { amountDue } = full.booking;
+  return gone.size === 0 ? amountDue : amountDue - shareOf(full, amountDue, [...gone]);
+}
+
 /** How many passengers of each type are among `ids`. */
 function countsByType(full: FullBooking, ids: string[]): Record<string, number> {
   const chosen = new Set(ids);
