@@ -212,7 +212,21 @@ export type PaymentAction = z.infer<typeof paymentAction>;
 export const cancelBookingRequest = z.object({
   /** false (default): only quote the refund; true: cancel and refund as quoted. */
   confirm: z.boolean().optional().default(false),
+  /**
+   * Cancel only these passengers (their `id`s as the booking shows them) of a ticketed booking;
+   * omitted: the whole booking. An adult's lap infant goes with them; a child is never left
+   * without an adult (409 CHILD_WITHOUT_ADULT). docs/bookings.md, "Partial cancellation".
+   */
+  passengers: z
+    .array(z.string().trim().min(1).max(64))
+    .min(1, 'Choose at least one passenger.')
+    .max(20)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each passenger may appear once.')
+    .optional(),
 });
+
+/** POST /bookings/:pnr/void: false (default) quotes the void, true voids the tickets. */
+export const voidBookingRequest = z.object({ confirm: z.boolean().optional().default(false) });
 
 export const refundQuote = z.object({
   currency,
@@ -224,6 +238,13 @@ export const refundQuote = z.object({
   refund: z.number().int(),
   /** The fare rule applied, in words a traveller reads. */
   rule: z.string(),
+  /**
+   * The passengers (ids) whose tickets the quote covers: those chosen plus their lap infants; every
+   * passenger still on the booking when cancelling it whole. Absent where no passenger applies.
+   */
+  passengers: z.array(z.string()).optional(),
+  /** A void's quote: until when (ISO 8601) the tickets can be voided (23:00 Nepal time on the day of issue). */
+  void_until: z.string().optional(),
 });
 export type RefundQuote = z.infer<typeof refundQuote>;
 

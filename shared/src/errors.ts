@@ -79,6 +79,24 @@ export const errorTable = {
   BOOKING_NOT_TICKETED: { status: 409, message: 'This booking has no e-ticket yet.' },
   /** The fare rules do not allow cancelling now (too close to departure, flown, or already cancelled). */
   CANCELLATION_NOT_ALLOWED: { status: 409, message: 'This booking cannot be cancelled now.' },
+  /**
+   * A partial cancellation would leave a child on the booking without an adult (issue 20 §4):
+   * cancel the child too, or keep an adult.
+   */
+  CHILD_WITHOUT_ADULT: {
+    status: 409,
+    message: 'A child cannot travel without an adult: cancel the child too, or keep an adult on the booking.',
+  },
+  /**
+   * A void is no longer possible: tickets can be voided only on the Nepal day they were issued,
+   * until 23:00 Asia/Kathmandu (issue 20 §5). Cancel under the fare conditions instead.
+   */
+  VOID_WINDOW_CLOSED: {
+    status: 409,
+    message: 'Tickets can be voided only on the day they were issued, until 23:00 Nepal time.',
+  },
+  /** The booking cannot be voided: not ticketed, or part of it was already refunded or voided. */
+  VOID_NOT_ALLOWED: { status: 409, message: 'This booking cannot be voided.' },
   /** A flight of the booking was cancelled (disruption): it cannot be paid or ticketed; rebook or refund instead. */
   FLIGHT_CANCELLED: {
     status: 409,

@@ -70,6 +70,8 @@ export const creditNote = z.object({
   ...taxDocumentFields,
   invoice_number: z.string(),
   reason: z.string(),
+  /** A same-day void: this note reverses the whole invoice (issue 20 §5). */
+  voids_invoice: z.boolean(),
 });
 export type CreditNote = z.infer<typeof creditNote>;
 
@@ -102,6 +104,11 @@ export const salesRegisterRow = z.object({
   export_sales: z.number().int(),
   taxable_amount: z.number().int(),
   vat: z.number().int(),
+  /**
+   * Why a row counts nothing: a voided ticket's invoice and its voiding credit note stay listed
+   * (their numbers have no gap) with zero amounts and this note (issue 20 §5). Empty otherwise.
+   */
+  note: z.string(),
 });
 export const salesRegister = z.object({
   month: z.string(),
@@ -116,3 +123,15 @@ export const salesRegister = z.object({
   }),
 });
 export type SalesRegister = z.infer<typeof salesRegister>;
+
+/**
+ * The brand's after-sales charges (issue 20 §5): the void fee kept when a ticket is voided on the
+ * day it was issued, per currency, in minor units (paisa, cents). 0 until an admin sets it.
+ */
+export const financeSettingsInput = z.object({
+  void_fee_npr: z.number().int('Use whole paisa.').min(0, 'Enter 0 or more.').max(100_000_000),
+  void_fee_usd: z.number().int('Use whole cents.').min(0, 'Enter 0 or more.').max(1_000_000),
+});
+export type FinanceSettingsInput = z.infer<typeof financeSettingsInput>;
+export const financeSettings = financeSettingsInput.extend({ updated_at: z.string().nullable() });
+export type FinanceSettings = z.infer<typeof financeSettings>;

@@ -101,5 +101,7 @@ export function presentRefundQuote(quote: CancellationQuote): RefundQuote {
     cancellation_fee: quote.cancellationFee,
     refund: quote.refund,
     rule: quote.rule,
+    ...(quote.passengerIds ? { passengers: quote.passengerIds } : {}),
+    ...(quote.voidUntil ? { void_until: quote.voidUntil.toISOString() } : {}),
   };
 }

@@ -55,5 +55,6 @@ export function presentCreditNote(row: CreditNoteRow, pnr: string): CreditNote {
     ...documentFields(row, pnr),
     invoice_number: row.invoiceNumber,
     reason: row.reason,
+    voids_invoice: row.voidsInvoice,
   };
 }

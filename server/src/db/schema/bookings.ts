@@ -198,8 +198,8 @@ export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 
 /**
  * The wallet as an append-only ledger: the sum of a user's entries is the balance, which
- * `users.wallet_balance` mirrors (kept equal in the same transaction). A booking is debited and
- * credited at most once each.
+ * `users.wallet_balance` mirrors (kept equal in the same transaction). A booking is debited at
+ * most once; it may be credited once per part cancelled (issue 20 §4) or voided.
  */
 export const walletEntries = pgTable(
   'wallet_entries',
@@ -225,9 +225,11 @@ export const walletEntries = pgTable(
     uniqueIndex('wallet_entries_user_reference')
       .on(table.userId, table.reference)
       .where(sql`${table.reference} is not null`),
+    // A booking is debited once; refunds may be several (a partial cancellation per passenger
+    // group, then the rest), each guarded by its tickets' status under the booking's row lock.
     uniqueIndex('wallet_entries_once_per_booking')
       .on(table.bookingId, table.kind)
-      .where(sql`${table.bookingId} is not null`),
+      .where(sql`${table.bookingId} is not null and ${table.kind} = 'booking_debit'`),
     check(
       'wallet_entries_kind_check',
       sql`${table.kind} in ('top_up', 'booking_debit', 'refund_credit', 'settlement')`,
@@ -261,6 +263,11 @@ export const refunds = pgTable(
     reason: text('reason').notNull(),
     /** Made by the app through the gateway's refund API (false: by hand, or a wallet credit). */
     automatic: boolean('automatic').notNull().default(false),
+    /**
+     * Which part of the booking the refund is for: `booking` (the whole, or what was left of it),
+     * `passengers:<ids>` (a partial cancellation), `void` (a same-day void).
+     */
+    part: text('part').notNull().default('booking'),
     /** When the app last called the gateway's refund API (a lease, so one instance calls at a time). */
     attemptedAt: timestamp('attempted_at', { withTimezone: true }),
     /** Why the last automatic refund did not go through (a refusal leaves it to an operator). */
@@ -272,7 +279,7 @@ export const refunds = pgTable(
     index('refunds_automatic_pending_idx')
       .on(table.createdAt)
       .where(sql`${table.automatic} and ${table.status} = 'pending'`),
-    uniqueIndex('refunds_once_per_payment').on(table.bookingId, table.paymentReference),
+    uniqueIndex('refunds_once_per_payment').on(table.bookingId, table.paymentReference, table.part),
     check('refunds_amount_check', sql`${table.amount} >= 0`),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -33,6 +34,28 @@ export const brandTaxProfiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('brand_tax_profiles_pan_check', sql`${table.pan} ~ '^[0-9]{9}$'`)],
+);
+
+/**
+ * A brand's after-sales charges (issue 20 §5): the void fee kept when a ticket is voided the day it
+ * was issued, per currency, in minor units. No row: 0. Edited by the brand's admins, audited.
+ */
+export const brandFinanceSettings = pgTable(
+  'brand_finance_settings',
+  {
+    brandId: uuid('brand_id')
+      .primaryKey()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    voidFeeNpr: integer('void_fee_npr').notNull().default(0),
+    voidFeeUsd: integer('void_fee_usd').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'brand_finance_settings_void_fee_check',
+      sql`${table.voidFeeNpr} >= 0 and ${table.voidFeeUsd} >= 0`,
+    ),
+  ],
 );
 
 /** A buyer's PAN kept on their profile (an agent's company), used when a booking names none. */
@@ -147,6 +170,11 @@ export const creditNotes = pgTable(
       .references(() => taxInvoices.id),
     invoiceNumber: text('invoice_number').notNull(),
     reason: text('reason').notNull(),
+    /**
+     * A same-day void: the note reverses its whole invoice, and the sales register shows both with
+     * zero amounts and a note instead of a sale and a return (docs/finance.md, "Void").
+     */
+    voidsInvoice: boolean('voids_invoice').notNull().default(false),
   },
   (table) => [
     unique('credit_notes_brand_number').on(table.brandId, table.fiscalYear, table.sequence),

@@ -72,6 +72,8 @@ function paidBooking(segment: SegmentFare, price: OfferPrice): FullBooking {
   return {
     booking: { status: 'ticketed', amountDue: price.total, currency: 'NPR' },
     legs: [{ segmentFares: [segment] }],
+    passengers: [],
+    tickets: [],
   } as unknown as FullBooking;
 }
 

@@ -8,6 +8,7 @@ import {
   lastTierHours,
 } from '../flights/engine/fare-conditions';
 import { percentOf, TOURISM_SERVICE_FEE_VAT_BASIS_POINTS } from '../flights/engine/fare-rules';
+import { cancelledPassengerIds } from './choose-cancelled-passengers';
 import type { FullBooking } from './find-booking';
 
 export interface CancellationQuote {
@@ -19,6 +20,10 @@ export interface CancellationQuote {
   rule: string;
   /** Why cancelling is refused now, if it is. */
   refusal?: string;
+  /** The passengers whose tickets the quote covers (after a partial cancellation, or of one). */
+  passengerIds?: string[];
+  /** A void's quote: the last instant the tickets can be voided. */
+  voidUntil?: Date;
 }
 
 const HOUR = 3_600_000;
@@ -32,11 +37,35 @@ const HOUR = 3_600_000;
  * (it counts as a no-show), on a fare that allows no refund, and once a flight has left. Nothing is
  * owed on a booking that was not paid.
  * The refund is what was paid less the fee (an agent's commission is not clawed back).
+ *
+ * `passengerIds` (issue 20 §4): quote only these passengers' tickets, as chosen by
+ * chooseCancelledPassengers. Their part of what was paid is their price's share of the booking's
+ * price (per passenger type, rounded); the fee counts only them. Cancelling what is left after a
+ * partial cancellation counts only the passengers still on it, and their part is what was paid
+ * less the parts cancelled before, so the parts always add up to what was paid.
  */
-export function quoteCancellation(full: FullBooking, now = Date.now()): CancellationQuote {
+export function quoteCancellation(
+  full: FullBooking,
+  now = Date.now(),
+  passengerIds?: string[],
+): CancellationQuote {
   const { booking } = full;
-  const paid = booking.status === 'paid' || booking.status === 'ticketed' ? booking.amountDue : 0;
-  const base = { currency: booking.currency, paid };
+  const gone = cancelledPassengerIds(full);
+  const cancelling = passengerIds ?? full.passengers.filter((p) => !gone.has(p.id)).map((p) => p.id);
+  const wholeBooking = gone.size === 0 && cancelling.length === full.passengers.length;
+  // The whole booking: every passenger the price counts (as before partial cancellations existed).
+  const counts = wholeBooking ? undefined : countsByType(full, cancelling);
+  const amountPaid = booking.status === 'paid' || booking.status === 'ticketed' ? booking.amountDue : 0;
+  const paid = wholeBooking
+    ? amountPaid
+    : cancelling.length + gone.size === full.passengers.length
+      ? amountPaid - shareOf(full, amountPaid, [...gone])
+      : shareOf(full, amountPaid, cancelling);
+  const base = {
+    currency: booking.currency,
+    paid,
+    ...(wholeBooking && !passengerIds ? {} : { passengerIds: cancelling }),
+  };
   if (booking.status === 'held') {
     return {
       ...base,
@@ -82,7 +111,7 @@ export function quoteCancellation(full: FullBooking, now = Date.now()): Cancella
           `Cancelling is not allowed within ${lastTierHours(refund)} h of departure: it counts as a no-show.`,
         );
       }
-      const kept = keptOfSegment(segment.price, tier.fee, booking.currency);
+      const kept = keptOfSegment(segment.price, tier.fee, booking.currency, counts);
       if (kept === null) {
         return refuse(
           `This fare's cancellation fee is in ${'currency' in tier.fee ? tier.fee.currency : ''}: ask us to cancel it.`,
@@ -114,7 +143,12 @@ function conditionsOfSegment(segment: SegmentFare): OfferConditions {
  * most the base fare and its VAT). The fuel surcharge, service charge and Tourism Service Fee always
  * come back. Null when the fee is in another currency than the booking's.
  */
-function keptOfSegment(price: OfferPrice, fee: ConditionFee, currency: string): number | null {
+function keptOfSegment(
+  price: OfferPrice,
+  fee: ConditionFee,
+  currency: string,
+  counts: Record<string, number> | undefined,
+): number | null {
   if ('currency' in fee && fee.currency !== currency) return null;
   let kept = 0;
   for (const p of price.per_passenger) {
@@ -127,7 +161,42 @@ function keptOfSegment(price: OfferPrice, fee: ConditionFee, currency: string): 
     const vatOn = (share: number) => (baseAndFuel > 0 ? Math.round((fareVat * share) / baseAndFuel) : 0);
     const keptBase = 'percent' in fee ? percentOf(p.base, fee.percent) : p.base;
     const keptEach = keptBase + vatOn(keptBase);
-    kept += ('percent' in fee ? keptEach : Math.min(fee.amount, keptEach)) * p.count;
+    kept +=
+      ('percent' in fee ? keptEach : Math.min(fee.amount, keptEach)) *
+      (counts ? (counts[p.type] ?? 0) : p.count);
   }
   return kept;
+}
+
+/**
+ * What was paid for the passengers still on a paid booking: all of it, less the parts of those
+ * cancelled before (a full refund after a partial cancellation gives back only the rest).
+ */
+export function paidStillOnBooking(full: FullBooking): number {
+  const gone = cancelledPassengerIds(full);
+  const { amountDue } = full.booking;
+  return gone.size === 0 ? amountDue : amountDue - shareOf(full, amountDue, [...gone]);
+}
+
+/** How many passengers of each type are among `ids`. */
+function countsByType(full: FullBooking, ids: string[]): Record<string, number> {
+  const chosen = new Set(ids);
+  const counts: Record<string, number> = {};
+  for (const p of full.passengers) if (chosen.has(p.id)) counts[p.type] = (counts[p.type] ?? 0) + 1;
+  return counts;
+}
+
+/**
+ * What the passengers `ids` paid of `amountPaid`: their prices' share of the booking's price (an
+ * agent's net price shared the same way), rounded to the minor unit.
+ */
+function shareOf(full: FullBooking, amountPaid: number, ids: string[]): number {
+  const { price } = full.booking;
+  if (price.total <= 0) return 0;
+  const eachOf = new Map(price.per_passenger.map((p) => [p.type, p.total]));
+  const chosen = new Set(ids);
+  const theirs = full.passengers
+    .filter((p) => chosen.has(p.id))
+    .reduce((sum, p) => sum + (eachOf.get(p.type) ?? 0), 0);
+  return Math.round((amountPaid * theirs) / price.total);
 }

@@ -4,7 +4,7 @@ import { cancelBooking } from './cancel-booking';
 import type { Actor } from './change-booking-status';
 import type { BookingRow, BookingScope, FullBooking } from './find-booking';
 import { findOpenDisruption, type OpenDisruption } from './find-open-disruption';
-import type { CancellationQuote } from './quote-cancellation';
+import { type CancellationQuote, paidStillOnBooking } from './quote-cancellation';
 import { resolveDisruption } from './resolve-disruption';
 
 export interface RefundDisruptedBookingOptions {
@@ -33,7 +33,7 @@ export function fullRefundQuote(full: FullBooking): CancellationQuote {
       refusal: 'This booking is no longer active.',
     };
   }
-  const paid = booking.status === 'held' ? 0 : booking.amountDue;
+  const paid = booking.status === 'held' ? 0 : paidStillOnBooking(full);
   return {
     currency: booking.currency,
     paid,

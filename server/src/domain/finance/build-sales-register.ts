@@ -39,6 +39,10 @@ export async function buildSalesRegister(
       .orderBy(asc(creditNotes.issuedOnBs), asc(creditNotes.sequence)),
   ]);
   const adDate = (issuedAt: Date) => nepalDatesAt(issuedAt).ad;
+  // A voided sale leaves the register: its invoice and the note voiding it stay listed (no gap in
+  // either series) at zero, each with a note naming the other.
+  const voidedBy = new Map(notes.filter((n) => n.voidsInvoice).map((n) => [n.invoiceId, n.number]));
+  const zero = { total_sales: 0, non_taxable_sales: 0, export_sales: 0, taxable_amount: 0, vat: 0 };
   const rows: (Row & { order: number })[] = [
     ...invoices.map((invoice) => ({
       order: 0,
@@ -53,6 +57,10 @@ export async function buildSalesRegister(
       export_sales: invoice.exportSales,
       taxable_amount: invoice.taxable,
       vat: invoice.vat,
+      note: '',
+      ...(voidedBy.has(invoice.id)
+        ? { ...zero, note: `Void: ticket voided on the day of issue (${voidedBy.get(invoice.id)})` }
+        : {}),
     })),
     ...notes.map((note) => ({
       order: 1,
@@ -67,6 +75,8 @@ export async function buildSalesRegister(
       export_sales: -note.exportSales,
       taxable_amount: -note.taxable,
       vat: -note.vat,
+      note: '',
+      ...(note.voidsInvoice ? { ...zero, note: `Void of invoice ${note.invoiceNumber}` } : {}),
     })),
   ];
   rows.sort(
@@ -100,6 +110,7 @@ export const SALES_REGISTER_COLUMNS = [
   'Export sales',
   'Taxable amount',
   'VAT',
+  'Note',
 ] as const;
 
 /** A row's cells; amounts in major units (rupees with paisa) as numbers. */
@@ -115,6 +126,7 @@ export function salesRegisterCells(row: Row): (string | number)[] {
     row.export_sales / 100,
     row.taxable_amount / 100,
     row.vat / 100,
+    row.note,
   ];
 }
 
@@ -139,10 +151,11 @@ export async function salesRegisterXlsx(register: SalesRegister, sellerName: str
     totals.export_sales / 100,
     totals.taxable_amount / 100,
     totals.vat / 100,
+    '',
   ]).font = { bold: true };
   for (let column = 6; column <= 10; column++) sheet.getColumn(column).numFmt = '#,##0.00';
   sheet.columns.forEach((column, index) => {
-    column.width = index === 3 ? 32 : 16;
+    column.width = index === 3 || index === 10 ? 32 : 16;
   });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

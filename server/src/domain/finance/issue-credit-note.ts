@@ -14,17 +14,19 @@ export type CreditNoteRow = typeof creditNotes.$inferSelect;
  * refund's transaction: the next number of the brand's credit-note series in the current fiscal
  * year (`CN-2083/84-000007`), citing the invoice, for the buyer the invoice named, each column of
  * the invoice giving back its share. A booking without an invoice (paid before invoices existed)
- * gets none: returns null.
+ * gets none: returns null. `voidsInvoice` (a same-day void): the note reverses the whole invoice,
+ * whatever `amount` says, and is marked so the sales register drops both (docs/finance.md).
  */
 export async function issueCreditNote(
   tx: Db,
-  options: { bookingId: string; amount: number; reason: string; at?: Date },
+  options: { bookingId: string; amount: number; reason: string; at?: Date; voidsInvoice?: boolean },
 ): Promise<CreditNoteRow | null> {
   const [invoice] = await tx.select().from(taxInvoices).where(eq(taxInvoices.bookingId, options.bookingId));
-  if (!invoice || options.amount <= 0) return null;
+  const amount = options.voidsInvoice && invoice ? invoice.total : options.amount;
+  if (!invoice || amount <= 0) return null;
   const dates = nepalDatesAt(options.at ?? new Date());
   const fiscalYear = fiscalYearOf(dates.bs);
-  const lines = creditNoteLines(invoice.lines, options.amount, invoice.number);
+  const lines = creditNoteLines(invoice.lines, amount, invoice.number);
   const seller = await sellerOf(tx, invoice.brandId);
   const sequence = await takeDocumentNumber(tx, {
     brandId: invoice.brandId,
@@ -48,6 +50,7 @@ export async function issueCreditNote(
       invoiceId: invoice.id,
       invoiceNumber: invoice.number,
       reason: options.reason,
+      voidsInvoice: options.voidsInvoice ?? false,
       ...(options.at ? { issuedAt: options.at } : {}),
     })
     .returning();

@@ -105,6 +105,7 @@ const CALLS: Record<string, () => Call> = {
   'GET /admin/bookings/:pnr': () => ({}),
   'POST /admin/bookings/:pnr/resend-ticket': () => ({}),
   'POST /admin/bookings/:pnr/cancel': () => ({ payload: { confirm: true } }),
+  'POST /admin/bookings/:pnr/void': () => ({ payload: { confirm: false } }),
   'POST /admin/flights/:flightId/disruptions': () => ({ payload: { reason: 'weather', note: 'Sweep' } }),
   'GET /admin/bookings/:pnr/rebooking-options': () => ({}),
   'POST /admin/bookings/:pnr/disruption/accept': () => ({}),
@@ -150,6 +151,8 @@ const CALLS: Record<string, () => Call> = {
   'GET /admin/reports': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
   'GET /admin/reports/sales-register': () => ({ query: 'month=2083-08&format=json' }),
   'GET /admin/tax-profile': () => ({}),
+  'GET /admin/finance-settings': () => ({}),
+  'PUT /admin/finance-settings': () => ({ payload: { void_fee_npr: 0, void_fee_usd: 0 } }),
   'PUT /admin/tax-profile': () => ({
     payload: { legalName: 'Sweep Travels', address: 'Kathmandu', pan: '123456789', vatNumber: '123456789' },
   }),

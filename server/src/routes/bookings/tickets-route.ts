@@ -1,8 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cancelBookingRequest, cancelBookingResponse, pnrParams, ticketList } from '#shared/bookings';
+import {
+  cancelBookingRequest,
+  cancelBookingResponse,
+  pnrParams,
+  ticketList,
+  voidBookingRequest,
+} from '#shared/bookings';
 import { cancelBooking } from '../../domain/bookings/cancel-booking';
 import { nameOf } from '../../domain/bookings/create-booking';
 import { findFullBooking } from '../../domain/bookings/find-booking';
+import { voidBooking } from '../../domain/bookings/void-booking';
 import { documentLookOf } from '../../domain/brands/brand-document-look';
 import { listTickets } from '../../domain/tickets/list-tickets';
 import { paidInTestMode } from '../../domain/tickets/paid-in-test-mode';
@@ -63,7 +70,9 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bookings'],
         summary: 'Quotes the refund (confirm false) or cancels and refunds (confirm true)',
         description:
-          '409 CANCELLATION_NOT_ALLOWED within the no-cancel window, after departure or when already cancelled.',
+          '409 CANCELLATION_NOT_ALLOWED within the no-cancel window, after departure or when already cancelled. ' +
+          '`passengers`: only those passengers (with their lap infants) of a ticketed booking, which stays ' +
+          'ticketed; 409 CHILD_WITHOUT_ADULT when a child would be left without an adult.',
         params: pnrParams,
         body: cancelBookingRequest,
         response: responses(cancelBookingResponse),
@@ -72,6 +81,37 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const { quote, bookingId } = await cancelBooking(app.db, {
+        scope: { userId: user.id },
+        by: { name: nameOf(user), userId: user.id },
+        pnr: request.params.pnr,
+        confirm: request.body.confirm,
+        ...(request.body.passengers ? { passengers: request.body.passengers } : {}),
+      });
+      return ok({
+        quote: presentRefundQuote(quote),
+        booking: bookingId ? await presentFullBooking(app.db, request, { bookingId }) : null,
+      });
+    },
+  );
+
+  app.post(
+    '/bookings/:pnr/void',
+    {
+      config: { policy: 'book' },
+      schema: {
+        tags: ['bookings'],
+        summary: 'Quotes (confirm false) or voids (confirm true) tickets on the day they were issued',
+        description:
+          'Until 23:00 Nepal time on the day of issue: the whole payment back less the brand’s void fee. ' +
+          '409 VOID_WINDOW_CLOSED after that; 409 VOID_NOT_ALLOWED when not ticketed or partly cancelled.',
+        params: pnrParams,
+        body: voidBookingRequest,
+        response: responses(cancelBookingResponse),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { quote, bookingId } = await voidBooking(app.db, {
         scope: { userId: user.id },
         by: { name: nameOf(user), userId: user.id },
         pnr: request.params.pnr,

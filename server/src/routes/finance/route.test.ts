@@ -316,7 +316,7 @@ describe('the VAT sales register and the seller’s tax details', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const [header, ...lines] = csv.body.trim().split('\r\n');
     expect(header).toBe(
-      "Date (BS),Date (AD),Invoice no.,Buyer's name,Buyer's PAN,Total sales,Non-taxable sales,Export sales,Taxable amount,VAT",
+      "Date (BS),Date (AD),Invoice no.,Buyer's name,Buyer's PAN,Total sales,Non-taxable sales,Export sales,Taxable amount,VAT,Note",
     );
     expect(lines.find((line) => line.includes(note.number))).toContain(`-${(note.total / 100).toFixed(2)}`);
 

@@ -1,31 +1,25 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BookingStatus } from '#shared/bookings';
 import { formatMoney } from '#shared/format-money';
 import { SignInFirst } from '../../components/ui/sign-in-first';
-import { useAppStore } from '../../lib/app-context';
 import { formatAdDate } from '../../lib/dates';
 import { addTranslations, currentLanguage } from '../../lib/i18n';
-import { notify } from '../../lib/notify';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
-import { useErrorToast } from '../../lib/use-error-toast';
-import { confirmCancellation, quoteCancellation } from './api/cancel-booking';
-import { myBookingsQueryKey, useMyBookings } from './api/get-my-bookings';
+import { useMyBookings } from './api/get-my-bookings';
+import { CancelDialog } from './cancel-dialog';
 import { myBookingsStrings } from './my-bookings-strings';
 
 addTranslations(myBookingsStrings);
 
 const STATUSES: BookingStatus[] = ['held', 'paid', 'ticketed', 'expired', 'cancelled', 'refunded'];
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function MyBookingsPage() {
   const { t } = useTranslation();
-  const showError = useErrorToast();
   const user = useSignedInUser();
-  const setModal = useAppStore((s) => s.setModal);
-  const queryClient = useQueryClient();
+  /** The PNR whose cancel dialog is open. */
+  const [cancelling, setCancelling] = useState('');
   const [status, setStatus] = useState<BookingStatus | ''>('');
   const [pnr, setPnr] = useState('');
   const [page, setPage] = useState(1);
@@ -38,31 +32,6 @@ export function MyBookingsPage() {
         message={t('myBookings.logIn')}
       />
     );
-
-  const cancel = async (bookingPnr: string) => {
-    try {
-      const { quote } = await quoteCancellation(bookingPnr);
-      const money = (amount: number) => formatMoney(amount, quote.currency, currentLanguage());
-      setModal({
-        status: true,
-        title: t('myBookings.cancelTitle', { pnr: bookingPnr }),
-        content: `<p>${escapeHtml(quote.rule)}</p><p>${t('myBookings.quotePaid')}: <strong>${money(quote.paid)}</strong><br>${t('myBookings.quoteFee')}: <strong>${money(quote.cancellation_fee)}</strong><br>${t('myBookings.quoteRefund')}: <strong>${money(quote.refund)}</strong></p>`,
-        confirmText: t('myBookings.confirmCancel'),
-        cancelText: t('myBookings.keep'),
-        handleConfirm: async () => {
-          try {
-            await confirmCancellation(bookingPnr);
-            notify.success(t('myBookings.cancelled', { pnr: bookingPnr }));
-            await queryClient.invalidateQueries({ queryKey: myBookingsQueryKey });
-          } catch (error) {
-            showError(error);
-          }
-        },
-      });
-    } catch (error) {
-      showError(error);
-    }
-  };
 
   const data = bookings.data;
   return (
@@ -141,13 +110,18 @@ export function MyBookingsPage() {
               {(item.status === 'held' || item.status === 'paid' || item.status === 'ticketed') && (
                 <button
                   type="button"
-                  onClick={() => void cancel(item.pnr)}
+                  onClick={() => setCancelling(item.pnr)}
                   className="min-h-11 text-red-700 underline dark:text-red-400"
                 >
                   {t('myBookings.cancel')}
                 </button>
               )}
             </div>
+            {cancelling === item.pnr && (
+              <div className="basis-full">
+                <CancelDialog pnr={item.pnr} onClose={() => setCancelling('')} />
+              </div>
+            )}
           </li>
         ))}
       </ul>

@@ -26,6 +26,7 @@ import { markFlightDisrupted } from '../../../domain/bookings/mark-flight-disrup
 import { rebookDisruptedBooking } from '../../../domain/bookings/rebook-disrupted-booking';
 import { refundDisruptedBooking } from '../../../domain/bookings/refund-disrupted-booking';
 import { resendTicketEmail } from '../../../domain/bookings/resend-ticket-email';
+import { voidBooking } from '../../../domain/bookings/void-booking';
 import { invalidFields } from '../../../errors';
 import { requireBrand, requireUser } from '../../../http/context';
 import { ok, responses } from '../../../http/envelope';
@@ -105,6 +106,58 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       await app.jobs.send('email.deliver-outbox');
       return ok(result);
+    },
+  );
+
+  app.post(
+    '/admin/bookings/:pnr/void',
+    {
+      config: { policy: 'manageBookings' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Quotes (confirm false) or voids (confirm true) the tickets on their day of issue, for the traveller',
+        description:
+          'Until 23:00 Nepal time on the day of issue, less the brand’s void fee; 409 VOID_WINDOW_CLOSED after. ' +
+          'Audited (`booking.void`).',
+        params: pnrParams,
+        body: adminCancelRequest,
+        response: responses(adminCancelResponse),
+      },
+    },
+    async (request) => {
+      const brand = requireBrand(request);
+      const admin = requireUser(request);
+      const { quote, bookingId } = await voidBooking(app.db, {
+        scope: { brandId: brand.id },
+        pnr: request.params.pnr,
+        confirm: request.body.confirm,
+        by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
+        reason: `Voided by the agency (${admin.email ?? admin.id}) for the traveller`,
+        afterVoid: (tx, booking, voided) =>
+          recordAudit(tx, {
+            brandId: brand.id,
+            actor: admin,
+            action: 'booking.void',
+            entityType: 'booking',
+            entityId: booking.pnr,
+            before: { status: booking.status },
+            after: {
+              status: voided.refund > 0 ? 'refunded' : 'cancelled',
+              voidFee: voided.cancellationFee,
+              refund: voided.refund,
+              currency: voided.currency,
+            },
+          }),
+      });
+      return ok({
+        quote: presentRefundQuote(quote),
+        detail: bookingId
+          ? presentAdminBookingDetail(
+              await findBrandBooking(app.db, { brandId: brand.id, pnr: request.params.pnr }),
+            )
+          : null,
+      });
     },
   );
 

@@ -1,6 +1,17 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { brandTaxProfile, brandTaxProfileInput, salesRegister, salesRegisterQuery } from '#shared/finance';
+import {
+  brandTaxProfile,
+  brandTaxProfileInput,
+  financeSettings,
+  financeSettingsInput,
+  salesRegister,
+  salesRegisterQuery,
+} from '#shared/finance';
+import {
+  findBrandFinanceSettings,
+  updateBrandFinanceSettings,
+} from '../../../domain/finance/brand-finance-settings';
 import { findBrandTaxProfile, updateBrandTaxProfile } from '../../../domain/finance/brand-tax-profile';
 import {
   buildSalesRegister,
@@ -25,6 +36,12 @@ const presentProfile = (row: Awaited<ReturnType<typeof findBrandTaxProfile>>) =>
         updatedAt: row.updatedAt.toISOString(),
       }
     : null;
+
+const presentFinanceSettings = (row: { voidFeeNpr: number; voidFeeUsd: number; updatedAt: Date | null }) => ({
+  void_fee_npr: row.voidFeeNpr,
+  void_fee_usd: row.voidFeeUsd,
+  updated_at: row.updatedAt?.toISOString() ?? null,
+});
 
 /** The brand's seller tax details and its VAT sales register (issue 20, item 1; docs/finance.md). */
 export const adminFinanceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,6 +82,42 @@ export const adminFinanceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/admin/finance-settings',
+    {
+      config: { policy: 'manageBrand' },
+      schema: {
+        tags,
+        summary: "The brand's after-sales charges: the void fee per currency (minor units; 0 unless set)",
+        response: responses(financeSettings),
+      },
+    },
+    async (request) =>
+      ok(presentFinanceSettings(await findBrandFinanceSettings(app.db, requireBrand(request).id))),
+  );
+
+  app.put(
+    '/admin/finance-settings',
+    {
+      config: { policy: 'manageBrand' },
+      schema: {
+        tags,
+        summary: 'Save the void fees; later voids charge them',
+        description: 'Audited (`brand.finance-settings.update`, changed fields old → new).',
+        body: financeSettingsInput,
+        response: responses(financeSettings),
+      },
+    },
+    async (request) => {
+      const saved = await updateBrandFinanceSettings(app.db, {
+        brandId: requireBrand(request).id,
+        actor: requireUser(request),
+        settings: request.body,
+      });
+      return ok(presentFinanceSettings(saved));
+    },
+  );
+
+  app.get(
     '/admin/reports/sales-register',
     {
       config: { policy: 'readReports' },
@@ -73,7 +126,8 @@ export const adminFinanceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The VAT sales register (sales book) of a BS month, as CSV (default), XLSX or JSON',
         description:
           'Columns: date (BS), date (AD), invoice no., buyer name, buyer PAN, total sales, non-taxable ' +
-          'sales, export sales, taxable amount, VAT; credit notes are negative rows (sales returns).',
+          'sales, export sales, taxable amount, VAT, note; credit notes are negative rows (sales returns); a ' +
+          'voided ticket’s invoice and its voiding note are listed at zero with a note.',
         querystring: salesRegisterQuery,
         response: responses(salesRegister),
       },
@@ -111,6 +165,7 @@ export const adminFinanceRoutes: FastifyPluginAsyncZod = async (app) => {
               register.totals.taxable_amount,
               register.totals.vat,
             ].map((minor) => (minor / 100).toFixed(2)),
+            '',
           ],
         ],
       );

@@ -5,23 +5,30 @@ import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-s
 import { notify } from '../../../lib/notify';
 import { useCancelAdminBooking } from './api/cancel-admin-booking';
 import { useResendTicket } from './api/resend-ticket';
+import { useVoidAdminBooking } from './api/void-admin-booking';
 import { errorText, money } from './booking-format';
 
-/** Resend the ticket, or cancel after seeing the refund quote. */
+/** Resend the ticket, or cancel (or void, on the day of issue) after seeing the refund quote. */
 export function BookingActions(props: { detail: AdminBookingDetail }) {
   const { t } = useTranslation();
   const { booking } = props.detail;
   const resend = useResendTicket();
-  const cancel = useCancelAdminBooking();
+  const cancelling = useCancelAdminBooking();
+  const voiding = useVoidAdminBooking();
+  const [kind, setKind] = useState<'cancel' | 'void'>('cancel');
+  const cancel = kind === 'void' ? voiding : cancelling;
   const [quote, setQuote] = useState<AdminCancelResponse['quote'] | null>(null);
   const [result, setResult] = useState('');
   const cancellable = ['held', 'paid', 'ticketed'].includes(booking.status);
 
-  const askQuote = () =>
-    cancel.mutate(
+  const askQuote = (asked: 'cancel' | 'void') =>
+    (asked === 'void' ? voiding : cancelling).mutate(
       { pnr: booking.pnr, confirm: false },
       {
-        onSuccess: (answer) => setQuote(answer.quote),
+        onSuccess: (answer) => {
+          setKind(asked);
+          setQuote(answer.quote);
+        },
         onError: (error) => notify.error(errorText(error, t('messages.genericError'))),
       },
     );
@@ -33,7 +40,7 @@ export function BookingActions(props: { detail: AdminBookingDetail }) {
           setQuote(null);
           const message =
             answer.quote.refund > 0
-              ? t('admin.bookings.cancelledRefund', {
+              ? t(kind === 'void' ? 'admin.bookings.voided' : 'admin.bookings.cancelledRefund', {
                   amount: money(answer.quote.refund, answer.quote.currency),
                 })
               : t('admin.bookings.cancelledNoRefund');
@@ -78,9 +85,19 @@ export function BookingActions(props: { detail: AdminBookingDetail }) {
             type="button"
             className={secondaryButtonClass}
             disabled={cancel.isPending}
-            onClick={askQuote}
+            onClick={() => askQuote('cancel')}
           >
             {t('admin.bookings.cancel')}
+          </button>
+        )}
+        {booking.status === 'ticketed' && !quote && (
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={voiding.isPending}
+            onClick={() => askQuote('void')}
+          >
+            {t('admin.bookings.void')}
           </button>
         )}
       </div>
@@ -91,20 +108,31 @@ export function BookingActions(props: { detail: AdminBookingDetail }) {
           className="mt-3 rounded-md bg-slate-100 p-3 dark:bg-slate-800"
         >
           <h3 id="quote-heading" className="font-semibold">
-            {t('admin.bookings.quoteTitle')}
+            {t(kind === 'void' ? 'admin.bookings.voidTitle' : 'admin.bookings.quoteTitle')}
           </h3>
           <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
             <dt>{t('admin.bookings.paid')}</dt>
             <dd>{money(quote.paid, quote.currency)}</dd>
-            <dt>{t('admin.bookings.fee')}</dt>
+            <dt>{t(kind === 'void' ? 'admin.bookings.voidFee' : 'admin.bookings.fee')}</dt>
             <dd>{money(quote.cancellation_fee, quote.currency)}</dd>
             <dt>{t('admin.bookings.refundAmount')}</dt>
             <dd data-testid="quote-refund">{money(quote.refund, quote.currency)}</dd>
           </dl>
           <p className="mt-2 text-sm">{quote.rule}</p>
+          {quote.void_until && (
+            <p className="mt-1 text-sm" data-testid="void-until">
+              {t('admin.bookings.voidUntil', {
+                time: new Date(quote.void_until).toLocaleString('en-GB', {
+                  timeZone: 'Asia/Kathmandu',
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                }),
+              })}
+            </p>
+          )}
           <div className="mt-3 flex gap-2">
             <button type="button" className={buttonClass} disabled={cancel.isPending} onClick={confirmCancel}>
-              {t('admin.bookings.confirmCancel')}
+              {t(kind === 'void' ? 'admin.bookings.confirmVoid' : 'admin.bookings.confirmCancel')}
             </button>
             <button type="button" className={secondaryButtonClass} onClick={() => setQuote(null)}>
               {t('admin.bookings.keep')}

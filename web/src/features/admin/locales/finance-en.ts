@@ -34,5 +34,12 @@ export const financeEn = {
     vatNumber: 'VAT registration no.',
     save: 'Save tax details',
     saved: 'Tax details saved.',
+    voidFees: 'Void fees',
+    voidFeesIntro:
+      'Kept when a ticket is voided on the day it was issued (until 23:00 Nepal time); the rest of the payment goes back. 0: no fee.',
+    voidFeeNpr: 'Void fee (NPR)',
+    voidFeeUsd: 'Void fee (USD)',
+    saveVoidFees: 'Save void fees',
+    voidFeesSaved: 'Void fees saved.',
   },
 };

@@ -6,11 +6,21 @@ export interface RefundQuote {
   cancellation_fee: number;
   refund: number;
   rule: string;
+  /** The passengers the quote covers (those chosen and their lap infants). */
+  passengers?: string[];
 }
 
-/** POST /bookings/:pnr/cancel: the refund quote (confirm false), or the cancellation itself. */
-export const cancelBooking = (pnr: string, confirm: boolean) =>
-  apiPost<{ quote: RefundQuote }>(`/bookings/${encodeURIComponent(pnr)}/cancel`, { confirm });
+/**
+ * POST /bookings/:pnr/cancel: the refund quote (confirm false), or the cancellation itself; with
+ * `passengers`, only theirs (issue 20 §4), else the whole booking.
+ */
+export const cancelBooking = (pnr: string, confirm: boolean, passengers?: string[]) =>
+  apiPost<{ quote: RefundQuote }>(`/bookings/${encodeURIComponent(pnr)}/cancel`, {
+    confirm,
+    ...(passengers ? { passengers } : {}),
+  });
 
-export const quoteCancellation = (pnr: string) => cancelBooking(pnr, false);
-export const confirmCancellation = (pnr: string) => cancelBooking(pnr, true);
+export const quoteCancellation = (pnr: string, passengers?: string[]) =>
+  cancelBooking(pnr, false, passengers);
+export const confirmCancellation = (pnr: string, passengers?: string[]) =>
+  cancelBooking(pnr, true, passengers);
