@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { bsIsoDate, fiscalYearOf, taxDocumentNumber } from '#shared/fiscal-year';
 import { siteConfig } from '#shared/site-config';
 import type { Db } from '../../db/client';
@@ -27,7 +27,7 @@ export async function issueTaxInvoice(
   tx: Db,
   options: { bookingId: string; at?: Date },
 ): Promise<TaxInvoiceRow> {
-  const [existing] = await tx.select().from(taxInvoices).where(eq(taxInvoices.bookingId, options.bookingId));
+  const [existing] = await tx.select().from(taxInvoices).where(and(eq(taxInvoices.bookingId, options.bookingId), isNull(taxInvoices.bookingChangeId)));
   if (existing) return existing;
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, options.bookingId));
   if (!booking) throw new Error(`no booking ${options.bookingId} to invoice`);
