@@ -75,6 +75,7 @@ import { bookingDisruptionRoutes } from './routes/bookings/disruption-route';
 import { bookingPaymentRoutes } from './routes/bookings/payments-route';
 import { bookingRoutes } from './routes/bookings/route';
 import { ticketRoutes } from './routes/bookings/tickets-route';
+import { bookingChangeRoutes } from './routes/bookings/change-route';
 import { clientRoutes } from './routes/clients/route';
 import { countryRoutes } from './routes/countries/route';
 import { financeRoutes } from './routes/finance/route';
@@ -342,6 +343,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bookingDisruptionRoutes);
       await api.register(bookingPaymentRoutes);
       await api.register(ticketRoutes);
+      await api.register(bookingChangeRoutes);
       await api.register(financeRoutes);
       await api.register(paymentReturnRoutes);
     },

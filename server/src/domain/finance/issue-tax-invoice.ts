@@ -79,7 +79,7 @@ export async function sellerOf(tx: Db, brandId: string): Promise<TaxDocumentSell
   return { name: config.success ? config.data.companyName : '', address: '', pan: '', vatNumber: '' };
 }
 
-async function buyerOf(tx: Db, booking: typeof bookings.$inferSelect): Promise<TaxDocumentBuyer> {
+export async function buyerOf(tx: Db, booking: typeof bookings.$inferSelect): Promise<TaxDocumentBuyer> {
   if (booking.contact.buyerPan) return { name: booking.contact.name, pan: booking.contact.buyerPan };
   const profile = await findUserTaxProfile(tx, booking.userId);
   if (profile) return { name: profile.buyerName ?? booking.contact.name, pan: profile.pan };
