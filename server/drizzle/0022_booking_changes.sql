@@ -2,6 +2,8 @@ CREATE TABLE "booking_changes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"booking_id" uuid NOT NULL,
 	"leg_position" smallint NOT NULL,
+	"from_locator" text NOT NULL,
+	"to_locator" text NOT NULL,
 	"from_offer" jsonb NOT NULL,
 	"to_offer" jsonb NOT NULL,
 	"currency" text NOT NULL,

@@ -18,6 +18,9 @@ export const bookingChanges = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     legPosition: smallint('leg_position').notNull(),
+    /** The supplier's locator of the seats left (released) and of the seats taken. */
+    fromLocator: text('from_locator').notNull(),
+    toLocator: text('to_locator').notNull(),
     /** The leg's offer before and after the change, as the API showed them. */
     fromOffer: jsonb('from_offer').notNull().$type<FlightOffer>(),
     toOffer: jsonb('to_offer').notNull().$type<FlightOffer>(),

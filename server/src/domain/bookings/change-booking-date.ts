@@ -147,6 +147,8 @@ export async function changeBookingDate(
         .values({
           bookingId: locked.id,
           legPosition: leg.position,
+          fromLocator: leg.locator,
+          toLocator: hold.locator,
           fromOffer: leg.offer,
           toOffer: presented,
           currency: charged.currency,

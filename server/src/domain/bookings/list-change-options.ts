@@ -60,15 +60,23 @@ export async function listChangeOptions(
     now,
   });
   const booked = leg.offer.segments.map(flightIdOf).join();
-  const seen = new Set<string>();
-  const answer: { offer: FlightOffer; quote: BookingChangeQuote }[] = [];
-  // Search answers cheapest first, so the first offer of each flight is its cheapest fare.
+  // Per flight, the fare family booked if it is sold, else its cheapest (search answers cheapest first).
+  const byFlight = new Map<string, FlightOffer>();
   for (const engine of result.legs[0]?.offers ?? []) {
     if (engine.supplier !== 'house' || engine.segments.length !== leg.offer.segments.length) continue;
     const offer = offerAsSold(engine, result.airlineNames);
     const key = offer.segments.map(flightIdOf).join();
-    if (key === booked || seen.has(key) || offer.segments[0]?.depart_at.slice(0, 10) !== options.date) continue;
-    seen.add(key);
+    if (key === booked || offer.segments[0]?.depart_at.slice(0, 10) !== options.date) continue;
+    const chosen = byFlight.get(key);
+    if (
+      !chosen ||
+      (chosen.fare.family !== leg.offer.fare.family && offer.fare.family === leg.offer.fare.family)
+    ) {
+      byFlight.set(key, offer);
+    }
+  }
+  const answer: { offer: FlightOffer; quote: BookingChangeQuote }[] = [];
+  for (const offer of byFlight.values()) {
     try {
       answer.push({ offer, quote: quoteBookingChange(full, options.legIndex, offer, now) });
     } catch (error) {
@@ -76,6 +84,9 @@ export async function listChangeOptions(
       if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') throw error;
     }
   }
-  answer.sort((a, b) => Date.parse(a.offer.segments[0]?.depart_at ?? '') - Date.parse(b.offer.segments[0]?.depart_at ?? ''));
+  answer.sort(
+    (a, b) =>
+      Date.parse(a.offer.segments[0]?.depart_at ?? '') - Date.parse(b.offer.segments[0]?.depart_at ?? ''),
+  );
   return answer;
 }

@@ -135,7 +135,8 @@ export function quoteBookingChange(
   };
 }
 
-const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
+const invalid = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', message, { [field]: message });
 
 function conditionsOf(segment: SegmentFare): OfferConditions {
   if (segment.conditions) return segment.conditions;

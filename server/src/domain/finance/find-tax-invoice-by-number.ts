@@ -5,7 +5,11 @@ import { AppError } from '../../errors';
 import type { TaxInvoiceRow } from './issue-tax-invoice';
 
 /** One of a booking's tax invoices (its sale's or a date change's) by its number, or 404. */
-export async function findTaxInvoiceByNumber(db: Db, bookingId: string, number: string): Promise<TaxInvoiceRow> {
+export async function findTaxInvoiceByNumber(
+  db: Db,
+  bookingId: string,
+  number: string,
+): Promise<TaxInvoiceRow> {
   const [invoice] = await db
     .select()
     .from(taxInvoices)

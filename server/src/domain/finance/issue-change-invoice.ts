@@ -37,7 +37,11 @@ export async function issueChangeInvoice(tx: Db, options: IssueChangeInvoiceOpti
   const buyer = await buyerOf(tx, booking);
   const lines: TaxDocumentLine[] = [];
   if (options.fareDifference > 0) {
-    const [split] = creditNoteLines(taxDocumentLines(options.newPrice, options.route), options.fareDifference, '');
+    const [split] = creditNoteLines(
+      taxDocumentLines(options.newPrice, options.route),
+      options.fareDifference,
+      '',
+    );
     if (split) lines.push({ ...split, description: `Fare difference, date change to ${options.flights}` });
   }
   if (options.changeFee > 0) {

@@ -20,7 +20,10 @@ export async function issueCreditNote(
   tx: Db,
   options: { bookingId: string; amount: number; reason: string; at?: Date },
 ): Promise<CreditNoteRow | null> {
-  const [invoice] = await tx.select().from(taxInvoices).where(and(eq(taxInvoices.bookingId, options.bookingId), isNull(taxInvoices.bookingChangeId)));
+  const [invoice] = await tx
+    .select()
+    .from(taxInvoices)
+    .where(and(eq(taxInvoices.bookingId, options.bookingId), isNull(taxInvoices.bookingChangeId)));
   if (!invoice || options.amount <= 0) return null;
   const dates = nepalDatesAt(options.at ?? new Date());
   const fiscalYear = fiscalYearOf(dates.bs);

@@ -27,7 +27,10 @@ export async function issueTaxInvoice(
   tx: Db,
   options: { bookingId: string; at?: Date },
 ): Promise<TaxInvoiceRow> {
-  const [existing] = await tx.select().from(taxInvoices).where(and(eq(taxInvoices.bookingId, options.bookingId), isNull(taxInvoices.bookingChangeId)));
+  const [existing] = await tx
+    .select()
+    .from(taxInvoices)
+    .where(and(eq(taxInvoices.bookingId, options.bookingId), isNull(taxInvoices.bookingChangeId)));
   if (existing) return existing;
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, options.bookingId));
   if (!booking) throw new Error(`no booking ${options.bookingId} to invoice`);

@@ -29,7 +29,8 @@ export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'book' },
       schema: {
         tags: ['bookings'],
-        summary: "The flights a leg may move to on a date, each with its change quote (fare difference + fee)",
+        summary:
+          'The flights a leg may move to on a date, each with its change quote (fare difference + fee)',
         description:
           '409 CHANGE_NOT_ALLOWED when the fare allows no change now; 422 CHANGE_NOT_SUPPORTED for an outside supplier’s leg.',
         params: pnrParams,
