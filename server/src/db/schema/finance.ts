@@ -141,9 +141,7 @@ export const taxInvoices = pgTable(
   },
   (table) => [
     unique('tax_invoices_brand_number').on(table.brandId, table.fiscalYear, table.sequence),
-    uniqueIndex('tax_invoices_booking')
-      .on(table.bookingId)
-      .where(sql`${table.bookingChangeId} is null`),
+    uniqueIndex('tax_invoices_booking').on(table.bookingId).where(sql`${table.bookingChangeId} is null`),
     unique('tax_invoices_booking_change').on(table.bookingChangeId),
     index('tax_invoices_brand_issued_idx').on(table.brandId, table.issuedOnBs),
   ],
