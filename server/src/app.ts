@@ -72,6 +72,7 @@ import { airportRoutes } from './routes/airports/route';
 import { apiKeyRoutes } from './routes/api-keys/route';
 import { passwordChangeRoutes } from './routes/auth/password-change-route';
 import { authRoutes } from './routes/auth/route';
+import { bookingChangeRoutes } from './routes/bookings/change-route';
 import { bookingDisruptionRoutes } from './routes/bookings/disruption-route';
 import { bookingPaymentRoutes } from './routes/bookings/payments-route';
 import { bookingRoutes } from './routes/bookings/route';
@@ -346,6 +347,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bookingDisruptionRoutes);
       await api.register(bookingPaymentRoutes);
       await api.register(ticketRoutes);
+      await api.register(bookingChangeRoutes);
       await api.register(financeRoutes);
       await api.register(paymentReturnRoutes);
     },

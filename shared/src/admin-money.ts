@@ -26,7 +26,14 @@ export const topUpRequest = z.object({
 });
 export type TopUpRequest = z.input<typeof topUpRequest>;
 
-export const walletEntryKind = z.enum(['top_up', 'booking_debit', 'refund_credit', 'settlement']);
+export const walletEntryKind = z.enum([
+  'top_up',
+  'booking_debit',
+  'refund_credit',
+  'settlement',
+  /** A date change's fare difference and fee (docs/bookings.md). */
+  'change_debit',
+]);
 
 export const walletEntry = z.object({
   id: z.number().int(),

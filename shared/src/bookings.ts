@@ -85,7 +85,10 @@ export const ticket = z.object({
   passenger_id: z.string(),
   /** Index of the flight (segment) in the itinerary, counting across legs from 0. */
   segment_index: z.number().int(),
-  status: z.enum(['open', 'void', 'refunded']),
+  /** `exchanged`: replaced by a reissued ticket after a date change (`reissued_from` names it). */
+  status: z.enum(['open', 'void', 'refunded', 'exchanged']),
+  /** A reissued ticket (date change): the number of the ticket it replaced; null otherwise. */
+  reissued_from: z.string().nullable().optional(),
 });
 
 /**

@@ -105,6 +105,23 @@ export const errorTable = {
   /** The booking has no disruption waiting for an answer (none, or already accepted, rebooked or refunded). */
   NO_OPEN_DISRUPTION: { status: 409, message: 'This booking has no flight change waiting for an answer.' },
   /** The offer is not one of the booking's rebooking options (same route, within 3 days). */
+  /**
+   * A date change is refused by the fare's conditions (no changes on this fare, within the last
+   * tier's hours, a flight already gone) or the booking is not ticketed; `data.rule` says the rule.
+   */
+  CHANGE_NOT_ALLOWED: { status: 409, message: 'This booking’s date cannot be changed now.' },
+  /** A date change of a leg sold by an outside supplier (Duffel): not available online yet. */
+  CHANGE_NOT_SUPPORTED: {
+    status: 422,
+    message:
+      'Changing the date of a flight booked with an outside airline system is not available online yet. Please contact the agency.',
+  },
+  /** A date change that costs something, asked by a booker without a wallet (agents pay from theirs). */
+  CHANGE_PAYMENT_UNAVAILABLE: {
+    status: 409,
+    message:
+      'A date change that costs something is paid from an agent’s wallet. Please contact the agency to change this booking.',
+  },
   REBOOKING_NOT_ALLOWED: {
     status: 409,
     message: 'This flight cannot replace the disrupted one. Choose one of the flights offered.',

@@ -38,6 +38,8 @@ interface Victim {
   /** A booking of the victim's cancelled with a refund, and its credit note (issue 20). */
   refundedPnr: string;
   creditNoteNumber: string;
+  /** The ticketed booking's tax invoice number (its sale's; date changes add more). */
+  invoiceNumber: string;
 }
 let victim: Victim;
 type SessionName = 'agentA' | 'customerA' | 'adminA' | 'agentB' | 'adminB';
@@ -141,6 +143,9 @@ beforeAll(async () => {
     await api(t, { method: 'GET', url: `/bookings/${refunded}/credit-notes`, cookie: sessions.agentA })
   ).json().data as { number: string }[];
   if (!creditNote) throw new Error('no credit note for the sweep');
+  const invoice = (
+    await api(t, { method: 'GET', url: `/bookings/${pnr}/invoice?format=json`, cookie: sessions.agentA })
+  ).json().data as { number: string };
 
   const asAdminA = (method: 'GET' | 'POST', url: string, payload?: object) =>
     api(t, { method, url, cookie: sessions.adminA, ...(payload ? { payload } : {}) });
@@ -189,6 +194,7 @@ beforeAll(async () => {
     agentGroupId: group.id,
     refundedPnr: refunded,
     creditNoteNumber: creditNote.number,
+    invoiceNumber: invoice.number,
   };
   markers = [
     pnr,
@@ -223,6 +229,7 @@ function victimIdFor(path: string, param: string): string {
   if (param === 'pnr' && path.includes('/credit-notes/')) return victim.refundedPnr;
   if (param === 'pnr') return victim.pnr;
   if (param === 'number' && path.includes('/credit-notes/')) return victim.creditNoteNumber;
+  if (param === 'number' && path.includes('/invoices/')) return victim.invoiceNumber;
   if (param === 'id' && path.startsWith('/admin/users/')) return victim.userId;
   if (param === 'id' && path.startsWith('/admin/partner-apps/')) return victim.partnerAppId;
   if (param === 'id' && path.startsWith('/admin/outbox/')) return victim.emailId;
@@ -312,6 +319,8 @@ const CALLS: Record<string, () => Call> = {
   'POST /bookings/:pnr/void': () => ({ payload: { confirm: false } }),
   'POST /admin/bookings/:pnr/void': () => ({ payload: { confirm: false } }),
   'PUT /admin/finance-settings': () => ({ payload: { void_fee_npr: 0, void_fee_usd: 0 } }),
+  'POST /bookings/:pnr/change': () => ({ payload: { leg_index: 0, offer_id: 'house~sweep~1.0.0~npr' } }),
+  'GET /bookings/:pnr/change-options': () => ({ query: 'leg_index=0&date=2099-01-01' }),
   'GET /admin/bookings': () => ({ query: `pnr=${victim.pnr}` }),
   'POST /admin/bookings/:pnr/cancel': () => ({ payload: { confirm: false } }),
   'POST /admin/flights/:flightId/disruptions': () => ({ payload: { reason: 'weather', note: 'Sweep' } }),

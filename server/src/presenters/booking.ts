@@ -43,6 +43,7 @@ export function presentBooking(full: FullBooking, paymentMethods: PaymentMethod[
       passenger_id: t.passengerId,
       segment_index: t.segmentIndex,
       status: t.status,
+      reissued_from: t.reissuedFrom,
     })),
     payment_methods: paymentMethods,
     paid_with: booking.paidWith,

@@ -81,7 +81,8 @@ export async function findBookingInconsistencies(
     await queryRows(
       db,
       sql`select h.locator, h.status from seat_holds h
-           where not exists (select 1 from booking_legs l where l.locator = h.locator)`,
+           where not exists (select 1 from booking_legs l where l.locator = h.locator)
+             and not exists (select 1 from booking_changes c where c.from_locator = h.locator and h.status = 'cancelled')`,
     ),
   );
   report(
@@ -172,13 +173,13 @@ export async function findBookingInconsistencies(
     await queryRows(
       db,
       sql`select b.pnr,
-                 (select count(*) from tickets t where t.booking_id = b.id)::int as tickets,
+                 (select count(*) from tickets t where t.booking_id = b.id and t.status <> 'exchanged')::int as tickets,
                  ((select count(*) from booking_passengers p where p.booking_id = b.id)
                    * (select sum(jsonb_array_length(l.offer->'segments')) from booking_legs l
                        where l.booking_id = b.id))::int as expected
             from bookings b where b.status = 'ticketed'
            group by b.id, b.pnr
-          having (select count(*) from tickets t where t.booking_id = b.id)
+          having (select count(*) from tickets t where t.booking_id = b.id and t.status <> 'exchanged')
               <> (select count(*) from booking_passengers p where p.booking_id = b.id)
                  * (select sum(jsonb_array_length(l.offer->'segments')) from booking_legs l where l.booking_id = b.id)`,
     ),

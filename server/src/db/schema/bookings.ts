@@ -182,18 +182,30 @@ export const tickets = pgTable(
       .references(() => bookingPassengers.id, { onDelete: 'cascade' }),
     /** Index of the flight in the itinerary, counting across legs from 0. */
     segmentIndex: smallint('segment_index').notNull(),
-    status: text('status').notNull().$type<'open' | 'void' | 'refunded'>(),
+    status: text('status').notNull().$type<'open' | 'void' | 'refunded' | 'exchanged'>(),
+    /** A reissued ticket (date change): the number of the ticket it replaced, now `exchanged`. */
+    reissuedFrom: text('reissued_from'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    unique('tickets_passenger_segment').on(table.passengerId, table.segmentIndex),
+    // One ticket in force per passenger and flight; exchanged ones stay beside their reissue.
+    uniqueIndex('tickets_passenger_segment')
+      .on(table.passengerId, table.segmentIndex)
+      .where(sql`${table.status} <> 'exchanged'`),
     index('tickets_booking_idx').on(table.bookingId),
     check('tickets_number_check', sql`${table.ticketNumber} ~ '^[0-9]{13}$'`),
-    check('tickets_status_check', sql`${table.status} in ('open', 'void', 'refunded')`),
+    check('tickets_status_check', sql`${table.status} in ('open', 'void', 'refunded', 'exchanged')`),
   ],
 );
 
-export const WALLET_ENTRY_KINDS = ['top_up', 'booking_debit', 'refund_credit', 'settlement'] as const;
+export const WALLET_ENTRY_KINDS = [
+  'top_up',
+  'booking_debit',
+  'refund_credit',
+  'settlement',
+  /** A date change's fare difference and fee (one per change, so several per booking). */
+  'change_debit',
+] as const;
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 
 /**
@@ -232,11 +244,11 @@ export const walletEntries = pgTable(
       .where(sql`${table.bookingId} is not null and ${table.kind} = 'booking_debit'`),
     check(
       'wallet_entries_kind_check',
-      sql`${table.kind} in ('top_up', 'booking_debit', 'refund_credit', 'settlement')`,
+      sql`${table.kind} in ('top_up', 'booking_debit', 'refund_credit', 'settlement', 'change_debit')`,
     ),
     check(
       'wallet_entries_sign_check',
-      sql`(${table.kind} = 'booking_debit' and ${table.amount} < 0) or (${table.kind} <> 'booking_debit' and ${table.amount} > 0)`,
+      sql`(${table.kind} in ('booking_debit', 'change_debit') and ${table.amount} < 0) or (${table.kind} not in ('booking_debit', 'change_debit') and ${table.amount} > 0)`,
     ),
   ],
 );

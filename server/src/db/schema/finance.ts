@@ -11,9 +11,11 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { bookingChanges } from './booking-changes';
 import { bookings } from './bookings';
 import { brands } from './brands';
 
@@ -148,13 +150,22 @@ const documentColumns = {
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** Tax invoices: one per paid booking; never updated or deleted (a trigger refuses it). */
+/**
+ * Tax invoices: one per paid booking (its sale), plus one per date change that charged something
+ * (`booking_change_id`: the fare difference and change fee); never updated or deleted (a trigger
+ * refuses it).
+ */
 export const taxInvoices = pgTable(
   'tax_invoices',
-  { id: uuid('id').primaryKey().defaultRandom(), ...documentColumns },
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...documentColumns,
+    bookingChangeId: uuid('booking_change_id').references(() => bookingChanges.id),
+  },
   (table) => [
     unique('tax_invoices_brand_number').on(table.brandId, table.fiscalYear, table.sequence),
-    unique('tax_invoices_booking').on(table.bookingId),
+    uniqueIndex('tax_invoices_booking').on(table.bookingId).where(sql`${table.bookingChangeId} is null`),
+    unique('tax_invoices_booking_change').on(table.bookingChangeId),
     index('tax_invoices_brand_issued_idx').on(table.brandId, table.issuedOnBs),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { creditNotes, taxInvoices } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -7,7 +7,10 @@ import type { TaxInvoiceRow } from './issue-tax-invoice';
 
 /** A booking's tax invoice, or 404 while it has none (not paid yet). */
 export async function findTaxInvoice(db: Db, bookingId: string): Promise<TaxInvoiceRow> {
-  const [invoice] = await db.select().from(taxInvoices).where(eq(taxInvoices.bookingId, bookingId));
+  const [invoice] = await db
+    .select()
+    .from(taxInvoices)
+    .where(and(eq(taxInvoices.bookingId, bookingId), isNull(taxInvoices.bookingChangeId)));
   if (!invoice)
     throw new AppError(
       'NOT_FOUND',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { bsIsoDate, fiscalYearOf, taxDocumentNumber } from '#shared/fiscal-year';
 import type { Db } from '../../db/client';
 import { creditNotes, taxInvoices } from '../../db/schema/index';
@@ -21,7 +21,10 @@ export async function issueCreditNote(
   tx: Db,
   options: { bookingId: string; amount: number; reason: string; at?: Date; voidsInvoice?: boolean },
 ): Promise<CreditNoteRow | null> {
-  const [invoice] = await tx.select().from(taxInvoices).where(eq(taxInvoices.bookingId, options.bookingId));
+  const [invoice] = await tx
+    .select()
+    .from(taxInvoices)
+    .where(and(eq(taxInvoices.bookingId, options.bookingId), isNull(taxInvoices.bookingChangeId)));
   const amount = options.voidsInvoice && invoice ? invoice.total : options.amount;
   if (!invoice || amount <= 0) return null;
   const dates = nepalDatesAt(options.at ?? new Date());

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { bsIsoDate, fiscalYearOf, taxDocumentNumber } from '#shared/fiscal-year';
 import { siteConfig } from '#shared/site-config';
 import type { Db } from '../../db/client';
@@ -27,7 +27,10 @@ export async function issueTaxInvoice(
   tx: Db,
   options: { bookingId: string; at?: Date },
 ): Promise<TaxInvoiceRow> {
-  const [existing] = await tx.select().from(taxInvoices).where(eq(taxInvoices.bookingId, options.bookingId));
+  const [existing] = await tx
+    .select()
+    .from(taxInvoices)
+    .where(and(eq(taxInvoices.bookingId, options.bookingId), isNull(taxInvoices.bookingChangeId)));
   if (existing) return existing;
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, options.bookingId));
   if (!booking) throw new Error(`no booking ${options.bookingId} to invoice`);
@@ -79,7 +82,7 @@ export async function sellerOf(tx: Db, brandId: string): Promise<TaxDocumentSell
   return { name: config.success ? config.data.companyName : '', address: '', pan: '', vatNumber: '' };
 }
 
-async function buyerOf(tx: Db, booking: typeof bookings.$inferSelect): Promise<TaxDocumentBuyer> {
+export async function buyerOf(tx: Db, booking: typeof bookings.$inferSelect): Promise<TaxDocumentBuyer> {
   if (booking.contact.buyerPan) return { name: booking.contact.name, pan: booking.contact.buyerPan };
   const profile = await findUserTaxProfile(tx, booking.userId);
   if (profile) return { name: profile.buyerName ?? booking.contact.name, pan: profile.pan };

@@ -12,7 +12,7 @@ export interface TicketListRow {
   ticketNumber: string;
   passengerId: string;
   segmentIndex: number;
-  status: 'open' | 'void' | 'refunded';
+  status: 'open' | 'void' | 'refunded' | 'exchanged';
   pnr: string;
   bookingStatus: BookingStatusValue;
   passengerName: string;

@@ -184,10 +184,14 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
       .text(`${passenger.title} ${passenger.firstName} ${passenger.lastName} (${passenger.type})`);
     doc.font(PDF_FONT.regular);
     for (const [index, { segment, legIndex }] of segments.entries()) {
-      const ticket = full.tickets.find((t) => t.passengerId === passenger.id && t.segmentIndex === index);
+      // After a date change the flight's ticket is the reissued one (the exchanged one is cited).
+      const ticket = full.tickets.find(
+        (t) => t.passengerId === passenger.id && t.segmentIndex === index && t.status !== 'exchanged',
+      );
       doc.text(
         `${segment.flight_number} ${segment.depart_code}–${segment.dest_code}: ticket ${ticket?.ticketNumber ?? 'not issued'}` +
-          (ticket && ticket.status !== 'open' ? ` (${ticket.status})` : ''),
+          (ticket && ticket.status !== 'open' ? ` (${ticket.status})` : '') +
+          (ticket?.reissuedFrom ? `, reissued for ${ticket.reissuedFrom}` : ''),
       );
       if (segments[index + 1]?.legIndex === legIndex) continue;
       for (const barcode of barcodes) {

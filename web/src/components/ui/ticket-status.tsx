@@ -6,16 +6,18 @@ import { ticketStatusStrings } from './ticket-status-strings';
 addTranslations(ticketStatusStrings);
 
 /** Where a ticket stands for the traveller: only a `valid` one may be used to travel. */
-export type TicketStanding = 'valid' | 'refunded' | 'cancelled' | 'void';
+export type TicketStanding = 'valid' | 'refunded' | 'cancelled' | 'void' | 'exchanged';
 
 /**
  * A ticket's standing from its own status and its booking's (issue 19): the same rule as the
  * stamp on the e-ticket PDF (server/src/domain/tickets/render-ticket-pdf.ts, ticketStampOf).
  */
 export function ticketStanding(
-  ticketStatus: 'open' | 'void' | 'refunded',
+  ticketStatus: 'open' | 'void' | 'refunded' | 'exchanged',
   bookingStatus?: BookingStatus,
 ): TicketStanding {
+  // Replaced by a reissued ticket (date change): never valid, whatever the booking's status.
+  if (ticketStatus === 'exchanged') return 'exchanged';
   if (ticketStatus === 'refunded' || bookingStatus === 'refunded') return 'refunded';
   if (bookingStatus === 'cancelled') return 'cancelled';
   if (ticketStatus === 'void') return 'void';

@@ -16,6 +16,7 @@ import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { bookingQueryKey, invoicePdfUrl, ticketPdfUrl, useBooking } from './api/get-booking';
 import { payBooking, submitGatewayForm } from './api/pay-booking';
+import { ChangeDate } from './components/change-date';
 import { FareSummary } from './components/fare-summary';
 import { HoldCountdown } from './components/hold-countdown';
 import { Itinerary } from './components/itinerary';
@@ -191,10 +192,23 @@ export function BookingConfirmPage() {
             <ul className="mt-2 grid gap-1 text-sm">
               {data.tickets.map((ticket) => {
                 const passenger = data.passengers.find((p) => p.id === ticket.passenger_id);
+                const exchanged = ticket.status === 'exchanged';
                 return (
-                  <li key={ticket.ticket_number}>
-                    <span className="font-mono">{ticket.ticket_number}</span> · {passenger?.first_name}{' '}
-                    {passenger?.last_name}
+                  <li
+                    key={ticket.ticket_number}
+                    data-testid={exchanged ? 'exchanged-ticket' : 'valid-ticket'}
+                    className="flex flex-wrap items-center gap-2"
+                  >
+                    <span className={`font-mono ${exchanged ? 'line-through' : ''}`}>
+                      {ticket.ticket_number}
+                    </span>{' '}
+                    · {passenger?.first_name} {passenger?.last_name}
+                    {exchanged && <TicketStatusBadge standing="exchanged" />}
+                    {ticket.reissued_from && (
+                      <span className="text-xs text-slate-600 dark:text-slate-400">
+                        ← <span className="font-mono">{ticket.reissued_from}</span>
+                      </span>
+                    )}
                   </li>
                 );
               })}
@@ -249,6 +263,12 @@ export function BookingConfirmPage() {
               {t('ticketStatus.pdf')} · {t('ticketStatus.notValid')}
             </a>
           </section>
+        )}
+        {data.status === 'ticketed' && (
+          <ChangeDate
+            booking={data}
+            onChanged={(changed) => queryClient.setQueryData(bookingQueryKey(data.pnr), changed)}
+          />
         )}
         <Itinerary legs={data.legs} />
         <section className="rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">

@@ -90,6 +90,7 @@ export const bookingsEn = {
     booking_debit: 'Wallet debited {{amount}}',
     refund_credit: 'Wallet credited {{amount}}',
     top_up: 'Wallet topped up {{amount}}',
+    change_debit: 'Wallet debited {{amount}} for a date change',
   },
   refund: 'Refund of {{amount}} by {{method}}: {{status}}',
   refundStatuses: { pending: 'to be paid back through the gateway', completed: 'done' },

@@ -82,6 +82,7 @@ export const bookingsNe: typeof bookingsEn = {
     booking_debit: 'वालेटबाट {{amount}} काटियो',
     refund_credit: 'वालेटमा {{amount}} जम्मा भयो',
     top_up: 'वालेटमा {{amount}} थपियो',
+    change_debit: 'मिति परिवर्तनका लागि वालेटबाट {{amount}} काटियो',
   },
   refund: '{{method}} मार्फत {{amount}} फिर्ता: {{status}}',
   refundStatuses: { pending: 'गेटवेबाट फिर्ता गर्न बाँकी', completed: 'सम्पन्न' },

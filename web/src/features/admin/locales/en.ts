@@ -220,6 +220,7 @@ export const adminEn = {
       booking_debit: 'Booking paid',
       refund_credit: 'Refund',
       settlement: 'Settlement',
+      change_debit: 'Date change paid',
     },
     empty: 'No entries yet.',
     credit: {

@@ -217,7 +217,13 @@ export const adminNe: typeof adminEn = {
     note: 'टिप्पणी',
     amount: 'रकम',
     balanceAfter: 'पछिको मौज्दात',
-    kinds: { top_up: 'रकम थप', booking_debit: 'बुकिङ भुक्तानी', refund_credit: 'फिर्ता', settlement: 'फछ्र्यौट' },
+    kinds: {
+      top_up: 'रकम थप',
+      booking_debit: 'बुकिङ भुक्तानी',
+      refund_credit: 'फिर्ता',
+      settlement: 'फछ्र्यौट',
+      change_debit: 'मिति परिवर्तन भुक्तानी',
+    },
     empty: 'अहिलेसम्म कुनै प्रविष्टि छैन।',
     credit: {
       title: 'क्रेडिट',

@@ -1,0 +1,293 @@
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { FlightOffer } from '#shared/flights';
+import { isAgentUserType } from '#shared/user-types';
+import type { Db } from '../../db/client';
+import { airlines, bookingChanges, bookingLegs, bookings, tickets } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { AccountUser } from '../accounts/find-user';
+import { agentPricingFor } from '../commissions/agent-pricing';
+import { issueChangeInvoice } from '../finance/issue-change-invoice';
+import { checkAvailability } from '../flights/check-availability';
+import type { EngineOffer } from '../flights/engine/build-offers';
+import { decodeOfferId } from '../flights/engine/offer-id';
+import { priceFares } from '../flights/engine/price-offer';
+import { offerAsSold } from '../flights/offer-as-sold';
+import { supplierOffer } from '../markups/apply-markups';
+import { configuredSuppliers } from '../suppliers/configured-suppliers';
+import { queueTicketEmail, type TicketLinks } from '../tickets/queue-ticket-email';
+import { ticketNumber } from '../tickets/ticket-number';
+import { postWalletEntry } from '../wallet/post-wallet-entry';
+import { recordBookingEvent } from './change-booking-status';
+import { nameOf } from './create-booking';
+import { type FullBooking, findBooking, loadBookingDetails } from './find-booking';
+import { type BookingChangeQuote, quoteBookingChange } from './quote-booking-change';
+import { withRetryOnConflict } from './retry-on-conflict';
+
+export interface ChangeBookingDateOptions {
+  /** The booker (an agent pays from their wallet). */
+  user: AccountUser;
+  pnr: string;
+  legIndex: number;
+  offerId: string;
+  /** The new offer's total as the booker saw it (PRICE_CHANGED when it differs). */
+  total?: number | undefined;
+  /** false: quote only; true: pay and reissue. */
+  confirm: boolean;
+  /** How long the new seats' hold lasts before it is issued in the same transaction (minutes). */
+  holdMinutes: number;
+  links: TicketLinks;
+  now?: number;
+}
+
+export interface ChangeBookingDateResult {
+  quote: BookingChangeQuote;
+  /** Whether a wallet pays (an amount is due) or nothing is charged. */
+  payment: 'wallet' | 'none';
+  /** Set once confirmed. */
+  bookingId: string | null;
+  invoiceNumber: string | null;
+}
+
+/**
+ * Quotes, or (confirmed) makes, a date change of one leg of a ticketed booking (docs/bookings.md
+ * "Date change and reissue"). The new offer is priced now for the booker; the quote is the change
+ * fee of the old fare's conditions plus the fare difference (quote-booking-change.ts). Confirmed,
+ * in ONE transaction under the booking's lock: the amount debited from the agent's wallet
+ * (`change_debit`, within the credit limit: INSUFFICIENT_FUNDS / CREDIT_LIMIT_EXCEEDED and nothing
+ * written), the new seats held and sold (SOLD_OUT), the old seats released, the leg rewritten, the
+ * leg's open tickets `exchanged` and new numbers issued citing them (`reissued_from`), the change
+ * recorded (`booking_changes`) with its tax invoice, a history event and the new e-ticket e-mail.
+ * Something to pay and no wallet (a traveller): 409 CHANGE_PAYMENT_UNAVAILABLE.
+ */
+export async function changeBookingDate(
+  db: Db,
+  options: ChangeBookingDateOptions,
+): Promise<ChangeBookingDateResult> {
+  const now = options.now ?? Date.now();
+  const booking = await findBooking(db, { pnr: options.pnr, userId: options.user.id });
+  const full = await loadBookingDetails(db, booking);
+  const { engine, presented } = await priceNewOffer(db, full, options, now);
+  const quote = quoteBookingChange(full, options.legIndex, presented, now);
+  const payment = quote.amountDue > 0 ? 'wallet' : 'none';
+  if (!options.confirm) return { quote, payment, bookingId: null, invoiceNumber: null };
+  if (payment === 'wallet' && !isAgentUserType(options.user.type)) {
+    throw new AppError('CHANGE_PAYMENT_UNAVAILABLE', undefined, undefined, {
+      amount_due: quote.amountDue,
+      currency: quote.currency,
+    });
+  }
+  const by = { name: nameOf(options.user), userId: options.user.id };
+  return withRetryOnConflict(() =>
+    db.transaction(async (tx) => {
+      const locked = await findBooking(tx, { pnr: options.pnr, userId: options.user.id, forUpdate: true });
+      const current = await loadBookingDetails(tx, locked);
+      // Quoted again under the lock: a change or cancel that won the race is seen here.
+      const charged = quoteBookingChange(current, options.legIndex, presented, now);
+      if (charged.amountDue !== quote.amountDue) throw new AppError('PRICE_CHANGED');
+      const leg = current.legs.find((l) => l.position === options.legIndex);
+      const supplier = configuredSuppliers().find((s) => s.id === leg?.supplier);
+      if (!leg || !supplier) throw new AppError('CHANGE_NOT_SUPPORTED');
+      const first = current.legs
+        .filter((l) => l.position < leg.position)
+        .reduce((count, l) => count + l.offer.segments.length, 0);
+      const last = first + leg.offer.segments.length;
+      const open = current.tickets.filter(
+        (t) => t.status === 'open' && t.segmentIndex >= first && t.segmentIndex < last,
+      );
+      if (open.length === 0) {
+        throw new AppError('CHANGE_NOT_ALLOWED', 'This flight has no valid tickets left to change.');
+      }
+      const route = `${leg.offer.segments[0]?.depart_code} → ${leg.offer.segments.at(-1)?.dest_code}`;
+      const flights = presented.segments.map((s) => s.flight_number).join(', ');
+      if (charged.amountDue > 0) {
+        await postWalletEntry(tx, {
+          userId: options.user.id,
+          kind: 'change_debit',
+          amount: -charged.amountDue,
+          currency: charged.currency,
+          bookingId: locked.id,
+          note: `Date change of booking ${locked.pnr}: ${charged.fromFlights.join(', ')} → ${charged.toFlights.join(', ')}`,
+        });
+      }
+      const [outcome] = await supplier.holdMany(tx, [
+        { offers: [supplierOffer(engine)], expiresAt: new Date(now + options.holdMinutes * 60_000) },
+      ]);
+      const hold = outcome && 'holds' in outcome ? outcome.holds[0] : undefined;
+      if (!hold) throw new AppError('SOLD_OUT', undefined, undefined, { offer_id: options.offerId });
+      await supplier.cancel(tx, { locator: leg.locator });
+      await supplier.issue(tx, { locator: hold.locator });
+      const ref = decodeOfferId(engine.id);
+      await tx
+        .update(bookingLegs)
+        .set({
+          locator: hold.locator,
+          offer: presented,
+          segmentFares: engine.segments.map((s) => ({
+            departUtc: new Date(s.flight.departUtc).toISOString(),
+            conditions: s.fare.conditions,
+            price: priceFares([s.fare], {
+              tier: ref?.tier ?? 'npr',
+              passengers: ref?.passengers ?? { adults: 1, children: 0, infants: 0 },
+              agent: false,
+              grantedCommissionPercent: 0,
+            }),
+          })),
+        })
+        .where(and(eq(bookingLegs.bookingId, locked.id), eq(bookingLegs.position, leg.position)));
+      const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, locked.id));
+      const firstDeparture = Math.min(
+        ...legs.flatMap((l) => l.segmentFares.map((f) => Date.parse(f.departUtc))),
+      );
+      await tx
+        .update(bookings)
+        .set({ firstDepartureAt: new Date(firstDeparture), updatedAt: sql`now()` })
+        .where(eq(bookings.id, locked.id));
+      const [change] = await tx
+        .insert(bookingChanges)
+        .values({
+          bookingId: locked.id,
+          legPosition: leg.position,
+          fromLocator: leg.locator,
+          toLocator: hold.locator,
+          fromOffer: leg.offer,
+          toOffer: presented,
+          currency: charged.currency,
+          fareDifference: charged.fareDifference,
+          changeFee: charged.changeFee,
+          amount: charged.amountDue,
+          paidWith: charged.amountDue > 0 ? 'wallet' : null,
+          byUserId: options.user.id,
+        })
+        .returning({ id: bookingChanges.id });
+      if (!change) throw new Error('the booking change was not written');
+      const reissued = await reissueTickets(tx, {
+        bookingId: locked.id,
+        open,
+        first,
+        last,
+        segments: presented.segments,
+      });
+      const invoice =
+        charged.amountDue > 0
+          ? await issueChangeInvoice(tx, {
+              booking: locked,
+              bookingChangeId: change.id,
+              newPrice: presented.price,
+              route,
+              flights,
+              fareDifference: charged.fareDifference,
+              changeFee: charged.changeFee,
+              changeFeeVat: charged.changeFeeVat,
+              international: charged.international,
+            })
+          : null;
+      await recordBookingEvent(
+        tx,
+        locked.id,
+        locked.status,
+        by,
+        `Date changed: ${charged.fromFlights.join(', ')} → ${charged.toFlights.join(', ')}; ` +
+          `fare difference ${charged.fareDifference}, change fee ${charged.changeFee} ${charged.currency}` +
+          (charged.amountDue > 0 ? ' paid from the wallet' : '') +
+          `; ${reissued} ticket(s) reissued` +
+          (invoice ? `; tax invoice ${invoice.number}` : ''),
+      );
+      await queueTicketEmail(tx, { bookingId: locked.id, ...options.links });
+      return { quote: charged, payment, bookingId: locked.id, invoiceNumber: invoice?.number ?? null };
+    }),
+  );
+}
+
+/**
+ * The new offer priced now for the booker (their commission and markups, as a booking is): it must
+ * be a house offer for the same passengers and fare tier as the leg. An outside supplier's leg or
+ * offer: 422 CHANGE_NOT_SUPPORTED (Duffel's order-change flow is a later step).
+ */
+async function priceNewOffer(
+  db: Db,
+  full: FullBooking,
+  options: ChangeBookingDateOptions,
+  now: number,
+): Promise<{ engine: EngineOffer; presented: FlightOffer }> {
+  const leg = full.legs.find((l) => l.position === options.legIndex);
+  if (!leg) {
+    throw new AppError('VALIDATION_FAILED', 'This booking has no such leg.', {
+      leg_index: 'This booking has no such leg.',
+    });
+  }
+  const ref = decodeOfferId(options.offerId);
+  if (leg.supplier !== 'house' || (ref && ref.supplier !== 'house')) {
+    throw new AppError('CHANGE_NOT_SUPPORTED', undefined, undefined, { supplier: leg.supplier });
+  }
+  const old = decodeOfferId(leg.offer.id);
+  const sameMix =
+    ref &&
+    old &&
+    ref.tier === old.tier &&
+    ref.passengers.adults === old.passengers.adults &&
+    ref.passengers.children === old.passengers.children &&
+    ref.passengers.infants === old.passengers.infants;
+  if (!sameMix) {
+    const message = 'Choose a flight from a search of this leg’s route for the same passengers.';
+    throw new AppError('VALIDATION_FAILED', message, { offer_id: message });
+  }
+  const priced = await checkAvailability(db, {
+    offers: [{ id: options.offerId, total: options.total }],
+    userType: options.user.type,
+    ...(await agentPricingFor(db, options.user)),
+    brandId: options.user.brandId,
+    now,
+    // A confirmation's hold counts the seats under lock; a quote says SOLD_OUT at once.
+    seatsCountedByHold: options.confirm,
+  });
+  const engine = priced.offers[0];
+  if (!engine) throw new AppError('OFFER_EXPIRED');
+  return { engine, presented: offerAsSold(engine, priced.airlineNames) };
+}
+
+/** The leg's open tickets `exchanged`, and one new number each citing it (same passenger and flight). */
+async function reissueTickets(
+  tx: Db,
+  options: {
+    bookingId: string;
+    open: FullBooking['tickets'];
+    first: number;
+    last: number;
+    segments: FlightOffer['segments'];
+  },
+): Promise<number> {
+  const numbers = options.open.map((t) => t.ticketNumber);
+  await tx
+    .update(tickets)
+    .set({ status: 'exchanged' })
+    .where(
+      and(
+        eq(tickets.bookingId, options.bookingId),
+        inArray(tickets.ticketNumber, numbers),
+        gte(tickets.segmentIndex, options.first),
+        lt(tickets.segmentIndex, options.last),
+      ),
+    );
+  const codes = await tx
+    .select({ code: airlines.code, accountingCode: airlines.accountingCode })
+    .from(airlines)
+    .where(inArray(airlines.code, [...new Set(options.segments.map((s) => s.airline_code))]));
+  const serials = await tx
+    .select({ serial: sql<string>`nextval('ticket_serial_seq')::text` })
+    .from(sql`generate_series(1, ${options.open.length})`);
+  await tx.insert(tickets).values(
+    options.open.map((old, i) => ({
+      ticketNumber: ticketNumber(
+        codes.find((c) => c.code === options.segments[old.segmentIndex - options.first]?.airline_code)
+          ?.accountingCode,
+        Number(serials[i]?.serial ?? 0),
+      ),
+      bookingId: options.bookingId,
+      passengerId: old.passengerId,
+      segmentIndex: old.segmentIndex,
+      status: 'open' as const,
+      reissuedFrom: old.ticketNumber,
+    })),
+  );
+  return options.open.length;
+}

@@ -1,0 +1,92 @@
+import { type FlightOffer, flightSearchRequest } from '#shared/flights';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { AccountUser } from '../accounts/find-user';
+import { agentPricingFor } from '../commissions/agent-pricing';
+import { decodeOfferId } from '../flights/engine/offer-id';
+import { offerAsSold } from '../flights/offer-as-sold';
+import { searchFlights } from '../flights/search-flights';
+import { findBooking, loadBookingDetails } from './find-booking';
+import { flightIdOf } from './flight-id';
+import { type BookingChangeQuote, quoteBookingChange } from './quote-booking-change';
+
+const NATIONALITY_OF_TIER = { npr: 'NP', usd: 'US', residential: 'US' } as const;
+
+/**
+ * The flights one leg of a booking may move to on `date`: a search of the leg's route for its
+ * passengers and fare tier, priced for the booker, each house flight with as many stops (its
+ * cheapest fare with seats for everyone) quoted as `POST /bookings/:pnr/change` would quote it.
+ * The flight already booked is left out. A change the fare's conditions refuse is refused here
+ * too (CHANGE_NOT_ALLOWED), before any search.
+ */
+export async function listChangeOptions(
+  db: Db,
+  options: { user: AccountUser; pnr: string; legIndex: number; date: string; now?: number },
+): Promise<{ offer: FlightOffer; quote: BookingChangeQuote }[]> {
+  const now = options.now ?? Date.now();
+  const booking = await findBooking(db, { pnr: options.pnr, userId: options.user.id });
+  const full = await loadBookingDetails(db, booking);
+  const leg = full.legs.find((l) => l.position === options.legIndex);
+  const ref = leg ? decodeOfferId(leg.offer.id) : undefined;
+  const first = leg?.offer.segments[0];
+  const last = leg?.offer.segments.at(-1);
+  if (!leg || !ref || !first || !last) {
+    throw new AppError('VALIDATION_FAILED', 'This booking has no such leg.', {
+      leg_index: 'This booking has no such leg.',
+    });
+  }
+  // The conditions first: a fare that allows no change needs no search (same offer: route checks pass).
+  try {
+    quoteBookingChange(full, options.legIndex, { ...leg.offer, segments: [] }, now);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') throw error;
+  }
+  const pricing = await agentPricingFor(db, options.user);
+  const result = await searchFlights(db, {
+    params: flightSearchRequest.parse({
+      user_type: options.user.type,
+      trip_type: 'oneway',
+      depart_code: first.depart_code,
+      dest_code: last.dest_code,
+      depart_date: options.date,
+      nationality_code: NATIONALITY_OF_TIER[ref.tier],
+      residential: ref.tier === 'residential',
+      adults: ref.passengers.adults,
+      children: ref.passengers.children,
+      infants: ref.passengers.infants,
+    }),
+    ...pricing,
+    brandId: options.user.brandId,
+    now,
+  });
+  const booked = leg.offer.segments.map(flightIdOf).join();
+  // Per flight, the fare family booked if it is sold, else its cheapest (search answers cheapest first).
+  const byFlight = new Map<string, FlightOffer>();
+  for (const engine of result.legs[0]?.offers ?? []) {
+    if (engine.supplier !== 'house' || engine.segments.length !== leg.offer.segments.length) continue;
+    const offer = offerAsSold(engine, result.airlineNames);
+    const key = offer.segments.map(flightIdOf).join();
+    if (key === booked || offer.segments[0]?.depart_at.slice(0, 10) !== options.date) continue;
+    const chosen = byFlight.get(key);
+    if (
+      !chosen ||
+      (chosen.fare.family !== leg.offer.fare.family && offer.fare.family === leg.offer.fare.family)
+    ) {
+      byFlight.set(key, offer);
+    }
+  }
+  const answer: { offer: FlightOffer; quote: BookingChangeQuote }[] = [];
+  for (const offer of byFlight.values()) {
+    try {
+      answer.push({ offer, quote: quoteBookingChange(full, options.legIndex, offer, now) });
+    } catch (error) {
+      // A flight that does not fit the booking (it would overlap another leg) is not offered.
+      if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') throw error;
+    }
+  }
+  answer.sort(
+    (a, b) =>
+      Date.parse(a.offer.segments[0]?.depart_at ?? '') - Date.parse(b.offer.segments[0]?.depart_at ?? ''),
+  );
+  return answer;
+}

@@ -1,0 +1,127 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changeBookingRequest,
+  changeBookingResponse,
+  changeOptions,
+  changeOptionsQuery,
+} from '#shared/booking-changes';
+import { pnrParams } from '#shared/bookings';
+import { creditNoteParams, documentFormatQuery, taxInvoice } from '#shared/finance';
+import { changeBookingDate } from '../../domain/bookings/change-booking-date';
+import { findBooking } from '../../domain/bookings/find-booking';
+import { listChangeOptions } from '../../domain/bookings/list-change-options';
+import { documentLookOf } from '../../domain/brands/brand-document-look';
+import { findTaxInvoiceByNumber } from '../../domain/finance/find-tax-invoice-by-number';
+import { renderTaxDocumentPdf } from '../../domain/finance/render-tax-document-pdf';
+import { requireBrand, requireUser } from '../../http/context';
+import { ok, responses } from '../../http/envelope';
+import { sendFile } from '../../http/file-reply';
+import { presentChangeQuote } from '../../presenters/booking-change';
+import { presentTaxInvoice } from '../../presenters/tax-document';
+import { presentFullBooking } from './present-for-request';
+
+/** Date change and reissue of a booking's leg (issue 20, item 6; docs/bookings.md). */
+export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/bookings/:pnr/change-options',
+    {
+      config: { policy: 'book' },
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'The flights a leg may move to on a date, each with its change quote (fare difference + fee)',
+        description:
+          '409 CHANGE_NOT_ALLOWED when the fare allows no change now; 422 CHANGE_NOT_SUPPORTED for an outside supplier’s leg.',
+        params: pnrParams,
+        querystring: changeOptionsQuery,
+        response: responses(changeOptions),
+      },
+    },
+    async (request) => {
+      const options = await listChangeOptions(app.db, {
+        user: requireUser(request),
+        pnr: request.params.pnr,
+        legIndex: request.query.leg_index,
+        date: request.query.date,
+      });
+      return ok({
+        leg_index: request.query.leg_index,
+        date: request.query.date,
+        options: options.map((o) => ({ offer: o.offer, quote: presentChangeQuote(o.quote) })),
+      });
+    },
+  );
+
+  app.post(
+    '/bookings/:pnr/change',
+    {
+      config: { policy: 'book' },
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'Quotes (confirm false) or makes (confirm true) a date change of one leg: new tickets citing the old ones',
+        description:
+          '409 CHANGE_NOT_ALLOWED when the fare conditions forbid it or its window has closed; 422 CHANGE_NOT_SUPPORTED ' +
+          'for an outside supplier’s booking; 409 CHANGE_PAYMENT_UNAVAILABLE when something is due and the booker ' +
+          'has no wallet; 402 INSUFFICIENT_FUNDS / CREDIT_LIMIT_EXCEEDED; 409 SOLD_OUT, PRICE_CHANGED.',
+        params: pnrParams,
+        body: changeBookingRequest,
+        response: responses(changeBookingResponse),
+      },
+    },
+    async (request) => {
+      const result = await changeBookingDate(app.db, {
+        user: requireUser(request),
+        pnr: request.params.pnr,
+        legIndex: request.body.leg_index,
+        offerId: request.body.offer_id,
+        total: request.body.total,
+        confirm: request.body.confirm,
+        holdMinutes: app.env.BOOKING_HOLD_MINUTES,
+        links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
+      });
+      if (result.bookingId) await app.jobs.send('email.deliver-outbox');
+      return ok({
+        quote: presentChangeQuote(result.quote),
+        booking: result.bookingId
+          ? await presentFullBooking(app.db, request, { bookingId: result.bookingId })
+          : null,
+        invoice_number: result.invoiceNumber,
+      });
+    },
+  );
+
+  app.get(
+    '/bookings/:pnr/invoices/:number',
+    {
+      config: { policy: 'book' },
+      schema: {
+        tags: ['finance'],
+        summary: "One of a booking's tax invoices by number (the sale's or a date change's): PDF, or JSON",
+        description: 'The number as issued, its slash URL-encoded: `2083%2F84-000123`.',
+        params: creditNoteParams,
+        querystring: documentFormatQuery,
+        response: responses(taxInvoice),
+      },
+    },
+    async (request, reply) => {
+      const booking = await findBooking(app.db, { pnr: request.params.pnr, userId: requireUser(request).id });
+      const invoice = presentTaxInvoice(
+        await findTaxInvoiceByNumber(app.db, booking.id, request.params.number),
+        booking.pnr,
+      );
+      if (request.query.format === 'json') return ok(invoice);
+      const pdf = await renderTaxDocumentPdf(
+        invoice,
+        await documentLookOf(app.assets, requireBrand(request).config),
+      );
+      return sendFile(reply as FastifyReply, {
+        content: pdf,
+        type: 'application/pdf',
+        fileName: `tax-invoice-${invoice.number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`,
+        inline: true,
+      });
+    },
+  );
+};

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { booking } from './bookings';
+import { currency, flightOffer } from './flights';
+
+/**
+ * `POST /bookings/:pnr/change`: move one leg of a ticketed booking to another flight or date of
+ * the same route (docs/bookings.md "Date change and reissue").
+ */
+export const changeBookingRequest = z.object({
+  /** The leg to move: its position in the booking's `legs`, from 0. */
+  leg_index: z.number().int('Choose a leg.').min(0, 'Choose a leg.').max(4, 'Choose a leg.'),
+  /** The new flight: an offer from a search of the leg's route for the booking's passengers. */
+  offer_id: z.string().trim().min(1, 'Choose a flight.').max(600),
+  /** The offer's total as the booker saw it: PRICE_CHANGED when it differs now (optional). */
+  total: z.number().int().min(0).optional(),
+  /** false (default): only quote; true: pay and reissue as quoted. */
+  confirm: z.boolean().optional().default(false),
+});
+export type ChangeBookingRequest = z.input<typeof changeBookingRequest>;
+
+export const changeQuote = z.object({
+  currency,
+  leg_index: z.number().int(),
+  /** Dated flights left and taken (`U4601-2026-05-01`). */
+  from_flights: z.array(z.string()),
+  to_flights: z.array(z.string()),
+  /** The leg's fare as sold and the new flight's fare now, all passengers (minor units). */
+  old_fare: z.number().int(),
+  new_fare: z.number().int(),
+  /** The new fare less the old per passenger, never below zero (a cheaper fare gives nothing back). */
+  fare_difference: z.number().int(),
+  /** The change fee of the old fare's conditions, all passengers and flights of the leg. */
+  change_fee: z.number().int(),
+  /** fare_difference + change_fee: what confirming charges. */
+  amount_due: z.number().int(),
+  /** How it is paid: the agent's wallet, or nothing to pay. */
+  payment: z.enum(['wallet', 'none']),
+  /** The change rule applied, in words. */
+  rule: z.string(),
+});
+export type ChangeQuote = z.infer<typeof changeQuote>;
+
+export const changeBookingResponse = z.object({
+  quote: changeQuote,
+  /** Present when confirmed: the booking after the change (new tickets beside the exchanged ones). */
+  booking: booking.nullable(),
+  /** Present when confirmed and something was charged: the change's tax invoice number. */
+  invoice_number: z.string().nullable(),
+});
+
+/** `GET /bookings/:pnr/change-options?leg_index=&date=`: the leg's flights on that date, each quoted. */
+export const changeOptionsQuery = z.object({
+  leg_index: z.coerce.number().int().min(0, 'Choose a leg.').max(4, 'Choose a leg.'),
+  date: z.iso.date({ message: 'Choose a date (YYYY-MM-DD).' }),
+});
+
+export const changeOptions = z.object({
+  leg_index: z.number().int(),
+  date: z.string(),
+  options: z.array(z.object({ offer: flightOffer, quote: changeQuote })),
+});
+export type ChangeOptions = z.infer<typeof changeOptions>;

@@ -1,0 +1,188 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChangeOptions } from '#shared/booking-changes';
+import type { Booking } from '#shared/bookings';
+import { formatMoney } from '#shared/format-money';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { addTranslations, currentLanguage } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { useErrorToast } from '../../../lib/use-error-toast';
+import { useChangeBooking, useChangeOptions } from '../api/change-booking';
+import { changeDateStrings } from './change-date-strings';
+
+addTranslations(changeDateStrings);
+
+type ChangeOption = ChangeOptions['options'][number];
+
+const localTime = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
+/**
+ * "Change date" on a ticketed booking (docs/bookings.md "Date change and reissue"): pick a leg and
+ * a new date, see that route's flights with their quote (fare difference + change fee), confirm:
+ * the agent's wallet pays and the tickets are reissued.
+ */
+export function ChangeDate({
+  booking,
+  onChanged,
+}: {
+  booking: Booking;
+  onChanged: (booking: Booking) => void;
+}) {
+  const { t } = useTranslation();
+  const showError = useErrorToast();
+  const ids = useId();
+  const [open, setOpen] = useState(false);
+  const [legIndex, setLegIndex] = useState(0);
+  const [date, setDate] = useState('');
+  const [asked, setAsked] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<ChangeOption | null>(null);
+  const options = useChangeOptions(booking.pnr, legIndex, open ? asked : null);
+  const change = useChangeBooking(booking.pnr);
+  const money = (amount: number) => formatMoney(amount, booking.currency, currentLanguage());
+
+  const confirm = (option: ChangeOption) =>
+    change.mutate(
+      { leg_index: legIndex, offer_id: option.offer.id, total: option.offer.price.total, confirm: true },
+      {
+        onSuccess: (answer) => {
+          setChosen(null);
+          setOpen(false);
+          setAsked(null);
+          if (answer.booking) onChanged(answer.booking);
+          notify.success(
+            answer.invoice_number
+              ? `${t('changeDate.done')} ${t('changeDate.invoice', { number: answer.invoice_number })}`
+              : t('changeDate.done'),
+          );
+        },
+        onError: showError,
+      },
+    );
+
+  return (
+    <section
+      aria-labelledby={`${ids}-title`}
+      data-testid="change-date"
+      className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${ids}-title`} className="text-lg font-semibold">
+          {t('changeDate.title')}
+        </h2>
+        {!open && (
+          <Button type="button" variant="secondary" onClick={() => setOpen(true)} aria-expanded={open}>
+            {t('changeDate.open')}
+          </Button>
+        )}
+      </div>
+      {open && (
+        <form
+          className="mt-3 flex flex-wrap items-end gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setChosen(null);
+            setAsked(date || null);
+          }}
+        >
+          {booking.legs.length > 1 && (
+            <label className="grid gap-1 text-sm">
+              <span className="font-medium">{t('changeDate.leg')}</span>
+              <select
+                className="h-11 rounded-lg border border-slate-300 px-2 dark:border-slate-700 dark:bg-slate-900"
+                value={legIndex}
+                onChange={(event) => {
+                  setLegIndex(Number(event.target.value));
+                  setAsked(null);
+                }}
+              >
+                {booking.legs.map((leg, index) => (
+                  <option key={leg.id} value={index}>
+                    {leg.segments[0]?.depart_code} → {leg.segments.at(-1)?.dest_code},{' '}
+                    {leg.segments[0]?.depart_at.slice(0, 10)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label className="grid gap-1 text-sm">
+            <span className="font-medium">{t('changeDate.date')}</span>
+            <input
+              type="date"
+              required
+              className="h-11 rounded-lg border border-slate-300 px-2 dark:border-slate-700 dark:bg-slate-900"
+              value={date}
+              onChange={(event) => setDate(event.target.value)}
+            />
+          </label>
+          <Button type="submit" busy={options.isFetching}>
+            {t('changeDate.show')}
+          </Button>
+        </form>
+      )}
+      {open && asked && options.isError && (
+        <p role="alert" className="mt-3 text-red-700 dark:text-red-400">
+          {options.error instanceof ApiError ? options.error.message : t('messages.genericError')}
+        </p>
+      )}
+      {open && asked && options.data && options.data.options.length === 0 && (
+        <p className="mt-3">{t('changeDate.none')}</p>
+      )}
+      {open && asked && options.data && options.data.options.length > 0 && (
+        <ul className="mt-3 grid gap-2" aria-label={t('changeDate.options')}>
+          {options.data.options.map((option) => {
+            const first = option.offer.segments[0];
+            const last = option.offer.segments.at(-1);
+            const flight = option.offer.segments.map((s) => s.flight_number).join(', ');
+            const picked = chosen?.offer.id === option.offer.id;
+            return (
+              <li
+                key={option.offer.id}
+                data-testid="change-option"
+                className="grid gap-2 rounded-lg p-3 ring-1 ring-slate-200 dark:ring-slate-700"
+              >
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    <strong>{flight}</strong> · {localTime(first?.depart_at ?? '')} →{' '}
+                    {localTime(last?.arrive_at ?? '')} · {option.offer.fare.family}
+                  </span>
+                  {!picked && (
+                    <Button type="button" onClick={() => setChosen(option)}>
+                      {t('changeDate.choose')}
+                    </Button>
+                  )}
+                </div>
+                <p className="text-sm" data-testid="change-quote">
+                  {t('changeDate.difference', { amount: money(option.quote.fare_difference) })} ·{' '}
+                  {t('changeDate.fee', { amount: money(option.quote.change_fee) })} ·{' '}
+                  <strong>{t('changeDate.due', { amount: money(option.quote.amount_due) })}</strong>
+                </p>
+                {picked && (
+                  <fieldset className="grid gap-2">
+                    <legend className="font-semibold">{t('changeDate.confirmTitle', { flight })}</legend>
+                    <p className="text-sm">
+                      {option.quote.amount_due > 0
+                        ? t('changeDate.confirmText', { amount: money(option.quote.amount_due) })
+                        : t('changeDate.confirmFree')}
+                    </p>
+                    <p className="text-xs text-slate-600 dark:text-slate-400">
+                      {t('changeDate.rule', { rule: option.quote.rule })}
+                    </p>
+                    <div className="flex flex-wrap gap-2">
+                      <Button type="button" busy={change.isPending} onClick={() => confirm(option)}>
+                        {t('changeDate.confirm', { amount: money(option.quote.amount_due) })}
+                      </Button>
+                      <Button type="button" variant="secondary" onClick={() => setChosen(null)}>
+                        {t('changeDate.cancel')}
+                      </Button>
+                    </div>
+                  </fieldset>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
