@@ -242,27 +242,4 @@ describe('Duffel beside the house inventory', () => {
     const pence = Math.round(Number(atDuffel.total_amount) * 100);
     expect(offer.price.total).toBe(Math.round((pence * 19_000) / 100));
   });
-
-  it('refuses to book a Duffel offer up front, writing nothing, while orders at Duffel are not built', async () => {
-    const cookie = await logInDemo(t, 'sajilo', 'agent');
-    const offer = (await search('DOH', { user_type: 'agent' }, cookie)).offers.find(
-      (o) => o.supplier === 'duffel',
-    );
-    if (!offer) throw new Error('no Duffel offer');
-    const before = (await t.database.db.select().from(bookings)).length;
-    const requests = sandbox.received.length;
-    const response = await postBooking(
-      t,
-      cookie,
-      bookingBody([offer], [adult({ passport_number: 'PA1234567', passport_expiry: '2031-01-01' })]),
-    );
-    expect(response.statusCode, response.body).toBe(502);
-    expect(response.json().data).toMatchObject({
-      code: 'SUPPLIER_UNAVAILABLE',
-      supplier: 'duffel',
-      reason: 'not_supported',
-    });
-    expect((await t.database.db.select().from(bookings)).length).toBe(before);
-    expect(sandbox.received.length).toBe(requests);
-  });
 });
