@@ -75,8 +75,10 @@ const traveller = adult({
 
 const sent = (method: string, path: string) =>
   sandbox.received.filter((r) => r.method === method && r.path === path);
-const bodyOf = (request: ReceivedRequest | undefined) =>
-  (request?.body as { data: Record<string, unknown> }).data;
+function bodyOf(request: ReceivedRequest | undefined): Record<string, unknown> {
+  if (!request) throw new Error('Tikat did not send that request to Duffel');
+  return (request.body as { data: Record<string, unknown> }).data;
+}
 
 async function book(offer: FlightOffer, passengers = [traveller]) {
   const response = await postBooking(t, agent, bookingBody([offer], passengers));

@@ -2,7 +2,7 @@ import { Duffel } from '@duffel/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FlightOffer, SupplierAnswer } from '#shared/flights';
-import { auditLog, bookings } from '../../db/schema/index';
+import { auditLog } from '../../db/schema/index';
 import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
 import {
   type DuffelSandbox,
@@ -11,7 +11,6 @@ import {
 } from '../../suppliers/duffel-sandbox/duffel-sandbox';
 import { api, logInDemo } from '../../test/accounts';
 import { adminSessions, asAdmin } from '../../test/admin';
-import { adult, bookingBody, postBooking } from '../../test/bookings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
