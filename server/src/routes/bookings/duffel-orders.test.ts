@@ -1,9 +1,9 @@
 import { Duffel } from '@duffel/api';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Booking } from '#shared/bookings';
 import type { FlightOffer } from '#shared/flights';
-import { ledgerLines, refunds, walletEntries } from '../../db/schema/index';
+import { emailOutbox, ledgerLines, refunds, walletEntries } from '../../db/schema/index';
 import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
 import {
   type DuffelSandbox,
@@ -14,6 +14,7 @@ import {
 import { api, logInDemo } from '../../test/accounts';
 import { topUpWallet } from '../../test/booking-load';
 import { adult, bookingBody, payBooking, postBooking, walletOf } from '../../test/bookings';
+import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -153,6 +154,18 @@ describe('booking, paying and cancelling Duffel offers', () => {
 
     const shown = await api(t, { method: 'GET', url: `/bookings/${held.pnr}`, cookie: agent });
     expect(shown.json().data.airline_reference).toBe(atDuffel.booking_reference);
+    // The e-ticket PDF and e-mail carry the airline's reference and Duffel's e-ticket number.
+    const pdf = await api(t, { method: 'GET', url: `/bookings/${held.pnr}/ticket.pdf`, cookie: agent });
+    expect(pdf.statusCode).toBe(200);
+    const pdfWords = pdfText(pdf.rawPayload);
+    expect(pdfWords).toContain(`Airline booking reference: ${atDuffel.booking_reference}`);
+    expect(pdfWords).toContain(`ticket ${eTicket}`);
+    const [mail] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(sql`${emailOutbox.subject} like ${`%${held.pnr}%`}`);
+    expect(mail?.text).toContain(`Airline booking reference: ${atDuffel.booking_reference}`);
+    expect(mail?.text).toContain(`Ticket numbers: ${eTicket}\n`);
 
     // Cancel: the quote is Duffel's refund, converted back to NPR at the rate kept on the booking.
     const cancelsBefore = sent('POST', '/air/order_cancellations').length;
