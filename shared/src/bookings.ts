@@ -46,6 +46,13 @@ export const passengerInput = z.object({
     .optional(),
   /** Required on international trips; valid 6 months past the last flight. */
   passport_expiry: isoDate.optional(),
+  /** ISO 3166-1 alpha-2 country that issued the passport; omitted: the nationality. */
+  passport_country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Choose the country that issued the passport.')
+    .optional(),
 });
 export type PassengerInput = z.input<typeof passengerInput>;
 
@@ -106,6 +113,7 @@ export const bookingPassenger = z.object({
   nationality: z.string(),
   passport_number: z.string().optional(),
   passport_expiry: z.string().optional(),
+  passport_country: z.string().optional(),
 });
 
 /** The contact as stored (normalised e-mail and +977 mobile). */
@@ -174,6 +182,13 @@ export const booking = z.object({
   history: z.array(bookingEvent),
   /** Disruption notices about its flights (empty when none). */
   disruptions: z.array(bookingDisruption),
+  /**
+   * The airline's own booking reference(s) beside Tikat's PNR, when an outside supplier (Duffel)
+   * made an order: one per leg, distinct ones joined by ", " (null for house bookings).
+   */
+  airline_reference: z.string().nullable().optional(),
+  /** Why the booking is in its status when the traveller must be told (e.g. the airline refused the order after payment: refunded). */
+  status_reason: z.string().nullable().optional(),
 });
 export type Booking = z.infer<typeof booking>;
 

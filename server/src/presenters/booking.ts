@@ -1,4 +1,5 @@
 import type { Booking, BookingSummary, PaymentMethod, RefundQuote, TicketListItem } from '#shared/bookings';
+import { airlineReferenceOf } from '../domain/bookings/airline-reference-of';
 import type { BookingRow, FullBooking } from '../domain/bookings/find-booking';
 import type { BookingSummaryRow } from '../domain/bookings/list-bookings';
 import type { CancellationQuote } from '../domain/bookings/quote-cancellation';
@@ -33,6 +34,7 @@ export function presentBooking(full: FullBooking, paymentMethods: PaymentMethod[
       ...(p.dateOfBirth ? { date_of_birth: p.dateOfBirth } : {}),
       ...(p.passportNumber ? { passport_number: p.passportNumber } : {}),
       ...(p.passportExpiry ? { passport_expiry: p.passportExpiry } : {}),
+      ...(p.passportCountry ? { passport_country: p.passportCountry } : {}),
     })),
     contact: { name: booking.contact.name, email: booking.contact.email, mobile: booking.contact.mobile },
     buyer_pan: booking.contact.buyerPan ?? null,
@@ -58,6 +60,8 @@ export function presentBooking(full: FullBooking, paymentMethods: PaymentMethod[
       resolution: d.resolution,
       resolved_at: d.resolvedAt?.toISOString() ?? null,
     })),
+    airline_reference: airlineReferenceOf(full.legs),
+    status_reason: booking.statusReason,
   };
 }
 

@@ -56,6 +56,7 @@ export const pageStrings = {
       noBooking: 'No booking is open.',
       loading: 'Loading…',
       pnr: 'Booking reference (PNR)',
+      airlineReference: 'Airline booking reference',
       status: 'Status',
       disruption: 'Flight {{flight}} is disrupted ({{reason}}). {{note}}',
       disruptionChanges: {
@@ -258,6 +259,7 @@ export const pageStrings = {
       noBooking: 'कुनै बुकिङ खुला छैन।',
       loading: 'लोड हुँदैछ…',
       pnr: 'बुकिङ सन्दर्भ (PNR)',
+      airlineReference: 'एयरलाइनको बुकिङ सन्दर्भ',
       status: 'अवस्था',
       disruption: 'उडान {{flight}} अवरुद्ध छ ({{reason}})। {{note}}',
       disruptionChanges: {

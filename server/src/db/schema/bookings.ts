@@ -9,6 +9,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -76,6 +77,11 @@ export const bookings = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When the e-ticket e-mail was handed to SMTP or the outbox; null while one is due. */
     ticketEmailedAt: timestamp('ticket_emailed_at', { withTimezone: true }),
+    /**
+     * Why the booking is in its status when the traveller must be told (an outside supplier's
+     * order failed after payment: refunded, and why); null otherwise.
+     */
+    statusReason: text('status_reason'),
     /** The client's Idempotency-Key and the SHA-256 of the request body it came with. */
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
@@ -122,6 +128,10 @@ export const bookingLegs = pgTable(
     /** The offer as the API showed it when held (FlightOffer). */
     offer: jsonb('offer').notNull().$type<FlightOffer>(),
     segmentFares: jsonb('segment_fares').notNull().$type<SegmentFare[]>(),
+    /** An outside supplier's order behind the leg (Duffel's `ord_…`), once there is one. */
+    supplierOrderId: text('supplier_order_id'),
+    /** The airline's own booking reference of that order, shown beside Tikat's PNR. */
+    airlineReference: text('airline_reference'),
   },
   (table) => [unique('booking_legs_position').on(table.bookingId, table.position)],
 );
@@ -143,6 +153,8 @@ export const bookingPassengers = pgTable(
     nationality: text('nationality').notNull(),
     passportNumber: text('passport_number'),
     passportExpiry: text('passport_expiry'),
+    /** ISO 3166-1 alpha-2 country that issued the passport (null: the nationality's). */
+    passportCountry: text('passport_country'),
   },
   (table) => [unique('booking_passengers_position').on(table.bookingId, table.position)],
 );
@@ -168,12 +180,15 @@ export const bookingEvents = pgTable(
 /** The 10-digit serial part of ticket numbers. */
 export const ticketSerial = pgSequence('ticket_serial_seq', { startWith: 1000000001 });
 
-/** One ticket number per passenger per flight. */
+/**
+ * One ticket number per passenger per flight. An outside supplier's e-ticket covers every flight
+ * of its order, so its number repeats on each of them (the key is the passenger and the flight).
+ */
 export const tickets = pgTable(
   'tickets',
   {
     /** 13 digits: the airline's accounting code (or the house prefix) and a 10-digit serial. */
-    ticketNumber: text('ticket_number').primaryKey(),
+    ticketNumber: text('ticket_number').notNull(),
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
@@ -188,6 +203,8 @@ export const tickets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    // One e-ticket of an outside supplier covers every flight of its order: a number repeats per flight.
+    primaryKey({ columns: [table.ticketNumber, table.segmentIndex] }),
     // One ticket in force per passenger and flight; exchanged ones stay beside their reissue.
     uniqueIndex('tickets_passenger_segment')
       .on(table.passengerId, table.segmentIndex)

@@ -1,10 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bookingLegs, paymentAttempts, refunds, tickets } from '../../db/schema/index';
+import { bookingLegs, tickets } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { issueCreditNote } from '../finance/issue-credit-note';
-import { configuredSuppliers } from '../suppliers/configured-suppliers';
-import { postWalletEntry } from '../wallet/post-wallet-entry';
+import { supplierById } from '../suppliers/configured-suppliers';
 import { type Actor, changeBookingStatus, recordBookingEvent } from './change-booking-status';
 import { chooseCancelledPassengers } from './choose-cancelled-passengers';
 import {
@@ -12,9 +10,17 @@ import {
   type BookingScope,
   type FullBooking,
   findBooking,
+  findFullBooking,
   loadBookingDetails,
 } from './find-booking';
 import { type CancellationQuote, quoteCancellation } from './quote-cancellation';
+import {
+  quotedBySupplier,
+  quoteSupplierCancellation,
+  refundOf,
+  type SupplierCancellationQuote,
+} from './quote-supplier-cancellation';
+import { refundBookingPayment } from './refund-booking-payment';
 import { withRetryOnConflict } from './retry-on-conflict';
 
 export interface CancelBookingOptions {
@@ -41,7 +47,9 @@ export interface CancelBookingOptions {
 /**
  * Quotes, or (confirmed) cancels a booking in one transaction: seats released with each supplier,
  * tickets refunded (or voided when nothing comes back), the refund credited to the wallet or
- * recorded for the gateway, status `refunded` (money back) or `cancelled`.
+ * recorded for the gateway, status `refunded` (money back) or `cancelled`. A paid booking an
+ * outside supplier ordered is quoted and refunded by that supplier's order cancellation
+ * (quoteSupplierCancellation), confirmed only when the booker confirms.
  */
 export async function cancelBooking(
   db: Db,
@@ -50,25 +58,53 @@ export async function cancelBooking(
   if (options.passengers) return cancelPassengers(db, { ...options, passengers: options.passengers });
   if (!options.confirm) {
     const booking = await findBooking(db, { ...options.scope, pnr: options.pnr });
-    const quote = (options.quoteWith ?? quoteCancellation)(await loadBookingDetails(db, booking));
+    const full = await loadBookingDetails(db, booking);
+    const quote =
+      !options.quoteWith && quotedBySupplier(full)
+        ? await quoteSupplierCancellation(db, full)
+        : (options.quoteWith ?? quoteCancellation)(full);
     if (quote.refusal)
       throw new AppError('CANCELLATION_NOT_ALLOWED', quote.refusal, undefined, { rule: quote.rule });
-    return { quote, bookingId: null };
+    return { quote: withoutCancellations(quote), bookingId: null };
   }
   const reason = options.reason ?? 'Cancelled by the booker';
+  // An outside supplier's quote is asked for before the transaction (its calls are slow), and
+  // confirmed inside it once the booking is locked and still as quoted.
+  const before = await findFullBooking(db, { ...options.scope, pnr: options.pnr });
+  const supplierQuote =
+    !options.quoteWith && quotedBySupplier(before) ? await quoteSupplierCancellation(db, before) : null;
   return withRetryOnConflict(() =>
     db.transaction(async (tx) => {
       const booking = await findBooking(tx, { ...options.scope, pnr: options.pnr, forUpdate: true });
       const full = await loadBookingDetails(tx, booking);
-      const quote = (options.quoteWith ?? quoteCancellation)(full);
+      let quote: CancellationQuote;
+      if (supplierQuote) {
+        if (booking.status !== before.booking.status)
+          throw new AppError('CANCELLATION_NOT_ALLOWED', `This booking is now ${booking.status}.`);
+        if (supplierQuote.refusal)
+          throw new AppError('CANCELLATION_NOT_ALLOWED', supplierQuote.refusal, undefined, {
+            rule: supplierQuote.rule,
+          });
+        const confirmed: SupplierCancellationQuote['cancellations'] = [];
+        for (const { supplier, cancellation } of supplierQuote.cancellations) {
+          const confirm = supplierById(supplier)?.confirmCancellation;
+          if (!confirm) throw new AppError('SUPPLIER_UNAVAILABLE', undefined, undefined, { supplier });
+          confirmed.push({ supplier, cancellation: await confirm(tx, { cancellationId: cancellation.id }) });
+        }
+        // The refund is what the supplier confirmed it gives back.
+        quote = await refundOf(tx, full, confirmed);
+      } else {
+        quote = (options.quoteWith ?? quoteCancellation)(full);
+      }
       if (quote.refusal)
         throw new AppError('CANCELLATION_NOT_ALLOWED', quote.refusal, undefined, { rule: quote.rule });
       const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, booking.id));
-      for (const leg of legs) {
-        const supplier = configuredSuppliers().find((s) => s.id === leg.supplier);
-        await supplier?.cancel(tx, { locator: leg.locator });
-      }
-      if (quote.refund > 0) await refund(tx, booking, quote.refund, reason);
+      if (!supplierQuote)
+        for (const leg of legs) {
+          const supplier = supplierById(leg.supplier);
+          await supplier?.cancel(tx, { locator: leg.locator, orderId: leg.supplierOrderId });
+        }
+      if (quote.refund > 0) await refundBookingPayment(tx, booking, { amount: quote.refund, reason });
       await tx
         .update(tickets)
         .set({ status: quote.refund > 0 ? 'refunded' : 'void' })
@@ -109,6 +145,12 @@ async function cancelPassengers(
         `This booking is ${booking.status}: only a ticketed booking can be cancelled for some passengers.`,
       );
     }
+    if (quotedBySupplier(full)) {
+      throw new AppError(
+        'CANCELLATION_NOT_ALLOWED',
+        'The airline issued these tickets through an outside supplier: cancel the whole booking.',
+      );
+    }
     const part = chooseCancelledPassengers(full, options.passengers);
     const quote = quoteCancellation(full, Date.now(), part.passengerIds);
     if (quote.refusal)
@@ -130,7 +172,9 @@ async function cancelPassengers(
       const { booking, part, quote, names } = await quoteFor(tx, true);
       if (part.whole) throw new AppError('CONFLICT', 'The booking changed meanwhile: ask for a new quote.');
       if (quote.refund > 0) {
-        await refund(tx, booking, quote.refund, `${reason} (${names})`, {
+        await refundBookingPayment(tx, booking, {
+          amount: quote.refund,
+          reason: `${reason} (${names})`,
           part: `passengers:${[...part.passengerIds].sort().join(',')}`,
         });
       }
@@ -157,42 +201,9 @@ async function cancelPassengers(
   );
 }
 
-/**
- * Pays `amount` back for a booking (or a part of it): a wallet credit at once, or a gateway refund
- * recorded for the operator; then (unless `creditNote` is false) a credit note for it citing the
- * invoice. `part` tells refunds of one payment apart (`booking`, `passengers:<ids>`, `void`).
- */
-export async function refund(
-  tx: Db,
-  booking: BookingRow,
-  amount: number,
-  reason: string,
-  options: { part?: string; creditNote?: boolean } = {},
-): Promise<void> {
-  if (booking.paidWith === 'wallet') {
-    await postWalletEntry(tx, {
-      userId: booking.userId,
-      kind: 'refund_credit',
-      amount,
-      currency: booking.currency,
-      bookingId: booking.id,
-      note: `Refund of booking ${booking.pnr}`,
-    });
-  }
-  const [attempt] = await tx
-    .select({ reference: paymentAttempts.reference })
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, booking.id), eq(paymentAttempts.status, 'paid')));
-  await tx.insert(refunds).values({
-    bookingId: booking.id,
-    method: booking.paidWith ?? 'wallet',
-    amount,
-    currency: booking.currency,
-    // A wallet credit is made at once; a gateway refund is made from the merchant panel.
-    status: booking.paidWith === 'wallet' ? 'completed' : 'pending',
-    paymentReference: attempt?.reference ?? null,
-    reason: `${reason}: refund of booking ${booking.pnr}`,
-    part: options.part ?? 'booking',
-  });
-  if (options.creditNote !== false) await issueCreditNote(tx, { bookingId: booking.id, amount, reason });
+/** A quote as the API shows it: the supplier's cancellation ids stay inside. */
+function withoutCancellations(quote: CancellationQuote | SupplierCancellationQuote): CancellationQuote {
+  if (!('cancellations' in quote)) return quote;
+  const { cancellations: _, ...rest } = quote;
+  return rest;
 }

@@ -66,6 +66,7 @@ async function prepareBooking(
 ): Promise<PendingBooking> {
   const { user, request } = options;
   // Refused before anything is priced or held: a batch of holds never meets a supplier that cannot hold.
+  // (Every configured supplier books today; the check stays for the next one added before its orders.)
   for (const offer of request.offers) {
     const supplier = supplierOf(offer.id);
     if (supplier?.bookable === false)
@@ -116,6 +117,7 @@ async function prepareBooking(
   const segments = presented.flatMap((o) => o.segments);
   const codes = [...new Set(segments.flatMap((s) => [s.depart_code, s.dest_code]))];
   const { airportCountries } = await loadFlightNetwork(db);
+  checkSupplierPassengers(request.passengers, priced.offers);
   checkPassengers(request.passengers, {
     passengers: firstRef.passengers,
     tier: firstRef.tier,
@@ -125,7 +127,13 @@ async function prepareBooking(
   });
 
   const price = sumPrices(priced.offers.map((o) => o.price));
-  const expiresAt = new Date(Date.now() + options.holdMinutes * 60_000);
+  // An offer the supplier will not hold is held in Tikat only, and no longer than the offer lasts.
+  const offerExpiries = priced.offers.flatMap((o) =>
+    o.supplierQuote?.requiresInstantPayment ? [o.supplierQuote.expiresAt] : [],
+  );
+  const expiresAt = new Date(Math.min(Date.now() + options.holdMinutes * 60_000, ...offerExpiries));
+  if (expiresAt.getTime() <= Date.now())
+    throw new AppError('OFFER_EXPIRED', undefined, undefined, { offer_id: priced.offers[0]?.id });
   const firstDepartureAt = new Date(Math.min(...priced.offers.map((o) => o.departUtc)));
   const route = presented
     .map((o) => `${o.segments[0]?.depart_code} → ${o.segments.at(-1)?.dest_code}`)
@@ -162,6 +170,7 @@ async function prepareBooking(
       nationality: p.nationality,
       passportNumber: p.passport_number ?? null,
       passportExpiry: p.passport_expiry ?? null,
+      passportCountry: p.passport_country ?? null,
     })),
     // The supplier holds (and records) its own price; the brand's markup is the booking's.
     offers: priced.offers.map(supplierOffer),
@@ -169,6 +178,8 @@ async function prepareBooking(
       position,
       supplier: offer.supplier,
       offer: presented[position] ?? offerAsSold(offer, priced.airlineNames),
+      supplierOrderId: null,
+      airlineReference: null,
       segmentFares: offer.segments.map((s) => ({
         departUtc: new Date(s.flight.departUtc).toISOString(),
         conditions: s.fare.conditions,
@@ -184,6 +195,31 @@ async function prepareBooking(
     by: { name: nameOf(user), userId: user.id },
     holdLimits: options.holdLimits,
   };
+}
+
+/**
+ * What an outside supplier's order needs of each passenger, named per field: a date of birth
+ * (Duffel's `born_on`), a gender the airline records (male or female) and, when the offer says
+ * `passenger_identity_documents_required`, the passport's number, expiry and issuing country.
+ */
+function checkSupplierPassengers(passengers: CreateBookingRequest['passengers'], offers: EngineOffer[]) {
+  const quotes = offers.flatMap((o) => (o.supplierQuote ? [o.supplierQuote] : []));
+  if (quotes.length === 0) return;
+  const documents = quotes.some((q) => q.identityDocumentsRequired);
+  const fields: Record<string, string> = {};
+  passengers.forEach((p, index) => {
+    const at = (field: string) => `passengers.${index}.${field}`;
+    if (!p.date_of_birth) fields[at('date_of_birth')] = 'The airline needs every passenger’s date of birth.';
+    if (p.gender === 'other')
+      fields[at('gender')] = 'The airline records male or female, as on the passport.';
+    if (documents) {
+      if (!p.passport_number)
+        fields[at('passport_number')] = 'The airline needs the passport number for this flight.';
+      if (!p.passport_expiry)
+        fields[at('passport_expiry')] = 'The airline needs the passport’s expiry date for this flight.';
+    }
+  });
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
 }
 
 /** The markups the legs' prices include, for the admin's view (null when none applied). */

@@ -27,7 +27,7 @@ export async function expireHeldBookings(
       for (const leg of legs) {
         await configuredSuppliers()
           .find((s) => s.id === leg.supplier)
-          ?.cancel(tx, { locator: leg.locator });
+          ?.cancel(tx, { locator: leg.locator, orderId: leg.supplierOrderId });
       }
       await changeBookingStatus(tx, {
         bookingId: id,

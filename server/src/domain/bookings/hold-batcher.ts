@@ -167,6 +167,7 @@ async function writeBatch(tx: Db, batch: Queued[]): Promise<Verdict[]> {
     paidWith: null,
     paidAt: null,
     ticketEmailedAt: null,
+    statusReason: null,
     createdAt: now,
     updatedAt: now,
   }));
@@ -247,6 +248,8 @@ async function writeBatch(tx: Db, batch: Queued[]): Promise<Verdict[]> {
         ...leg,
         bookingId: c.booking.id,
         locator: outcome.holds[position]?.locator ?? '',
+        supplierOrderId: outcome.holds[position]?.orderId ?? null,
+        airlineReference: outcome.holds[position]?.airlineReference ?? null,
       }));
       return [{ ...c, passengers, legs }];
     }
@@ -271,13 +274,14 @@ async function writeBatch(tx: Db, batch: Queued[]): Promise<Verdict[]> {
     sql`with dropped as (delete from bookings where id = any(${sql.param(dropped)}::uuid[])),
         passengers as (
           insert into booking_passengers (id, booking_id, position, type, title, first_name, last_name, gender,
-            date_of_birth, nationality, passport_number, passport_expiry)
+            date_of_birth, nationality, passport_number, passport_expiry, passport_country)
           select * from ${unnest(
             held.flatMap((h) => h.passengers),
             PASSENGER_COLUMNS,
           )}),
         legs as (
-          insert into booking_legs (booking_id, position, supplier, locator, offer, segment_fares)
+          insert into booking_legs (booking_id, position, supplier, locator, offer, segment_fares,
+            supplier_order_id, airline_reference)
           select * from ${unnest(
             held.flatMap((h) => h.legs),
             LEG_COLUMNS,
@@ -353,6 +357,7 @@ const PASSENGER_COLUMNS: UnnestColumn<PassengerRow>[] = [
   ['text', (p) => p.nationality],
   ['text', (p) => p.passportNumber],
   ['text', (p) => p.passportExpiry],
+  ['text', (p) => p.passportCountry],
 ];
 
 const LEG_COLUMNS: UnnestColumn<LegRow>[] = [
@@ -362,6 +367,8 @@ const LEG_COLUMNS: UnnestColumn<LegRow>[] = [
   ['text', (l) => l.locator],
   ['jsonb', (l) => l.offer],
   ['jsonb', (l) => l.segmentFares],
+  ['text', (l) => l.supplierOrderId],
+  ['text', (l) => l.airlineReference],
 ];
 
 const EVENT_COLUMNS: UnnestColumn<Omit<EventRow, 'id'>>[] = [
@@ -390,6 +397,8 @@ async function holdBySupplier(tx: Db, pending: PendingBooking[]): Promise<HoldOu
       indexes.map((i) => ({
         offers: pending[i]?.offers ?? [],
         expiresAt: pending[i]?.expiresAt ?? new Date(),
+        travellers: pending[i]?.passengers ?? [],
+        contact: pending[i]?.booking.contact,
       })),
     );
     indexes.forEach((i, n) => {

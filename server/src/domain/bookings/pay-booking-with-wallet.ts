@@ -16,7 +16,8 @@ import { withRetryOnConflict } from './retry-on-conflict';
 /**
  * Pays an agent's held booking from the wallet: in ONE transaction the ledger debit, the balance,
  * the status (paid), the tickets (ticketed) and their e-mail. Not enough balance → 402 with the shortfall, and
- * nothing changes. Returns the booking's id.
+ * nothing changes. An outside supplier's order failing at ticketing credits the wallet back in the
+ * same transaction (the booking `refunded`, saying why). Returns the booking's id.
  */
 export async function payBookingWithWallet(
   db: Db,
@@ -50,8 +51,9 @@ export async function payBookingWithWallet(
         note: 'Paid from the wallet',
         set: { paidWith: 'wallet', paidAt: sql`now()` as unknown as Date, expiresAt: null },
       });
-      await issueTickets(tx, { bookingId: booking.id, by, links: options.links });
-      await issueTaxInvoice(tx, { bookingId: booking.id });
+      const issued = await issueTickets(tx, { bookingId: booking.id, by, links: options.links });
+      // An outside supplier's order that failed has refunded the wallet: nothing to invoice.
+      if (issued.issued) await issueTaxInvoice(tx, { bookingId: booking.id });
       const lowAt = options.lowBalanceAt ?? 0;
       if (balance < lowAt && balance + booking.amountDue >= lowAt) {
         await recordWebhookEvents(tx, [

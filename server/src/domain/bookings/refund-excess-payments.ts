@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings, paymentAttempts, refunds } from '../../db/schema/index';
 import type { PaymentGateway } from '../../payments/gateway';
@@ -27,7 +27,8 @@ export interface RefundExcessSummary {
 
 /**
  * Gives second captures back through the gateway's refund API (Khalti): every automatic refund
- * still pending whose payment attempt is in `excess`. Each refund is claimed first (a conditional
+ * still pending whose payment attempt is in `excess` (or `paid`: a booking whose outside
+ * supplier's order failed after the payment, issueTickets). Each refund is claimed first (a conditional
  * update of `attempted_at`), so instances running at once never call the gateway twice for it;
  * the gateway call is made outside any transaction. Refunded → `completed`; refused → no longer
  * automatic, the reason kept for the operator; unanswered → the reason kept, tried again once the
@@ -57,7 +58,8 @@ export async function refundExcessPayments(
       and(
         eq(refunds.automatic, true),
         eq(refunds.status, 'pending'),
-        eq(paymentAttempts.status, 'excess'),
+        // Second captures, and payments of bookings whose supplier order failed (issueTickets).
+        inArray(paymentAttempts.status, ['excess', 'paid']),
         options.attemptId ? eq(paymentAttempts.id, options.attemptId) : undefined,
         leaseOver,
       ),

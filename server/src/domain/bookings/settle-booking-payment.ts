@@ -68,8 +68,9 @@ async function payHeldBooking(tx: Db, attempt: PaymentAttempt, links: TicketLink
       note: `Paid through ${attempt.gateway} (${attempt.gatewayReference ?? attempt.reference})`,
       set: { paidWith: attempt.gateway, paidAt: sql`now()` as unknown as Date, expiresAt: null },
     });
-    await issueTickets(tx, { bookingId: booking.id, by, links });
-    await issueTaxInvoice(tx, { bookingId: booking.id });
+    const issued = await issueTickets(tx, { bookingId: booking.id, by, links });
+    // An outside supplier's order that failed has recorded the refund: nothing to invoice.
+    if (issued.issued) await issueTaxInvoice(tx, { bookingId: booking.id });
     return;
   }
   const state = cancelledFlight

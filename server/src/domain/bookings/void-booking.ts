@@ -4,9 +4,8 @@ import { bookingLegs, tickets } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { voidFeeOf } from '../finance/brand-finance-settings';
 import { issueCreditNote } from '../finance/issue-credit-note';
-import { configuredSuppliers } from '../suppliers/configured-suppliers';
+import { supplierById } from '../suppliers/configured-suppliers';
 import { kathmanduLocal } from '../wallet/kathmandu-dates';
-import { refund } from './cancel-booking';
 import type { Actor } from './change-booking-status';
 import { changeBookingStatus } from './change-booking-status';
 import {
@@ -17,6 +16,8 @@ import {
   loadBookingDetails,
 } from './find-booking';
 import type { CancellationQuote } from './quote-cancellation';
+import { quotedBySupplier } from './quote-supplier-cancellation';
+import { refundBookingPayment } from './refund-booking-payment';
 import { withRetryOnConflict } from './retry-on-conflict';
 
 /** Tickets can be voided until this Nepal time on the day they were issued. */
@@ -62,11 +63,16 @@ export async function voidBooking(
       const quote = await quoteVoid(tx, full, now);
       const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, booking.id));
       for (const leg of legs) {
-        const supplier = configuredSuppliers().find((s) => s.id === leg.supplier);
-        await supplier?.cancel(tx, { locator: leg.locator });
+        const supplier = supplierById(leg.supplier);
+        await supplier?.cancel(tx, { locator: leg.locator, orderId: leg.supplierOrderId });
       }
       if (quote.refund > 0) {
-        await refund(tx, booking, quote.refund, reason, { part: 'void', creditNote: false });
+        await refundBookingPayment(tx, booking, {
+          amount: quote.refund,
+          reason,
+          part: 'void',
+          creditNote: false,
+        });
       }
       await issueCreditNote(tx, {
         bookingId: booking.id,
@@ -98,6 +104,12 @@ async function quoteVoid(db: Db, full: FullBooking, now: Date): Promise<Cancella
     throw new AppError(
       'VOID_NOT_ALLOWED',
       `This booking is ${booking.status}: only a ticketed booking can be voided.`,
+    );
+  }
+  if (quotedBySupplier(full)) {
+    throw new AppError(
+      'VOID_NOT_ALLOWED',
+      'The airline issued these tickets through an outside supplier: cancel the booking under its conditions instead.',
     );
   }
   if (full.tickets.some((t) => t.status !== 'open')) {

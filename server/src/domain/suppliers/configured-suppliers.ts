@@ -37,3 +37,8 @@ export function supplierOf(offerId: string): Supplier | undefined {
   const id = offerId.split('~')[0];
   return suppliers.find((s) => s.id === id);
 }
+
+/** A configured supplier by its id (a booking leg's `supplier`). */
+export function supplierById(id: string): Supplier | undefined {
+  return suppliers.find((s) => s.id === id);
+}

@@ -1,11 +1,17 @@
 import { Duffel, DuffelError } from '@duffel/api';
-import type { Offer, OfferSliceSegment } from '@duffel/api/types';
+import type { CreateOrder, Offer, OfferSliceSegment, Order, OrderCancellation } from '@duffel/api/types';
 import type { OfferPrice, PassengerPrice } from '#shared/flights';
 import type { ConditionRule, OfferConditions } from '#shared/offer-conditions';
 import { localToUtc } from '#shared/time/zoned';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { convertAmount, minorUnitsOf, type RateTable, rateOf } from '../exchange-rates/convert-amount';
+import {
+  convertAmount,
+  decimalOf,
+  minorUnitsOf,
+  type RateTable,
+  rateOf,
+} from '../exchange-rates/convert-amount';
 import { loadExchangeRates } from '../exchange-rates/load-exchange-rates';
 import type { EngineOffer, EngineSegment } from '../flights/engine/build-offers';
 import { dateOf, localDay } from '../flights/engine/calendar';
@@ -13,7 +19,19 @@ import { percentOf } from '../flights/engine/fare-rules';
 import type { DatedFlight, FareClass, ScheduledLeg } from '../flights/engine/flight-network';
 import { decodeOfferId, encodeOfferId } from '../flights/engine/offer-id';
 import { currencyOf, type FareTier, type Passengers, passengerPrice } from '../flights/engine/price-offer';
-import type { PriceOfferResult, Supplier } from './supplier';
+import { duffelOrderPassengers } from './duffel-order-passengers';
+import { newLocator } from './new-locator';
+import {
+  type Hold,
+  type HoldOutcome,
+  type HoldRequest,
+  type IssuedOrder,
+  type IssueOptions,
+  type PriceOfferResult,
+  type Supplier,
+  type SupplierCancellation,
+  SupplierOrderFailed,
+} from './supplier';
 import { SupplierTimeout, withinTimeout } from './within-timeout';
 
 export const DUFFEL_SUPPLIER = 'duffel';
@@ -281,7 +299,33 @@ export function engineOfferOf(offer: Offer, conversion: Conversion): EngineOffer
   };
 }
 
-/** Duffel's Flights API through its official client: search, re-price (booking: see docs/suppliers.md). */
+/** A Duffel order cancellation in the supplier's terms. */
+function cancellationOf(cancellation: OrderCancellation): SupplierCancellation {
+  return {
+    id: cancellation.id,
+    refundAmount: minorUnitsOf(cancellation.refund_amount ?? '0', cancellation.refund_currency ?? 'GBP'),
+    refundCurrency: cancellation.refund_currency ?? 'GBP',
+    confirmed: Boolean(cancellation.confirmed_at),
+  };
+}
+
+/** Why an order or its payment failed at Duffel, as the booking will say it. */
+function orderFailure(error: unknown): SupplierOrderFailed {
+  if (error instanceof SupplierOrderFailed) return error;
+  if (error instanceof SupplierTimeout)
+    return new SupplierOrderFailed(DUFFEL_SUPPLIER, 'timeout', 'The airline did not answer in time.');
+  if (isDuffelError(error)) {
+    const first = error.errors?.[0];
+    return new SupplierOrderFailed(
+      DUFFEL_SUPPLIER,
+      first?.code ?? 'error',
+      first?.message ?? 'The airline refused the order.',
+    );
+  }
+  return new SupplierOrderFailed(DUFFEL_SUPPLIER, 'unreachable', 'The airline could not be reached.');
+}
+
+/** Duffel's Flights API through its official client: search, re-price, hold, order, pay, cancel. */
 export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { client: Duffel } {
   const client = new Duffel({ token: options.accessToken, basePath: options.apiUrl });
 
@@ -294,11 +338,67 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { cli
     }
   };
 
+  /** Every order call is bounded like the price check: past SUPPLIER_TIMEOUT_MS it is a timeout. */
+  const call = <T>(promise: Promise<T>) => withinTimeout(promise, options.timeoutMs);
+
+  const cancelOrder = async (orderId: string) => {
+    const quote = (await call(client.orderCancellations.create({ order_id: orderId }))).data;
+    await call(client.orderCancellations.confirm(quote.id));
+  };
+
+  /**
+   * One booking's offers: an offer that may be held becomes a Duffel hold order now (the airline
+   * keeps the seats until the order is paid); one that must be paid at once is held in Tikat only
+   * (the booking's hold ends by the offer's expiry), its instant order made once the traveller paid.
+   */
+  const holdOne = async (request: HoldRequest): Promise<HoldOutcome> => {
+    const holds: Hold[] = [];
+    for (const offer of request.offers) {
+      const quote = offer.supplierQuote;
+      if (!quote) return { soldOutOffer: offer };
+      if (quote.requiresInstantPayment) {
+        holds.push({ locator: newLocator(), offer, expiresAt: request.expiresAt });
+        continue;
+      }
+      const { passengers } = duffelOrderPassengers(
+        request.travellers ?? [],
+        quote.passengerIds,
+        request.contact ?? { email: '', mobile: '' },
+      );
+      try {
+        const order = (
+          await call(
+            client.orders.create({
+              selected_offers: [quote.offerId],
+              // Duffel's hold order (guide "Holding Orders and Paying Later"); the client's type
+              // still names it by its older word.
+              type: 'hold' as CreateOrder['type'],
+              passengers,
+            }),
+          )
+        ).data;
+        holds.push({
+          locator: order.id,
+          offer,
+          expiresAt: request.expiresAt,
+          orderId: order.id,
+          airlineReference: order.booking_reference ?? null,
+        });
+      } catch (error) {
+        // All or nothing: the hold orders already made for this booking are cancelled.
+        await Promise.all(
+          holds.flatMap((h) => (h.orderId ? [cancelOrder(h.orderId).catch(() => undefined)] : [])),
+        );
+        if (offerGone(error)) return { soldOutOffer: offer };
+        throw supplierFailure(error);
+      }
+    }
+    return { holds };
+  };
+
   return {
     id: DUFFEL_SUPPLIER,
     searchTimeoutMs: options.timeoutMs,
-    // Orders, payments and cancellations at Duffel are not built yet (docs/suppliers.md).
-    bookable: false,
     client,
 
     async search(db: Db, search) {
@@ -364,23 +464,93 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { cli
       return { status: 'available', offer: priced };
     },
 
-    async holdMany() {
-      throw new AppError('SUPPLIER_UNAVAILABLE', 'Booking Duffel offers is not available yet.', undefined, {
-        supplier: DUFFEL_SUPPLIER,
-        reason: 'not_supported',
-      });
+    async holdMany(_db: Db, requests): Promise<HoldOutcome[]> {
+      const outcomes: HoldOutcome[] = [];
+      for (const request of requests) outcomes.push(await holdOne(request));
+      return outcomes;
     },
-    async issue() {
-      throw new AppError('SUPPLIER_UNAVAILABLE', undefined, undefined, {
-        supplier: DUFFEL_SUPPLIER,
-        reason: 'not_supported',
-      });
+
+    async issue(_db: Db, request: IssueOptions): Promise<IssuedOrder> {
+      const quote = request.offer?.supplier_quote;
+      if (!quote) throw new SupplierOrderFailed(DUFFEL_SUPPLIER, 'no_offer', 'The leg has no Duffel offer.');
+      const { passengers, idOf } = duffelOrderPassengers(
+        request.travellers ?? [],
+        quote.passenger_ids,
+        request.contact ?? { email: '', mobile: '' },
+      );
+      let order: Order;
+      try {
+        if (request.orderId) {
+          // A hold order: paid from the Duffel balance at the price the traveller paid, or not at all.
+          const held = (await call(client.orders.get(request.orderId))).data;
+          const total = minorUnitsOf(held.total_amount, held.total_currency);
+          if (held.total_currency !== quote.currency || total !== quote.amount)
+            throw new SupplierOrderFailed(
+              DUFFEL_SUPPLIER,
+              'price_changed',
+              `The airline now asks ${held.total_amount} ${held.total_currency} instead of ${decimalOf(quote.amount, quote.currency)} ${quote.currency}.`,
+            );
+          if (held.payment_status.awaiting_payment)
+            await call(
+              client.payments.create({
+                order_id: held.id,
+                payment: { type: 'balance', amount: held.total_amount, currency: held.total_currency },
+              }),
+            );
+          order = (await call(client.orders.get(held.id))).data;
+        } else {
+          order = (
+            await call(
+              client.orders.create({
+                selected_offers: [quote.offer_id],
+                type: 'instant',
+                passengers,
+                payments: [
+                  {
+                    type: 'balance',
+                    amount: decimalOf(quote.amount, quote.currency),
+                    currency: quote.currency,
+                  },
+                ],
+              }),
+            )
+          ).data;
+        }
+      } catch (error) {
+        throw orderFailure(error);
+      }
+      const tickets = (order.documents ?? []).filter((d) => d.type === 'electronic_ticket');
+      return {
+        orderId: order.id,
+        airlineReference: order.booking_reference ?? null,
+        ticketNumbers: idOf.map(
+          (id) => tickets.find((d) => d.passenger_ids.includes(id))?.unique_identifier ?? null,
+        ),
+      };
     },
-    async cancel() {
-      throw new AppError('SUPPLIER_UNAVAILABLE', undefined, undefined, {
-        supplier: DUFFEL_SUPPLIER,
-        reason: 'not_supported',
-      });
+
+    async cancel(_db: Db, request) {
+      // An unpaid hold order is cancelled at no cost; if Duffel cannot be reached it lapses by
+      // itself at its payment_required_by, so a failure here does not stop the caller.
+      if (request.orderId) await cancelOrder(request.orderId).catch(() => undefined);
+    },
+
+    async quoteCancellation(_db: Db, request): Promise<SupplierCancellation> {
+      try {
+        return cancellationOf(
+          (await call(client.orderCancellations.create({ order_id: request.orderId }))).data,
+        );
+      } catch (error) {
+        throw supplierFailure(error);
+      }
+    },
+
+    async confirmCancellation(_db: Db, request): Promise<SupplierCancellation> {
+      try {
+        return cancellationOf((await call(client.orderCancellations.confirm(request.cancellationId))).data);
+      } catch (error) {
+        throw supplierFailure(error);
+      }
     },
   };
 }

@@ -1,7 +1,14 @@
 import { supplierCallSeconds, supplierCalls } from '../../process-metrics';
 import type { Supplier } from './supplier';
 
-type Operation = 'search' | 'price' | 'holdMany' | 'issue' | 'cancel';
+type Operation =
+  | 'search'
+  | 'price'
+  | 'holdMany'
+  | 'issue'
+  | 'cancel'
+  | 'quoteCancellation'
+  | 'confirmCancellation';
 
 /** The same supplier, each call counted (by outcome) and timed for GET /metrics. */
 export function measureSupplier(supplier: Supplier): Supplier {
@@ -30,5 +37,11 @@ export function measureSupplier(supplier: Supplier): Supplier {
     holdMany: measured('holdMany', supplier.holdMany),
     issue: measured('issue', supplier.issue),
     cancel: measured('cancel', supplier.cancel),
+    ...(supplier.quoteCancellation
+      ? { quoteCancellation: measured('quoteCancellation', supplier.quoteCancellation) }
+      : {}),
+    ...(supplier.confirmCancellation
+      ? { confirmCancellation: measured('confirmCancellation', supplier.confirmCancellation) }
+      : {}),
   };
 }

@@ -1,3 +1,4 @@
+import type { FlightOffer } from '#shared/flights';
 import type { Db } from '../../db/client';
 import type { EngineOffer, OfferContext } from '../flights/engine/build-offers';
 
@@ -42,10 +43,34 @@ export type PriceOfferResult =
   | { status: 'sold_out' }
   | { status: 'gone' };
 
+/** A passenger as an outside supplier's order needs them (names as on the passport). */
+export interface SupplierTraveller {
+  type: 'adult' | 'child' | 'infant';
+  title: 'Mr' | 'Mrs' | 'Ms' | 'Miss' | 'Mstr';
+  firstName: string;
+  lastName: string;
+  gender: 'male' | 'female' | 'other';
+  dateOfBirth: string | null;
+  nationality: string;
+  passportNumber: string | null;
+  passportExpiry: string | null;
+  /** The passport's issuing country (null: the nationality). */
+  passportCountry: string | null;
+}
+
+/** Whom the airline contacts about the order. */
+export interface SupplierContact {
+  email: string;
+  mobile: string;
+}
+
 /** One booking's offers to hold together: all of them or none. */
 export interface HoldRequest {
   offers: EngineOffer[];
   expiresAt: Date;
+  /** The booking's passengers, in the booking's order (an outside supplier's order names them). */
+  travellers?: SupplierTraveller[];
+  contact?: SupplierContact;
 }
 
 /** A request's holds (one per offer, in order), or the first of its offers that is sold out. */
@@ -55,6 +80,48 @@ export interface Hold {
   locator: string;
   offer: EngineOffer;
   expiresAt: Date;
+  /** An outside supplier's order made for the hold (Duffel's hold order), and the airline's reference. */
+  orderId?: string;
+  airlineReference?: string | null;
+}
+
+/** What issuing one leg needs: its locator, and for an outside supplier the leg as sold and who flies. */
+export interface IssueOptions {
+  locator: string;
+  /** The leg's offer as sold (its `supplier_quote`: the supplier's offer, amount and passenger ids). */
+  offer?: FlightOffer;
+  /** The supplier's order already made for the leg (a hold order), if any. */
+  orderId?: string | null;
+  travellers?: SupplierTraveller[];
+  contact?: SupplierContact;
+}
+
+/** An outside supplier's ticketed order: its id, the airline's reference and each traveller's e-ticket. */
+export interface IssuedOrder {
+  orderId: string;
+  airlineReference: string | null;
+  /** Per traveller, in the order `travellers` came in: the e-ticket number (null: none yet). */
+  ticketNumbers: (string | null)[];
+}
+
+/** What cancelling an outside supplier's order gives back, in the supplier's currency. */
+export interface SupplierCancellation {
+  /** The supplier's cancellation (Duffel's `ore_…`): confirmed with `confirmCancellation`. */
+  id: string;
+  refundAmount: number;
+  refundCurrency: string;
+  confirmed: boolean;
+}
+
+/** Why an outside supplier's order failed after the traveller paid (the money goes back). */
+export class SupplierOrderFailed extends Error {
+  constructor(
+    readonly supplier: string,
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -80,8 +147,18 @@ export interface Supplier {
    * request all or nothing, first come first served: the outcome of each request, in order.
    */
   holdMany(db: Db, requests: HoldRequest[]): Promise<HoldOutcome[]>;
-  /** Turns a hold's seats into sold seats. */
-  issue(db: Db, options: { locator: string }): Promise<void>;
-  /** Releases a hold's or a ticket's seats. */
-  cancel(db: Db, options: { locator: string }): Promise<void>;
+  /**
+   * Turns a hold's seats into sold seats. An outside supplier orders (or pays its hold order)
+   * here and answers the order; a failure it cannot recover from is a SupplierOrderFailed.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: the house inventory answers nothing
+  issue(db: Db, options: IssueOptions): Promise<IssuedOrder | void>;
+  /** Releases a hold's or a ticket's seats (an unpaid outside order is cancelled at no cost). */
+  cancel(db: Db, options: { locator: string; orderId?: string | null }): Promise<void>;
+  /**
+   * An outside supplier whose paid orders are refunded by its own rules: quotes cancelling an
+   * order (nothing cancelled yet), and confirms a quote.
+   */
+  quoteCancellation?(db: Db, options: { orderId: string }): Promise<SupplierCancellation>;
+  confirmCancellation?(db: Db, options: { cancellationId: string }): Promise<SupplierCancellation>;
 }

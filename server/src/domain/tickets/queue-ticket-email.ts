@@ -5,6 +5,7 @@ import { formatMoney } from '#shared/format-money';
 import { RECEIPT_LINE_LABELS, receiptLines } from '#shared/receipt-lines';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
+import { airlineReferenceOf } from '../bookings/airline-reference-of';
 import { loadBookingDetails } from '../bookings/find-booking';
 import { brandNamesOf } from '../brands/brand-names-of';
 import { brandSiteUrl } from '../brands/brand-site-url';
@@ -61,13 +62,16 @@ export async function queueTicketEmail(db: Db, options: QueueTicketEmailOptions)
     requestHost: options.requestHost,
   });
   const link = `${site}${API_BASE_PATH}/bookings/${booking.pnr}/ticket.pdf`;
+  const airlineReference = airlineReferenceOf(full.legs);
   await sendEmail(db, {
     brandId: booking.brandId,
     to: options.to ?? booking.contact.email,
     subject: `Your e-ticket ${booking.pnr} (${booking.route})`,
     text:
       `Dear ${booking.contact.name},\n\nYour booking ${booking.pnr} (${booking.route}) is ticketed.\n` +
-      `Ticket numbers: ${full.tickets.map((t) => t.ticketNumber).join(', ')}\n\n` +
+      (airlineReference ? `Airline booking reference: ${airlineReference}\n` : '') +
+      // An outside supplier's e-ticket covers each flight of its order: each number once.
+      `Ticket numbers: ${[...new Set(full.tickets.map((t) => t.ticketNumber))].join(', ')}\n\n` +
       `${fareReceipt(booking.price)}\n\n` +
       `The e-ticket is attached; you can also download it when signed in: ${link}\n\n${brandName}`,
     attachments: [{ kind: 'e-ticket', bookingId: booking.id }],

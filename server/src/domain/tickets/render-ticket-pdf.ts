@@ -5,6 +5,7 @@ import { RECEIPT_LINE_LABELS, receiptLines } from '#shared/receipt-lines';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
 import type { AssetStorage } from '../assets/asset-storage';
+import { airlineReferenceOf } from '../bookings/airline-reference-of';
 import { type FullBooking, loadBookingDetails } from '../bookings/find-booking';
 import { brandDocumentLook } from '../brands/brand-document-look';
 import { type BrandImage, drawLogo } from '../documents/draw-logo';
@@ -138,6 +139,8 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
     .text(
       `Status: ${booking.status}   Issued: ${adAndBsDate(nepalDatesAt(booking.paidAt ?? booking.createdAt).ad)}`,
     );
+  const airlineReference = airlineReferenceOf(full.legs);
+  if (airlineReference) doc.text(`Airline booking reference: ${airlineReference}`);
   doc.text(`Contact: ${booking.contact.name}, ${booking.contact.email}, ${booking.contact.mobile}`);
   const stamp = ticketStampOf(full);
   if (stamp) {

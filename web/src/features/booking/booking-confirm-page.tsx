@@ -107,10 +107,27 @@ export function BookingConfirmPage() {
               {data.pnr}
             </strong>
           </p>
+          {data.airline_reference && (
+            <p className="mt-1">
+              {t('booking.airlineReference')}:{' '}
+              <strong className="font-mono tracking-wider" data-testid="airline-reference">
+                {data.airline_reference}
+              </strong>
+            </p>
+          )}
           <p className="mt-1">
             {t('booking.status')}:{' '}
             <strong data-testid="booking-status">{t(`booking.statuses.${data.status}`)}</strong>
           </p>
+          {data.status_reason && (
+            <p
+              role="alert"
+              data-testid="status-reason"
+              className="mt-2 rounded-lg bg-red-50 p-3 text-red-950 dark:bg-red-950 dark:text-red-50"
+            >
+              {data.status_reason}
+            </p>
+          )}
           {data.status === 'held' && data.expires_at && (
             <HoldCountdown expiresAt={data.expires_at} onExpired={() => void booking.refetch()} />
           )}
