@@ -96,7 +96,8 @@ beforeAll(async () => {
     walletBalance: users[0].walletBalance,
   };
   sajiloSettings = (await asAdmin(t, sessions.sajiloAdmin, 'GET', '/admin/brand')).json().data;
-});
+  // Each staff member is made as a person would be (invitation, acceptance, log-in): slow hashes.
+}, 240_000);
 afterAll(() => t.close());
 
 type Call = { payload?: unknown; contentType?: string; query?: string };
@@ -315,7 +316,7 @@ describe('the access sweep of every admin route', () => {
         expectNoBrandBData(response.body, label);
       }
     }
-  });
+  }, 180_000);
 
   it('left brand B exactly as it was', async () => {
     const asB = (url: string) => asAdmin(t, sessions.globalimeAdmin, 'GET', url, undefined, GLOBALIME);
