@@ -33,6 +33,7 @@ export const adminKeys = {
   paymentCredentials: ['admin', 'payment-credentials'] as const,
   salesRegister: (month: string, currency: string) => ['admin', 'sales-register', month, currency] as const,
   taxProfile: ['admin', 'tax-profile'] as const,
+  staff: ['admin', 'staff'] as const,
 };
 
 /** Query-string of the defined, non-empty parameters. */
