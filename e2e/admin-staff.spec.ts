@@ -34,6 +34,8 @@ test('the owner invites a support member, who accepts and sees only the sections
   page,
   browser,
 }) => {
+  // Two browsers, an e-mail and two password hashes on a machine shared with other work.
+  test.setTimeout(120_000);
   const email = `support.${Date.now()}@staff.example`;
   await logIn(page, 'admin@sajilo.example');
   await expect(page).not.toHaveURL(/\/auth\/login/);
