@@ -3,6 +3,12 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * The server sends e-mail to this port, where the staff spec listens with a test SMTP server to
+ * read the invitation link as the invitee would (the outbox only shows it masked). Without a
+ * listener an e-mail waits in the outbox and is retried, as with any mail server away.
+ */
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 20_000);
 /** The console's specs change the demo agency (brand, wallets, markups, bookings): they run last. */
 const ADMIN_SPEC = [
   '**/admin.spec.ts',
@@ -11,6 +17,7 @@ const ADMIN_SPEC = [
   '**/disruption.spec.ts',
   '**/admin-finance.spec.ts',
   '**/admin-credit.spec.ts',
+  '**/admin-staff.spec.ts',
 ];
 /** Refunds in admin-bookings credit the wallet whose balance admin-money checks: never at once. */
 const ADMIN_MONEY_SPEC = '**/admin-money.spec.ts';
@@ -81,6 +88,7 @@ export default defineConfig({
       UPLOADS_DIR: path.join(tmpdir(), `tikat-e2e-uploads-${PORT}`),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       // Every browser test signs in from 127.0.0.1 with the same demo accounts; the limits
       // themselves are tested by the integration suite.
       RATE_LIMIT_PER_IP: '10000',

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { COMMISSION_MAX_PERCENT, COMMISSION_MIN_PERCENT } from './constants';
+import { STAFF_ROLES } from './staff-roles';
+
+/** A console user's role (issue 21 §3); see shared/src/staff-roles.ts. */
+export const staffRole = z.enum(STAFF_ROLES);
 
 /** User types (spec §3, §6). Only `individual` users may not set a commission. */
 export const userType = z.enum(['customer', 'individual', 'agent', 'admin']);
@@ -95,6 +99,8 @@ export const userDetails = z.object({
   wallet_currency: z.string(),
   /** Percent, 0–20. */
   commission_percent: z.number(),
+  /** An admin's console role (owner, finance, sales, support, viewer); null for every other type. */
+  staff_role: staffRole.nullable(),
 });
 export type UserDetails = z.infer<typeof userDetails>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, nepaliMobile, userType } from './accounts';
+import { emailAddress, nepaliMobile, staffRole, userType } from './accounts';
 import { COMMISSION_MAX_PERCENT, COMMISSION_MIN_PERCENT } from './constants';
 import { siteConfig } from './site-config';
 
@@ -104,6 +104,8 @@ export const adminUser = z.object({
   /** Whether the user has chosen a password (an invited user has not yet). */
   hasPassword: z.boolean(),
   createdAt: z.string().describe('ISO 8601'),
+  /** An admin's console role (issue 21 §3); null for every other type. */
+  staffRole: staffRole.nullable(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 

@@ -29,6 +29,11 @@ export const errorTable = {
   SIGNUP_DISABLED: { status: 403, message: 'Sign-up is not available on this site.' },
   /** A password reset link is unknown, expired or already used. */
   INVALID_RESET_TOKEN: { status: 400, message: 'This password reset link is invalid or has expired.' },
+  /** A staff invitation link is unknown, expired, withdrawn or already used (issue 21 §3). */
+  INVALID_INVITATION: {
+    status: 400,
+    message: 'This invitation link is invalid, was withdrawn or has expired.',
+  },
   /** The request conflicts with existing data (duplicate, stale state). */
   CONFLICT: { status: 409, message: 'This conflicts with existing data.' },
   /** Another account of this brand has this e-mail address; `data.fields.email`. */

@@ -13,6 +13,7 @@ import {
   payInSandbox,
   type SandboxTestApp,
 } from '../test/payment-sandbox';
+import { invitationToken, STAFF_PASSWORD } from '../test/staff';
 import { redactUrl } from './logging';
 
 /**
@@ -155,6 +156,39 @@ describe('the logs', () => {
       payload: { clientCustomerToken: customerToken },
     });
     expect(logText()).toContain('data=[redacted]');
+    expectNoSecretLogged();
+  });
+
+  it('hold no staff invitation token: not from the invitation, the page it opens, the preview or the acceptance', async () => {
+    const { cookie } = await logIn(t, 'admin@sajilo.example');
+    const email = 'log.staff@staff.example';
+    const invited = await api(t, {
+      method: 'POST',
+      url: '/admin/staff/invitations',
+      cookie,
+      payload: { email, role: 'finance' },
+    });
+    expect(invited.statusCode).toBe(200);
+    const token = await invitationToken(t, email);
+    secrets.push(token, STAFF_PASSWORD);
+    await t.app.inject({
+      method: 'GET',
+      url: `/auth/accept-invitation?token=${token}`,
+      headers: { host: 'localhost' },
+    });
+    await api(t, { method: 'POST', url: '/auth/staff-invitations/preview', payload: { token } });
+    const accepted = await api(t, {
+      method: 'POST',
+      url: '/auth/staff-invitations/accept',
+      payload: { token, firstName: 'Log', lastName: 'Staff', password: STAFF_PASSWORD },
+    });
+    expect(accepted.statusCode).toBe(200);
+    await api(t, {
+      method: 'POST',
+      url: '/auth/staff-invitations/accept',
+      payload: { token, firstName: 'A', lastName: 'B', password: STAFF_PASSWORD },
+    });
+    expect(logText()).toContain('token=[redacted]');
     expectNoSecretLogged();
   });
 

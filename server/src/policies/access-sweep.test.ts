@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_ROLES, type StaffRole } from '#shared/staff-roles';
 import { API, api, GLOBALIME, logInDemo, SAJILO } from '../test/accounts';
 import { INVENTORY_SWEEP_CALLS, PNG_PIXEL } from '../test/admin';
 import { adult, bookingBody, findOffers, inDays, postBooking } from '../test/bookings';
+import { addStaffMember, staffSessionsByRole } from '../test/staff';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { keyRequirementOf } from './api-key-scopes';
-import { BRAND_ADMIN_POLICIES, PLATFORM_POLICIES, type PolicyName } from './policy';
+import { BRAND_ADMIN_POLICIES, PLATFORM_POLICIES, type PolicyName, staffRolesOf } from './policy';
 
 /**
  * The access sweep of EVERY API route (issue 8, item 7), enumerated from the route table so a new
@@ -40,8 +42,14 @@ interface Victim {
   creditNoteNumber: string;
   /** The ticketed booking's tax invoice number (its sale's; date changes add more). */
   invoiceNumber: string;
+  /** A console user of brand A (a viewer) and a pending staff invitation (issue 21 §3). */
+  staffMemberId: string;
+  staffEmail: string;
+  staffInvitationId: string;
 }
 let victim: Victim;
+/** Brand A's console users, one per staff role (its demo admin is the owner). */
+let staffA: Record<StaffRole, string>;
 type SessionName = 'agentA' | 'customerA' | 'adminA' | 'agentB' | 'adminB';
 let sessions: Record<SessionName, string>;
 /** A new session of the same user (the sweep calls log-out too, which ends the session it is sent with). */
@@ -176,7 +184,21 @@ beforeAll(async () => {
   const [delivery] = (
     await api(t, { method: 'GET', url: `/webhooks/${webhook.id}/deliveries`, cookie: sessions.agentA })
   ).json().data;
+  const staffMember = await addStaffMember(t, 'viewer', {
+    ownerCookie: sessions.adminA,
+    email: 'sweep.staff@sweep.example',
+  });
+  const invitation = (
+    await asAdminA('POST', '/admin/staff/invitations', {
+      email: 'sweep.invitee@sweep.example',
+      role: 'sales',
+    })
+  ).json().data;
+  staffA = await staffSessionsByRole(t);
   victim = {
+    staffMemberId: staffMember.id,
+    staffEmail: staffMember.email,
+    staffInvitationId: invitation.id,
     apiKeyId: apiKey.id,
     webhookId: webhook.id,
     priceAlertId: priceAlert.id,
@@ -217,8 +239,13 @@ beforeAll(async () => {
     victim.priceAlertId,
     victim.webhookDeliveryId,
     MARKER_WEBHOOK_URL,
+    victim.staffMemberId,
+    victim.staffEmail,
+    victim.staffInvitationId,
+    'sweep.invitee@sweep.example',
   ].filter(Boolean);
-});
+  // Each staff member is made as a person would be (invitation, acceptance, log-in): slow hashes.
+}, 240_000);
 afterAll(() => t?.close());
 
 /**
@@ -231,6 +258,8 @@ function victimIdFor(path: string, param: string): string {
   if (param === 'number' && path.includes('/credit-notes/')) return victim.creditNoteNumber;
   if (param === 'number' && path.includes('/invoices/')) return victim.invoiceNumber;
   if (param === 'id' && path.startsWith('/admin/users/')) return victim.userId;
+  if (param === 'id' && path.startsWith('/admin/staff/invitations/')) return victim.staffInvitationId;
+  if (param === 'id' && path.startsWith('/admin/staff/')) return victim.staffMemberId;
   if (param === 'id' && path.startsWith('/admin/partner-apps/')) return victim.partnerAppId;
   if (param === 'id' && path.startsWith('/admin/outbox/')) return victim.emailId;
   if (param === 'id' && path.startsWith('/admin/markups/')) return victim.markupId;
@@ -293,6 +322,19 @@ const CALLS: Record<string, () => Call> = {
     payload: { firstName: 'Sweep', lastName: 'New', email: `sweep-${randomUUID()}@example.com` },
   }),
   'GET /admin/users': () => ({ query: `q=${encodeURIComponent(victim.userEmail)}` }),
+  'POST /admin/staff/invitations': () => ({
+    payload: { email: `sweep-${randomUUID()}@staff.example`, role: 'viewer' },
+  }),
+  'PUT /admin/staff/:id/role': () => ({ payload: { role: 'support' } }),
+  'POST /auth/staff-invitations/preview': () => ({ payload: { token: 'sweep-unknown-invitation-token' } }),
+  'POST /auth/staff-invitations/accept': () => ({
+    payload: {
+      token: 'sweep-unknown-invitation-token',
+      firstName: 'Sweep',
+      lastName: 'Staff',
+      password: 'Quiet-Harbour-Lantern-57',
+    },
+  }),
   'PATCH /admin/users/:id': () => ({ payload: { type: 'customer' } }),
   'POST /admin/partner-apps': () => ({ payload: { name: 'Sweep partner' } }),
   'POST /partner-apps': () => ({ payload: { name: 'Sweep partner' } }),
@@ -576,6 +618,26 @@ describe('the access sweep of every API route', () => {
       );
     }
   });
+
+  it('answers each staff role of brand A as the route’s policy says: 403 FORBIDDEN, or not refused', async () => {
+    for (const route of sweptRoutes().filter(
+      (r) => ADMIN_POLICIES.includes(r.policy) || PLATFORM_POLICIES.includes(r.policy),
+    )) {
+      const allowed = staffRolesOf(route.policy);
+      for (const role of STAFF_ROLES) {
+        const label = `${route.method} ${route.path} as ${role}`;
+        const response = await call(route, staffA[role], SAJILO);
+        if (allowed.includes(role)) {
+          expect([401, 403], `${label}: ${response.body}`).not.toContain(response.statusCode);
+          expect(response.statusCode, label).toBeLessThan(500);
+        } else {
+          expect(response.statusCode, label).toBe(403);
+          expect(response.json().data.code, label).toBe('FORBIDDEN');
+          expectNoVictimData(response, label);
+        }
+      }
+    }
+  }, 180_000);
 
   // Last: the owner's own calls here change things (log-out, deletions).
   it('lets an API key act as its owner on every route its scopes cover, and on no other', async () => {

@@ -1,9 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  CONSOLE_POLICIES,
+  CONSOLE_POLICY_ROLES,
+  type ConsolePolicy,
+  type StaffRole,
+  staffRoleMay,
+} from '#shared/staff-roles';
 import type { AccountUser } from '../domain/accounts/find-user';
 import { AppError } from '../errors';
 import { authorizeApiKey } from './api-key-scopes';
 
-const brandAdmin = (user: AccountUser | undefined) => user?.type === 'admin';
+/**
+ * A console policy (issue 21 §3): the brand's admins whose staff role the table
+ * `CONSOLE_POLICY_ROLES` (shared/src/staff-roles.ts) names for it.
+ */
+const staff = (policy: ConsolePolicy) => (user: AccountUser | undefined) =>
+  user?.type === 'admin' && staffRoleMay(user.staffRole, policy);
 const platformOperator = (user: AccountUser | undefined) => user?.platformOperator === true;
 
 /**
@@ -33,41 +45,17 @@ export const policies = {
   gatewayReturn: () => true,
   /** Set one's own commission: every user type except `individual` (spec §1, §6). */
   setCommission: (user: AccountUser | undefined) => Boolean(user) && user?.type !== 'individual',
-  /** Register, list, rotate and revoke partner apps: the brand's admins. */
-  managePartnerApps: brandAdmin,
   /**
    * Create, list and revoke one's own API keys and webhooks (issue 21): agents and admins, each
    * for their own account. With a key only the lists (scope `read`): keys never make keys.
    */
   manageIntegrations: (user: AccountUser | undefined) => user?.type === 'agent' || user?.type === 'admin',
-  /** Read and change the brand's settings and host names, upload its images: the brand's admins. */
-  manageBrand: brandAdmin,
-  /** List, invite, retype, suspend and reset the brand's users: the brand's admins. */
-  manageUsers: brandAdmin,
-  /**
-   * See every booking of the brand, resend tickets, cancel and refund for travellers, mark
-   * flights disrupted: the brand's admins.
-   */
-  manageBookings: brandAdmin,
-  /** Read the brand's e-mail outbox and audit log: the brand's admins. */
-  readBrandRecords: brandAdmin,
   /**
    * See one's own wallet, its credit and statements (issue 20 §2): agents and admins (every type
    * but the travellers'), each their own.
    */
   useWallet: (user: AccountUser | undefined) =>
     Boolean(user) && user?.type !== 'individual' && user?.type !== 'customer',
-  /** Top up agents' wallets, read and export their ledgers: the brand's admins. */
-  manageWallets: brandAdmin,
-  /** Create, change and delete the brand's markups on fares: the brand's admins. */
-  manageMarkups: brandAdmin,
-  /** Enter the exchange rates that convert outside suppliers' prices (audited): the brand's admins. */
-  manageExchangeRates: brandAdmin,
-  /**
-   * Set the commission the agency grants its agents (brand default and maximum, agent groups, each
-   * agent's own): the brand's admins.
-   */
-  manageCommissions: brandAdmin,
   /**
    * See flights' loads per class, open and close classes and override fares of the house
    * inventory: platform operators only, because every brand of the deployment sells that
@@ -75,8 +63,16 @@ export const policies = {
    * counts every brand's sales). Each change goes to the audit log of the operator's own brand.
    */
   manageInventory: platformOperator,
-  /** Read and export the brand's sales reports: the brand's admins. */
-  readReports: brandAdmin,
+  /**
+   * The console's policies, one per kind of work, each allowing the staff roles of
+   * `CONSOLE_POLICY_ROLES` (owner, finance, sales, support, viewer): brand settings, gateways,
+   * partner apps and staff are the owner's; money movements the owner's and finance's; bookings
+   * and agents the owner's and sales' (support reads, resends and cancels); reads every role's.
+   */
+  ...(Object.fromEntries(CONSOLE_POLICIES.map((name) => [name, staff(name)])) as Record<
+    ConsolePolicy,
+    (user: AccountUser | undefined) => boolean
+  >),
   /** Create and list brands (`/platform/…`): platform operators only, whatever their type. */
   operatePlatform: platformOperator,
 } as const satisfies Record<string, (user: AccountUser | undefined) => boolean>;
@@ -84,9 +80,12 @@ export const policies = {
 export type PolicyName = keyof typeof policies;
 
 /** The policies of the brand's admin console: its admins only, each to their own brand. */
-export const BRAND_ADMIN_POLICIES = (Object.keys(policies) as PolicyName[]).filter(
-  (name) => policies[name] === brandAdmin,
-);
+export const BRAND_ADMIN_POLICIES: PolicyName[] = [...CONSOLE_POLICIES];
+
+/** The staff roles a console policy allows (none for any other policy). */
+export function staffRolesOf(policy: PolicyName): readonly StaffRole[] {
+  return (CONSOLE_POLICY_ROLES as Record<string, readonly StaffRole[]>)[policy] ?? [];
+}
 
 /** The policies of the whole deployment (brands, the house inventory): platform operators only. */
 export const PLATFORM_POLICIES = (Object.keys(policies) as PolicyName[]).filter(

@@ -35,6 +35,7 @@ export function presentAdminUser(user: BrandUserRow): AdminUser {
     walletCurrency: user.walletCurrency,
     hasPassword: user.hasPassword,
     createdAt: user.createdAt.toISOString(),
+    staffRole: user.staffRole,
   };
 }
 

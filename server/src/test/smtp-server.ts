@@ -18,9 +18,10 @@ export interface TestSmtpServer {
 
 /**
  * A tiny SMTP server on 127.0.0.1 speaking enough of RFC 5321 (EHLO/HELO, MAIL, RCPT, DATA, RSET,
- * NOOP, QUIT) to receive what a real client sends. No TLS, no AUTH: it advertises neither.
+ * NOOP, QUIT) to receive what a real client sends. No TLS, no AUTH: it advertises neither. On
+ * `options.port` (the browser tests' fixed SMTP_URL), else on a free port.
  */
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+export async function startTestSmtpServer(options: { port?: number } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   let failures = 0;
   const sockets = new Set<Socket>();
@@ -80,7 +81,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   return {

@@ -58,6 +58,13 @@ export const router = createBrowserRouter(
             import('../features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
         },
         {
+          path: 'auth/accept-invitation',
+          lazy: () =>
+            import('../features/auth/accept-invitation-page').then((m) => ({
+              Component: m.AcceptInvitationPage,
+            })),
+        },
+        {
           path: 'auth/password',
           lazy: () =>
             import('../features/auth/change-password-page').then((m) => ({

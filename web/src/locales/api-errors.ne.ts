@@ -18,6 +18,7 @@ export const apiErrorsNe: Record<ErrorCode | 'NETWORK', string> = {
   ACCOUNT_SUSPENDED: 'यो खाता निलम्बित छ। कृपया एजेन्सीलाई सम्पर्क गर्नुहोस्।',
   SIGNUP_DISABLED: 'यो साइटमा साइन अप उपलब्ध छैन।',
   INVALID_RESET_TOKEN: 'पासवर्ड परिवर्तन गर्ने लिङ्क मिलेन वा म्याद सकियो।',
+  INVALID_INVITATION: 'यो निम्तो लिङ्क मिलेन, फिर्ता लिइयो वा म्याद सकियो।',
   CONFLICT: 'यो पहिलेको विवरणसँग बाझियो।',
   EMAIL_TAKEN: 'यो इमेल ठेगानाको खाता पहिले नै छ।',
   MOBILE_TAKEN: 'यो मोबाइल नम्बरको खाता पहिले नै छ।',

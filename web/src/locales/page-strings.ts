@@ -204,6 +204,20 @@ export const pageStrings = {
       changePasswordSignIn: 'Log in first to change your password.',
       currentPassword: 'Current password',
       passwordChanged: 'Your password is changed. Your other devices have been signed out.',
+      acceptTitle: 'Join the console',
+      acceptIntro:
+        'You are invited to {{brand}}’s console as {{role}}, with {{email}}. Choose your name and password.',
+      acceptChecking: 'Checking your invitation…',
+      acceptSubmit: 'Accept and choose the password',
+      acceptDone: 'Welcome aboard. Log in to the console with {{email}} and your new password.',
+      goToConsole: 'Open the console',
+      staffRoles: {
+        owner: 'owner',
+        finance: 'finance',
+        sales: 'sales',
+        support: 'support',
+        viewer: 'viewer',
+      },
     },
   },
   ne: {
@@ -405,6 +419,20 @@ export const pageStrings = {
       changePasswordSignIn: 'पासवर्ड बदल्न पहिले लग इन गर्नुहोस्।',
       currentPassword: 'हालको पासवर्ड',
       passwordChanged: 'पासवर्ड बदलियो। अरू उपकरणहरूबाट लग आउट गरिएको छ।',
+      acceptTitle: 'कन्सोलमा सामेल हुनुहोस्',
+      acceptIntro:
+        '{{email}} मार्फत {{brand}} को कन्सोलमा {{role}} भएर सामेल हुन तपाईंलाई निम्तो छ। आफ्नो नाम र पासवर्ड छान्नुहोस्।',
+      acceptChecking: 'निम्तो जाँच हुँदैछ…',
+      acceptSubmit: 'स्वीकार गरी पासवर्ड छान्नुहोस्',
+      acceptDone: 'स्वागत छ। {{email}} र नयाँ पासवर्डले कन्सोलमा लग इन गर्नुहोस्।',
+      goToConsole: 'कन्सोल खोल्नुहोस्',
+      staffRoles: {
+        owner: 'मालिक',
+        finance: 'वित्त',
+        sales: 'बिक्री',
+        support: 'सहायता',
+        viewer: 'दर्शक',
+      },
     },
   },
 };

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { StaffRole } from '#shared/staff-roles';
 import { brands } from './brands';
 
 /**
@@ -112,6 +113,12 @@ export const users = pgTable(
      * The user still belongs to one brand and signs in on its host; the flag is set only by seed or SQL.
      */
     platformOperator: boolean('platform_operator').notNull().default(false),
+    /**
+     * The console role of an `admin` (issue 21 §3: owner, finance, sales, support, viewer); null
+     * for every other type. A trigger keeps it so: an admin made without one is an `owner` (as
+     * every admin was before roles), a user retyped away from admin loses it.
+     */
+    staffRole: text('staff_role').$type<StaffRole>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -122,6 +129,10 @@ export const users = pgTable(
     check('users_commission_range', sql`${table.commissionPercent} between 0 and 20`),
     check('users_granted_commission_range', sql`${table.grantedCommissionPercent} between 0 and 100`),
     check('users_wallet_credit_limit_check', sql`${table.walletCreditLimit} >= 0`),
+    check(
+      'users_staff_role_check',
+      sql`(${table.type} = 'admin') = (${table.staffRole} is not null) and (${table.staffRole} is null or ${table.staffRole} in ('owner', 'finance', 'sales', 'support', 'viewer'))`,
+    ),
     check('users_contact_present', sql`${table.email} is not null or ${table.mobile} is not null`),
   ],
 );
@@ -160,6 +171,39 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An owner's invitation of a staff member (issue 21 §3): the e-mailed link's token is stored only
+ * as its SHA-256. Accepting it creates the user (type `admin`, this role) in the brand, once.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    /** Lower-cased e-mail address the invitation went to. */
+    email: text('email').notNull(),
+    staffRole: text('staff_role').notNull().$type<StaffRole>(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** The user the acceptance created. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Withdrawn by the owner, or replaced by a newer invitation to the same address. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('staff_invitations_brand_idx').on(table.brandId, table.createdAt),
+    check(
+      'staff_invitations_role_check',
+      sql`${table.staffRole} in ('owner', 'finance', 'sales', 'support', 'viewer')`,
+    ),
+  ],
+);
 
 /** Short-lived, single-use tokens a partner app hands to the web app (`clientCustomerToken`). */
 export const clientCustomerTokens = pgTable('client_customer_tokens', {

@@ -2,11 +2,12 @@ import type { UserType } from '#shared/accounts';
 import type { Db } from '../../db/client';
 import { invalidFields } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { checkStaffReach, type StaffActor } from './check-staff-reach';
 import { type BrandUserRow, findBrandUser, updateBrandUser } from './find-brand-user';
 
 export interface ChangeUserTypeOptions {
   brandId: string;
-  actor: AuditActor;
+  actor: AuditActor & StaffActor;
   userId: string;
   type: UserType;
 }
@@ -14,7 +15,8 @@ export interface ChangeUserTypeOptions {
 /**
  * Changes a user's type (agent, customer, individual, admin); audited. An admin cannot change
  * their own type (so a brand never loses its last admin by accident): 400 naming `type`. An
- * `individual` may not hold a commission (spec §6), so theirs returns to 0.
+ * `individual` may not hold a commission (spec §6), so theirs returns to 0. Only an owner retypes an
+ * admin or makes one (403 otherwise); a new admin is an `owner`, an old one loses their role.
  */
 export async function changeUserType(db: Db, options: ChangeUserTypeOptions): Promise<BrandUserRow> {
   if (options.userId === options.actor.id) {
@@ -22,6 +24,7 @@ export async function changeUserType(db: Db, options: ChangeUserTypeOptions): Pr
   }
   return db.transaction(async (tx) => {
     const current = await findBrandUser(tx, { brandId: options.brandId, userId: options.userId });
+    checkStaffReach(options.actor, current.type, options.type);
     if (current.type === options.type) return current;
     const commissionPercent = options.type === 'individual' ? 0 : current.commissionPercent;
     const user = await updateBrandUser(tx, current.id, { type: options.type, commissionPercent });

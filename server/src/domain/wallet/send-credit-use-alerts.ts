@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { sendEmail } from '../email/send-email';
@@ -34,7 +34,7 @@ export function crossedThresholds(options: Omit<CreditUseAlertOptions, 'userId' 
 }
 
 /**
- * Writes the credit-use e-mails of one debit (to the agent and to each admin of their brand), in
+ * Writes the credit-use e-mails of one debit (to the agent and to each owner and finance member of their brand), in
  * the debit's transaction, so an alert exists exactly when the debit that caused it commits.
  */
 export async function sendCreditUseAlerts(tx: Db, options: CreditUseAlertOptions): Promise<number> {
@@ -58,6 +58,8 @@ export async function sendCreditUseAlerts(tx: Db, options: CreditUseAlertOptions
       and(
         eq(users.brandId, agent.brandId),
         eq(users.type, 'admin'),
+        // The staff who look after credit (issue 21 §3): owners and finance, not sales or support.
+        inArray(users.staffRole, ['owner', 'finance']),
         isNotNull(users.email),
         isNull(users.suspendedAt),
       ),

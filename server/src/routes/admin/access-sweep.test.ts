@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRAND_ADMIN_POLICIES, PLATFORM_POLICIES, type PolicyName } from '../../policies/policy';
+import { STAFF_ROLES, type StaffRole } from '#shared/staff-roles';
+import {
+  BRAND_ADMIN_POLICIES,
+  PLATFORM_POLICIES,
+  type PolicyName,
+  staffRolesOf,
+} from '../../policies/policy';
 import { API, api, logInDemo } from '../../test/accounts';
 import {
   adminSessions,
@@ -10,6 +16,7 @@ import {
   SAJILO,
 } from '../../test/admin';
 import { holdBooking } from '../../test/bookings';
+import { addStaffMember, staffSessionsByRole } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -21,6 +28,8 @@ const ADMIN_POLICIES: PolicyName[] = [...BRAND_ADMIN_POLICIES, ...PLATFORM_POLIC
 
 let t: TestApp;
 let sessions: Awaited<ReturnType<typeof adminSessions>>;
+/** Brand A's console users, one per staff role (its demo admin is the owner). */
+let staffA: Record<StaffRole, string>;
 /** Brand B's data that must never show up in brand A's answers. */
 let b: {
   brandId: string;
@@ -34,6 +43,9 @@ let b: {
   markupId: string;
   agentGroupId: string;
   walletBalance: number;
+  staffMemberId: string;
+  staffEmail: string;
+  invitationId: string;
 };
 let sajiloSettings: { config: unknown; hosts: string[] };
 
@@ -55,7 +67,22 @@ beforeAll(async () => {
   const group = (
     await asB('POST', '/admin/agent-groups', { name: 'B group', grantedCommissionPercent: 1 })
   ).json().data.groups[0];
+  const staffB = await addStaffMember(t, 'viewer', {
+    host: GLOBALIME,
+    ownerCookie: sessions.globalimeAdmin,
+    email: 'b.staff@globalime-staff.example',
+  });
+  const invitation = (
+    await asB('POST', '/admin/staff/invitations', {
+      email: 'b.invitee@globalime-staff.example',
+      role: 'sales',
+    })
+  ).json().data;
+  staffA = await staffSessionsByRole(t);
   b = {
+    staffMemberId: staffB.id,
+    staffEmail: staffB.email,
+    invitationId: invitation.id,
     brandId: settings.id,
     userId: users[0].id,
     partnerAppId: partner.id,
@@ -69,7 +96,8 @@ beforeAll(async () => {
     walletBalance: users[0].walletBalance,
   };
   sajiloSettings = (await asAdmin(t, sessions.sajiloAdmin, 'GET', '/admin/brand')).json().data;
-});
+  // Each staff member is made as a person would be (invitation, acceptance, log-in): slow hashes.
+}, 240_000);
 afterAll(() => t.close());
 
 type Call = { payload?: unknown; contentType?: string; query?: string };
@@ -157,6 +185,13 @@ const CALLS: Record<string, () => Call> = {
     payload: { legalName: 'Sweep Travels', address: 'Kathmandu', pan: '123456789', vatNumber: '123456789' },
   }),
   'GET /admin/reports.csv': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
+  'GET /admin/staff': () => ({}),
+  'POST /admin/staff/invitations': () => ({
+    payload: { email: `sweep-${Math.random().toString(36).slice(2)}@staff.example`, role: 'viewer' },
+  }),
+  'DELETE /admin/staff/invitations/:id': () => ({}),
+  'PUT /admin/staff/:id/role': () => ({ payload: { role: 'owner' } }),
+  'POST /admin/staff/:id/revoke': () => ({}),
   'GET /platform/brands': () => ({}),
   'POST /platform/brands': () => ({
     payload: {
@@ -177,6 +212,8 @@ function adminRoutes() {
 
 /** The route with brand B's id of the right kind in place of `:id`. */
 function withBrandBIds(path: string): string {
+  if (path.includes('/staff/invitations/')) return path.replace(':id', b.invitationId);
+  if (path.includes('/staff/')) return path.replace(':id', b.staffMemberId);
   if (path.includes('/users/')) return path.replace(':id', b.userId);
   if (path.includes('/partner-apps/')) return path.replace(':id', b.partnerAppId);
   if (path.includes('/outbox/')) return path.replace(':id', b.emailId);
@@ -218,6 +255,8 @@ function expectNoBrandBData(body: string, label: string) {
     b.flightId,
     b.markupId,
     b.agentGroupId,
+    b.staffMemberId,
+    b.invitationId,
     'globalime',
     'Global IME',
   ]) {
@@ -263,6 +302,25 @@ describe('the access sweep of every admin route', () => {
     }
   });
 
+  it('answers each staff role of brand A as the route’s policy says: 403 FORBIDDEN, or as the owner (404 for brand B’s ids)', async () => {
+    for (const route of adminRoutes()) {
+      const allowed = staffRolesOf(route.policy);
+      for (const role of STAFF_ROLES) {
+        const label = `${route.method} ${route.path} as ${role}`;
+        const response = await call(route, staffA[role]);
+        if (!allowed.includes(role)) {
+          expect(response.statusCode, label).toBe(403);
+          expect(response.json().data.code, label).toBe('FORBIDDEN');
+        } else if (/:(id|pnr|flightId)\b/.test(route.path)) expect(response.statusCode, label).toBe(404);
+        else {
+          // Allowed: what the owner gets (a repeated create may meet the owner's earlier one: 409).
+          expect([200, 409], `${label}: ${response.body}`).toContain(response.statusCode);
+        }
+        expectNoBrandBData(response.body, label);
+      }
+    }
+  }, 180_000);
+
   it('left brand B exactly as it was', async () => {
     const asB = (url: string) => asAdmin(t, sessions.globalimeAdmin, 'GET', url, undefined, GLOBALIME);
     const user = (await asB(`/admin/users/${b.userId}`)).json().data;
@@ -292,7 +350,18 @@ describe('the access sweep of every admin route', () => {
     const booking = (await asB(`/admin/bookings/${b.pnr}`)).json().data;
     expect(booking.booking).toMatchObject({ status: 'held', disruptions: [] });
     expect(booking.booking.history).toHaveLength(1);
+    const staff = (await asB('/admin/staff')).json().data;
+    expect(staff.members).toContainEqual(
+      expect.objectContaining({ id: b.staffMemberId, role: 'viewer', revoked: false }),
+    );
+    expect(staff.invitations).toContainEqual(
+      expect.objectContaining({ id: b.invitationId, status: 'pending' }),
+    );
     const audit = (await asB('/admin/audit')).json().data.items;
-    expect(audit.every((entry: { actor: string }) => entry.actor === 'admin@globalime.example')).toBe(true);
+    expect(
+      audit.every((entry: { actor: string }) =>
+        ['admin@globalime.example', b.staffEmail].includes(entry.actor),
+      ),
+    ).toBe(true);
   });
 });

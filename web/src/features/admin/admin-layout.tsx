@@ -15,25 +15,11 @@ import { meQueryOptions } from '../../lib/session/get-me';
 import { useLogIn } from '../../lib/session/log-in';
 import { useLogOut } from '../../lib/session/log-out';
 import { useZodForm } from '../../lib/use-zod-form';
+import { sectionsFor } from './admin-sections';
 import { adminEn } from './locales/en';
 import { adminNe } from './locales/ne';
 
 addTranslations({ en: { admin: adminEn }, ne: { admin: adminNe } });
-
-const SECTIONS = [
-  ['settings', 'admin.nav.settings'],
-  ['payment-gateways', 'admin.nav.gateways'],
-  ['users', 'admin.nav.users'],
-  ['bookings', 'admin.nav.bookings'],
-  ['partners', 'admin.nav.partners'],
-  ['outbox', 'admin.nav.outbox'],
-  ['audit', 'admin.nav.audit'],
-  ['markups', 'admin.nav.markups'],
-  ['commissions', 'admin.nav.commissions'],
-  ['reports', 'admin.nav.reports'],
-  ['sales-register', 'admin.nav.salesRegister'],
-  ['tax-details', 'admin.nav.taxDetails'],
-] as const;
 
 /** The console's frame: log-in when nobody is signed in, a refusal for non-admins, else the sections. */
 export function AdminLayout() {
@@ -65,7 +51,12 @@ export function AdminLayout() {
             {t('admin.title')} · {config.displayName}
           </p>
           <div className="flex items-center gap-3 text-sm">
-            <span>{me.data.name}</span>
+            <span>
+              {me.data.name}
+              {me.data.staff_role && (
+                <span className="text-slate-500"> · {t(`admin.staff.roles.${me.data.staff_role}`)}</span>
+              )}
+            </span>
             <Link to="/" className="underline">
               {t('admin.viewSite')}
             </Link>
@@ -79,7 +70,7 @@ export function AdminLayout() {
             aria-label={t('admin.nav.label')}
             className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4"
           >
-            {SECTIONS.map(([path, label]) => (
+            {sectionsFor(me.data.staff_role).map(({ path, label }) => (
               <NavLink
                 key={path}
                 to={`/admin/${path}`}

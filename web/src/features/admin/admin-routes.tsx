@@ -1,8 +1,13 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { AdminHome } from './admin-home';
 
 /** The console's sections (issue 7): each sub-feature's page loads on demand. */
 export const adminRoutes: RouteObject[] = [
-  { index: true, element: <Navigate to="settings" replace /> },
+  { index: true, element: <AdminHome /> },
+  {
+    path: 'staff',
+    lazy: () => import('./staff/staff-page').then((m) => ({ Component: m.StaffPage })),
+  },
   {
     path: 'settings',
     lazy: () => import('./brand-and-uploads/settings-page').then((m) => ({ Component: m.SettingsPage })),

@@ -42,7 +42,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/bookings',
     {
-      config: { policy: 'manageBookings' },
+      config: { policy: 'readBookings' },
       schema: {
         tags: ['admin'],
         summary: "The brand's bookings, newest first, filtered and paged",
@@ -68,7 +68,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/bookings/:pnr',
     {
-      config: { policy: 'manageBookings' },
+      config: { policy: 'readBookings' },
       schema: {
         tags: ['admin'],
         summary: 'One booking with its history (who, when), payments, refunds, tickets and flights',
@@ -87,7 +87,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/bookings/:pnr/resend-ticket',
     {
-      config: { policy: 'manageBookings' },
+      config: { policy: 'serveBookings' },
       schema: {
         tags: ['admin'],
         summary: 'E-mails the e-ticket (PDF attached) to the booking contact again',
@@ -164,7 +164,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/bookings/:pnr/cancel',
     {
-      config: { policy: 'manageBookings' },
+      config: { policy: 'serveBookings' },
       schema: {
         tags: ['admin'],
         summary: "Quotes (confirm false) or cancels and refunds (confirm true) on the traveller's behalf",
@@ -246,7 +246,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/bookings/:pnr/rebooking-options',
     {
-      config: { policy: 'manageBookings' },
+      config: { policy: 'readBookings' },
       schema: {
         tags: ['admin'],
         summary: 'The flights a disrupted booking may move to at no cost (same route, up to 3 days later)',
@@ -352,7 +352,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/bookings/:pnr/disruption/refund',
     {
-      config: { policy: 'manageBookings' },
+      config: { policy: 'refundBookings' },
       schema: {
         tags: ['admin'],
         summary: 'Cancels the disrupted booking for the traveller with a full refund without fee (audited)',

@@ -10,7 +10,7 @@ export const adminBrandRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/brand',
     {
-      config: { policy: 'manageBrand' },
+      config: { policy: 'readBrand' },
       schema: {
         tags: ['admin'],
         summary: "The brand's whole site configuration and host names (admins of the brand)",

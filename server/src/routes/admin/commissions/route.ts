@@ -34,7 +34,7 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/commissions',
     {
-      config,
+      config: { policy: 'readPricing' },
       schema: {
         tags,
         summary: "The brand's default and maximum granted commission and its agent groups",

@@ -16,7 +16,7 @@ export const adminExchangeRateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/exchange-rates',
     {
-      config: { policy: 'manageExchangeRates' },
+      config: { policy: 'readPricing' },
       schema: {
         tags,
         summary: "The brand's exchange rates: admins' entries, and the dated defaults they have not replaced",

@@ -48,7 +48,7 @@ export const adminFinanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/tax-profile',
     {
-      config: { policy: 'manageBrand' },
+      config: { policy: 'readBrand' },
       schema: {
         tags,
         summary:

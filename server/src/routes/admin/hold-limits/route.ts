@@ -13,7 +13,7 @@ export const adminHoldLimitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/hold-limits',
     {
-      config: { policy: 'manageBrand' },
+      config: { policy: 'readBrand' },
       schema: {
         tags,
         summary: 'How many unpaid bookings and seats an account may hold, in force and the platform’s',

@@ -27,7 +27,7 @@ export const adminMarkupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/markups',
     {
-      config: { policy: 'manageMarkups' },
+      config: { policy: 'readPricing' },
       schema: { tags, summary: "The brand's markups on fares", response: responses(z.array(markup)) },
     },
     async (request) => ok((await listMarkups(app.db, requireBrand(request).id)).map(presentMarkup)),

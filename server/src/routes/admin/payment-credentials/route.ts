@@ -34,7 +34,7 @@ export const adminPaymentCredentialRoutes: FastifyPluginAsyncZod = async (app) =
   app.get(
     '/admin/payment-credentials',
     {
-      config: { policy: 'manageBrand' },
+      config: { policy: 'managePaymentGateways' },
       schema: {
         tags: ['admin'],
         summary:
@@ -49,7 +49,7 @@ export const adminPaymentCredentialRoutes: FastifyPluginAsyncZod = async (app) =
   app.put(
     '/admin/payment-credentials/:gateway',
     {
-      config: { policy: 'manageBrand' },
+      config: { policy: 'managePaymentGateways' },
       schema: {
         tags: ['admin'],
         summary: "Saves a gateway's merchant credentials; omitted secrets keep their saved value",
@@ -78,7 +78,7 @@ export const adminPaymentCredentialRoutes: FastifyPluginAsyncZod = async (app) =
   app.delete(
     '/admin/payment-credentials/:gateway',
     {
-      config: { policy: 'manageBrand' },
+      config: { policy: 'managePaymentGateways' },
       schema: {
         tags: ['admin'],
         summary: "Removes a gateway's credentials: back to the deployment's settings",

@@ -10,6 +10,7 @@ import {
   pageOf,
 } from '#shared/admin';
 import { changeUserType } from '../../../domain/admin/change-user-type';
+import { checkStaffReach } from '../../../domain/admin/check-staff-reach';
 import { createBrandUser } from '../../../domain/admin/create-brand-user';
 import { findBrandUser } from '../../../domain/admin/find-brand-user';
 import { listBrandUsers } from '../../../domain/admin/list-brand-users';
@@ -38,7 +39,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users',
     {
-      config: { policy: 'manageUsers' },
+      config: { policy: 'readUsers' },
       schema: {
         tags,
         summary: "The brand's users: search by name, e-mail or mobile, filter by type and status, paged",
@@ -64,6 +65,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // Staff join through an owner's invitation with a role (/admin/staff/invitations).
+      checkStaffReach(requireUser(request), request.body.type);
       const user = await createBrandUser(app.db, {
         ...scope(request),
         ...request.body,
@@ -79,7 +82,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users/:id',
     {
-      config: { policy: 'manageUsers' },
+      config: { policy: 'readUsers' },
       schema: { tags, summary: 'One user of the brand', params: idParams, response: responses(adminUser) },
     },
     async (request) => {

@@ -58,7 +58,7 @@ export const adminWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users/:id/wallet/entries',
     {
-      config: { policy: 'manageWallets' },
+      config: { policy: 'readWallets' },
       schema: {
         tags,
         summary: "A user's wallet ledger, newest first, each entry with the balance after it",
@@ -82,7 +82,7 @@ export const adminWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users/:id/wallet/entries.csv',
     {
-      config: { policy: 'manageWallets' },
+      config: { policy: 'readWallets' },
       schema: {
         tags,
         summary: "A user's whole wallet ledger as CSV, oldest first (amounts in rupees and in paisa)",
@@ -125,7 +125,7 @@ export const adminWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users/:id/wallet/credit',
     {
-      config: { policy: 'manageWallets' },
+      config: { policy: 'readWallets' },
       schema: {
         tags,
         summary: "An agent's wallet balance, credit limit and credit in use (minor units)",
@@ -190,7 +190,7 @@ export const adminWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users/:id/wallet/statement',
     {
-      config: { policy: 'manageWallets' },
+      config: { policy: 'readWallets' },
       schema: {
         tags,
         summary:
@@ -220,7 +220,7 @@ export const adminWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/wallets/statement',
     {
-      config: { policy: 'manageWallets' },
+      config: { policy: 'readWallets' },
       schema: {
         tags,
         summary:

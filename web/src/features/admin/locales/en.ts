@@ -1,6 +1,7 @@
 import { bookingsEn } from './bookings-en';
 import { financeEn } from './finance-en';
 import { gatewaysEn } from './gateways-en';
+import { staffEn } from './staff-en';
 /** The admin console's English strings, loaded with the console, not with every page. */
 export const adminEn = {
   title: 'Admin console',
@@ -23,6 +24,7 @@ export const adminEn = {
     reports: 'Reports',
     salesRegister: 'VAT sales register',
     taxDetails: 'Tax details',
+    staff: 'Staff',
   },
   login: {
     title: 'Admin log in',
@@ -193,6 +195,7 @@ export const adminEn = {
   },
   bookings: bookingsEn,
   gateways: gatewaysEn,
+  staff: staffEn,
   finance: financeEn,
   wallet: {
     open: 'Wallet',

@@ -2,6 +2,7 @@ import { bookingsNe } from './bookings-ne';
 import type { adminEn } from './en';
 import { financeNe } from './finance-ne';
 import { gatewaysNe } from './gateways-ne';
+import { staffNe } from './staff-ne';
 
 /** The admin console's Nepali strings. */
 export const adminNe: typeof adminEn = {
@@ -25,6 +26,7 @@ export const adminNe: typeof adminEn = {
     reports: 'प्रतिवेदन',
     salesRegister: 'भ्याट बिक्री खाता',
     taxDetails: 'कर विवरण',
+    staff: 'कर्मचारी',
   },
   login: {
     title: 'प्रशासक लग इन',
@@ -195,6 +197,7 @@ export const adminNe: typeof adminEn = {
   },
   bookings: bookingsNe,
   gateways: gatewaysNe,
+  staff: staffNe,
   finance: financeNe,
   wallet: {
     open: 'वालेट',

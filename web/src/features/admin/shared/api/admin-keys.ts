@@ -34,6 +34,7 @@ export const adminKeys = {
   salesRegister: (month: string, currency: string) => ['admin', 'sales-register', month, currency] as const,
   taxProfile: ['admin', 'tax-profile'] as const,
   financeSettings: ['admin', 'finance-settings'] as const,
+  staff: ['admin', 'staff'] as const,
 };
 
 /** Query-string of the defined, non-empty parameters. */

@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { startTestSmtpServer, type TestSmtpServer } from '../server/src/test/smtp-server';
+import { logIn } from './helpers';
+
+/**
+ * Issue 21 §3 in the console: the owner invites a staff member by e-mail with a role; the invitee
+ * opens the e-mailed link, chooses a name and password, logs in to the console and sees only the
+ * sections of their role. The link is read from the e-mail as sent over SMTP (the server's
+ * SMTP_URL points at this spec's test server, e2e/playwright.config.ts): the outbox masks it.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 20_000);
+
+let smtp: TestSmtpServer;
+test.beforeAll(async () => {
+  smtp = await startTestSmtpServer({ port: SMTP_PORT });
+});
+test.afterAll(async () => smtp?.close());
+
+async function invitationLink(to: string): Promise<string> {
+  let link = '';
+  await expect(async () => {
+    for (const mail of smtp.received.filter((m) => m.to.includes(to))) {
+      const text = (await simpleParser(mail.data)).text ?? '';
+      link = /https?:\/\/\S+\/auth\/accept-invitation\?token=[\w-]+/.exec(text)?.[0] ?? '';
+    }
+    expect(link).not.toBe('');
+  }).toPass({ timeout: 20_000 });
+  return link;
+}
+
+test('the owner invites a support member, who accepts and sees only the sections of their role', async ({
+  page,
+  browser,
+}) => {
+  // Two browsers, an e-mail and two password hashes on a machine shared with other work.
+  test.setTimeout(120_000);
+  const email = `support.${Date.now()}@staff.example`;
+  await logIn(page, 'admin@sajilo.example');
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  await page.goto('/admin');
+  const nav = page.getByRole('navigation', { name: 'Admin sections' });
+  await nav.getByRole('link', { name: 'Staff' }).click();
+  await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Invite a staff member' });
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Role').selectOption('support');
+  await form.getByRole('button', { name: 'Send the invitation' }).click();
+  await expect(page.getByText(`Invitation e-mailed to ${email}.`)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: email })).toContainText('Support · waiting');
+
+  // The invitee, in their own browser, opens the link from the e-mail.
+  const link = await invitationLink(email);
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(link.replace(/^https?:\/\/[^/]+/, `http://localhost:${PORT}`));
+  await expect(invitee.getByText(`as support, with ${email}`)).toBeVisible();
+  await invitee.getByLabel('First name').fill('Sabina');
+  await invitee.getByLabel('Last name').fill('Tamang');
+  await invitee.getByLabel('New password').fill('Marigold-Terrace-Window-42');
+  await invitee.getByRole('button', { name: 'Accept and choose the password' }).click();
+  await expect(invitee.getByText(/Welcome aboard/)).toBeVisible();
+
+  await invitee.getByRole('link', { name: 'Open the console' }).click();
+  await invitee.getByLabel('E-mail or mobile number').fill(email);
+  await invitee.getByLabel('Password').fill('Marigold-Terrace-Window-42');
+  await invitee.getByRole('button', { name: 'Log in' }).click();
+  await expect(invitee.getByText('Sabina Tamang · Support')).toBeVisible();
+  const theirNav = invitee.getByRole('navigation', { name: 'Admin sections' });
+  await expect(theirNav.getByRole('link')).toHaveText([
+    'Agents and users',
+    'Bookings',
+    'Outbox',
+    'Audit log',
+    'Markups',
+    'Agent commission',
+  ]);
+  // /admin opened their first section, not the owner's brand settings.
+  await expect(invitee).toHaveURL(/\/admin\/users$/);
+
+  // The owner sees the new member with their role, and changes it to viewer.
+  await page.reload();
+  const row = page.getByRole('row', { name: /Sabina Tamang/ });
+  await expect(row.getByLabel('Role of Sabina Tamang')).toHaveValue('support');
+  await row.getByLabel('Role of Sabina Tamang').selectOption('viewer');
+  await expect(page.getByText('Sabina Tamang’s role is changed.')).toBeVisible();
+  await invitee.reload();
+  await expect(invitee.getByText('Sabina Tamang · Viewer')).toBeVisible();
+  await expect(theirNav.getByRole('link', { name: 'Reports' })).toBeVisible();
+  await expect(theirNav.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+});

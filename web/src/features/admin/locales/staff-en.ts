@@ -1,0 +1,33 @@
+/** The staff page's English strings (issue 21 §3). */
+export const staffEn = {
+  title: 'Staff',
+  intro:
+    'People who work in this console, each with a role. Invite someone by e-mail: the link reaches only them, works once and lets them choose their password.',
+  roles: { owner: 'Owner', finance: 'Finance', sales: 'Sales', support: 'Support', viewer: 'Viewer' },
+  roleHelp: {
+    owner: 'everything, including brand settings, payment gateways, partner apps and staff',
+    finance: 'wallets, credit limits, settlements, refunds, invoices and reports',
+    sales: 'bookings, agents and their commission; no money movements',
+    support: 'reads bookings, resends documents, cancels on a traveller’s request',
+    viewer: 'reads, changes nothing',
+  },
+  inviteTitle: 'Invite a staff member',
+  email: 'E-mail',
+  role: 'Role',
+  roleOf: 'Role of {{name}}',
+  invite: 'Send the invitation',
+  invited: 'Invitation e-mailed to {{email}}.',
+  members: 'Console users',
+  name: 'Name',
+  status: 'Access',
+  you: 'you',
+  active: 'Active',
+  revoked: 'Access revoked',
+  revoke: 'Revoke access',
+  confirmRevoke: 'Revoke {{name}}’s access? Their sessions end at once.',
+  revokedToast: '{{name}} no longer has access.',
+  roleChanged: '{{name}}’s role is changed.',
+  invitations: 'Invitations',
+  noInvitations: 'No invitations yet.',
+  invitationStatus: { pending: 'waiting', accepted: 'accepted', withdrawn: 'withdrawn', expired: 'expired' },
+};
