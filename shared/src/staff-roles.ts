@@ -41,7 +41,7 @@ export const CONSOLE_POLICY_ROLES = {
   serveBookings: ['owner', 'sales', 'support'],
   /** Mark flights disrupted and accept or rebook a disrupted booking. */
   manageBookings: ['owner', 'sales'],
-  /** Refund a disrupted booking (money goes back to the payer). */
+  /** Refund a disrupted booking or void its tickets on their day of issue (money goes back to the payer). */
   refundBookings: ['owner', 'finance'],
   /** Read the brand's e-mail outbox and audit log. */
   readBrandRecords: EVERY_ROLE,

@@ -112,7 +112,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/bookings/:pnr/void',
     {
-      config: { policy: 'manageBookings' },
+      config: { policy: 'refundBookings' },
       schema: {
         tags: ['admin'],
         summary:
