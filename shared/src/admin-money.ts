@@ -26,7 +26,15 @@ export const topUpRequest = z.object({
 });
 export type TopUpRequest = z.input<typeof topUpRequest>;
 
-export const walletEntryKind = z.enum(['top_up', 'booking_debit', 'refund_credit', 'settlement']);
+export const walletEntryKind = z.enum([
+  'top_up',
+  'booking_debit',
+  'refund_credit',
+  'settlement',
+  'transfer_out',
+  'transfer_in',
+  'sub_agent_commission',
+]);
 
 export const walletEntry = z.object({
   id: z.number().int(),

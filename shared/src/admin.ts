@@ -104,6 +104,10 @@ export const adminUser = z.object({
   /** Whether the user has chosen a password (an invited user has not yet). */
   hasPassword: z.boolean(),
   createdAt: z.string().describe('ISO 8601'),
+  /** The agency made this agent a master agent: they create and fund sub-agents (issue 21 §4). */
+  masterAgent: z.boolean(),
+  /** A sub-agent's master agent (user id); null for everyone else. */
+  masterAgentId: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 

@@ -35,6 +35,8 @@ export function presentAdminUser(user: BrandUserRow): AdminUser {
     walletCurrency: user.walletCurrency,
     hasPassword: user.hasPassword,
     createdAt: user.createdAt.toISOString(),
+    masterAgent: user.isMasterAgent,
+    masterAgentId: user.masterAgentId,
   };
 }
 

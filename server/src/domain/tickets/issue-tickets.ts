@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { airlines, bookingLegs, bookingPassengers, tickets } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { type Actor, changeBookingStatus } from '../bookings/change-booking-status';
+import { creditMasterCommission } from '../sub-agents/credit-master-commission';
 import { configuredSuppliers } from '../suppliers/configured-suppliers';
 import { queueTicketEmail, type TicketLinks } from './queue-ticket-email';
 import { ticketNumber } from './ticket-number';
@@ -10,7 +11,7 @@ import { ticketNumber } from './ticket-number';
 /**
  * The lifecycle step "issue tickets" (spec §14): turns a paid booking's holds into sold seats with
  * each supplier, issues one ticket number per passenger per flight, marks the booking ticketed and
- * writes its e-ticket e-mail to the outbox: all in the caller's transaction (the payment's).
+ * writes its e-ticket e-mail to the outbox (and credits a sub-agent's master their part): all in the caller's transaction (the payment's).
  */
 export async function issueTickets(
   tx: Db,
@@ -63,5 +64,7 @@ export async function issueTickets(
     by: options.by,
     note: `${rows.length} ticket(s) issued`,
   });
+  // A sub-agent's booking: the master's part, credited with the tickets (issue 21 §4).
+  await creditMasterCommission(tx, options.bookingId);
   await queueTicketEmail(tx, { bookingId: options.bookingId, ...options.links, once: true });
 }

@@ -220,6 +220,9 @@ export const adminEn = {
       booking_debit: 'Booking paid',
       refund_credit: 'Refund',
       settlement: 'Settlement',
+      transfer_out: 'Sent to a sub-agent',
+      transfer_in: 'From the master agent',
+      sub_agent_commission: 'Commission on a sub-agent’s booking',
     },
     empty: 'No entries yet.',
     credit: {
