@@ -118,3 +118,4 @@ export const bookedBy = z.object({
   name: z.string(),
   sub_agent: z.boolean(),
 });
+export type BookedBy = z.infer<typeof bookedBy>;

@@ -9,6 +9,7 @@ import type { BrandBookingDetail } from '../domain/bookings/find-brand-booking';
 import type { BookerRow, BrandBookingRow } from '../domain/bookings/list-brand-bookings';
 import { presentBookingMarkup } from './admin-money';
 import { presentBooking } from './booking';
+import { priceBreakdownOf } from '../domain/bookings/price-breakdown-of';
 
 /** The admin console's view of the brand's bookings (rows → API answers). */
 
@@ -41,7 +42,11 @@ export function presentAdminBookingSummary(row: BrandBookingRow): AdminBookingSu
 export function presentAdminBookingDetail(detail: BrandBookingDetail): AdminBookingDetail {
   return {
     // An admin does not pay for the traveller: no payment methods.
-    booking: presentBooking(detail.full, []),
+    booking: presentBooking(detail.full, [], {
+      // The agency sees every level.
+      priceBreakdown: priceBreakdownOf(detail.full.booking, detail.bookerInfo, null),
+      booker: detail.bookerInfo,
+    }),
     booker: presentBooker(detail.booker),
     amountDue: detail.full.booking.amountDue,
     markup: presentBookingMarkup(detail.full.booking.markup),
