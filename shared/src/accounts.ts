@@ -95,6 +95,8 @@ export const userDetails = z.object({
   wallet_currency: z.string(),
   /** Percent, 0–20. */
   commission_percent: z.number(),
+  /** Present (true) when the agency made the agent a master agent, who runs sub-agents (issue 21 §4). */
+  master_agent: z.boolean().optional(),
 });
 export type UserDetails = z.infer<typeof userDetails>;
 

@@ -21,5 +21,7 @@ export const idempotencyKeyHeaders = (what: string) =>
     'idempotency-key': z
       .string()
       .optional()
-      .describe(`Required: 8 to 100 letters, digits, dots, dashes or colons; the same key answers the same ${what}`),
+      .describe(
+        `Required: 8 to 100 letters, digits, dots, dashes or colons; the same key answers the same ${what}`,
+      ),
   });

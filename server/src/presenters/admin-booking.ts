@@ -7,9 +7,9 @@ import type {
 import type { flightDisruptions } from '../db/schema/index';
 import type { BrandBookingDetail } from '../domain/bookings/find-brand-booking';
 import type { BookerRow, BrandBookingRow } from '../domain/bookings/list-brand-bookings';
+import { priceBreakdownOf } from '../domain/bookings/price-breakdown-of';
 import { presentBookingMarkup } from './admin-money';
 import { presentBooking } from './booking';
-import { priceBreakdownOf } from '../domain/bookings/price-breakdown-of';
 
 /** The admin console's view of the brand's bookings (rows → API answers). */
 

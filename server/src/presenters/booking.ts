@@ -1,9 +1,9 @@
 import type { Booking, BookingSummary, PaymentMethod, RefundQuote, TicketListItem } from '#shared/bookings';
 import type { BookedBy, PriceBreakdown } from '#shared/sub-agents';
 import { isAgentUserType } from '#shared/user-types';
-import type { BookerInfo } from '../domain/bookings/load-bookers';
 import type { BookingRow, FullBooking } from '../domain/bookings/find-booking';
 import type { BookingSummaryRow } from '../domain/bookings/list-bookings';
+import type { BookerInfo } from '../domain/bookings/load-bookers';
 import type { CancellationQuote } from '../domain/bookings/quote-cancellation';
 import type { TicketListRow } from '../domain/tickets/list-tickets';
 

@@ -17,6 +17,7 @@ export function presentUser(user: AccountUser, brand: Pick<Brand, 'slug'>): User
     wallet_balance: user.walletBalance,
     wallet_currency: user.walletCurrency,
     commission_percent: user.commissionPercent,
+    ...(user.isMasterAgent && user.masterAgentId === null && { master_agent: true }),
   };
 }
 

@@ -143,7 +143,10 @@ export const users = pgTable(
       'users_master_granted_commission_range',
       sql`${table.masterGrantedCommissionPercent} between 0 and 100`,
     ),
-    check('users_sub_agent_not_master', sql`not (${table.isMasterAgent} and ${table.masterAgentId} is not null)`),
+    check(
+      'users_sub_agent_not_master',
+      sql`not (${table.isMasterAgent} and ${table.masterAgentId} is not null)`,
+    ),
     check('users_wallet_credit_limit_check', sql`${table.walletCreditLimit} >= 0`),
     check('users_contact_present', sql`${table.email} is not null or ${table.mobile} is not null`),
   ],

@@ -14,8 +14,8 @@ import { agentPricingFor, grantedCommissionOf } from '../commissions/agent-prici
 import { buildPriceBreakdown } from '../commissions/build-price-breakdown';
 import { checkAvailability } from '../flights/check-availability';
 import type { EngineOffer } from '../flights/engine/build-offers';
-import { decodeOfferId } from '../flights/engine/offer-id';
 import { percentOf } from '../flights/engine/fare-rules';
+import { decodeOfferId } from '../flights/engine/offer-id';
 import { priceFares } from '../flights/engine/price-offer';
 import { loadFlightNetwork } from '../flights/load-flight-network';
 import { offerAsSold } from '../flights/offer-as-sold';

@@ -40,10 +40,7 @@ export type BookingScope = { userId: string } | { agentId: string } | { brandId:
 export const bookedByAgentOrSubAgents = (db: Db, agentId: string) =>
   or(
     eq(bookings.userId, agentId),
-    inArray(
-      bookings.userId,
-      db.select({ id: users.id }).from(users).where(eq(users.masterAgentId, agentId)),
-    ),
+    inArray(bookings.userId, db.select({ id: users.id }).from(users).where(eq(users.masterAgentId, agentId))),
   );
 
 /** The condition that keeps a query of bookings within the scope. */

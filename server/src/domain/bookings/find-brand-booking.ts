@@ -4,8 +4,8 @@ import { paymentAttempts, refunds, users, walletEntries } from '../../db/schema/
 import { AppError } from '../../errors';
 import { type FullBooking, findFullBooking } from './find-booking';
 import { flightIdOf } from './flight-id';
-import { type BookerInfo, loadBookers } from './load-bookers';
 import { type BookerRow, bookerColumns } from './list-brand-bookings';
+import { type BookerInfo, loadBookers } from './load-bookers';
 
 export interface BrandBookingDetail {
   full: FullBooking;

@@ -1,5 +1,5 @@
-import { isAgentUserType } from '#shared/user-types';
 import type { PriceBreakdown } from '#shared/sub-agents';
+import { isAgentUserType } from '#shared/user-types';
 import { breakdownFor, buildPriceBreakdown } from '../commissions/build-price-breakdown';
 import type { BookingRow } from './find-booking';
 import type { BookerInfo } from './load-bookers';

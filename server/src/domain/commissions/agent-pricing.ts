@@ -28,7 +28,10 @@ export const effectiveGrantedCommission = sql<number>`least(
 
 /** The commission the agency grants this user, percent (their own, their group's or the brand's). */
 export async function grantedCommissionOf(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ granted: effectiveGrantedCommission }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ granted: effectiveGrantedCommission })
+    .from(users)
+    .where(eq(users.id, userId));
   return row?.granted ?? 0;
 }
 

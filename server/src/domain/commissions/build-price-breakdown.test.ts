@@ -22,7 +22,10 @@ const input = fc
       commission,
       markup: kind === 'traveller' ? 0 : markup,
       booker: kind === 'traveller' ? null : { id: 'sub', name: 'Sub Agent' },
-      master: kind === 'sub_agent' ? { id: 'master', name: 'Master Agent', commission: masterCommission } : undefined,
+      master:
+        kind === 'sub_agent'
+          ? { id: 'master', name: 'Master Agent', commission: masterCommission }
+          : undefined,
     };
   });
 

@@ -41,7 +41,12 @@ export function buildPriceBreakdown(input: PriceBreakdownInput): PriceBreakdown 
     markup: input.markup,
   };
   if (!input.master) {
-    return { currency: input.currency, traveller_pays: travellerPays, agency_charged: bookerPays, levels: [booker] };
+    return {
+      currency: input.currency,
+      traveller_pays: travellerPays,
+      agency_charged: bookerPays,
+      levels: [booker],
+    };
   }
   const kept = Math.max(0, input.master.commission - input.commission);
   const master: PriceLevel = {

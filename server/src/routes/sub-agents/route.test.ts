@@ -63,7 +63,9 @@ describe('master agents and their sub-agents', () => {
     expect(made.json().data).toMatchObject({ masterAgent: true, masterAgentId: null });
     const customer = (await call(admin, 'GET', '/admin/users?q=customer%40sajilo.example')).json().data
       .items[0];
-    const refused = await call(admin, 'PUT', `/admin/users/${customer.id}/master-agent`, { master_agent: true });
+    const refused = await call(admin, 'PUT', `/admin/users/${customer.id}/master-agent`, {
+      master_agent: true,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().data.fields).toHaveProperty('master_agent');
     const list = (await call(master, 'GET', '/agent/sub-agents')).json().data;
@@ -149,7 +151,10 @@ describe('master agents and their sub-agents', () => {
 
     const masterWallet = await walletOf(t.database.db, 'agent@sajilo.example');
     const subWallet = await walletOf(t.database.db, SUB_EMAIL);
-    expect(masterWallet).toMatchObject({ balance: before.balance - 1_000_000, ledger: before.ledger - 1_000_000 });
+    expect(masterWallet).toMatchObject({
+      balance: before.balance - 1_000_000,
+      ledger: before.ledger - 1_000_000,
+    });
     expect(subWallet).toMatchObject({ balance: 1_000_000, ledger: 1_000_000 });
     const lines = await t.database.db
       .select({ account: ledgerLines.account, amount: ledgerLines.amount })
@@ -158,7 +163,9 @@ describe('master agents and their sub-agents', () => {
       .where(eq(walletEntries.reference, `transfer:${key}`));
     expect(lines).toHaveLength(4);
     expect(lines.reduce((sum, line) => sum + line.amount, 0)).toBe(0);
-    expect(lines.filter((l) => l.account.endsWith(':agent-transfers')).reduce((s, l) => s + l.amount, 0)).toBe(0);
+    expect(
+      lines.filter((l) => l.account.endsWith(':agent-transfers')).reduce((s, l) => s + l.amount, 0),
+    ).toBe(0);
     expect((await checkBooks(t.database.db)).problems).toEqual([]);
 
     const list = (await call(master, 'GET', '/agent/sub-agents')).json().data;
@@ -171,7 +178,9 @@ describe('master agents and their sub-agents', () => {
     const refused = await fund(balance + 1);
     expect(refused.statusCode).toBe(402);
     expect(refused.json().data.code).toBe('INSUFFICIENT_FUNDS');
-    const limit = await call(admin, 'PUT', `/admin/users/${masterId}/wallet/credit-limit`, { creditLimit: 500 });
+    const limit = await call(admin, 'PUT', `/admin/users/${masterId}/wallet/credit-limit`, {
+      creditLimit: 500,
+    });
     expect(limit.statusCode, limit.body).toBe(200);
     const overCredit = await fund(balance + 501);
     expect(overCredit.json().data.code).toBe('CREDIT_LIMIT_EXCEEDED');
@@ -188,15 +197,17 @@ describe('master agents and their sub-agents', () => {
       granted_commission_percent: 1,
     });
     expect(gone.statusCode).toBe(404);
-    const grant = await call(master, 'PUT', `/agent/sub-agents/${subId}/grant`, { granted_commission_percent: 2 });
+    const grant = await call(master, 'PUT', `/agent/sub-agents/${subId}/grant`, {
+      granted_commission_percent: 2,
+    });
     expect(grant.json().data.granted_commission_percent).toBe(2);
   });
 
   it('a sub-agent’s booking paid from their wallet: each level sees the right bookings and sums', async () => {
     // The sub-agent's own markup to their client: 10 %.
-    expect(
-      (await call(sub, 'POST', '/update-user-profile', { commission_percent: 10 })).statusCode,
-    ).toBe(200);
+    expect((await call(sub, 'POST', '/update-user-profile', { commission_percent: 10 })).statusCode).toBe(
+      200,
+    );
     // The master's own booking, which the sub-agent must never see.
     const [masterOffer] = await findOffers(t, { cookie: master, days: 9 });
     const masterBooking = await postBooking(t, master, bookingBody(masterOffer ? [masterOffer] : []));

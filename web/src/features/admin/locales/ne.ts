@@ -217,7 +217,11 @@ export const adminNe: typeof adminEn = {
     note: 'टिप्पणी',
     amount: 'रकम',
     balanceAfter: 'पछिको मौज्दात',
-    kinds: { top_up: 'रकम थप', booking_debit: 'बुकिङ भुक्तानी', refund_credit: 'फिर्ता', settlement: 'फछ्र्यौट',
+    kinds: {
+      top_up: 'रकम थप',
+      booking_debit: 'बुकिङ भुक्तानी',
+      refund_credit: 'फिर्ता',
+      settlement: 'फछ्र्यौट',
       transfer_out: 'सब-एजेन्टलाई पठाइएको',
       transfer_in: 'मास्टर एजेन्टबाट',
       sub_agent_commission: 'सब-एजेन्टको बुकिङमा कमिसन',
