@@ -79,6 +79,9 @@ export const subAgentIdParams = z.object({ id: z.uuid() });
 /** The agency admin makes an agent a master agent (or takes it back). */
 export const setMasterAgentRequest = z.object({ master_agent: z.boolean() });
 
+/** The agency admin places an agent under a master agent (null: under none). */
+export const setSubAgentMasterRequest = z.object({ master_agent_id: z.uuid().nullable() });
+
 /** One agent level of a booking's price: what it charges the level below, pays above, keeps. */
 export const priceLevel = z.object({
   role: z.enum(['agent', 'master_agent', 'sub_agent']),

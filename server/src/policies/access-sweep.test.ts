@@ -386,6 +386,8 @@ const CALLS: Record<string, () => Call> = {
   'PUT /admin/agent-groups/:id': () => ({ payload: { name: 'Swept', grantedCommissionPercent: 1 } }),
   'DELETE /admin/agent-groups/:id': () => ({}),
   'PUT /admin/users/:id/commission': () => ({ payload: { grantedCommissionPercent: 1, agentGroupId: null } }),
+  'PUT /admin/users/:id/master-agent': () => ({ payload: { master_agent: false } }),
+  'PUT /admin/users/:id/master': () => ({ payload: { master_agent_id: null } }),
   'GET /admin/reports': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
   'GET /admin/reports.csv': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
   'POST /api-keys': () => ({ payload: { name: 'Sweep key' } }),

@@ -313,4 +313,30 @@ describe('master agents and their sub-agents', () => {
     }[];
     expect(adminList.map((b) => b.pnr)).toEqual(expect.arrayContaining([pnr, masterPnr]));
   });
+
+  it('the agency places an existing agent under a master agent; the master then reads their bookings', async () => {
+    const agent = (
+      await call(admin, 'POST', '/admin/users', {
+        firstName: 'Ram',
+        lastName: 'Moved',
+        email: 'ram.moved@example.com',
+      })
+    ).json().data;
+    const customer = (await call(admin, 'GET', '/admin/users?q=customer%40sajilo.example')).json().data
+      .items[0];
+    const wrongMaster = await call(admin, 'PUT', `/admin/users/${agent.id}/master`, {
+      master_agent_id: customer.id,
+    });
+    expect(wrongMaster.statusCode).toBe(400);
+    expect(wrongMaster.json().data.fields).toHaveProperty('master_agent_id');
+    const placed = await call(admin, 'PUT', `/admin/users/${agent.id}/master`, { master_agent_id: masterId });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().data.masterAgentId).toBe(masterId);
+    // A master cannot be placed under another; the agent now shows in the master's list.
+    expect(
+      (await call(admin, 'PUT', `/admin/users/${masterId}/master`, { master_agent_id: masterId })).statusCode,
+    ).toBe(400);
+    const list = (await call(master, 'GET', '/agent/sub-agents')).json().data.items as { id: string }[];
+    expect(list.map((item) => item.id)).toContain(agent.id);
+  });
 });

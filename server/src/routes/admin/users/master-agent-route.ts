@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminUser, idParams } from '#shared/admin';
-import { setMasterAgentRequest } from '#shared/sub-agents';
+import { setMasterAgentRequest, setSubAgentMasterRequest } from '#shared/sub-agents';
 import { setMasterAgent } from '../../../domain/admin/set-master-agent';
+import { setSubAgentMaster } from '../../../domain/admin/set-sub-agent-master';
 import { requireBrand, requireUser } from '../../../http/context';
 import { ok, responses } from '../../../http/envelope';
 import { presentAdminUser } from '../../../presenters/admin';
@@ -27,6 +28,30 @@ export const adminMasterAgentRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: requireUser(request),
         userId: request.params.id,
         masterAgent: request.body.master_agent,
+      });
+      return ok(presentAdminUser(user));
+    },
+  );
+
+  app.put(
+    '/admin/users/:id/master',
+    {
+      config: { policy: 'manageUsers' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Place an agent under a master agent of the brand (null: under none); the master then reads their bookings. Audited',
+        params: idParams,
+        body: setSubAgentMasterRequest,
+        response: responses(adminUser),
+      },
+    },
+    async (request) => {
+      const user = await setSubAgentMaster(app.db, {
+        brandId: requireBrand(request).id,
+        actor: requireUser(request),
+        userId: request.params.id,
+        masterAgentId: request.body.master_agent_id,
       });
       return ok(presentAdminUser(user));
     },
