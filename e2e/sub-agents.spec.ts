@@ -105,14 +105,14 @@ test('a master agent creates and funds a sub-agent and sees the sub-agent’s bo
   const nima = page.getByTestId(`sub-agent-nima${unique}@example.com`);
   await expect(nima).toContainText('invited, no password yet');
 
-  // He funds Sabina with NPR 2,000 from his wallet.
+  // He funds Sabina with NPR 20,000 from his wallet.
   const sabina = page.getByTestId(`sub-agent-${subEmail}`);
   await expect(sabina.getByTestId('sub-agent-balance')).toContainText(/\b0\b/);
-  await sabina.getByLabel('Amount to send (NPR)').fill('2000');
+  await sabina.getByLabel('Amount to send (NPR)').fill('20000');
   await sabina.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('sent to Sabina Booker.')).toBeVisible();
-  await expect(sabina.getByTestId('sub-agent-balance')).toContainText('2,000');
-  await expect(page.getByTestId('master-balance')).toContainText('48,000');
+  await expect(sabina.getByTestId('sub-agent-balance')).toContainText('20,000');
+  await expect(page.getByTestId('master-balance')).toContainText('30,000');
 
   // Sabina books and pays from her own wallet (her own systems, beside the browser).
   const sub = await bearer(request, subEmail);
@@ -152,6 +152,7 @@ test('a master agent creates and funds a sub-agent and sees the sub-agent’s bo
     headers: sub,
     data: { method: 'wallet' },
   });
+  expect(paid.ok(), await paid.text()).toBe(true);
   expect((await paid.json()).data.booking.status).toBe('ticketed');
 
   // Mohan's bookings show Sabina's booking, named as his sub-agent's.
