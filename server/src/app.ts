@@ -67,6 +67,7 @@ import { adminPaymentCredentialRoutes } from './routes/admin/payment-credentials
 import { adminReportRoutes } from './routes/admin/reports/route';
 import { adminStaffRoutes } from './routes/admin/staff/route';
 import { adminUploadRoutes } from './routes/admin/uploads/route';
+import { adminMasterAgentRoutes } from './routes/admin/users/master-agent-route';
 import { adminUserRoutes } from './routes/admin/users/route';
 import { adminWalletRoutes } from './routes/admin/wallets/route';
 import { airportRoutes } from './routes/airports/route';
@@ -89,6 +90,7 @@ import { platformBrandRoutes } from './routes/platform/brands/route';
 import { priceAlertRoutes } from './routes/price-alerts/route';
 import { siteConfigRoutes } from './routes/site-config/route';
 import { staffInvitationRoutes } from './routes/staff-invitations/route';
+import { subAgentRoutes } from './routes/sub-agents/route';
 import { updateUserProfileRoutes } from './routes/update-user-profile/route';
 import { walletRoutes } from './routes/wallet/route';
 import { webhookRoutes } from './routes/webhooks/route';
@@ -325,12 +327,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(webhookRoutes);
       await api.register(priceAlertRoutes);
       await api.register(walletRoutes);
+      await api.register(subAgentRoutes);
       // The admin console (issue 7): admins of the host's brand.
       await api.register(async (admin) => {
         await admin.register(adminBrandRoutes);
         await admin.register(adminUploadRoutes);
         await admin.register(adminUserRoutes);
         await admin.register(adminStaffRoutes);
+        await admin.register(adminMasterAgentRoutes);
         await admin.register(adminPartnerAppRoutes);
         await admin.register(adminOutboxRoutes);
         await admin.register(adminAuditRoutes);

@@ -101,6 +101,8 @@ export const userDetails = z.object({
   commission_percent: z.number(),
   /** An admin's console role (owner, finance, sales, support, viewer); null for every other type. */
   staff_role: staffRole.nullable(),
+  /** Present (true) when the agency made the agent a master agent, who runs sub-agents (issue 21 §4). */
+  master_agent: z.boolean().optional(),
 });
 export type UserDetails = z.infer<typeof userDetails>;
 

@@ -33,6 +33,9 @@ export const walletEntryKind = z.enum([
   'settlement',
   /** A date change's fare difference and fee (docs/bookings.md). */
   'change_debit',
+  'transfer_out',
+  'transfer_in',
+  'sub_agent_commission',
 ]);
 
 export const walletEntry = z.object({

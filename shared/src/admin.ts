@@ -106,6 +106,10 @@ export const adminUser = z.object({
   createdAt: z.string().describe('ISO 8601'),
   /** An admin's console role (issue 21 §3); null for every other type. */
   staffRole: staffRole.nullable(),
+  /** The agency made this agent a master agent: they create and fund sub-agents (issue 21 §4). */
+  masterAgent: z.boolean(),
+  /** A sub-agent's master agent (user id); null for everyone else. */
+  masterAgentId: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddress, nepaliMobile } from './accounts';
 import { currency, flightOffer, offerPrice, passengerType } from './flights';
+import { bookedBy, priceBreakdown } from './sub-agents';
 
 /**
  * The booking API's contract (issue 5): what the web app and other clients send and receive.
@@ -189,6 +190,13 @@ export const booking = z.object({
   airline_reference: z.string().nullable().optional(),
   /** Why the booking is in its status when the traveller must be told (e.g. the airline refused the order after payment: refunded). */
   status_reason: z.string().nullable().optional(),
+  /**
+   * Who gets what of the price, at the caller's level and below (issue 21 §4): what the traveller
+   * pays, each agent level's part and what the agency is charged, adding up exactly.
+   */
+  price_breakdown: priceBreakdown.optional(),
+  /** The agent who booked (a master agent sees their sub-agents' bookings); null for travellers. */
+  booked_by: bookedBy.nullable().optional(),
 });
 export type Booking = z.infer<typeof booking>;
 
@@ -207,6 +215,8 @@ export const bookingSummary = booking
     route: z.string(),
     first_departure_at: z.string(),
     passenger_names: z.array(z.string()),
+    /** The agent who booked: on a master agent's list, they or one of their sub-agents. */
+    booked_by: bookedBy.nullable().optional(),
   });
 export type BookingSummary = z.infer<typeof bookingSummary>;
 

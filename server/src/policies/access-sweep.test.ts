@@ -37,6 +37,8 @@ interface Victim {
   webhookId: string;
   priceAlertId: string;
   webhookDeliveryId: string;
+  /** The victim's sub-agent (the victim is made a master agent, issue 21 §4). */
+  subAgentId: string;
   /** A booking of the victim's cancelled with a refund, and its credit note (issue 20). */
   refundedPnr: string;
   creditNoteNumber: string;
@@ -64,6 +66,7 @@ const fresh = (name: SessionName) =>
 const MARKER_FIRST_NAME = 'Quillonvane';
 const MARKER_CONTACT_EMAIL = 'victim.contact@sweep.example';
 const MARKER_WEBHOOK_URL = 'http://127.0.0.1:9/sweep-victim-hook';
+const MARKER_SUB_AGENT = 'Sweepsubagent';
 let markers: string[];
 
 beforeAll(async () => {
@@ -195,6 +198,32 @@ beforeAll(async () => {
     })
   ).json().data;
   staffA = await staffSessionsByRole(t);
+  // The victim is a master agent with a sub-agent; brand B's agent is a master too, so its
+  // calls with brand A's sub-agent's id are refused as not found, not as not allowed.
+  await api(t, {
+    method: 'PUT',
+    url: `/admin/users/${me.userToken}/master-agent`,
+    cookie: sessions.adminA,
+    payload: { master_agent: true },
+  });
+  const agentB = (
+    await api(t, { method: 'GET', url: '/me', cookie: sessions.agentB, host: GLOBALIME })
+  ).json().data;
+  await api(t, {
+    method: 'PUT',
+    url: `/admin/users/${agentB.userToken}/master-agent`,
+    cookie: sessions.adminB,
+    host: GLOBALIME,
+    payload: { master_agent: true },
+  });
+  const subAgent = (
+    await api(t, {
+      method: 'POST',
+      url: '/agent/sub-agents',
+      cookie: sessions.agentA,
+      payload: { first_name: MARKER_SUB_AGENT, last_name: 'Below', email: 'sweep.sub@sweep.example' },
+    })
+  ).json().data;
   victim = {
     staffMemberId: staffMember.id,
     staffEmail: staffMember.email,
@@ -206,6 +235,7 @@ beforeAll(async () => {
     pnr,
     bookingId: held.json().data.id,
     agentUserId: me.id,
+    subAgentId: subAgent.id,
     userId: user.id,
     userEmail: 'sweep.victim@sweep.example',
     partnerAppId: partner.id,
@@ -243,6 +273,8 @@ beforeAll(async () => {
     victim.staffEmail,
     victim.staffInvitationId,
     'sweep.invitee@sweep.example',
+    victim.subAgentId,
+    MARKER_SUB_AGENT,
   ].filter(Boolean);
   // Each staff member is made as a person would be (invitation, acceptance, log-in): slow hashes.
 }, 240_000);
@@ -267,6 +299,7 @@ function victimIdFor(path: string, param: string): string {
   if (param === 'id' && path.startsWith('/api-keys/')) return victim.apiKeyId;
   if (param === 'id' && path.startsWith('/webhooks/')) return victim.webhookId;
   if (param === 'id' && path.startsWith('/price-alerts/')) return victim.priceAlertId;
+  if (param === 'id' && path.startsWith('/agent/sub-agents/')) return victim.subAgentId;
   if (param === 'deliveryId') return victim.webhookDeliveryId;
   // A dated flight is public knowledge; what is the brand's own is its bookings on it.
   if (param === 'flightId') return victim.flightId;
@@ -407,6 +440,8 @@ const CALLS: Record<string, () => Call> = {
   'PUT /admin/agent-groups/:id': () => ({ payload: { name: 'Swept', grantedCommissionPercent: 1 } }),
   'DELETE /admin/agent-groups/:id': () => ({}),
   'PUT /admin/users/:id/commission': () => ({ payload: { grantedCommissionPercent: 1, agentGroupId: null } }),
+  'PUT /admin/users/:id/master-agent': () => ({ payload: { master_agent: false } }),
+  'PUT /admin/users/:id/master': () => ({ payload: { master_agent_id: null } }),
   'GET /admin/reports': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
   'GET /admin/reports.csv': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
   'POST /api-keys': () => ({ payload: { name: 'Sweep key' } }),
@@ -417,6 +452,14 @@ const CALLS: Record<string, () => Call> = {
   }),
   'GET /admin/reports/sales-register': () => ({ query: 'month=2083-08&format=json' }),
   'POST /webhooks': () => ({ payload: { url: 'http://127.0.0.1:9/sweep-hook', events: ['wallet.low'] } }),
+  'POST /agent/sub-agents': () => ({
+    payload: { first_name: 'Sweep', last_name: 'Sub', email: `sweep-sub-${randomUUID()}@example.com` },
+  }),
+  'PUT /agent/sub-agents/:id/grant': () => ({ payload: { granted_commission_percent: 1 } }),
+  'POST /agent/sub-agents/:id/transfers': () => ({
+    payload: { amount: 100 },
+    headers: { 'idempotency-key': randomUUID() },
+  }),
   'POST /price-alerts': () => ({
     payload: {
       origin: 'KTM',
@@ -539,6 +582,8 @@ function strangers(route: SweptRoute): { sameBrand: SessionName; otherBrand: Ses
   if (ADMIN_POLICIES.includes(route.policy)) return { sameBrand: 'agentA', otherBrand: 'adminB' };
   // Keys and webhooks are each user's own: the brand's admin may have some, never the agent's.
   if (route.policy === 'manageIntegrations') return { sameBrand: 'adminA', otherBrand: 'agentB' };
+  // Sub-agents are their master's: the brand's admin manages users in the console, not here.
+  if (route.policy === 'manageSubAgents') return { sameBrand: 'adminA', otherBrand: 'agentB' };
   return { sameBrand: 'customerA', otherBrand: 'agentB' };
 }
 const ownerOf = (route: SweptRoute): SessionName =>
@@ -573,7 +618,9 @@ describe('the access sweep of every API route', () => {
       const stranger = () => fresh(strangers(route).sameBrand);
       if (route.params.some(isOwnedId)) {
         const response = await expectSameAsUnknown(route, stranger, SAJILO, label);
-        expect(response.statusCode, label).toBe(ADMIN_POLICIES.includes(route.policy) ? 403 : 404);
+        expect(response.statusCode, label).toBe(
+          ADMIN_POLICIES.includes(route.policy) || route.policy === 'manageSubAgents' ? 403 : 404,
+        );
         continue;
       }
       const response = await call(route, await stranger(), SAJILO);

@@ -17,6 +17,17 @@ import { authorizeApiKey } from './api-key-scopes';
 const staff = (policy: ConsolePolicy) => (user: AccountUser | undefined) =>
   user?.type === 'admin' && staffRoleMay(user.staffRole, policy);
 const platformOperator = (user: AccountUser | undefined) => user?.platformOperator === true;
+/** An agent the agency made a master agent (a sub-agent never is one). */
+const isMasterAgent = (user: AccountUser | undefined) =>
+  user?.type === 'agent' && user.isMasterAgent && user.masterAgentId === null;
+
+/**
+ * Whose bookings `user` reads (the booking list and one booking): a master agent's own and their
+ * sub-agents'; anyone else's own. Payments, cancellations and documents stay the booker's.
+ */
+export function bookingReadScope(user: AccountUser): { agentId: string } | { userId: string } {
+  return isMasterAgent(user) ? { agentId: user.id } : { userId: user.id };
+}
 
 /**
  * The one place that says who may do what. Every API route names a policy in its
@@ -34,9 +45,15 @@ export const policies = {
   signedIn: (user: AccountUser | undefined) => Boolean(user),
   /**
    * Book flights and manage one's own bookings, payments and tickets: any signed-in user (guests
-   * sign up first). Each booking is visible to its booker only.
+   * sign up first). Each booking is visible to its booker only, and read (list and detail) by a
+   * master agent when a sub-agent of theirs booked it (`bookingReadScope`).
    */
   book: (user: AccountUser | undefined) => Boolean(user),
+  /**
+   * Create sub-agents, fund them from one's wallet and set what they are passed of one's
+   * commission (issue 21 §4): agents the agency made master agents, each their own sub-agents.
+   */
+  manageSubAgents: (user: AccountUser | undefined) => isMasterAgent(user),
   /**
    * A payment gateway's return: the payer's browser coming back from eSewa, Khalti or ConnectIPS.
    * Open to anyone because trust comes from the gateway, not the caller: the handler verifies the

@@ -7,6 +7,7 @@ import type {
 import type { flightDisruptions } from '../db/schema/index';
 import type { BrandBookingDetail } from '../domain/bookings/find-brand-booking';
 import type { BookerRow, BrandBookingRow } from '../domain/bookings/list-brand-bookings';
+import { priceBreakdownOf } from '../domain/bookings/price-breakdown-of';
 import { presentBookingMarkup } from './admin-money';
 import { presentBooking } from './booking';
 
@@ -41,7 +42,11 @@ export function presentAdminBookingSummary(row: BrandBookingRow): AdminBookingSu
 export function presentAdminBookingDetail(detail: BrandBookingDetail): AdminBookingDetail {
   return {
     // An admin does not pay for the traveller: no payment methods.
-    booking: presentBooking(detail.full, []),
+    booking: presentBooking(detail.full, [], {
+      // The agency sees every level.
+      priceBreakdown: priceBreakdownOf(detail.full.booking, detail.bookerInfo, null),
+      booker: detail.bookerInfo,
+    }),
     booker: presentBooker(detail.booker),
     amountDue: detail.full.booking.amountDue,
     markup: presentBookingMarkup(detail.full.booking.markup),

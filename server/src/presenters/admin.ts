@@ -36,6 +36,8 @@ export function presentAdminUser(user: BrandUserRow): AdminUser {
     hasPassword: user.hasPassword,
     createdAt: user.createdAt.toISOString(),
     staffRole: user.staffRole,
+    masterAgent: user.isMasterAgent,
+    masterAgentId: user.masterAgentId,
   };
 }
 

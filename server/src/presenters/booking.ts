@@ -1,7 +1,10 @@
 import type { Booking, BookingSummary, PaymentMethod, RefundQuote, TicketListItem } from '#shared/bookings';
+import type { BookedBy, PriceBreakdown } from '#shared/sub-agents';
+import { isAgentUserType } from '#shared/user-types';
 import { airlineReferenceOf } from '../domain/bookings/airline-reference-of';
 import type { BookingRow, FullBooking } from '../domain/bookings/find-booking';
 import type { BookingSummaryRow } from '../domain/bookings/list-bookings';
+import type { BookerInfo } from '../domain/bookings/load-bookers';
 import type { CancellationQuote } from '../domain/bookings/quote-cancellation';
 import type { TicketListRow } from '../domain/tickets/list-tickets';
 
@@ -16,8 +19,24 @@ const headOf = (booking: BookingRow) => ({
   currency: booking.currency,
 });
 
+/** The agent who booked, as lists and views name them (null for travellers). */
+export function presentBookedBy(booker: BookerInfo | undefined): BookedBy | null {
+  if (!booker || !isAgentUserType(booker.type)) return null;
+  return { agent_id: booker.id, name: booker.name, sub_agent: booker.masterAgentId !== null };
+}
+
+/** What a booking shows beside its own rows: who gets what of its price, and who booked it. */
+export interface BookingViewExtras {
+  priceBreakdown: PriceBreakdown;
+  booker: BookerInfo | undefined;
+}
+
 /** A booking as the API shows it: never its rows as they are (no ids of other tables, no hashes). */
-export function presentBooking(full: FullBooking, paymentMethods: PaymentMethod[]): Booking {
+export function presentBooking(
+  full: FullBooking,
+  paymentMethods: PaymentMethod[],
+  extras?: BookingViewExtras,
+): Booking {
   const { booking } = full;
   return {
     ...headOf(booking),
@@ -62,6 +81,10 @@ export function presentBooking(full: FullBooking, paymentMethods: PaymentMethod[
     })),
     airline_reference: airlineReferenceOf(full.legs),
     status_reason: booking.statusReason,
+    ...(extras && {
+      price_breakdown: extras.priceBreakdown,
+      booked_by: presentBookedBy(extras.booker),
+    }),
   };
 }
 
@@ -80,6 +103,7 @@ export function presentBookingSummary(row: BookingSummaryRow): BookingSummary {
     route: `${booking.route}, ${dayMonth(row.firstDepartureLocal)}`,
     first_departure_at: row.firstDepartureLocal,
     passenger_names: row.passengerNames,
+    ...(row.booker && { booked_by: presentBookedBy(row.booker) }),
   };
 }
 

@@ -18,6 +18,7 @@ export function presentUser(user: AccountUser, brand: Pick<Brand, 'slug'>): User
     wallet_currency: user.walletCurrency,
     commission_percent: user.commissionPercent,
     staff_role: user.staffRole,
+    ...(user.isMasterAgent && user.masterAgentId === null && { master_agent: true }),
   };
 }
 

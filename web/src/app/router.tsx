@@ -95,6 +95,11 @@ export const router = createBrowserRouter(
           lazy: () => import('../features/account/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
         },
         {
+          path: 'account/sub-agents',
+          lazy: () =>
+            import('../features/account/sub-agents-page').then((m) => ({ Component: m.SubAgentsPage })),
+        },
+        {
           path: 'account/price-alerts',
           lazy: () =>
             import('../features/price-alerts/price-alerts-page').then((m) => ({

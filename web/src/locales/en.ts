@@ -12,6 +12,7 @@ export const en = {
     myBookings: 'My Bookings',
     myTickets: 'My Tickets',
     setCommission: 'Set Commission',
+    subAgents: 'Sub-agents',
     apiKeys: 'API keys',
     taxDetails: 'Tax details (PAN)',
     changePassword: 'Change password',

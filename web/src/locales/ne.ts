@@ -14,6 +14,7 @@ export const ne: Messages = {
     myBookings: 'मेरा बुकिङहरू',
     myTickets: 'मेरा टिकटहरू',
     setCommission: 'कमिसन राख्नुहोस्',
+    subAgents: 'सब-एजेन्टहरू',
     apiKeys: 'API कुञ्जीहरू',
     taxDetails: 'कर विवरण (प्यान)',
     changePassword: 'पासवर्ड बदल्नुहोस्',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -104,6 +105,22 @@ export const users = pgTable(
     }),
     /** The agent group whose granted commission applies when the agent has none of their own. */
     agentGroupId: uuid('agent_group_id').references(() => agentGroups.id, { onDelete: 'set null' }),
+    /**
+     * Set by the agency's admin: this agent may create sub-agents, fund them from their wallet and
+     * pass them a part of their commission (issue 21 §4).
+     */
+    isMasterAgent: boolean('is_master_agent').notNull().default(false),
+    /** A sub-agent's master agent (one level only: a sub-agent is never a master). */
+    masterAgentId: uuid('master_agent_id').references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
+    /**
+     * Set by the master agent: the part of the master's granted commission passed to this sub-agent,
+     * percent of the base fare (null: none); capped by the master's own when prices are made.
+     */
+    masterGrantedCommissionPercent: numeric('master_granted_commission_percent', {
+      precision: 5,
+      scale: 2,
+      mode: 'number',
+    }),
     /** The partner app that created this customer (app-SDK sign-in), if any. */
     partnerAppId: uuid('partner_app_id').references(() => partnerApps.id, { onDelete: 'set null' }),
     /** Set by an admin: a suspended user's sessions end and log-in is refused until reinstated. */
@@ -128,6 +145,15 @@ export const users = pgTable(
     check('users_type_check', sql`${table.type} in ('customer', 'individual', 'agent', 'admin')`),
     check('users_commission_range', sql`${table.commissionPercent} between 0 and 20`),
     check('users_granted_commission_range', sql`${table.grantedCommissionPercent} between 0 and 100`),
+    index('users_master_agent_idx').on(table.masterAgentId),
+    check(
+      'users_master_granted_commission_range',
+      sql`${table.masterGrantedCommissionPercent} between 0 and 100`,
+    ),
+    check(
+      'users_sub_agent_not_master',
+      sql`not (${table.isMasterAgent} and ${table.masterAgentId} is not null)`,
+    ),
     check('users_wallet_credit_limit_check', sql`${table.walletCreditLimit} >= 0`),
     check(
       'users_staff_role_check',

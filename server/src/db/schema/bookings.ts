@@ -20,6 +20,7 @@ import {
 import type { BookingMarkup } from '#shared/admin-money';
 import type { FlightOffer, OfferPrice } from '#shared/flights';
 import type { OfferConditions } from '#shared/offer-conditions';
+import type { PriceBreakdown } from '#shared/sub-agents';
 import { users } from './accounts';
 import { brands } from './brands';
 import type { RefundRules } from './inventory';
@@ -65,6 +66,11 @@ export const bookings = pgTable(
      * reports; never shown to the traveller as a line item. Null when none applied.
      */
     markup: jsonb('markup').$type<BookingMarkup>(),
+    /**
+     * Who gets what of the price, from the agency down to the booker (issue 21 §4), as made at the
+     * hold; null for bookings made before, whose breakdown is derived from `price`.
+     */
+    priceBreakdown: jsonb('price_breakdown').$type<PriceBreakdown>(),
     /** What the booker pays: the total, or for an agent the total less commission. */
     amountDue: integer('amount_due').notNull(),
     contact: jsonb('contact').notNull().$type<BookingContact>(),
@@ -215,6 +221,10 @@ export const tickets = pgTable(
   ],
 );
 
+/**
+ * `transfer_out` / `transfer_in`: a master agent funding a sub-agent (issue 21 §4);
+ * `sub_agent_commission`: the master's part of a sub-agent's ticketed booking.
+ */
 export const WALLET_ENTRY_KINDS = [
   'top_up',
   'booking_debit',
@@ -222,7 +232,12 @@ export const WALLET_ENTRY_KINDS = [
   'settlement',
   /** A date change's fare difference and fee (one per change, so several per booking). */
   'change_debit',
+  'transfer_out',
+  'transfer_in',
+  'sub_agent_commission',
 ] as const;
+/** Kinds that take money out of a wallet (negative amounts). */
+export const WALLET_DEBIT_KINDS = ['booking_debit', 'change_debit', 'transfer_out'] as const;
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 
 /**
@@ -261,11 +276,11 @@ export const walletEntries = pgTable(
       .where(sql`${table.bookingId} is not null and ${table.kind} = 'booking_debit'`),
     check(
       'wallet_entries_kind_check',
-      sql`${table.kind} in ('top_up', 'booking_debit', 'refund_credit', 'settlement', 'change_debit')`,
+      sql`${table.kind} in ('top_up', 'booking_debit', 'refund_credit', 'settlement', 'change_debit', 'transfer_out', 'transfer_in', 'sub_agent_commission')`,
     ),
     check(
       'wallet_entries_sign_check',
-      sql`(${table.kind} in ('booking_debit', 'change_debit') and ${table.amount} < 0) or (${table.kind} not in ('booking_debit', 'change_debit') and ${table.amount} > 0)`,
+      sql`(${table.kind} in ('booking_debit', 'change_debit', 'transfer_out') and ${table.amount} < 0) or (${table.kind} not in ('booking_debit', 'change_debit', 'transfer_out') and ${table.amount} > 0)`,
     ),
   ],
 );

@@ -3,15 +3,18 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BookingMarkup } from '#shared/admin-money';
 import type { createBookingRequest } from '#shared/bookings';
+import { isAgentUserType, type OfferPrice } from '#shared/flights';
 import type { HoldLimits } from '#shared/hold-limits';
 import { amountDueOf, sumPrices } from '#shared/sum-prices';
 import type { Db } from '../../db/client';
-import { bookings } from '../../db/schema/index';
+import { bookings, users } from '../../db/schema/index';
 import { AppError, invalidFields } from '../../errors';
 import type { AccountUser } from '../accounts/find-user';
-import { agentPricingFor } from '../commissions/agent-pricing';
+import { agentPricingFor, grantedCommissionOf } from '../commissions/agent-pricing';
+import { buildPriceBreakdown } from '../commissions/build-price-breakdown';
 import { checkAvailability } from '../flights/check-availability';
 import type { EngineOffer } from '../flights/engine/build-offers';
+import { percentOf } from '../flights/engine/fare-rules';
 import { decodeOfferId } from '../flights/engine/offer-id';
 import { priceFares } from '../flights/engine/price-offer';
 import { loadFlightNetwork } from '../flights/load-flight-network';
@@ -149,6 +152,7 @@ async function prepareBooking(
       currency: price.currency,
       price,
       markup: markupOf(priced.offers),
+      priceBreakdown: await breakdownOf(db, user, price, priced.offers),
       amountDue: amountDueOf(price),
       contact: {
         ...request.contact,
@@ -220,6 +224,41 @@ function checkSupplierPassengers(passengers: CreateBookingRequest['passengers'],
     }
   });
   if (Object.keys(fields).length > 0) throw invalidFields(fields);
+}
+
+/**
+ * Who gets what of the booking (issue 21 §4). A sub-agent's master is granted their own percent
+ * of the same base fares the sub-agent's commission is a percent of (each leg's supplier price,
+ * before the brand's markup), and keeps what exceeds the sub-agent's part.
+ */
+async function breakdownOf(db: Db, user: AccountUser, price: OfferPrice, offers: EngineOffer[]) {
+  const booker = isAgentUserType(user.type) ? { id: user.id, name: nameOf(user) } : null;
+  let master: { id: string; name: string; commission: number } | undefined;
+  if (booker && user.masterAgentId) {
+    const [row] = await db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, user.masterAgentId));
+    if (row) {
+      const percent = await grantedCommissionOf(db, row.id);
+      const commission = offers.reduce((sum, offer) => {
+        const base = (offer.markup?.supplierPrice ?? offer.price).per_passenger.reduce(
+          (legSum, p) => legSum + p.base * p.count,
+          0,
+        );
+        return sum + percentOf(base, percent);
+      }, 0);
+      master = { id: row.id, name: nameOf(row), commission };
+    }
+  }
+  return buildPriceBreakdown({
+    currency: price.currency,
+    total: price.total,
+    commission: booker ? (price.commission?.amount ?? 0) : 0,
+    markup: booker ? (price.agent_markup?.amount ?? 0) : 0,
+    booker,
+    master,
+  });
 }
 
 /** The markups the legs' prices include, for the admin's view (null when none applied). */

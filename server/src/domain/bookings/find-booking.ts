@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   bookingDisruptions,
@@ -8,6 +8,7 @@ import {
   bookings,
   flightDisruptions,
   tickets,
+  users,
 } from '../../db/schema/index';
 import { AppError } from '../../errors';
 
@@ -29,10 +30,25 @@ export interface FullBooking {
 }
 
 /**
- * Whose bookings a PNR is looked up among: one user's (the traveller or agent), or a whole
- * brand's (its admins). A PNR outside the scope is simply not found.
+ * Whose bookings a PNR is looked up among: one user's (the traveller or agent), an agent's and
+ * their sub-agents' (`agentId`: what a master agent reads, issue 21 §4), or a whole brand's (its
+ * admins). A PNR outside the scope is simply not found.
  */
-export type BookingScope = { userId: string } | { brandId: string };
+export type BookingScope = { userId: string } | { agentId: string } | { brandId: string };
+
+/** The bookings an agent may read: their own and their sub-agents'. */
+export const bookedByAgentOrSubAgents = (db: Db, agentId: string) =>
+  or(
+    eq(bookings.userId, agentId),
+    inArray(bookings.userId, db.select({ id: users.id }).from(users).where(eq(users.masterAgentId, agentId))),
+  );
+
+/** The condition that keeps a query of bookings within the scope. */
+export function bookingScopeCondition(db: Db, scope: BookingScope) {
+  if ('userId' in scope) return eq(bookings.userId, scope.userId);
+  if ('agentId' in scope) return bookedByAgentOrSubAgents(db, scope.agentId);
+  return eq(bookings.brandId, scope.brandId);
+}
 
 export type FindBookingOptions = BookingScope & {
   pnr: string;
@@ -42,8 +58,7 @@ export type FindBookingOptions = BookingScope & {
 
 /** The booking by PNR within the scope, or NOT_FOUND (never one outside it). */
 export async function findBooking(db: Db, options: FindBookingOptions): Promise<BookingRow> {
-  const owner =
-    'userId' in options ? eq(bookings.userId, options.userId) : eq(bookings.brandId, options.brandId);
+  const owner = bookingScopeCondition(db, options);
   const query = db
     .select()
     .from(bookings)

@@ -5,10 +5,13 @@ import { AppError } from '../../errors';
 import { type FullBooking, findFullBooking } from './find-booking';
 import { flightIdOf } from './flight-id';
 import { type BookerRow, bookerColumns } from './list-brand-bookings';
+import { type BookerInfo, loadBookers } from './load-bookers';
 
 export interface BrandBookingDetail {
   full: FullBooking;
   booker: BookerRow;
+  /** The booker as the price breakdown and `booked_by` name them. */
+  bookerInfo: BookerInfo | undefined;
   flights: { flightId: string; flightNumber: string; route: string; departAt: string; disrupted: boolean }[];
   payments: (typeof paymentAttempts.$inferSelect)[];
   walletEntries: (typeof walletEntries.$inferSelect)[];
@@ -46,5 +49,6 @@ export async function findBrandBooking(
       };
     }),
   );
-  return { full, booker, flights, payments, walletEntries: ledger, refunds: refunded };
+  const bookerInfo = (await loadBookers(db, [full.booking.userId])).get(full.booking.userId);
+  return { full, booker, bookerInfo, flights, payments, walletEntries: ledger, refunds: refunded };
 }

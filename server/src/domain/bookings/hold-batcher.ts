@@ -34,6 +34,7 @@ export interface PendingBooking {
     | 'currency'
     | 'price'
     | 'markup'
+    | 'priceBreakdown'
     | 'amountDue'
     | 'contact'
     | 'firstDepartureAt'
@@ -175,8 +176,8 @@ async function writeBatch(tx: Db, batch: Queued[]): Promise<Verdict[]> {
     (
       await queryRows<{ id: string }>(
         tx,
-        sql`insert into bookings (id, pnr, brand_id, user_id, status, currency, price, markup, amount_due,
-              contact, expires_at, first_departure_at, route, idempotency_key, request_hash, created_at, updated_at)
+        sql`insert into bookings (id, pnr, brand_id, user_id, status, currency, price, markup, price_breakdown,
+              amount_due, contact, expires_at, first_departure_at, route, idempotency_key, request_hash, created_at, updated_at)
             select * from ${unnest(rows, BOOKING_COLUMNS)}
             on conflict do nothing
             returning id`,
@@ -333,6 +334,7 @@ const BOOKING_COLUMNS: UnnestColumn<BookingRow>[] = [
   ['text', (b) => b.currency],
   ['jsonb', (b) => b.price],
   ['jsonb', (b) => b.markup],
+  ['jsonb', (b) => b.priceBreakdown],
   ['integer', (b) => b.amountDue],
   ['jsonb', (b) => b.contact],
   ['timestamptz', (b) => b.expiresAt],

@@ -3,10 +3,13 @@ import type { BookingStatus } from '#shared/bookings';
 import type { Db } from '../../db/client';
 import { pageWindow } from '../../db/paging';
 import { bookingLegs, bookingPassengers, bookings } from '../../db/schema/index';
-import type { BookingRow } from './find-booking';
+import { type BookingRow, bookingScopeCondition } from './find-booking';
+import { type BookerInfo, loadBookers } from './load-bookers';
 
 export interface ListBookingsOptions {
   userId: string;
+  /** A master agent's list: their sub-agents' bookings too (issue 21 §4). */
+  includeSubAgents?: boolean | undefined;
   status?: BookingStatus | undefined;
   /** A PNR or its beginning. */
   pnr?: string | undefined;
@@ -19,14 +22,23 @@ export interface BookingSummaryRow {
   booking: BookingRow;
   firstDepartureLocal: string;
   passengerNames: string[];
+  /** Who booked it (set on lists that may hold others' bookings: a master agent's). */
+  booker?: BookerInfo | undefined;
 }
 
-/** The user's own bookings, newest first, one page, with what a list shows of each. */
+/**
+ * The user's own bookings (a master agent's: theirs and their sub-agents', each with who booked
+ * it), newest first, one page, with what a list shows of each.
+ */
 export async function listBookings(
   db: Db,
   options: ListBookingsOptions,
 ): Promise<{ items: BookingSummaryRow[]; total: number }> {
-  const conditions: SQL[] = [eq(bookings.userId, options.userId)];
+  const scope = bookingScopeCondition(
+    db,
+    options.includeSubAgents ? { agentId: options.userId } : { userId: options.userId },
+  );
+  const conditions: SQL[] = scope ? [scope] : [];
   if (options.status) conditions.push(eq(bookings.status, options.status));
   if (options.pnr) conditions.push(eq(bookings.pnr, options.pnr));
   const where = and(...conditions);
@@ -43,9 +55,19 @@ export async function listBookings(
     db,
     rows.map((r) => r.id),
   );
+  const bookers = options.includeSubAgents
+    ? await loadBookers(
+        db,
+        rows.map((r) => r.userId),
+      )
+    : undefined;
   return {
     total: counted?.value ?? 0,
-    items: rows.map((booking) => ({ booking, ...extras(booking.id) })),
+    items: rows.map((booking) => ({
+      booking,
+      ...extras(booking.id),
+      ...(bookers && { booker: bookers.get(booking.userId) }),
+    })),
   };
 }
 

@@ -26,21 +26,43 @@ export const effectiveGrantedCommission = sql<number>`least(
   (select b.max_granted_commission_percent from ${brands} b where b.id = ${users.brandId})
 )`.mapWith(Number);
 
-/**
- * The pricing of a signed-in user. The commission an agent sets themselves is their markup: it
- * raises what their client pays and never lowers what they pay (spec §12.2–12.3).
- */
-export async function agentPricingFor(
-  db: Db,
-  user: { id: string; type: string; commissionPercent: number } | undefined,
-): Promise<AgentPricing> {
-  if (!user || !isAgentUserType(user.type)) return TRAVELLER_PRICING;
+/** The commission the agency grants this user, percent (their own, their group's or the brand's). */
+export async function grantedCommissionOf(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ granted: effectiveGrantedCommission })
     .from(users)
-    .where(eq(users.id, user.id));
+    .where(eq(users.id, userId));
+  return row?.granted ?? 0;
+}
+
+/**
+ * The pricing of a signed-in user. The commission an agent sets themselves is their markup: it
+ * raises what their client pays and never lowers what they pay (spec §12.2–12.3). A sub-agent's
+ * granted commission is what their master passes them, never more than the master's own
+ * (issue 21 §4).
+ */
+export async function agentPricingFor(
+  db: Db,
+  user:
+    | {
+        id: string;
+        type: string;
+        commissionPercent: number;
+        masterAgentId?: string | null;
+        masterGrantedCommissionPercent?: number | null;
+      }
+    | undefined,
+): Promise<AgentPricing> {
+  if (!user || !isAgentUserType(user.type)) return TRAVELLER_PRICING;
+  if (user.masterAgentId) {
+    const masters = await grantedCommissionOf(db, user.masterAgentId);
+    return {
+      grantedCommissionPercent: Math.min(user.masterGrantedCommissionPercent ?? 0, masters),
+      agentMarkupPercent: user.commissionPercent,
+    };
+  }
   return {
-    grantedCommissionPercent: row?.granted ?? 0,
+    grantedCommissionPercent: await grantedCommissionOf(db, user.id),
     agentMarkupPercent: user.commissionPercent,
   };
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import { type Actor, changeBookingStatus } from '../bookings/change-booking-status';
 import { refundBookingPayment } from '../bookings/refund-booking-payment';
 import { queueBookingSms } from '../sms/queue-booking-sms';
+import { creditMasterCommission } from '../sub-agents/credit-master-commission';
 import { supplierById } from '../suppliers/configured-suppliers';
 import { type IssuedOrder, SupplierOrderFailed } from '../suppliers/supplier';
 import { queueTicketEmail, type TicketLinks } from './queue-ticket-email';
@@ -16,7 +17,8 @@ export type IssueOutcome = { issued: true } | { issued: false; reason: string };
 /**
  * The lifecycle step "issue tickets" (spec §14): turns a paid booking's holds into sold seats with
  * each supplier, issues one ticket number per passenger per flight, marks the booking ticketed and
- * writes its e-ticket e-mail to the outbox: all in the caller's transaction (the payment's).
+ * writes its e-ticket e-mail to the outbox (and credits a sub-agent's master their part): all in
+ * the caller's transaction (the payment's).
  *
  * An outside supplier orders here (Duffel: pays the hold order, or makes the instant order): its
  * order id and the airline's reference go on the leg, and its e-ticket numbers are the tickets'.
@@ -131,6 +133,8 @@ export async function issueTickets(
     by: options.by,
     note: `${rows.length} ticket(s) issued`,
   });
+  // A sub-agent's booking: the master's part, credited with the tickets (issue 21 §4).
+  await creditMasterCommission(tx, options.bookingId);
   await queueTicketEmail(tx, { bookingId: options.bookingId, ...options.links, once: true });
   await queueBookingSms(tx, [{ bookingId: options.bookingId, kind: 'ticketed' }]);
   return { issued: true };

@@ -176,6 +176,8 @@ const CALLS: Record<string, () => Call> = {
   'PUT /admin/agent-groups/:id': () => ({ payload: { name: 'Swept', grantedCommissionPercent: 1 } }),
   'DELETE /admin/agent-groups/:id': () => ({}),
   'PUT /admin/users/:id/commission': () => ({ payload: { grantedCommissionPercent: 1, agentGroupId: null } }),
+  'PUT /admin/users/:id/master-agent': () => ({ payload: { master_agent: true } }),
+  'PUT /admin/users/:id/master': () => ({ payload: { master_agent_id: null } }),
   'GET /admin/reports': () => ({ query: 'from=2026-01-01&to=2026-01-31&groupBy=agent' }),
   'GET /admin/reports/sales-register': () => ({ query: 'month=2083-08&format=json' }),
   'GET /admin/tax-profile': () => ({}),

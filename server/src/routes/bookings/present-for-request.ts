@@ -4,12 +4,17 @@ import type { Booking } from '#shared/bookings';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
 import { type FullBooking, loadBookingDetails } from '../../domain/bookings/find-booking';
+import { loadBookers } from '../../domain/bookings/load-bookers';
 import { paymentMethodsFor } from '../../domain/bookings/payment-methods-for';
+import { priceBreakdownOf } from '../../domain/bookings/price-breakdown-of';
 import { AppError } from '../../errors';
 import { requireBrand, requireUser } from '../../http/context';
 import { presentBooking } from '../../presenters/booking';
 
-/** A booking as the signed-in caller sees it, with the payment methods offered to them. */
+/**
+ * A booking as the signed-in caller sees it, with the payment methods offered to them and its
+ * price breakdown at the caller's level and below.
+ */
 export async function presentFullBooking(
   db: Db,
   request: FastifyRequest,
@@ -22,10 +27,19 @@ export async function presentFullBooking(
     if (!row) throw new AppError('NOT_FOUND');
     full = await loadBookingDetails(db, row);
   }
-  const methods = paymentMethodsFor({
-    user: requireUser(request),
-    hasPayment: requireBrand(request).config.hasPayment,
-    booking: full.booking,
+  const viewer = requireUser(request);
+  // A master agent reading a sub-agent's booking does not pay for it: the sub-agent does.
+  const methods =
+    full.booking.userId === viewer.id
+      ? paymentMethodsFor({
+          user: viewer,
+          hasPayment: requireBrand(request).config.hasPayment,
+          booking: full.booking,
+        })
+      : [];
+  const booker = (await loadBookers(db, [full.booking.userId])).get(full.booking.userId);
+  return presentBooking(full, methods, {
+    priceBreakdown: priceBreakdownOf(full.booking, booker, viewer.type === 'admin' ? null : viewer.id),
+    booker,
   });
-  return presentBooking(full, methods);
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { booking, bookingList, bookingListQuery, createBookingRequest, pnrParams } from '#shared/bookings';
@@ -6,23 +5,12 @@ import { createBooking } from '../../domain/bookings/create-booking';
 import { findFullBooking } from '../../domain/bookings/find-booking';
 import { holdLimitsOf, isNewAccount, platformHoldLimits } from '../../domain/bookings/hold-limits';
 import { listBookings } from '../../domain/bookings/list-bookings';
-import { invalidFields } from '../../errors';
 import { requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
+import { idempotencyKeyOf } from '../../http/idempotency-key';
+import { bookingReadScope } from '../../policies/policy';
 import { presentBookingSummary } from '../../presenters/booking';
 import { presentFullBooking } from './present-for-request';
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
-
-function idempotencyKeyOf(request: FastifyRequest): string {
-  const key = request.headers['idempotency-key'];
-  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
-    throw invalidFields({
-      'Idempotency-Key': 'Send an Idempotency-Key header: 8 to 100 letters, digits, dots, dashes or colons.',
-    });
-  }
-  return key;
-}
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -73,7 +61,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'book' },
       schema: {
         tags: ['bookings'],
-        summary: "The caller's bookings, newest first",
+        summary: "The caller's bookings, newest first (a master agent's: theirs and their sub-agents')",
         querystring: bookingListQuery,
         response: responses(bookingList),
       },
@@ -81,7 +69,15 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const { page, page_size: pageSize, status, pnr } = request.query;
-      const result = await listBookings(app.db, { userId: user.id, status, pnr, page, pageSize });
+      const result = await listBookings(app.db, {
+        userId: user.id,
+        // A master agent reads their sub-agents' bookings too (issue 21 §4).
+        includeSubAgents: 'agentId' in bookingReadScope(user),
+        status,
+        pnr,
+        page,
+        pageSize,
+      });
       return ok({
         items: result.items.map(presentBookingSummary),
         page,
@@ -97,14 +93,18 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'book' },
       schema: {
         tags: ['bookings'],
-        summary: "One of the caller's bookings (404 for anyone else's)",
+        summary:
+          "One of the caller's bookings, or a master agent's sub-agent's (404 for anyone else's), with its price breakdown",
         params: pnrParams,
         response: responses(booking),
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const full = await findFullBooking(app.db, { pnr: request.params.pnr, userId: user.id });
+      const full = await findFullBooking(app.db, {
+        pnr: request.params.pnr,
+        ...bookingReadScope(user),
+      });
       return ok(await presentFullBooking(app.db, request, { full }));
     },
   );

@@ -92,6 +92,12 @@ export function MyBookingsPage() {
                 {formatAdDate(item.first_departure_at.slice(0, 10), currentLanguage())} ·{' '}
                 {item.passenger_names.join(', ')}
               </p>
+              {/* A master agent's list holds their sub-agents' bookings too (issue 21 §4). */}
+              {item.booked_by?.sub_agent && (
+                <p className="text-sm font-medium" data-testid="booked-by">
+                  {t('myBookings.bookedBySubAgent', { name: item.booked_by.name })}
+                </p>
+              )}
             </div>
             {/* Wraps on a phone: status, amount and actions do not fit 320 px on one line (issue 19). */}
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -107,15 +113,17 @@ export function MyBookingsPage() {
               >
                 {t('myBookings.open')}
               </Link>
-              {(item.status === 'held' || item.status === 'paid' || item.status === 'ticketed') && (
-                <button
-                  type="button"
-                  onClick={() => setCancelling(item.pnr)}
-                  className="min-h-11 text-red-700 underline dark:text-red-400"
-                >
-                  {t('myBookings.cancel')}
-                </button>
-              )}
+              {/* A sub-agent's booking is theirs to cancel, not their master's. */}
+              {!item.booked_by?.sub_agent &&
+                (item.status === 'held' || item.status === 'paid' || item.status === 'ticketed') && (
+                  <button
+                    type="button"
+                    onClick={() => setCancelling(item.pnr)}
+                    className="min-h-11 text-red-700 underline dark:text-red-400"
+                  >
+                    {t('myBookings.cancel')}
+                  </button>
+                )}
             </div>
             {cancelling === item.pnr && (
               <div className="basis-full">

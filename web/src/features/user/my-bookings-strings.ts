@@ -24,6 +24,7 @@ export const myBookingsStrings = {
       previous: 'Previous',
       next: 'Next',
       logIn: 'Log in to see your bookings and tickets.',
+      bookedBySubAgent: 'Booked by your sub-agent {{name}}',
     },
   },
   ne: {
@@ -50,6 +51,7 @@ export const myBookingsStrings = {
       previous: 'अघिल्लो',
       next: 'अर्को',
       logIn: 'आफ्ना बुकिङ र टिकट हेर्न लग इन गर्नुहोस्।',
+      bookedBySubAgent: 'तपाईंको सब-एजेन्ट {{name}} ले बुक गरेको',
     },
   },
 };

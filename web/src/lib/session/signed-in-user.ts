@@ -25,6 +25,7 @@ export function toStoreUser(user: ServerUser): UserDetails {
     wallet_balance: user.wallet_balance,
     wallet_currency: user.wallet_currency,
     commission_percent: user.commission_percent,
+    ...(user.master_agent && { master_agent: true }),
   };
 }
 

@@ -137,6 +137,16 @@ export function ProfileDropdown() {
                 {t('header.apiKeys')}
               </Link>
             )}
+            {user?.type === 'agent' && user.master_agent === true && (
+              <Link
+                role="menuitem"
+                to="/account/sub-agents"
+                className={itemClass}
+                onClick={() => setOpen(false)}
+              >
+                {t('header.subAgents')}
+              </Link>
+            )}
             {(user?.type === 'agent' || user?.type === 'admin') && (
               <Link role="menuitem" to="/account/wallet" className={itemClass} onClick={() => setOpen(false)}>
                 {t('header.wallet')}

@@ -87,6 +87,7 @@ export const bookingsEn = {
   money: 'Payments and refunds',
   payment: '{{gateway}} payment of {{amount}}: {{status}} (reference {{reference}})',
   wallet: {
+    sub_agent_commission: 'Master agent’s commission credited {{amount}}',
     booking_debit: 'Wallet debited {{amount}}',
     refund_credit: 'Wallet credited {{amount}}',
     top_up: 'Wallet topped up {{amount}}',

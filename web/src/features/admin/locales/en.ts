@@ -224,6 +224,9 @@ export const adminEn = {
       refund_credit: 'Refund',
       settlement: 'Settlement',
       change_debit: 'Date change paid',
+      transfer_out: 'Sent to a sub-agent',
+      transfer_in: 'From the master agent',
+      sub_agent_commission: 'Commission on a sub-agent’s booking',
     },
     empty: 'No entries yet.',
     credit: {

@@ -226,6 +226,9 @@ export const adminNe: typeof adminEn = {
       refund_credit: 'फिर्ता',
       settlement: 'फछ्र्यौट',
       change_debit: 'मिति परिवर्तन भुक्तानी',
+      transfer_out: 'सब-एजेन्टलाई पठाइएको',
+      transfer_in: 'मास्टर एजेन्टबाट',
+      sub_agent_commission: 'सब-एजेन्टको बुकिङमा कमिसन',
     },
     empty: 'अहिलेसम्म कुनै प्रविष्टि छैन।',
     credit: {

@@ -1,0 +1,44 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { invalidFields } from '../../errors';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { type BrandUserRow, findBrandUser } from './find-brand-user';
+
+/**
+ * The agency's admin makes an agent a master agent, who may then create and fund sub-agents
+ * (issue 21 §4), or takes it back (their sub-agents stay theirs). Only an `agent` who is not a
+ * sub-agent: 400 naming `master_agent`. Another brand's user: 404. Audited.
+ */
+export async function setMasterAgent(
+  db: Db,
+  options: { brandId: string; actor: AuditActor; userId: string; masterAgent: boolean },
+): Promise<BrandUserRow> {
+  return db.transaction(async (tx) => {
+    const user = await findBrandUser(tx, { brandId: options.brandId, userId: options.userId });
+    const [row] = await tx
+      .select({ isMasterAgent: users.isMasterAgent, masterAgentId: users.masterAgentId })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
+    if (options.masterAgent && user.type !== 'agent')
+      throw invalidFields({ master_agent: 'Only an agent can be a master agent.' });
+    if (options.masterAgent && row?.masterAgentId)
+      throw invalidFields({ master_agent: 'A sub-agent cannot be a master agent.' });
+    if (row?.isMasterAgent === options.masterAgent) return user;
+    await tx
+      .update(users)
+      .set({ isMasterAgent: options.masterAgent, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
+    await recordAudit(tx, {
+      brandId: options.brandId,
+      actor: options.actor,
+      action: 'user.master-agent',
+      entityType: 'user',
+      entityId: user.id,
+      before: { isMasterAgent: row?.isMasterAgent ?? false },
+      after: { isMasterAgent: options.masterAgent },
+    });
+    return findBrandUser(tx, { brandId: options.brandId, userId: options.userId });
+  });
+}

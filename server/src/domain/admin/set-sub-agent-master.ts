@@ -1,0 +1,53 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { invalidFields } from '../../errors';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { type BrandUserRow, findBrandUser } from './find-brand-user';
+
+/**
+ * The agency's admin places an agent of the brand under a master agent (an agency reorganising
+ * its agents, issue 21 §4), or takes them out (`masterAgentId` null). The agent must be an
+ * `agent` who is not a master; the master an agent of the brand the agency made a master: else
+ * 400 naming the field. The master then reads the agent's bookings, past ones included. Audited.
+ */
+export async function setSubAgentMaster(
+  db: Db,
+  options: { brandId: string; actor: AuditActor; userId: string; masterAgentId: string | null },
+): Promise<BrandUserRow> {
+  return db.transaction(async (tx) => {
+    const user = await findBrandUser(tx, { brandId: options.brandId, userId: options.userId });
+    if (user.type !== 'agent' || user.isMasterAgent)
+      throw invalidFields({ id: 'Only an agent who is not a master agent can be placed under one.' });
+    if (options.masterAgentId !== null) {
+      const [master] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.id, options.masterAgentId),
+            eq(users.brandId, options.brandId),
+            eq(users.type, 'agent'),
+            eq(users.isMasterAgent, true),
+          ),
+        );
+      if (!master || master.id === user.id)
+        throw invalidFields({ master_agent_id: 'Choose a master agent of this agency.' });
+    }
+    if (user.masterAgentId === options.masterAgentId) return user;
+    await tx
+      .update(users)
+      .set({ masterAgentId: options.masterAgentId, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
+    await recordAudit(tx, {
+      brandId: options.brandId,
+      actor: options.actor,
+      action: 'user.master',
+      entityType: 'user',
+      entityId: user.id,
+      before: { masterAgentId: user.masterAgentId },
+      after: { masterAgentId: options.masterAgentId },
+    });
+    return findBrandUser(tx, { brandId: options.brandId, userId: options.userId });
+  });
+}

@@ -1,0 +1,40 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+import type { AccountUser } from '../accounts/find-user';
+import { recordAudit } from '../audit/record-audit';
+import { checkGrant } from './check-grant';
+import { findSubAgent } from './find-sub-agent';
+
+/**
+ * The master sets the part of their commission a sub-agent gets (percent of the base fare, at
+ * most the master's own: 400 naming the field); another's sub-agent: 404. Audited. Bookings
+ * already held keep the breakdown they were made with.
+ */
+export async function setSubAgentGrant(
+  db: Db,
+  options: { master: AccountUser; subAgentId: string; percent: number },
+): Promise<AccountUser> {
+  await checkGrant(db, options.master.id, options.percent);
+  return db.transaction(async (tx) => {
+    const sub = await findSubAgent(tx, {
+      masterId: options.master.id,
+      subAgentId: options.subAgentId,
+      forUpdate: true,
+    });
+    await tx
+      .update(users)
+      .set({ masterGrantedCommissionPercent: options.percent, updatedAt: sql`now()` })
+      .where(eq(users.id, sub.id));
+    await recordAudit(tx, {
+      brandId: sub.brandId,
+      actor: options.master,
+      action: 'sub-agent.grant',
+      entityType: 'user',
+      entityId: sub.id,
+      before: { masterGrantedCommissionPercent: sub.masterGrantedCommissionPercent ?? 0 },
+      after: { masterGrantedCommissionPercent: options.percent },
+    });
+    return { ...sub, masterGrantedCommissionPercent: options.percent };
+  });
+}
