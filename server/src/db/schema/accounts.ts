@@ -112,6 +112,16 @@ export const users = pgTable(
      * The user still belongs to one brand and signs in on its host; the flag is set only by seed or SQL.
      */
     platformOperator: boolean('platform_operator').notNull().default(false),
+    /**
+     * A guest of the checkout (`POST /auth/guest`): a fresh customer with no password, no e-mail
+     * and no mobile of its own (so it never collides with, or signs in as, an account). The contact
+     * the traveller typed is kept in `guest_email` / `guest_mobile` until they claim the account.
+     */
+    guest: boolean('guest').notNull().default(false),
+    /** The e-mail a guest gave (lower case); becomes `email` when they claim the account. */
+    guestEmail: text('guest_email'),
+    /** The mobile a guest gave (+977…); becomes `mobile` when they claim the account. */
+    guestMobile: text('guest_mobile'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -122,7 +132,10 @@ export const users = pgTable(
     check('users_commission_range', sql`${table.commissionPercent} between 0 and 20`),
     check('users_granted_commission_range', sql`${table.grantedCommissionPercent} between 0 and 100`),
     check('users_wallet_credit_limit_check', sql`${table.walletCreditLimit} >= 0`),
-    check('users_contact_present', sql`${table.email} is not null or ${table.mobile} is not null`),
+    check(
+      'users_contact_present',
+      sql`${table.email} is not null or ${table.mobile} is not null or (${table.guest} and ${table.guestEmail} is not null)`,
+    ),
   ],
 );
 
