@@ -62,6 +62,26 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
+/**
+ * Checkout without an account (`POST /auth/guest`): the contact a booking's documents go to. The
+ * guest gets a fresh customer of their own, never an existing account's.
+ */
+export const guestRequest = z.object({
+  email: emailAddress,
+  mobile: nepaliMobile,
+  firstName: personName.optional(),
+  lastName: personName.optional(),
+  /** The seed's snake_case spelling is accepted too. */
+  first_name: personName.optional(),
+  last_name: personName.optional(),
+  session: z.enum(['cookie', 'bearer']).optional().default('cookie'),
+});
+export type GuestRequest = z.input<typeof guestRequest>;
+
+/** A guest, after paying, keeps their bookings in an account with this password. */
+export const guestClaimRequest = z.object({ password: newPassword });
+export type GuestClaimRequest = z.input<typeof guestClaimRequest>;
+
 export const passwordResetRequest = z.object({ email: emailAddress });
 export const passwordResetConfirm = z.object({
   token: z.string().min(16).max(200),
@@ -103,6 +123,8 @@ export const userDetails = z.object({
   staff_role: staffRole.nullable(),
   /** Present (true) when the agency made the agent a master agent, who runs sub-agents (issue 21 §4). */
   master_agent: z.boolean().optional(),
+  /** A checkout guest (no password yet): offered `POST /auth/guest/claim` after paying. */
+  guest: z.boolean().optional(),
 });
 export type UserDetails = z.infer<typeof userDetails>;
 

@@ -40,6 +40,17 @@ export const errorTable = {
   EMAIL_TAKEN: { status: 409, message: 'An account with this e-mail address already exists.' },
   /** Another account of this brand has this mobile number; `data.fields.mobile`. */
   MOBILE_TAKEN: { status: 409, message: 'An account with this mobile number already exists.' },
+  /**
+   * A guest claiming their account (`POST /auth/guest/claim`) gave an e-mail or mobile that an
+   * account of the brand already uses; `data.fields` names which. They log in to it instead: never merged.
+   */
+  GUEST_CONTACT_HAS_ACCOUNT: {
+    status: 409,
+    message:
+      'An account already uses this e-mail address or mobile number. Please log in to that account instead.',
+  },
+  /** `POST /auth/guest/claim` by a user who is not a guest (already has an account). */
+  NOT_A_GUEST: { status: 409, message: 'You already have an account.' },
   /** The offer's price is no longer the one the traveller saw; `data` carries the old and new price. */
   PRICE_CHANGED: { status: 409, message: 'The price of this flight has changed.' },
   /** Not enough seats are left on a flight of the offer. */

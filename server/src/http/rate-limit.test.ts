@@ -102,6 +102,15 @@ describe('abuse limits', () => {
     expectLimited(await signup(6));
   });
 
+  it('limits guest checkout per IP address, as sign-up', async () => {
+    const guest = (i: number, ip = '10.0.3.9') =>
+      post('/auth/guest', { email: `g${i}@example.com`, mobile: `98410000${10 + i}` }, ip);
+    for (let i = 1; i <= 5; i++) expect((await guest(i)).statusCode).toBe(200);
+    expectLimited(await guest(6));
+    // Another address is not held back.
+    expect((await guest(7, '10.0.3.10')).statusCode).toBe(200);
+  });
+
   it('limits password reset requests per account', async () => {
     for (let i = 1; i <= 3; i++) {
       expect(

@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 export type RateLimitedAction =
   | 'login'
   | 'signup'
+  | 'guest'
   | 'password-reset'
   | 'customer-token'
   | 'new-account-hold'

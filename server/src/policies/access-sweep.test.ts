@@ -340,6 +340,10 @@ const CALLS: Record<string, () => Call> = {
   'POST /auth/password': () => ({
     payload: { currentPassword: 'wrong-password-1', password: 'Sweep-Password-2081' },
   }),
+  'POST /auth/guest': () => ({
+    payload: { email: `sweep-${randomUUID()}@example.com`, mobile: '9851111112' },
+  }),
+  'POST /auth/guest/claim': () => ({ payload: { password: 'Sweep-Password-2081' } }),
   'POST /update-user-profile': () => ({ payload: { commission_percent: 3 } }),
   'POST /clients/customer-token': () => ({
     payload: {

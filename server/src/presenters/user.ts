@@ -9,9 +9,10 @@ export function presentUser(user: AccountUser, brand: Pick<Brand, 'slug'>): User
     firstName: user.firstName,
     lastName: user.lastName,
     name: `${user.firstName} ${user.lastName}`.trim(),
-    email: user.email,
-    phone: user.mobile,
-    mobile: user.mobile,
+    // A guest's own log-in is empty: the contact they gave at checkout is shown instead.
+    email: user.email ?? user.guestEmail,
+    phone: user.mobile ?? user.guestMobile,
+    mobile: user.mobile ?? user.guestMobile,
     type: user.type,
     brand: brand.slug,
     wallet_balance: user.walletBalance,
@@ -19,6 +20,7 @@ export function presentUser(user: AccountUser, brand: Pick<Brand, 'slug'>): User
     commission_percent: user.commissionPercent,
     staff_role: user.staffRole,
     ...(user.isMasterAgent && user.masterAgentId === null && { master_agent: true }),
+    guest: user.guest,
   };
 }
 

@@ -136,6 +136,16 @@ export const users = pgTable(
      * every admin was before roles), a user retyped away from admin loses it.
      */
     staffRole: text('staff_role').$type<StaffRole>(),
+    /**
+     * A guest of the checkout (`POST /auth/guest`): a fresh customer with no password, no e-mail
+     * and no mobile of its own (so it never collides with, or signs in as, an account). The contact
+     * the traveller typed is kept in `guest_email` / `guest_mobile` until they claim the account.
+     */
+    guest: boolean('guest').notNull().default(false),
+    /** The e-mail a guest gave (lower case); becomes `email` when they claim the account. */
+    guestEmail: text('guest_email'),
+    /** The mobile a guest gave (+977…); becomes `mobile` when they claim the account. */
+    guestMobile: text('guest_mobile'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -159,7 +169,10 @@ export const users = pgTable(
       'users_staff_role_check',
       sql`(${table.type} = 'admin') = (${table.staffRole} is not null) and (${table.staffRole} is null or ${table.staffRole} in ('owner', 'finance', 'sales', 'support', 'viewer'))`,
     ),
-    check('users_contact_present', sql`${table.email} is not null or ${table.mobile} is not null`),
+    check(
+      'users_contact_present',
+      sql`${table.email} is not null or ${table.mobile} is not null or (${table.guest} and ${table.guestEmail} is not null)`,
+    ),
   ],
 );
 

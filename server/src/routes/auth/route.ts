@@ -1,19 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  guestClaimRequest,
+  guestRequest,
   loginRequest,
   passwordResetConfirm,
   passwordResetRequest,
   sessionResponse,
   signupRequest,
 } from '#shared/accounts';
+import { claimGuestAccount } from '../../domain/accounts/claim-guest-account';
+import { createGuestUser } from '../../domain/accounts/create-guest-user';
 import { findLoginAccount } from '../../domain/accounts/find-login-account';
 import { logInUser } from '../../domain/accounts/log-in-user';
 import { requestPasswordReset } from '../../domain/accounts/request-password-reset';
 import { resetPassword } from '../../domain/accounts/reset-password';
 import { signUpUser } from '../../domain/accounts/sign-up-user';
 import { AppError } from '../../errors';
-import { requireBrand } from '../../http/context';
+import { requireBrand, requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
 import { brandSiteOf, setPasswordPath } from '../../http/public-link';
 import { endSession, startSession } from '../../http/session-auth';
@@ -74,6 +78,66 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const tokens = await startSession(app, request, reply, user, request.body.session);
       return ok({ ...presentUser(user, brand), ...tokens });
+    },
+  );
+
+  app.post(
+    '/auth/guest',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Check out as a guest: a fresh customer with a session, no password',
+        description:
+          'E-mail and mobile (+977) are where the booking goes; the guest never signs in to, or sees, an ' +
+          'account that uses them. Rate limited per address like sign-up. After paying, ' +
+          '`POST /auth/guest/claim` keeps the bookings in an account.',
+        body: guestRequest,
+        response: responses(sessionResponse),
+      },
+    },
+    async (request, reply) => {
+      const brand = requireBrand(request);
+      await app.rateLimiter.check(request, 'guest', request.body.email);
+      const { email, mobile, session } = request.body;
+      const user = await createGuestUser(app.db, {
+        brandId: brand.id,
+        email,
+        mobile,
+        firstName: request.body.firstName ?? request.body.first_name,
+        lastName: request.body.lastName ?? request.body.last_name,
+      });
+      const tokens = await startSession(app, request, reply, user, session);
+      return ok({ ...presentUser(user, brand), ...tokens });
+    },
+  );
+
+  app.post(
+    '/auth/guest/claim',
+    {
+      config: { policy: 'signedIn' },
+      schema: {
+        tags: ['accounts'],
+        summary: "Create an account from a guest checkout: the guest's e-mail and mobile with this password",
+        description:
+          '409 GUEST_CONTACT_HAS_ACCOUNT (naming `email` and/or `mobile`) when an account already uses ' +
+          'them: log in to it instead; nothing is merged. 409 NOT_A_GUEST for a user with an account. ' +
+          "403 SIGNUP_DISABLED when the brand's `selfLogin` is off.",
+        body: guestClaimRequest,
+        response: responses(sessionResponse),
+      },
+    },
+    async (request) => {
+      const brand = requireBrand(request);
+      const current = requireUser(request);
+      if (!brand.config.selfLogin) throw new AppError('SIGNUP_DISABLED');
+      const user = await claimGuestAccount(app.db, {
+        brandId: brand.id,
+        userId: current.id,
+        password: request.body.password,
+        passwords: app.passwords,
+      });
+      return ok(presentUser(user, brand));
     },
   );
 

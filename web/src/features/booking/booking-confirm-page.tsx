@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Booking, PaymentMethod } from '#shared/bookings';
@@ -12,11 +12,13 @@ import { ApiError } from '../../lib/api-client';
 import { useAppStore } from '../../lib/app-context';
 import { currentLanguage } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
+import { meQueryOptions } from '../../lib/session/get-me';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { bookingQueryKey, invoicePdfUrl, ticketPdfUrl, useBooking } from './api/get-booking';
 import { payBooking, submitGatewayForm } from './api/pay-booking';
 import { ChangeDate } from './components/change-date';
+import { CreateAccountOffer } from './components/create-account-offer';
 import { FareSummary } from './components/fare-summary';
 import { HoldCountdown } from './components/hold-countdown';
 import { Itinerary } from './components/itinerary';
@@ -43,6 +45,11 @@ export function BookingConfirmPage() {
   const queryClient = useQueryClient();
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [paying, setPaying] = useState(false);
+  // Whether the traveller is a checkout guest (offered an account once paid): the server's word.
+  const me = useQuery({ ...meQueryOptions(), enabled: Boolean(user) });
+  // Kept once seen, so the offer stays to say the account is made after the guest becomes one.
+  const guestEmail = useRef<string | null>(null);
+  if (me.data?.guest) guestEmail.current = me.data.email ?? '';
 
   if (!pnr) {
     return (
@@ -254,6 +261,9 @@ export function BookingConfirmPage() {
               {t('booking.shareOnWhatsApp')}
             </a>
           </section>
+        )}
+        {guestEmail.current !== null && (data.status === 'paid' || data.status === 'ticketed') && (
+          <CreateAccountOffer email={guestEmail.current} />
         )}
         {(data.status === 'cancelled' || data.status === 'refunded') && data.tickets.length > 0 && (
           <section

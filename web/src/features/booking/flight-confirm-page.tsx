@@ -20,6 +20,7 @@ import { availabilityQueryOptions, checkAvailability } from './api/check-availab
 import { createBooking } from './api/create-booking';
 import { type BookingForm, type BookingRequest, bookingFormResolver, emptyPassenger } from './booking-form';
 import { FareSummary } from './components/fare-summary';
+import { GuestCheckout } from './components/guest-checkout';
 import { Itinerary } from './components/itinerary';
 import { PassengerFields } from './components/passenger-fields';
 
@@ -124,6 +125,13 @@ export function FlightConfirmPage() {
             {t('header.signUp')}
           </Link>
         </div>
+        <p className="mt-6">{t('booking.guest.orGuest')}</p>
+        <GuestCheckout
+          onContinued={(guest) => {
+            form.setValue('contact.email', guest.email ?? '');
+            form.setValue('contact.mobile', guest.mobile ?? '');
+          }}
+        />
       </section>
     );
   }
