@@ -75,12 +75,24 @@ async function keep(cacheName, request, response, max) {
   if (max) await trim(cacheName, max);
 }
 
+/**
+ * Bumped when a session starts or ends: an API answer asked for under an earlier session is not
+ * kept, even when it arrives after the cache was dropped.
+ */
+let session = 0;
+
+function dropApiAnswers() {
+  session += 1;
+  return caches.delete(API);
+}
+
 async function networkFirst(request, kind) {
   const cacheName = kind === 'api' ? API : kind === 'page' ? PAGES : ASSETS;
+  const askedIn = session;
   try {
     const response = await fetch(request);
-    if (kind === 'api' && response.status === 401) await caches.delete(API);
-    else if (response.ok && response.type === 'basic')
+    if (kind === 'api' && response.status === 401) await dropApiAnswers();
+    else if (response.ok && response.type === 'basic' && (kind !== 'api' || askedIn === session))
       await keep(cacheName, request, response.clone(), kind === 'page' ? MAX_PAGES : 0);
     return response;
   } catch (error) {
@@ -122,7 +134,9 @@ self.addEventListener('fetch', (event) => {
       url.pathname.startsWith(`${API_BASE}/`) &&
       SESSION_CHANGE.test(url.pathname.slice(API_BASE.length))
     )
-      event.waitUntil(caches.delete(API));
+      // Dropped before the request and again once it is answered (offline too): answers to
+      // requests made meanwhile, under the session that is ending, are not kept either.
+      event.respondWith(dropApiAnswers().then(() => fetch(request).finally(dropApiAnswers)));
     return;
   }
   if (request.headers.has('range')) return;

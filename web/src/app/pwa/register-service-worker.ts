@@ -9,8 +9,7 @@ let registered = false;
 export function registerServiceWorker(): void {
   if (registered) return;
   registered = true;
-  // The Vite dev server serves modules the worker should not keep.
-  if (import.meta.env.DEV || !('serviceWorker' in navigator) || !window.isSecureContext) return;
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
   const register = () => {
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
