@@ -36,6 +36,14 @@ test('My Tickets, a ticket and its PDF opened once still load with the network o
   const ticket = page.getByTestId('ticket').filter({ hasText: pnr });
   await expect(ticket).toBeVisible();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // Chromium reads the brand's manifest without an error and would offer to install the app; the
+  // one objection it has is the test browser's private window, where nothing installs.
+  const cdp = await context.newCDPSession(page);
+  const manifest = await cdp.send('Page.getAppManifest');
+  expect(manifest.errors).toEqual([]);
+  expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({ name: 'Sajilo Travels', start_url: '/' });
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors.map((error) => error.errorId)).toEqual(['in-incognito']);
   // My Tickets was the first page the worker saw: it keeps what the page loaded before it took over.
   await expect.poll(() => kept(page, '/api/b2b/v2/tickets')).toBe(true);
 
