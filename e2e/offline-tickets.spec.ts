@@ -100,3 +100,20 @@ test('My Tickets, a ticket and its PDF opened once still load with the network o
   expect(await kept(page, `/api/b2b/v2/bookings/${pnr}`)).toBe(false);
   expect(await kept(page, pdf)).toBe(false);
 });
+
+test('a page is kept by its path alone, never with a query that may carry a secret', async ({ page }) => {
+  await page.goto('/');
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await page.goto('/auth/reset-password?token=a-secret-reset-token');
+  await page.goto('/user/bookings?from=a-secret-link');
+  await expect.poll(() => kept(page, '/user/bookings')).toBe(true);
+  const keys = await page.evaluate(async () => {
+    const names = await caches.keys();
+    const all: string[] = [];
+    for (const name of names)
+      for (const request of await (await caches.open(name)).keys()) all.push(request.url);
+    return all;
+  });
+  expect(keys.filter((url) => url.includes('secret'))).toEqual([]);
+  expect(keys.filter((url) => url.includes('/auth/'))).toEqual([]);
+});

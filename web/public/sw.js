@@ -3,8 +3,9 @@
  * a traveller has opened so My Tickets, a ticket's page and its e-ticket PDF still load at an
  * airport with no signal.
  *
- * - Pages (navigations): network first; offline, the same address from the cache, else any page
- *   cached before (the app routes on the client, so one page's HTML starts every route).
+ * - Pages (navigations): network first; offline, the same path from the cache, else any page
+ *   cached before (the app routes on the client, so one page's HTML starts every route). Kept by
+ *   path without the query (which may carry a token); /auth/ pages are not kept.
  * - /assets/ (hashed, never change): cache first, kept as they are fetched.
  * - /brand-assets/ (logos): network first with the cache as fallback.
  * - The API answers those pages need (GET /me, /tickets, /bookings/:pnr, its ticket.pdf): network
@@ -86,18 +87,29 @@ function dropApiAnswers() {
   return caches.delete(API);
 }
 
+/**
+ * A page is kept under its path alone: its HTML does not depend on the query, and a query may
+ * carry a secret (a password-reset token, a partner app's sign-in data) that must not be stored.
+ * The sign-in pages are not kept at all.
+ */
+function pageKey(address) {
+  const url = new URL(address);
+  return url.pathname.startsWith('/auth/') ? null : `${url.origin}${url.pathname}`;
+}
+
 async function networkFirst(request, kind) {
   const cacheName = kind === 'api' ? API : kind === 'page' ? PAGES : ASSETS;
+  const key = kind === 'page' ? pageKey(request.url) : request;
   const askedIn = session;
   try {
     const response = await fetch(request);
     if (kind === 'api' && response.status === 401) await dropApiAnswers();
-    else if (response.ok && response.type === 'basic' && (kind !== 'api' || askedIn === session))
-      await keep(cacheName, request, response.clone(), kind === 'page' ? MAX_PAGES : 0);
+    else if (key && response.ok && response.type === 'basic' && (kind !== 'api' || askedIn === session))
+      await keep(cacheName, key, response.clone(), kind === 'page' ? MAX_PAGES : 0);
     return response;
   } catch (error) {
     const cache = await caches.open(cacheName);
-    const cached = await cache.match(request, { ignoreVary: true });
+    const cached = key ? await cache.match(key, { ignoreVary: true }) : undefined;
     if (cached) return cached;
     if (kind === 'page') {
       // Any page starts the app; its router then draws the route asked for.
