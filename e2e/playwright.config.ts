@@ -35,6 +35,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
+    // page.route() does not see what a service worker answers, and many specs stand in for an
+    // answer with it: the worker runs only where a spec allows it (offline-tickets.spec.ts).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { presentSiteConfig } from '../presenters/site-config';
 import { demoBrands } from '../seed/demo-brands';
-import { brandHead, firstPaint, routeModulePreloads, themedRoot } from './web-app';
+import { brandHead, firstPaint, routeModulePreloads, themedRoot, webManifest } from './web-app';
 
 const configOf = (slug: string) => {
   const demo = demoBrands.find((b) => b.slug === slug);
@@ -93,5 +93,22 @@ describe('serving the page fast', () => {
     expect(links).toContain('href="/assets/search-url.js"');
     expect(links).not.toContain('react.js');
     expect(preloads.has('/')).toBe(false);
+  });
+});
+
+describe('the installable app', () => {
+  it('links the brand manifest from every page head', () => {
+    expect(brandHead(configOf('sajilo'))).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+  });
+
+  it('names a PNG favicon by its type and a size, and shortens a long brand name', () => {
+    const config = {
+      ...configOf('sajilo'),
+      favicon: 'icon-192.png',
+      displayName: 'Himalayan Skyways Travel',
+    };
+    const manifest = webManifest(config);
+    expect(manifest.icons[0]).toMatchObject({ type: 'image/png', sizes: '192x192' });
+    expect(manifest.short_name).toBe('Himalayan');
   });
 });

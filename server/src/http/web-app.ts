@@ -7,6 +7,7 @@ import type { PublicSiteConfig } from '#shared/site-config';
 import { BRAND_ASSETS, WEB_DIST } from '../app-files';
 import type { BrandDirectory } from '../domain/brands/brand-directory';
 import { configuredSuppliers } from '../domain/suppliers/configured-suppliers';
+import { errorBody } from '../errors';
 import type { PaymentGatewayDirectory } from '../payments/brand-gateways';
 import { presentSiteConfig } from '../presenters/site-config';
 import { compress, preferredEncoding } from './compression';
@@ -35,6 +36,17 @@ export async function registerWebApp(
     maxAge: '1d',
   });
 
+  // The installable app's manifest (docs/web.md#offline-tickets), written for the host's brand.
+  app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) => {
+    const brand = await brands.resolve(request.hostname);
+    if (!brand) return reply.code(404).send(errorBody('NOT_FOUND', 'There is no site at this address.'));
+    const config = presentSiteConfig(brand, await payments.siteMode(brand.id));
+    return reply
+      .type('application/manifest+json; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(JSON.stringify(webManifest(config)));
+  });
+
   const indexPath = path.join(WEB_DIST, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn('web/dist is missing: run `npm run build:web` (npm start does it) to serve the web app');
@@ -59,6 +71,14 @@ export async function registerWebApp(
         reply.type('text/plain').send(body),
       );
     }
+  }
+  // The service worker (web/public/sw.js): never cached by HTTP, so a new one is found at once.
+  const serviceWorkerPath = path.join(WEB_DIST, 'sw.js');
+  if (existsSync(serviceWorkerPath)) {
+    const body = readFileSync(serviceWorkerPath);
+    app.get('/sw.js', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body),
+    );
   }
 
   return async (request, reply) => {
@@ -182,10 +202,57 @@ export function brandHead(config: PublicSiteConfig): string {
     config.seoTags ? `<meta name="keywords" content="${escapeHtml(config.seoTags)}">` : '',
     `<meta name="theme-color" content="${config.colours.primary}">`,
     `<link rel="icon" href="${escapeHtml(assetAddress(config, config.favicon))}">`,
+    '<link rel="manifest" href="/manifest.webmanifest">',
     `<style>:root{--brand-primary:${config.colours.primary};--brand-primary-contrast:${config.colours.primaryContrast};--brand-accent:${config.colours.accent}}</style>`,
     `<script type="application/json" id="site-config">${scriptJson(config)}</script>`,
   ];
   return tags.filter(Boolean).join('\n    ');
+}
+
+/** An icon's MIME type by its file name (the brand's favicon may be SVG, PNG, ICO or WebP). */
+function iconType(address: string): string | undefined {
+  const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(address)?.[1]?.toLowerCase();
+  const types: Record<string, string> = {
+    svg: 'image/svg+xml',
+    png: 'image/png',
+    ico: 'image/x-icon',
+    webp: 'image/webp',
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+  };
+  return extension ? types[extension] : undefined;
+}
+
+/**
+ * The brand's web app manifest: installed, the app carries the brand's name, colours and icon
+ * (its favicon, at any size when it is an SVG) and opens on the home page; a shortcut leads to My
+ * Tickets, which works offline once opened (web/public/sw.js).
+ */
+export function webManifest(config: PublicSiteConfig) {
+  const icon = assetAddress(config, config.favicon);
+  const type = iconType(icon);
+  return {
+    id: '/',
+    name: config.displayName,
+    short_name: config.displayName.length <= 12 ? config.displayName : config.displayName.split(/\s+/)[0],
+    description:
+      config.seoDescription || `Search the most affordable flights in Nepal with ${config.displayName}.`,
+    lang: 'en',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: config.colours.primary,
+    background_color: '#ffffff',
+    icons: [
+      {
+        src: icon,
+        sizes: type === 'image/svg+xml' ? 'any' : '192x192',
+        ...(type ? { type } : {}),
+        purpose: 'any',
+      },
+    ],
+    shortcuts: [{ name: 'My Tickets', url: '/user/tickets' }],
+  };
 }
 
 /** The app's ribbon (web/src/app/layout/components/test-payments-ribbon.tsx), drawn the same way. */
