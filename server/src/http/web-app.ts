@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assetAddress } from '#shared/asset-address';
 import type { PublicSiteConfig } from '#shared/site-config';
 import { BRAND_ASSETS, WEB_DIST } from '../app-files';
-import type { BrandDirectory } from '../domain/brands/brand-directory';
+import type { Brand, BrandDirectory } from '../domain/brands/brand-directory';
 import { configuredSuppliers } from '../domain/suppliers/configured-suppliers';
 import { errorBody } from '../errors';
 import type { PaymentGatewayDirectory } from '../payments/brand-gateways';
@@ -29,6 +29,12 @@ export async function registerWebApp(
   brands: BrandDirectory,
   payments: Pick<PaymentGatewayDirectory, 'siteMode'>,
 ): Promise<WebPageHandler | undefined> {
+  const siteConfigOf = async (brand: Brand) =>
+    presentSiteConfig(
+      brand,
+      await payments.siteMode(brand.id),
+      configuredSuppliers().map((supplier) => supplier.id),
+    );
   await app.register(fastifyStatic, {
     root: BRAND_ASSETS,
     prefix: '/brand-assets/',
@@ -40,7 +46,7 @@ export async function registerWebApp(
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) => {
     const brand = await brands.resolve(request.hostname);
     if (!brand) return reply.code(404).send(errorBody('NOT_FOUND', 'There is no site at this address.'));
-    const config = presentSiteConfig(brand, await payments.siteMode(brand.id));
+    const config = await siteConfigOf(brand);
     return reply
       .type('application/manifest+json; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
@@ -83,13 +89,7 @@ export async function registerWebApp(
 
   return async (request, reply) => {
     const brand = await brands.resolve(request.hostname);
-    const config = brand
-      ? presentSiteConfig(
-          brand,
-          await payments.siteMode(brand.id),
-          configuredSuppliers().map((supplier) => supplier.id),
-        )
-      : undefined;
+    const config = brand ? await siteConfigOf(brand) : undefined;
     const head = config ? brandHead(config) : '<title>Tikat</title>';
     const url = new URL(request.url, 'http://localhost');
     const paint = config
