@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageOf } from '#shared/admin';
 import {
@@ -13,16 +14,18 @@ import {
   resendTicketResponse,
 } from '#shared/admin-bookings';
 import { rebookingOptions, rebookRequest } from '#shared/bookings';
+import type { Db } from '../../../db/client';
 import { recordAudit } from '../../../domain/audit/record-audit';
 import { acceptDisruption } from '../../../domain/bookings/accept-disruption';
 import { cancelBooking } from '../../../domain/bookings/cancel-booking';
 import { nameOf } from '../../../domain/bookings/create-booking';
-import { findFullBooking } from '../../../domain/bookings/find-booking';
+import { type BookingRow, findFullBooking } from '../../../domain/bookings/find-booking';
 import { findBrandBooking } from '../../../domain/bookings/find-brand-booking';
 import { findOpenDisruption } from '../../../domain/bookings/find-open-disruption';
 import { listBrandBookings } from '../../../domain/bookings/list-brand-bookings';
 import { listRebookingOptions } from '../../../domain/bookings/list-rebooking-options';
 import { markFlightDisrupted } from '../../../domain/bookings/mark-flight-disrupted';
+import type { CancellationQuote } from '../../../domain/bookings/quote-cancellation';
 import { rebookDisruptedBooking } from '../../../domain/bookings/rebook-disrupted-booking';
 import { refundDisruptedBooking } from '../../../domain/bookings/refund-disrupted-booking';
 import { resendTicketEmail } from '../../../domain/bookings/resend-ticket-email';
@@ -109,6 +112,52 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /**
+   * The console's cancel and void on the traveller's behalf: quoted, or done and audited in the same
+   * transaction; answered with the quote and the booking as it now is.
+   */
+  async function forTheTraveller(
+    action: 'cancel' | 'void',
+    request: FastifyRequest,
+    input: { pnr: string; confirm: boolean },
+  ) {
+    const brand = requireBrand(request);
+    const admin = requireUser(request);
+    const done = action === 'void' ? 'Voided' : 'Cancelled';
+    const audit = (tx: Db, booking: BookingRow, quote: CancellationQuote) =>
+      recordAudit(tx, {
+        brandId: brand.id,
+        actor: admin,
+        action: `booking.${action}`,
+        entityType: 'booking',
+        entityId: booking.pnr,
+        before: { status: booking.status },
+        after: {
+          status: quote.refund > 0 ? 'refunded' : 'cancelled',
+          [action === 'void' ? 'voidFee' : 'cancellationFee']: quote.cancellationFee,
+          refund: quote.refund,
+          currency: quote.currency,
+        },
+      });
+    const options = {
+      scope: { brandId: brand.id },
+      pnr: input.pnr,
+      confirm: input.confirm,
+      by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
+      reason: `${done} by the agency (${admin.email ?? admin.id}) for the traveller`,
+    };
+    const { quote, bookingId } =
+      action === 'void'
+        ? await voidBooking(app.db, { ...options, afterVoid: audit })
+        : await cancelBooking(app.db, { ...options, afterCancel: audit });
+    return ok({
+      quote: presentRefundQuote(quote),
+      detail: bookingId
+        ? presentAdminBookingDetail(await findBrandBooking(app.db, { brandId: brand.id, pnr: input.pnr }))
+        : null,
+    });
+  }
+
   app.post(
     '/admin/bookings/:pnr/void',
     {
@@ -125,40 +174,8 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses(adminCancelResponse),
       },
     },
-    async (request) => {
-      const brand = requireBrand(request);
-      const admin = requireUser(request);
-      const { quote, bookingId } = await voidBooking(app.db, {
-        scope: { brandId: brand.id },
-        pnr: request.params.pnr,
-        confirm: request.body.confirm,
-        by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
-        reason: `Voided by the agency (${admin.email ?? admin.id}) for the traveller`,
-        afterVoid: (tx, booking, voided) =>
-          recordAudit(tx, {
-            brandId: brand.id,
-            actor: admin,
-            action: 'booking.void',
-            entityType: 'booking',
-            entityId: booking.pnr,
-            before: { status: booking.status },
-            after: {
-              status: voided.refund > 0 ? 'refunded' : 'cancelled',
-              voidFee: voided.cancellationFee,
-              refund: voided.refund,
-              currency: voided.currency,
-            },
-          }),
-      });
-      return ok({
-        quote: presentRefundQuote(quote),
-        detail: bookingId
-          ? presentAdminBookingDetail(
-              await findBrandBooking(app.db, { brandId: brand.id, pnr: request.params.pnr }),
-            )
-          : null,
-      });
-    },
+    async (request) =>
+      forTheTraveller('void', request, { pnr: request.params.pnr, confirm: request.body.confirm }),
   );
 
   app.post(
@@ -175,40 +192,8 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses(adminCancelResponse),
       },
     },
-    async (request) => {
-      const brand = requireBrand(request);
-      const admin = requireUser(request);
-      const { quote, bookingId } = await cancelBooking(app.db, {
-        scope: { brandId: brand.id },
-        pnr: request.params.pnr,
-        confirm: request.body.confirm,
-        by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
-        reason: `Cancelled by the agency (${admin.email ?? admin.id}) for the traveller`,
-        afterCancel: (tx, booking, cancelled) =>
-          recordAudit(tx, {
-            brandId: brand.id,
-            actor: admin,
-            action: 'booking.cancel',
-            entityType: 'booking',
-            entityId: booking.pnr,
-            before: { status: booking.status },
-            after: {
-              status: cancelled.refund > 0 ? 'refunded' : 'cancelled',
-              cancellationFee: cancelled.cancellationFee,
-              refund: cancelled.refund,
-              currency: cancelled.currency,
-            },
-          }),
-      });
-      return ok({
-        quote: presentRefundQuote(quote),
-        detail: bookingId
-          ? presentAdminBookingDetail(
-              await findBrandBooking(app.db, { brandId: brand.id, pnr: request.params.pnr }),
-            )
-          : null,
-      });
-    },
+    async (request) =>
+      forTheTraveller('cancel', request, { pnr: request.params.pnr, confirm: request.body.confirm }),
   );
 
   app.post(
