@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changeBookingRequest,
@@ -7,18 +6,12 @@ import {
   changeOptionsQuery,
 } from '#shared/booking-changes';
 import { pnrParams } from '#shared/bookings';
-import { creditNoteParams, documentFormatQuery, taxInvoice } from '#shared/finance';
 import { changeBookingDate } from '../../domain/bookings/change-booking-date';
 import { findBooking } from '../../domain/bookings/find-booking';
 import { listChangeOptions } from '../../domain/bookings/list-change-options';
-import { documentLookOf } from '../../domain/brands/brand-document-look';
-import { findTaxInvoiceByNumber } from '../../domain/finance/find-tax-invoice-by-number';
-import { renderTaxDocumentPdf } from '../../domain/finance/render-tax-document-pdf';
-import { requireBrand, requireUser } from '../../http/context';
+import { requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
-import { sendFile } from '../../http/file-reply';
 import { presentChangeQuote } from '../../presenters/booking-change';
-import { presentTaxInvoice } from '../../presenters/tax-document';
 import { presentFullBooking } from './present-for-request';
 
 /** Date change and reissue of a booking's leg (issue 20, item 6; docs/bookings.md). */
@@ -88,39 +81,6 @@ export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
           ? await presentFullBooking(app.db, request, { bookingId: result.bookingId })
           : null,
         invoice_number: result.invoiceNumber,
-      });
-    },
-  );
-
-  app.get(
-    '/bookings/:pnr/invoices/:number',
-    {
-      config: { policy: 'book' },
-      schema: {
-        tags: ['finance'],
-        summary: "One of a booking's tax invoices by number (the sale's or a date change's): PDF, or JSON",
-        description: 'The number as issued, its slash URL-encoded: `2083%2F84-000123`.',
-        params: creditNoteParams,
-        querystring: documentFormatQuery,
-        response: responses(taxInvoice),
-      },
-    },
-    async (request, reply) => {
-      const booking = await findBooking(app.db, { pnr: request.params.pnr, userId: requireUser(request).id });
-      const invoice = presentTaxInvoice(
-        await findTaxInvoiceByNumber(app.db, booking.id, request.params.number),
-        booking.pnr,
-      );
-      if (request.query.format === 'json') return ok(invoice);
-      const pdf = await renderTaxDocumentPdf(
-        invoice,
-        await documentLookOf(app.assets, requireBrand(request).config),
-      );
-      return sendFile(reply as FastifyReply, {
-        content: pdf,
-        type: 'application/pdf',
-        fileName: `tax-invoice-${invoice.number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`,
-        inline: true,
       });
     },
   );

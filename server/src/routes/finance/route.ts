@@ -1,11 +1,13 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pnrParams } from '#shared/bookings';
 import {
+  type CreditNote,
   creditNote,
   creditNoteParams,
   documentFormatQuery,
+  type TaxInvoice,
   taxInvoice,
   userTaxProfile,
   userTaxProfileInput,
@@ -13,6 +15,7 @@ import {
 import { findBooking } from '../../domain/bookings/find-booking';
 import { documentLookOf } from '../../domain/brands/brand-document-look';
 import { findCreditNote, findTaxInvoice, listCreditNotes } from '../../domain/finance/find-tax-documents';
+import { findTaxInvoiceByNumber } from '../../domain/finance/find-tax-invoice-by-number';
 import { renderTaxDocumentPdf } from '../../domain/finance/render-tax-document-pdf';
 import { findUserTaxProfile, saveUserTaxProfile } from '../../domain/finance/user-tax-profile';
 import { requireBrand, requireUser } from '../../http/context';
@@ -31,6 +34,26 @@ const fileNameOf = (prefix: string, number: string) =>
  * its booker, as every booking route (admins see them through the booker's PNR in the console).
  */
 export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A tax document as asked: its JSON, or its PDF in the brand's look. */
+  async function sendTaxDocument<T extends TaxInvoice | CreditNote>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    document: T,
+    options: { format: 'pdf' | 'json' | undefined; filePrefix: 'tax-invoice' | 'credit-note' },
+  ) {
+    if (options.format === 'json') return ok(document);
+    const pdf = await renderTaxDocumentPdf(
+      document,
+      await documentLookOf(app.assets, requireBrand(request).config),
+    );
+    return sendFile(reply, {
+      content: pdf,
+      type: 'application/pdf',
+      fileName: fileNameOf(options.filePrefix, document.number),
+      inline: true,
+    });
+  }
+
   app.get(
     '/bookings/:pnr/invoice',
     {
@@ -47,16 +70,35 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const booking = await findBooking(app.db, { pnr: request.params.pnr, userId: requireUser(request).id });
       const invoice = presentTaxInvoice(await findTaxInvoice(app.db, booking.id), booking.pnr);
-      if (request.query.format === 'json') return ok(invoice);
-      const pdf = await renderTaxDocumentPdf(
-        invoice,
-        await documentLookOf(app.assets, requireBrand(request).config),
+      return sendTaxDocument(request, reply as FastifyReply, invoice, {
+        format: request.query.format,
+        filePrefix: 'tax-invoice',
+      });
+    },
+  );
+
+  app.get(
+    '/bookings/:pnr/invoices/:number',
+    {
+      config: { policy: 'book' },
+      schema: {
+        tags,
+        summary: "One of a booking's tax invoices by number (the sale's or a date change's): PDF, or JSON",
+        description: 'The number as issued, its slash URL-encoded: `2083%2F84-000123`.',
+        params: creditNoteParams,
+        querystring: documentFormatQuery,
+        response: responses(taxInvoice),
+      },
+    },
+    async (request, reply) => {
+      const booking = await findBooking(app.db, { pnr: request.params.pnr, userId: requireUser(request).id });
+      const invoice = presentTaxInvoice(
+        await findTaxInvoiceByNumber(app.db, booking.id, request.params.number),
+        booking.pnr,
       );
-      return sendFile(reply as FastifyReply, {
-        content: pdf,
-        type: 'application/pdf',
-        fileName: fileNameOf('tax-invoice', invoice.number),
-        inline: true,
+      return sendTaxDocument(request, reply as FastifyReply, invoice, {
+        format: request.query.format,
+        filePrefix: 'tax-invoice',
       });
     },
   );
@@ -98,16 +140,9 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
         await findCreditNote(app.db, booking.id, request.params.number),
         booking.pnr,
       );
-      if (request.query.format === 'json') return ok(note);
-      const pdf = await renderTaxDocumentPdf(
-        note,
-        await documentLookOf(app.assets, requireBrand(request).config),
-      );
-      return sendFile(reply as FastifyReply, {
-        content: pdf,
-        type: 'application/pdf',
-        fileName: fileNameOf('credit-note', note.number),
-        inline: true,
+      return sendTaxDocument(request, reply as FastifyReply, note, {
+        format: request.query.format,
+        filePrefix: 'credit-note',
       });
     },
   );
