@@ -2,7 +2,8 @@
  * `npm run bench:web`: Lighthouse (mobile, simulated throttling) on the home page and a results
  * page of the built web app, served by the real server on an in-memory database, in Debian's
  * Chromium. Runs each page BENCH_WEB_RUNS times (default 3) and prints the median of the four
- * category scores and of the paint metrics: a report, not a CI gate. With BENCH_WEB_REPORTS=<dir>
+ * category scores and of the paint metrics, then the home page's initial JavaScript (gzip) against
+ * its budget: a report, not a CI gate. With BENCH_WEB_REPORTS=<dir>
  * it also writes each run's Lighthouse JSON there.
  */
 import { spawn } from 'node:child_process';
@@ -10,6 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { HOME_JS_BUDGET_BYTES, homeInitialJs } from '../scripts/home-js-weight';
 
 /** `-- --json`: also print one `BENCH_JSON {…}` line with the scores (read by `npm run bench`). */
 const JSON_OUTPUT = process.argv.includes('--json');
@@ -137,7 +139,13 @@ try {
           .join(', ')}`,
       );
     }
-    if (JSON_OUTPUT) console.log(`BENCH_JSON ${JSON.stringify({ pages: pageScores })}`);
+    const homeJs = homeInitialJs();
+    console.log(
+      `home page initial JavaScript: ${(homeJs.totalBytes / 1024).toFixed(1)} KB gzip in ${homeJs.files.length} files ` +
+        `(budget ${HOME_JS_BUDGET_BYTES / 1024} KB${homeJs.totalBytes <= HOME_JS_BUDGET_BYTES ? ': within' : ': OVER'})`,
+    );
+    if (JSON_OUTPUT)
+      console.log(`BENCH_JSON ${JSON.stringify({ pages: pageScores, homeJsGzipBytes: homeJs.totalBytes })}`);
   } finally {
     await chrome.kill();
   }

@@ -58,6 +58,10 @@ export default defineConfig({
               name: 'search-form',
               test: /web\/src\/(features\/search\/(components|api)\/|features\/search\/search-(url|rules)|lib\/dates)|shared\/src\/bikram-sambat/,
             },
+            {
+              name: 'framework',
+              test: /node_modules\/(react-router|i18next|react-i18next|@tanstack\/(query-core|react-query))\//,
+            },
           ],
         },
       },

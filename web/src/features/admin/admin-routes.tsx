@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { AdminHome } from './admin-home';
 
 /** The console's sections (issue 7): each sub-feature's page loads on demand. */
 export const adminRoutes: RouteObject[] = [
-  { index: true, element: <AdminHome /> },
+  // Lazy like every section: the role look-up it needs stays out of the home page's JavaScript.
+  { index: true, lazy: () => import('./admin-home').then((m) => ({ Component: m.AdminHome })) },
   {
     path: 'staff',
     lazy: () => import('./staff/staff-page').then((m) => ({ Component: m.StaffPage })),
