@@ -4,7 +4,9 @@ import type { Db } from '../db/client';
 import { bookings, brands } from '../db/schema/index';
 import { findUser } from '../domain/accounts/find-user';
 import { loadBookingDetails } from '../domain/bookings/find-booking';
+import { loadBookers } from '../domain/bookings/load-bookers';
 import { paymentMethodsFor } from '../domain/bookings/payment-methods-for';
+import { priceBreakdownOf } from '../domain/bookings/price-breakdown-of';
 import type { WebhookEventRow } from '../domain/webhooks/deliver-webhooks';
 import { presentBooking } from '../presenters/booking';
 
@@ -32,6 +34,12 @@ export function webhookResources(db: Db) {
       hasPayment: config.success && config.data.hasPayment,
       booking: full.booking,
     });
-    return { booking: presentBooking(full, methods) };
+    const booker = (await loadBookers(db, [full.booking.userId])).get(full.booking.userId);
+    return {
+      booking: presentBooking(full, methods, {
+        priceBreakdown: priceBreakdownOf(full.booking, booker, user.type === 'admin' ? null : user.id),
+        booker,
+      }),
+    };
   };
 }

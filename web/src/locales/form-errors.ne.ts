@@ -78,4 +78,12 @@ export const formErrorsNe: Record<string, string> = {
     ]),
   ),
   'A PAN is 9 digits.': 'प्यान ९ अङ्कको हुन्छ।',
+  'Choose the country that issued the passport.': 'राहदानी जारी गर्ने देश छान्नुहोस्।',
+  'Choose yes or no.': 'हो वा होइन छान्नुहोस्।',
+  'Choose English (en) or Nepali (ne).': 'अङ्ग्रेजी (en) वा नेपाली (ne) छान्नुहोस्।',
+  'Name a supplier, such as house.': 'house जस्तो आपूर्तिकर्ताको नाम लेख्नुहोस्।',
+  'Use a supplier id such as house or duffel.': 'house वा duffel जस्तो आपूर्तिकर्ता परिचय प्रयोग गर्नुहोस्।',
+  'Name at least one supplier, or leave suppliers out to ask them all.':
+    'कम्तीमा एउटा आपूर्तिकर्ता लेख्नुहोस्, वा सबैलाई सोध्न suppliers नै नपठाउनुहोस्।',
+  'Name at most 10 suppliers.': 'बढीमा १० आपूर्तिकर्ता लेख्नुहोस्।',
 };
