@@ -24,7 +24,11 @@ import { MAX_STOPS } from './engine/find-itineraries';
 import { currencyOf, type FareTier } from './engine/price-offer';
 import { loadFlightNetwork } from './load-flight-network';
 
-/** Most offers answered per leg, cheapest first (over all dates of a flexible search). */
+/**
+ * Most offers answered per leg and date, cheapest first. Per date, not over all dates of a
+ * flexible search: the neighbouring days' cheap fares must not crowd out the chosen day's dearer
+ * fare families.
+ */
 export const MAX_OFFERS_PER_LEG = 150;
 
 export interface SearchFlightsOptions {
@@ -187,9 +191,12 @@ export async function searchFlights(db: Db, options: SearchFlightsOptions): Prom
         }
       }
       const offers = [...byDay.values()]
-        .flat()
-        .sort((a, b) => a.price.total - b.price.total || a.departUtc - b.departUtc)
-        .slice(0, MAX_OFFERS_PER_LEG);
+        .flatMap((dayOffers) =>
+          dayOffers
+            .sort((a, b) => a.price.total - b.price.total || a.departUtc - b.departUtc)
+            .slice(0, MAX_OFFERS_PER_LEG),
+        )
+        .sort((a, b) => a.price.total - b.price.total || a.departUtc - b.departUtc);
       return {
         origin: leg.depart_code,
         destination: leg.dest_code,
