@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, request as apiRequest, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Himalaya-Demo-2081';
 
@@ -128,9 +128,33 @@ export async function ticketedBooking(
   });
   expect(held.ok(), await held.text()).toBe(true);
   const pnr = (await held.json()).data.pnr as string;
+  await fundWallet(new URL(page.url()).origin, 'agent@sajilo.example');
   const paid = await page.request.post(`/api/b2b/v2/bookings/${pnr}/payments`, {
     data: { method: 'wallet' },
   });
   expect(paid.ok(), await paid.text()).toBe(true);
   return pnr;
+}
+
+/**
+ * Tops up a Sajilo Travels agent's wallet by NPR 50,000 as the brand's demo admin, so a spec that
+ * pays from it does not depend on what earlier specs spent.
+ */
+export async function fundWallet(origin: string, agentLogin: string): Promise<void> {
+  const api = await apiRequest.newContext({ baseURL: `${origin}/api/b2b/v2/` });
+  try {
+    const admin = await api.post('auth/login', {
+      data: { login: 'admin@sajilo.example', password: DEMO_PASSWORD, session: 'bearer' },
+    });
+    const headers = { authorization: `Bearer ${(await admin.json()).data.accessToken as string}` };
+    const users = await api.get(`admin/users?q=${encodeURIComponent(agentLogin)}`, { headers });
+    const agentId = (await users.json()).data.items[0].id as string;
+    const topUp = await api.post(`admin/users/${agentId}/wallet/top-ups`, {
+      headers,
+      data: { amount: 5_000_000, reference: `E2E-FUND-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    });
+    expect(topUp.ok(), await topUp.text()).toBe(true);
+  } finally {
+    await api.dispose();
+  }
 }

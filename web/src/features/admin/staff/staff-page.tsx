@@ -75,78 +75,80 @@ export function StaffPage() {
       </form>
 
       <h2 className="mt-8 text-lg font-semibold">{t('admin.staff.members')}</h2>
-      <table className="mt-2 w-full text-left text-sm">
-        <TableHead
-          columns={[
-            t('admin.staff.name'),
-            t('admin.staff.email'),
-            t('admin.staff.role'),
-            t('admin.staff.status'),
-          ]}
-        />
-        <tbody>
-          {staff.data?.members.map((member) => {
-            const name = `${member.firstName} ${member.lastName}`;
-            return (
-              <tr key={member.id} className="border-b border-slate-200 dark:border-slate-700">
-                <td className="py-2 pr-3">
-                  {name}
-                  {member.you && <span className="text-slate-500"> ({t('admin.staff.you')})</span>}
-                </td>
-                <td className="py-2 pr-3">{member.email}</td>
-                <td className="py-2 pr-3">
-                  {member.you || member.revoked ? (
-                    t(`admin.staff.roles.${member.role}`)
-                  ) : (
-                    <SelectField
-                      label={t('admin.staff.roleOf', { name })}
-                      className="[&>label]:sr-only"
-                      options={roleOptions}
-                      value={member.role}
-                      disabled={change.isPending}
-                      onValueChange={(role) =>
-                        change.mutate(
-                          { kind: 'role', id: member.id, role: role as StaffRole },
-                          {
-                            onSuccess: () => notify.success(t('admin.staff.roleChanged', { name })),
-                            onError: (error) => showError(error),
-                          },
-                        )
-                      }
-                    />
-                  )}
-                </td>
-                <td className="py-2 pr-3">
-                  {member.revoked ? (
-                    t('admin.staff.revoked')
-                  ) : member.you ? (
-                    t('admin.staff.active')
-                  ) : (
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
-                      disabled={change.isPending}
-                      onClick={() =>
-                        window.confirm(t('admin.staff.confirmRevoke', { name })) &&
-                        change.mutate(
-                          { kind: 'revoke', id: member.id },
-                          {
-                            onSuccess: () => notify.success(t('admin.staff.revokedToast', { name })),
-                            onError: (error) => showError(error),
-                          },
-                        )
-                      }
-                    >
-                      {t('admin.staff.revoke')}
-                      <span className="sr-only"> {name}</span>
-                    </button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <TableHead
+            columns={[
+              t('admin.staff.name'),
+              t('admin.staff.email'),
+              t('admin.staff.role'),
+              t('admin.staff.status'),
+            ]}
+          />
+          <tbody>
+            {staff.data?.members.map((member) => {
+              const name = `${member.firstName} ${member.lastName}`;
+              return (
+                <tr key={member.id} className="border-b border-slate-200 dark:border-slate-700">
+                  <td className="py-2 pr-3">
+                    {name}
+                    {member.you && <span className="text-slate-500"> ({t('admin.staff.you')})</span>}
+                  </td>
+                  <td className="py-2 pr-3">{member.email}</td>
+                  <td className="py-2 pr-3">
+                    {member.you || member.revoked ? (
+                      t(`admin.staff.roles.${member.role}`)
+                    ) : (
+                      <SelectField
+                        label={t('admin.staff.roleOf', { name })}
+                        className="[&>label]:sr-only"
+                        options={roleOptions}
+                        value={member.role}
+                        disabled={change.isPending}
+                        onValueChange={(role) =>
+                          change.mutate(
+                            { kind: 'role', id: member.id, role: role as StaffRole },
+                            {
+                              onSuccess: () => notify.success(t('admin.staff.roleChanged', { name })),
+                              onError: (error) => showError(error),
+                            },
+                          )
+                        }
+                      />
+                    )}
+                  </td>
+                  <td className="py-2 pr-3">
+                    {member.revoked ? (
+                      t('admin.staff.revoked')
+                    ) : member.you ? (
+                      t('admin.staff.active')
+                    ) : (
+                      <button
+                        type="button"
+                        className={secondaryButtonClass}
+                        disabled={change.isPending}
+                        onClick={() =>
+                          window.confirm(t('admin.staff.confirmRevoke', { name })) &&
+                          change.mutate(
+                            { kind: 'revoke', id: member.id },
+                            {
+                              onSuccess: () => notify.success(t('admin.staff.revokedToast', { name })),
+                              onError: (error) => showError(error),
+                            },
+                          )
+                        }
+                      >
+                        {t('admin.staff.revoke')}
+                        <span className="sr-only"> {name}</span>
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
 
       <h2 className="mt-8 text-lg font-semibold">{t('admin.staff.invitations')}</h2>
       {staff.data?.invitations.length === 0 && (
