@@ -43,11 +43,13 @@ describe.skipIf(!onPostgres)('invoice numbers under concurrent payments (Postgre
     }));
     await db.insert(users).values(agents);
     const offers = await findOffers(t, { cookie: (await logIn(t, agents[0]?.email ?? '')).cookie, days: 14 });
+    // Each offer as many times as it has seats (a cheap class may have only a few left).
+    const seats = offers.flatMap((offer) => Array.from({ length: offer.seats_left ?? 1 }, () => offer));
     const held: { cookie: string; pnr: string }[] = [];
     for (const [index, agent] of agents.entries()) {
       await topUpWallet(db, agent.email, 10_000_000);
       const { cookie } = await logIn(t, agent.email);
-      const offer = offers[index % offers.length];
+      const offer = seats[index % seats.length];
       if (!offer) throw new Error('no offer');
       const response = await postBooking(t, cookie, bookingBody([offer]));
       expect(response.statusCode, response.body).toBe(200);
