@@ -91,7 +91,7 @@ test('an admin downloads the month’s VAT sales register from the console', asy
   await page.getByRole('link', { name: 'Download CSV' }).click();
   const csv = await readFile(await (await csvDownload).path(), 'utf8');
   expect(csv).toMatch(
-    /^Date \(BS\),Date \(AD\),Invoice no\.,Buyer's name,Buyer's PAN,Total sales,Non-taxable sales,Export sales,Taxable amount,VAT\r\n/,
+    /^Date \(BS\),Date \(AD\),Invoice no\.,Buyer's name,Buyer's PAN,Total sales,Non-taxable sales,Export sales,Taxable amount,VAT,Note\r\n/,
   );
   if (invoiceNumber) expect(csv).toContain(invoiceNumber);
 
