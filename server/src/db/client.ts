@@ -55,6 +55,8 @@ export interface Database {
   jobQueueConnection: Pick<JobQueueOptions, 'db' | 'backend' | 'connectionString' | 'max'>;
   /** Connections of the pool now (PGlite: its one connection). */
   poolUsage(): { total: number; idle: number; waiting: number; max: number };
+  /** PGlite only: a copy of its data folder (a tar), which `pgliteDataDirDump` starts from. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -65,12 +67,17 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder, or `memory://` for a throw-away in-memory database. */
   dataDir?: string;
+  /**
+   * An in-memory PGlite starts from this copy of a data folder (`dumpDataDir`) instead of an
+   * empty cluster: the test suite's migrated and seeded template (server/src/test/global-setup.ts).
+   */
+  pgliteDataDirDump?: Blob;
   poolSize?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir ?? 'memory://');
+  return openPglite(options.dataDir ?? 'memory://', options.pgliteDataDirDump);
 }
 
 function openPostgres(url: string, poolSize: number): Database {
@@ -151,13 +158,16 @@ function keepWasmOnBaselineCompiler(): void {
   v8.setFlagsFromString('--no-wasm-dynamic-tiering');
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, dataDirDump?: Blob): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PGlite;
   try {
     keepWasmOnBaselineCompiler();
-    const options = { startParams: PGLITE_START_PARAMS };
+    const options = {
+      startParams: PGLITE_START_PARAMS,
+      ...(inMemory && dataDirDump ? { loadDataDir: dataDirDump } : {}),
+    };
     client = inMemory ? new PGlite(options) : new PGlite(dataDir, options);
     await client.waitReady;
   } catch (error) {
@@ -173,6 +183,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     poolUsage: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     close: async () => {
       await client.close();

@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';
 import { seedDatabase } from '../seed/index';
 
 /** Cheap Argon2id parameters so tests stay fast (production uses the PASSWORD_HASH_* defaults). */
 export const TEST_PASSWORD_HASHING = { memoryCost: 1024, timeCost: 1 };
+
+/** Where the run's seeded template is (set by global-setup.ts): a PGlite dump file, a database name. */
+export const PGLITE_TEMPLATE_ENV = 'TIKAT_TEST_PGLITE_TEMPLATE';
+export const POSTGRES_TEMPLATE_ENV = 'TIKAT_TEST_POSTGRES_TEMPLATE';
+
+let pgliteTemplate: Blob | undefined;
 
 /**
  * A database of its own for one test file: in-memory PGlite by default, or, when
@@ -14,12 +21,17 @@ export async function createTestDatabase(
   options: { seed?: boolean } = {},
 ): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const seed = options.seed ?? true;
+  const postgresTemplate = seed ? process.env[POSTGRES_TEMPLATE_ENV] : undefined;
+  const pgliteTemplateFile = seed ? process.env[PGLITE_TEMPLATE_ENV] : undefined;
   let database: Database;
   let dropDatabase = async () => {};
   let databaseUrl: string | undefined;
   if (serverUrl) {
     const name = `tikat_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+    await withAdminClient(serverUrl, (client) =>
+      client.query(`create database ${name}${postgresTemplate ? ` template ${postgresTemplate}` : ''}`),
+    );
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
@@ -30,11 +42,16 @@ export async function createTestDatabase(
       );
     };
   } else {
-    database = await openDatabase({ dataDir: 'memory://' });
+    if (pgliteTemplateFile) pgliteTemplate ??= new Blob([readFileSync(pgliteTemplateFile)]);
+    database = await openDatabase({
+      dataDir: 'memory://',
+      ...(pgliteTemplate && pgliteTemplateFile ? { pgliteDataDirDump: pgliteTemplate } : {}),
+    });
   }
-  await database.migrate();
-  if (options.seed ?? true) {
-    await seedDatabase(database.db, { demo: true, passwordHashing: TEST_PASSWORD_HASHING });
+  const fromTemplate = Boolean(serverUrl ? postgresTemplate : pgliteTemplateFile);
+  if (!fromTemplate) {
+    await database.migrate();
+    if (seed) await seedDatabase(database.db, { demo: true, passwordHashing: TEST_PASSWORD_HASHING });
   }
   const close = database.close;
   return {
@@ -47,7 +64,7 @@ export async function createTestDatabase(
   };
 }
 
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
