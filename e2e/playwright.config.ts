@@ -18,7 +18,6 @@ const ADMIN_SPEC = [
   '**/admin-finance.spec.ts',
   '**/admin-credit.spec.ts',
   '**/admin-staff.spec.ts',
-  '**/admin-reissue.spec.ts',
 ];
 /** Refunds in admin-bookings credit the wallet whose balance admin-money checks: never at once. */
 const ADMIN_MONEY_SPEC = '**/admin-money.spec.ts';

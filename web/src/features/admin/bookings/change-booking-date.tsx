@@ -1,9 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminBookingDetail, AdminChangeResponse } from '#shared/admin-bookings';
 import type { ChangeOptions } from '#shared/booking-changes';
+import { staffRoleMay } from '#shared/staff-roles';
 import { buttonClass, inputClass, secondaryButtonClass } from '../../../components/ui/form-styles';
 import { notify } from '../../../lib/notify';
+import { meQueryOptions } from '../../../lib/session/get-me';
 import { useChangeAdminBooking } from './api/change-admin-booking';
 import { useAdminChangeOptions } from './api/get-admin-change-options';
 import { errorText, money } from './booking-format';
@@ -32,9 +35,11 @@ export function ChangeBookingDate(props: { detail: AdminBookingDetail }) {
   const [result, setResult] = useState('');
   const options = useAdminChangeOptions(booking.pnr, legIndex, open ? asked : null);
   const change = useChangeAdminBooking();
+  const me = useQuery(meQueryOptions());
   const amount = (value: number) => money(value, booking.currency);
 
-  if (booking.status !== 'ticketed') return null;
+  // Only a ticketed booking changes date, and only the roles of `reissueBookings` change it.
+  if (booking.status !== 'ticketed' || !staffRoleMay(me.data?.staff_role, 'reissueBookings')) return null;
 
   const body = (option: ChangeOption, confirm: boolean) => ({
     leg_index: legIndex,
