@@ -6,6 +6,7 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
+import { agentTicketedBooking, inDays } from './helpers';
 
 const DEMO_PASSWORD = 'Himalaya-Demo-2081';
 const daysFromNow = (days: number) =>
@@ -270,4 +271,51 @@ test('an admin sets a void fee and voids a ticket issued today: refunded less th
   const booking = (await (await agent.get(`/api/b2b/v2/bookings/${pnr}`)).json()).data;
   expect(paidBack).toBe((booking.price.commission?.net_total ?? booking.price.total) - 30_000);
   await agent.dispose();
+});
+
+test('an admin changes the date of an agent’s booking: quote, confirm, new tickets citing the old ones (issue 20 §6)', async ({
+  page,
+  baseURL,
+}) => {
+  const lastName = `Sherpa${uniqueLetters()}`;
+  const { pnr, ticketNumbers } = await agentTicketedBooking(baseURL ?? '', {
+    days: 40,
+    lastName,
+    keyPrefix: 'e2e-admin-reissue',
+  });
+
+  await logInAsAdmin(page);
+  await page.goto(`/admin/bookings/${pnr}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Booking ${pnr}` })).toBeVisible();
+  const panel = page.getByTestId('console-change-date');
+  await panel.getByRole('button', { name: 'Change date' }).click();
+  await panel.getByLabel('New date').fill(inDays(43));
+  await panel.getByRole('button', { name: 'Show flights' }).click();
+  const option = panel.getByTestId('console-change-option').first();
+  await expect(option).toContainText(inDays(43));
+  await option.getByRole('button', { name: 'Quote this flight' }).click();
+
+  const quote = option.getByRole('dialog');
+  await expect(quote).toContainText('Fare difference');
+  await expect(quote).toContainText('Change fee');
+  await expect(quote.getByTestId('console-change-due')).toContainText('NPR');
+  await expect(quote).toContainText('is debited from the agent’s wallet');
+  await expectNoSeriousViolation(page, 'date change quote');
+  await quote.getByRole('button', { name: 'Change the date and reissue the tickets' }).click();
+
+  await expect(panel.getByTestId('change-result')).toContainText('Date changed: new ticket numbers issued.');
+  await expect(panel.getByTestId('change-result')).toContainText('Tax invoice');
+  // The exchanged ticket is listed beside its reissue, which names the number it replaced.
+  const rows = page.getByTestId('ticket-row');
+  await expect(rows).toHaveCount(ticketNumbers.length * 2);
+  for (const old of ticketNumbers) {
+    await expect(rows.filter({ hasText: old }).filter({ hasText: 'Exchanged' })).toHaveCount(1);
+    await expect(page.getByTestId('reissued-from').filter({ hasText: `Reissued from ${old}` })).toHaveCount(
+      1,
+    );
+  }
+  await expect(rows.filter({ hasText: 'Valid' })).toHaveCount(ticketNumbers.length);
+  await expect(page.getByTestId('history')).toContainText('Date changed');
+  await expect(page.getByTestId('history')).toContainText('(agency)');
+  await expect(page.getByText('for a date change')).toBeVisible();
 });

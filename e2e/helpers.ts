@@ -158,3 +158,66 @@ export async function fundWallet(origin: string, agentLogin: string): Promise<vo
     await api.dispose();
   }
 }
+
+/**
+ * Books a direct KTM→PKR fare of `family` (default Apex: changes allowed for a fee) for one adult
+ * `days` ahead as the demo agent, in an API context of its own, and pays it from the wallet (topped
+ * up first); its PNR and ticket numbers.
+ */
+export async function agentTicketedBooking(
+  origin: string,
+  options: { days: number; lastName: string; keyPrefix: string; family?: string },
+): Promise<{ pnr: string; ticketNumbers: string[] }> {
+  await fundWallet(origin, 'agent@sajilo.example');
+  const api = await apiRequest.newContext({ baseURL: `${origin}/api/b2b/v2/` });
+  try {
+    const login = await api.post('auth/login', {
+      data: { login: 'agent@sajilo.example', password: DEMO_PASSWORD, session: 'cookie' },
+    });
+    expect(login.ok(), await login.text()).toBe(true);
+    const search = await api.post('flights/search', {
+      data: {
+        depart_code: 'KTM',
+        dest_code: 'PKR',
+        depart_date: inDays(options.days),
+        nationality_code: 'NP',
+      },
+    });
+    const offers = (await search.json()).data.legs[0].offers as {
+      id: string;
+      stops: number;
+      fare: { family: string };
+      price: { total: number };
+    }[];
+    const family = options.family ?? 'Apex';
+    const offer = offers.find((o) => o.stops === 0 && o.fare.family === family);
+    if (!offer) throw new Error(`no direct KTM→PKR ${family} offer`);
+    const held = await api.post('bookings', {
+      headers: { 'idempotency-key': `${options.keyPrefix}-${options.lastName}` },
+      data: {
+        offers: [{ id: offer.id, total: offer.price.total }],
+        passengers: [
+          {
+            type: 'adult',
+            title: 'Mr',
+            first_name: 'Pemba',
+            last_name: options.lastName,
+            gender: 'male',
+            nationality: 'NP',
+          },
+        ],
+        contact: { name: `Pemba ${options.lastName}`, email: 'pemba@example.com', mobile: '+9779812345678' },
+      },
+    });
+    expect(held.ok(), await held.text()).toBe(true);
+    const pnr = (await held.json()).data.pnr as string;
+    const paid = await api.post(`bookings/${pnr}/payments`, { data: { method: 'wallet' } });
+    expect(paid.ok(), await paid.text()).toBe(true);
+    const booking = (await (await api.get(`bookings/${pnr}`)).json()).data as {
+      tickets: { ticket_number: string }[];
+    };
+    return { pnr, ticketNumbers: booking.tickets.map((t) => t.ticket_number) };
+  } finally {
+    await api.dispose();
+  }
+}

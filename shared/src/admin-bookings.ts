@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userType } from './accounts';
 import { pageQuery } from './admin';
 import { bookingMarkup } from './admin-money';
+import { changeQuote } from './booking-changes';
 import { booking, bookingStatus, paymentMethod, refundQuote } from './bookings';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-05-01.');
@@ -153,6 +154,19 @@ export const adminCancelResponse = z.object({
   detail: adminBookingDetail.nullable(),
 });
 export type AdminCancelResponse = z.infer<typeof adminCancelResponse>;
+
+/**
+ * `POST /admin/bookings/:pnr/change`: the console's date change (the traveller's request body;
+ * docs/bookings.md "Date change and reissue"): quoted, or confirmed and audited.
+ */
+export const adminChangeResponse = z.object({
+  quote: changeQuote,
+  /** When confirmed: the booking after the change (new tickets beside the exchanged ones). */
+  detail: adminBookingDetail.nullable(),
+  /** When confirmed and something was charged: the change's tax invoice number. */
+  invoice_number: z.string().nullable(),
+});
+export type AdminChangeResponse = z.infer<typeof adminChangeResponse>;
 
 export const resendTicketResponse = z.object({ to: z.string() });
 

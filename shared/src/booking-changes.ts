@@ -33,8 +33,11 @@ export const changeQuote = z.object({
   change_fee: z.number().int(),
   /** fare_difference + change_fee: what confirming charges. */
   amount_due: z.number().int(),
-  /** How it is paid: the agent's wallet, or nothing to pay. */
-  payment: z.enum(['wallet', 'none']),
+  /**
+   * How it is paid: the agent's wallet, or nothing to pay; `agency` (console answers only): the
+   * agency changes a traveller's booking and collects the amount from them itself.
+   */
+  payment: z.enum(['wallet', 'none', 'agency']),
   /** The change rule applied, in words. */
   rule: z.string(),
 });

@@ -39,6 +39,12 @@ export const CONSOLE_POLICY_ROLES = {
   readBookings: EVERY_ROLE,
   /** Resend a booking's documents and cancel it on the traveller's request. */
   serveBookings: ['owner', 'sales', 'support'],
+  /**
+   * Change a booking's date and reissue its tickets on the booker's request, under the fare's
+   * change conditions (as a cancel on request: the fee and difference follow the fare, charged to
+   * the agent's wallet or collected from the traveller).
+   */
+  reissueBookings: ['owner', 'sales', 'support'],
   /** Mark flights disrupted and accept or rebook a disrupted booking. */
   manageBookings: ['owner', 'sales'],
   /** Refund a disrupted booking or void its tickets on their day of issue (money goes back to the payer). */

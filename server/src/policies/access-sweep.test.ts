@@ -397,6 +397,10 @@ const CALLS: Record<string, () => Call> = {
   'POST /bookings/:pnr/cancel': () => ({ payload: { confirm: false } }),
   'POST /bookings/:pnr/void': () => ({ payload: { confirm: false } }),
   'POST /admin/bookings/:pnr/void': () => ({ payload: { confirm: false } }),
+  'POST /admin/bookings/:pnr/change': () => ({
+    payload: { leg_index: 0, offer_id: 'house~sweep~1.0.0~npr' },
+  }),
+  'GET /admin/bookings/:pnr/change-options': () => ({ query: 'leg_index=0&date=2099-01-01' }),
   'PUT /admin/finance-settings': () => ({ payload: { void_fee_npr: 0, void_fee_usd: 0 } }),
   'POST /bookings/:pnr/change': () => ({ payload: { leg_index: 0, offer_id: 'house~sweep~1.0.0~npr' } }),
   'GET /bookings/:pnr/change-options': () => ({ query: 'leg_index=0&date=2099-01-01' }),

@@ -49,6 +49,8 @@ describe('the policy module', () => {
     expect(rolesAllowed('manageBookings')).toEqual(['owner', 'sales']);
     expect(rolesAllowed('manageUsers')).toEqual(['owner', 'sales']);
     expect(rolesAllowed('serveBookings')).toEqual(['owner', 'sales', 'support']);
+    // A date change on request follows the fare's conditions, as a cancel on request does.
+    expect(rolesAllowed('reissueBookings')).toEqual(['owner', 'sales', 'support']);
     // Settings, gateways, partner apps and staff: the owner alone.
     for (const policy of [
       'manageBrand',

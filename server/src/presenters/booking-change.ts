@@ -1,7 +1,9 @@
 import type { ChangeQuote } from '#shared/booking-changes';
+import type { ChangePayment } from '../domain/bookings/change-booking-date';
 import type { BookingChangeQuote } from '../domain/bookings/quote-booking-change';
 
-export function presentChangeQuote(quote: BookingChangeQuote): ChangeQuote {
+/** A change's quote; `payment` as the change is paid (default: the wallet when something is due). */
+export function presentChangeQuote(quote: BookingChangeQuote, payment?: ChangePayment): ChangeQuote {
   return {
     currency: quote.currency,
     leg_index: quote.legIndex,
@@ -12,7 +14,7 @@ export function presentChangeQuote(quote: BookingChangeQuote): ChangeQuote {
     fare_difference: quote.fareDifference,
     change_fee: quote.changeFee,
     amount_due: quote.amountDue,
-    payment: quote.amountDue > 0 ? 'wallet' : 'none',
+    payment: payment ?? (quote.amountDue > 0 ? 'wallet' : 'none'),
     rule: quote.rule,
   };
 }

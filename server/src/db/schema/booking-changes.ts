@@ -29,8 +29,8 @@ export const bookingChanges = pgTable(
     changeFee: integer('change_fee').notNull(),
     /** fare_difference + change_fee: what the booker paid for the change. */
     amount: integer('amount').notNull(),
-    /** `wallet`, or null when nothing was due. */
-    paidWith: text('paid_with').$type<'wallet'>(),
+    /** `wallet`, `agency` (collected from a traveller by the agency, console), or null when nothing was due. */
+    paidWith: text('paid_with').$type<'wallet' | 'agency'>(),
     byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -17,15 +17,37 @@ import { configuredSuppliers } from '../suppliers/configured-suppliers';
 import { queueTicketEmail, type TicketLinks } from '../tickets/queue-ticket-email';
 import { ticketNumber } from '../tickets/ticket-number';
 import { postWalletEntry } from '../wallet/post-wallet-entry';
-import { recordBookingEvent } from './change-booking-status';
+import { type Actor, recordBookingEvent } from './change-booking-status';
 import { nameOf } from './create-booking';
-import { type FullBooking, findBooking, loadBookingDetails } from './find-booking';
+import {
+  type BookingRow,
+  type BookingScope,
+  type FullBooking,
+  findBooking,
+  loadBookingDetails,
+} from './find-booking';
 import { type BookingChangeQuote, quoteBookingChange } from './quote-booking-change';
 import { withRetryOnConflict } from './retry-on-conflict';
 
 export interface ChangeBookingDateOptions {
-  /** The booker (an agent pays from their wallet). */
+  /** The booker (an agent pays from their wallet): the new fare is priced for them. */
   user: AccountUser;
+  /** Whose bookings the PNR is looked up among: default the booker's own; the console's brand. */
+  scope?: BookingScope;
+  /** Who changes it (history, `booking_changes.by_user_id`): default the booker. */
+  by?: Actor;
+  /**
+   * The agency changes it for a traveller (no wallet): an amount due is recorded as collected by the
+   * agency (`paid_with: 'agency'`) instead of refused with CHANGE_PAYMENT_UNAVAILABLE.
+   */
+  agencyCollects?: boolean;
+  /** Runs in the change's transaction once done (the console's audit entry). */
+  afterChange?: (
+    tx: Db,
+    booking: BookingRow,
+    quote: BookingChangeQuote,
+    invoiceNumber: string | null,
+  ) => Promise<void>;
   pnr: string;
   legIndex: number;
   offerId: string;
@@ -39,10 +61,13 @@ export interface ChangeBookingDateOptions {
   now?: number;
 }
 
+/** How an amount due is paid: the agent's wallet, collected by the agency (console), or nothing due. */
+export type ChangePayment = 'wallet' | 'agency' | 'none';
+
 export interface ChangeBookingDateResult {
   quote: BookingChangeQuote;
-  /** Whether a wallet pays (an amount is due) or nothing is charged. */
-  payment: 'wallet' | 'none';
+  /** Whether a wallet pays (an amount is due), the agency collected it, or nothing is charged. */
+  payment: ChangePayment;
   /** Set once confirmed. */
   bookingId: string | null;
   invoiceNumber: string | null;
@@ -57,29 +82,34 @@ export interface ChangeBookingDateResult {
  * written), the new seats held and sold (SOLD_OUT), the old seats released, the leg rewritten, the
  * leg's open tickets `exchanged` and new numbers issued citing them (`reissued_from`), the change
  * recorded (`booking_changes`) with its tax invoice, a history event and the new e-ticket e-mail.
- * Something to pay and no wallet (a traveller): 409 CHANGE_PAYMENT_UNAVAILABLE.
+ * Something to pay and no wallet (a traveller): 409 CHANGE_PAYMENT_UNAVAILABLE, unless the agency
+ * changes it in the console (`agencyCollects`): then the amount is recorded as collected by the
+ * agency, with the same invoice.
  */
 export async function changeBookingDate(
   db: Db,
   options: ChangeBookingDateOptions,
 ): Promise<ChangeBookingDateResult> {
   const now = options.now ?? Date.now();
-  const booking = await findBooking(db, { pnr: options.pnr, userId: options.user.id });
+  const scope = options.scope ?? { userId: options.user.id };
+  const booking = await findBooking(db, { ...scope, pnr: options.pnr });
   const full = await loadBookingDetails(db, booking);
   const { engine, presented } = await priceNewOffer(db, full, options, now);
   const quote = quoteBookingChange(full, options.legIndex, presented, now);
-  const payment = quote.amountDue > 0 ? 'wallet' : 'none';
+  const wallet = isAgentUserType(options.user.type);
+  const payment: ChangePayment =
+    quote.amountDue <= 0 ? 'none' : !wallet && options.agencyCollects ? 'agency' : 'wallet';
   if (!options.confirm) return { quote, payment, bookingId: null, invoiceNumber: null };
-  if (payment === 'wallet' && !isAgentUserType(options.user.type)) {
+  if (payment === 'wallet' && !wallet) {
     throw new AppError('CHANGE_PAYMENT_UNAVAILABLE', undefined, undefined, {
       amount_due: quote.amountDue,
       currency: quote.currency,
     });
   }
-  const by = { name: nameOf(options.user), userId: options.user.id };
+  const by = options.by ?? { name: nameOf(options.user), userId: options.user.id };
   return withRetryOnConflict(() =>
     db.transaction(async (tx) => {
-      const locked = await findBooking(tx, { pnr: options.pnr, userId: options.user.id, forUpdate: true });
+      const locked = await findBooking(tx, { ...scope, pnr: options.pnr, forUpdate: true });
       const current = await loadBookingDetails(tx, locked);
       // Quoted again under the lock: a change or cancel that won the race is seen here.
       const charged = quoteBookingChange(current, options.legIndex, presented, now);
@@ -99,7 +129,7 @@ export async function changeBookingDate(
       }
       const route = `${leg.offer.segments[0]?.depart_code} → ${leg.offer.segments.at(-1)?.dest_code}`;
       const flights = presented.segments.map((s) => s.flight_number).join(', ');
-      if (charged.amountDue > 0) {
+      if (charged.amountDue > 0 && payment === 'wallet') {
         await postWalletEntry(tx, {
           userId: options.user.id,
           kind: 'change_debit',
@@ -155,8 +185,8 @@ export async function changeBookingDate(
           fareDifference: charged.fareDifference,
           changeFee: charged.changeFee,
           amount: charged.amountDue,
-          paidWith: charged.amountDue > 0 ? 'wallet' : null,
-          byUserId: options.user.id,
+          paidWith: charged.amountDue > 0 ? (payment === 'agency' ? 'agency' : 'wallet') : null,
+          byUserId: by.userId ?? null,
         })
         .returning({ id: bookingChanges.id });
       if (!change) throw new Error('the booking change was not written');
@@ -188,11 +218,16 @@ export async function changeBookingDate(
         by,
         `Date changed: ${charged.fromFlights.join(', ')} → ${charged.toFlights.join(', ')}; ` +
           `fare difference ${charged.fareDifference}, change fee ${charged.changeFee} ${charged.currency}` +
-          (charged.amountDue > 0 ? ' paid from the wallet' : '') +
+          (charged.amountDue > 0
+            ? payment === 'agency'
+              ? ' collected by the agency from the traveller'
+              : ' paid from the wallet'
+            : '') +
           `; ${reissued} ticket(s) reissued` +
           (invoice ? `; tax invoice ${invoice.number}` : ''),
       );
       await queueTicketEmail(tx, { bookingId: locked.id, ...options.links });
+      await options.afterChange?.(tx, locked, charged, invoice?.number ?? null);
       return { quote: charged, payment, bookingId: locked.id, invoiceNumber: invoice?.number ?? null };
     }),
   );

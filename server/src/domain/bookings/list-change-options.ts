@@ -6,7 +6,7 @@ import { agentPricingFor } from '../commissions/agent-pricing';
 import { decodeOfferId } from '../flights/engine/offer-id';
 import { offerAsSold } from '../flights/offer-as-sold';
 import { searchFlights } from '../flights/search-flights';
-import { findBooking, loadBookingDetails } from './find-booking';
+import { type BookingScope, findBooking, loadBookingDetails } from './find-booking';
 import { flightIdOf } from './flight-id';
 import { type BookingChangeQuote, quoteBookingChange } from './quote-booking-change';
 
@@ -21,10 +21,22 @@ const NATIONALITY_OF_TIER = { npr: 'NP', usd: 'US', residential: 'US' } as const
  */
 export async function listChangeOptions(
   db: Db,
-  options: { user: AccountUser; pnr: string; legIndex: number; date: string; now?: number },
+  options: {
+    /** The booker: the flights are priced for them. */
+    user: AccountUser;
+    /** Whose bookings the PNR is looked up among: default the booker's own; the console's brand. */
+    scope?: BookingScope;
+    pnr: string;
+    legIndex: number;
+    date: string;
+    now?: number;
+  },
 ): Promise<{ offer: FlightOffer; quote: BookingChangeQuote }[]> {
   const now = options.now ?? Date.now();
-  const booking = await findBooking(db, { pnr: options.pnr, userId: options.user.id });
+  const booking = await findBooking(db, {
+    ...(options.scope ?? { userId: options.user.id }),
+    pnr: options.pnr,
+  });
   const full = await loadBookingDetails(db, booking);
   const leg = full.legs.find((l) => l.position === options.legIndex);
   const ref = leg ? decodeOfferId(leg.offer.id) : undefined;

@@ -134,6 +134,10 @@ const CALLS: Record<string, () => Call> = {
   'POST /admin/bookings/:pnr/resend-ticket': () => ({}),
   'POST /admin/bookings/:pnr/cancel': () => ({ payload: { confirm: true } }),
   'POST /admin/bookings/:pnr/void': () => ({ payload: { confirm: false } }),
+  'POST /admin/bookings/:pnr/change': () => ({
+    payload: { leg_index: 0, offer_id: 'house~sweep~1.0.0~npr' },
+  }),
+  'GET /admin/bookings/:pnr/change-options': () => ({ query: 'leg_index=0&date=2099-01-01' }),
   'POST /admin/flights/:flightId/disruptions': () => ({ payload: { reason: 'weather', note: 'Sweep' } }),
   'GET /admin/bookings/:pnr/rebooking-options': () => ({}),
   'POST /admin/bookings/:pnr/disruption/accept': () => ({}),

@@ -7,22 +7,28 @@ import {
   adminBookingsQuery,
   adminCancelRequest,
   adminCancelResponse,
+  adminChangeResponse,
   flightDisruption,
   flightIdParams,
   markDisruptedRequest,
   pnrParams,
   resendTicketResponse,
 } from '#shared/admin-bookings';
+import { changeBookingRequest, changeOptions, changeOptionsQuery } from '#shared/booking-changes';
 import { rebookingOptions, rebookRequest } from '#shared/bookings';
+import { isAgentUserType } from '#shared/user-types';
 import type { Db } from '../../../db/client';
+import { findUser } from '../../../domain/accounts/find-user';
 import { recordAudit } from '../../../domain/audit/record-audit';
 import { acceptDisruption } from '../../../domain/bookings/accept-disruption';
 import { cancelBooking } from '../../../domain/bookings/cancel-booking';
+import { changeBookingDate } from '../../../domain/bookings/change-booking-date';
 import { nameOf } from '../../../domain/bookings/create-booking';
 import { type BookingRow, findFullBooking } from '../../../domain/bookings/find-booking';
 import { findBrandBooking } from '../../../domain/bookings/find-brand-booking';
 import { findOpenDisruption } from '../../../domain/bookings/find-open-disruption';
 import { listBrandBookings } from '../../../domain/bookings/list-brand-bookings';
+import { listChangeOptions } from '../../../domain/bookings/list-change-options';
 import { listRebookingOptions } from '../../../domain/bookings/list-rebooking-options';
 import { markFlightDisrupted } from '../../../domain/bookings/mark-flight-disrupted';
 import type { CancellationQuote } from '../../../domain/bookings/quote-cancellation';
@@ -30,7 +36,7 @@ import { rebookDisruptedBooking } from '../../../domain/bookings/rebook-disrupte
 import { refundDisruptedBooking } from '../../../domain/bookings/refund-disrupted-booking';
 import { resendTicketEmail } from '../../../domain/bookings/resend-ticket-email';
 import { voidBooking } from '../../../domain/bookings/void-booking';
-import { invalidFields } from '../../../errors';
+import { AppError, invalidFields } from '../../../errors';
 import { requireBrand, requireUser } from '../../../http/context';
 import { ok, responses } from '../../../http/envelope';
 import {
@@ -39,6 +45,7 @@ import {
   presentFlightDisruption,
 } from '../../../presenters/admin-booking';
 import { presentRefundQuote } from '../../../presenters/booking';
+import { presentChangeQuote } from '../../../presenters/booking-change';
 
 /** The brand's bookings for its admins (issue 7 §5): list, detail, resend, cancel, disruptions. */
 export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -194,6 +201,113 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       forTheTraveller('cancel', request, { pnr: request.params.pnr, confirm: request.body.confirm }),
+  );
+
+  /** The booking's booker (the new fare is priced for them; an agent's wallet pays). */
+  async function bookerOf(request: FastifyRequest, pnr: string) {
+    const brandId = requireBrand(request).id;
+    const full = await findFullBooking(app.db, { brandId, pnr });
+    const booker = await findUser(app.db, { userId: full.booking.userId, brandId });
+    if (!booker) throw new AppError('NOT_FOUND', 'There is no such booking.');
+    return booker;
+  }
+
+  app.get(
+    '/admin/bookings/:pnr/change-options',
+    {
+      config: { policy: 'readBookings' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The flights a leg may move to on a date, each with its change quote (fare difference + fee), priced for the booker',
+        description:
+          '409 CHANGE_NOT_ALLOWED when the fare allows no change now; 422 CHANGE_NOT_SUPPORTED for an outside supplier’s leg.',
+        params: pnrParams,
+        querystring: changeOptionsQuery,
+        response: responses(changeOptions),
+      },
+    },
+    async (request) => {
+      const booker = await bookerOf(request, request.params.pnr);
+      const options = await listChangeOptions(app.db, {
+        user: booker,
+        scope: { brandId: requireBrand(request).id },
+        pnr: request.params.pnr,
+        legIndex: request.query.leg_index,
+        date: request.query.date,
+      });
+      return ok({
+        leg_index: request.query.leg_index,
+        date: request.query.date,
+        options: options.map((o) => ({ offer: o.offer, quote: presentChangeQuote(o.quote) })),
+      });
+    },
+  );
+
+  app.post(
+    '/admin/bookings/:pnr/change',
+    {
+      config: { policy: 'reissueBookings' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Quotes (confirm false) or makes (confirm true) a date change of one leg for the booker: new tickets citing the old ones',
+        description:
+          'The fare’s change conditions as for the booker’s own change. An agent’s booking is charged to the agent’s ' +
+          'wallet (402 INSUFFICIENT_FUNDS / CREDIT_LIMIT_EXCEEDED); a traveller’s is recorded as collected by the agency ' +
+          '(`payment: agency`). 409 CHANGE_NOT_ALLOWED, SOLD_OUT, PRICE_CHANGED; 422 CHANGE_NOT_SUPPORTED. ' +
+          'Audited (`booking.change`).',
+        params: pnrParams,
+        body: changeBookingRequest,
+        response: responses(adminChangeResponse),
+      },
+    },
+    async (request) => {
+      const brand = requireBrand(request);
+      const admin = requireUser(request);
+      const booker = await bookerOf(request, request.params.pnr);
+      const result = await changeBookingDate(app.db, {
+        user: booker,
+        scope: { brandId: brand.id },
+        by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
+        agencyCollects: true,
+        pnr: request.params.pnr,
+        legIndex: request.body.leg_index,
+        offerId: request.body.offer_id,
+        total: request.body.total,
+        confirm: request.body.confirm,
+        holdMinutes: app.env.BOOKING_HOLD_MINUTES,
+        links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
+        afterChange: (tx, booking, quote, invoiceNumber) =>
+          recordAudit(tx, {
+            brandId: brand.id,
+            actor: admin,
+            action: 'booking.change',
+            entityType: 'booking',
+            entityId: booking.pnr,
+            before: { flights: quote.fromFlights },
+            after: {
+              flights: quote.toFlights,
+              fareDifference: quote.fareDifference,
+              changeFee: quote.changeFee,
+              amountDue: quote.amountDue,
+              currency: quote.currency,
+              paidWith: quote.amountDue > 0 ? (isAgentUserType(booker.type) ? 'wallet' : 'agency') : null,
+              invoiceNumber,
+            },
+          }),
+      });
+      if (result.bookingId) await app.jobs.send('email.deliver-outbox');
+      return ok({
+        quote: presentChangeQuote(result.quote, result.payment),
+        detail: result.bookingId
+          ? presentAdminBookingDetail(
+              await findBrandBooking(app.db, { brandId: brand.id, pnr: request.params.pnr }),
+            )
+          : null,
+        invoice_number: result.invoiceNumber,
+      });
+    },
   );
 
   app.post(

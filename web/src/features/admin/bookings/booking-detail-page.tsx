@@ -8,6 +8,7 @@ import { useAdminBooking } from './api/get-admin-booking';
 import { useRefreshAfterBookingChange } from './api/refresh-after-booking-change';
 import { BookingActions } from './booking-actions';
 import { money } from './booking-format';
+import { ChangeBookingDate } from './change-booking-date';
 import { DisruptedBadge } from './disrupted-badge';
 import { FlightDisruptionRow } from './flight-disruption-row';
 
@@ -126,6 +127,7 @@ export function BookingDetailPage() {
       ))}
 
       <BookingActions detail={data} />
+      <ChangeBookingDate detail={data} />
 
       <section aria-labelledby="flights-heading">
         <h2 id="flights-heading" className="text-lg font-semibold">
@@ -153,9 +155,24 @@ export function BookingDetailPage() {
           />
           <tbody>
             {booking.tickets.map((ticket) => (
-              <tr key={ticket.ticket_number} className="border-b border-slate-200 dark:border-slate-700">
+              <tr
+                key={ticket.ticket_number}
+                data-testid="ticket-row"
+                className={
+                  ticket.status === 'exchanged'
+                    ? 'border-b border-slate-200 text-slate-500 line-through dark:border-slate-700'
+                    : 'border-b border-slate-200 dark:border-slate-700'
+                }
+              >
                 <td className="py-1 pr-3">{passengerName(ticket.passenger_id)}</td>
-                <td className="py-1 pr-3 font-mono">{ticket.ticket_number}</td>
+                <td className="py-1 pr-3">
+                  <span className="font-mono">{ticket.ticket_number}</span>
+                  {ticket.reissued_from && (
+                    <span className="block text-xs" data-testid="reissued-from">
+                      {t('admin.bookings.reissuedFrom', { number: ticket.reissued_from })}
+                    </span>
+                  )}
+                </td>
                 <td className="py-1 pr-3">{data.flights[ticket.segment_index]?.flightNumber}</td>
                 <td className="py-1 pr-3">{t(`admin.bookings.ticketStatuses.${ticket.status}`)}</td>
               </tr>
