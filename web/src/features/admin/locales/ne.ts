@@ -199,7 +199,7 @@ export const adminNe: typeof adminEn = {
       price_drop: 'भाडा घट्यो',
     },
     to: 'प्रापक: {{to}}',
-    parts: '{{count}} SMS',
+    parts: '{{count}} भाग SMS',
     sent: 'पठाइयो',
     waiting: 'पर्खिँदै',
     failed: '{{attempts}} प्रयासपछि छाडियो',
