@@ -12,7 +12,8 @@ test('a traveller watches a route from the results, sees the alert in the accoun
   await logIn(page, isMobile ? 'individual@sajilo.example' : 'customer@sajilo.example');
   await expect(page).not.toHaveURL(/\/auth\/login/);
   await page.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${inDays(10)}&adults=1&nat=NP`);
-  await expect(page.getByRole('heading', { name: /KTM.*PKR/ }).first()).toBeVisible();
+  // A first search on a busy machine can take longer than the default wait.
+  await expect(page.getByRole('heading', { name: /KTM.*PKR/ }).first()).toBeVisible({ timeout: 30_000 });
   // The demo users have a mobile: the SMS is offered beside the e-mail.
   await page.getByRole('checkbox', { name: /Also send me an SMS at/ }).check();
   await page.getByRole('button', { name: 'Tell me when it is cheaper' }).click();
