@@ -238,6 +238,8 @@ test('a master agent creates and funds a sub-agent and sees the sub-agent’s bo
   await expect(subView.getByTestId('level-master_agent')).toHaveCount(0);
   await expect(subView.getByTestId('levels-sum')).toContainText('paid to the master agent');
   await expectSumAddsUp(subView, full.traveller_pays);
+  // Her fare summary names the master's markup she pays on top.
+  await expect(subPage.getByTestId('master-markup')).toBeVisible();
   await subContext.close();
 
   // The agency's console: every level and the sum.
