@@ -91,6 +91,57 @@ test('finds an agent, sends a password reset and sees the e-mail in the outbox w
   await expect(page.getByRole('article')).not.toContainText(/token=[\w-]{16,}/);
 });
 
+test('the SMS log shows a booking’s SMS with its status, the mobile masked', async ({ page, request }) => {
+  // An agent books with SMS updates for a client: the held SMS waits in the log (no provider here).
+  const login = await request.post('/api/b2b/v2/auth/login', {
+    data: { login: 'agent@sajilo.example', password: 'Himalaya-Demo-2081', session: 'bearer' },
+  });
+  const auth = { authorization: `Bearer ${(await login.json()).data.accessToken}` };
+  const date = new Date(Date.now() + (5.75 * 60 + 12 * 1440) * 60_000).toISOString().slice(0, 10);
+  const search = await request.post('/api/b2b/v2/flights/search', {
+    headers: auth,
+    data: {
+      depart_code: 'KTM',
+      dest_code: 'PKR',
+      depart_date: date,
+      nationality_code: 'NP',
+      adults: 1,
+      children: 0,
+      infants: 0,
+    },
+  });
+  const offer = (await search.json()).data.legs[0].offers[0];
+  const held = await request.post('/api/b2b/v2/bookings', {
+    headers: { ...auth, 'idempotency-key': `e2e-sms-log-${Date.now()}-${Math.random()}` },
+    data: {
+      offers: [{ id: offer.id, total: offer.price.total }],
+      passengers: [
+        {
+          type: 'adult',
+          title: 'Ms',
+          first_name: 'Pema',
+          last_name: 'Tamang',
+          gender: 'female',
+          nationality: 'NP',
+        },
+      ],
+      contact: { name: 'Pema Tamang', email: 'pema@example.com', mobile: '+9779812345678' },
+      sms_updates: true,
+    },
+  });
+  expect(held.ok(), await held.text()).toBe(true);
+  const pnr = (await held.json()).data.pnr as string;
+
+  await logInAsAdmin(page);
+  await page.getByRole('link', { name: 'SMS log' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'SMS log' })).toBeVisible();
+  const entry = page.getByTestId('sms-entry').filter({ hasText: pnr });
+  await expect(entry).toContainText('Booking held');
+  await expect(entry).toContainText('To +97798*****678');
+  await expect(entry.getByTestId('sms-status')).toHaveText('waiting');
+  await expect(page.getByRole('main')).not.toContainText('9812345678');
+});
+
 test('the console pages have no serious or critical accessibility violation', async ({ page }) => {
   await logInAsAdmin(page);
   for (const path of [
@@ -98,6 +149,7 @@ test('the console pages have no serious or critical accessibility violation', as
     '/admin/users',
     '/admin/partners',
     '/admin/outbox',
+    '/admin/sms',
     '/admin/audit',
   ]) {
     await page.goto(path);

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
 import { DEMO_PASSWORD, logIn } from './helpers';
 
 const API = '/api/b2b/v2';
@@ -10,6 +10,29 @@ async function bearer(request: APIRequestContext, login: string, password = DEMO
   const response = await request.post(`${API}/auth/login`, { data: { login, password, session: 'bearer' } });
   expect(response.ok(), await response.text()).toBe(true);
   return { authorization: `Bearer ${(await response.json()).data.accessToken}` };
+}
+
+/** The amounts of a money text in paisa ("NPR 1,23,456.50" → 12345650), in the order they appear. */
+const amountsIn = (text: string) =>
+  [...text.matchAll(/NPR\s*([\d,]+(?:\.\d+)?)/g)].map((match) =>
+    Math.round(Number((match[1] ?? '').replaceAll(',', '')) * 100),
+  );
+
+/**
+ * The "Who earns what" sum of a booking page: the amount paid above (to the agency, or to the
+ * master agent), each level's earnings and the traveller's price, which must add up.
+ */
+async function expectSumAddsUp(levels: Locator, travellerPays: number) {
+  const sum = levels.getByTestId('levels-sum');
+  await expect(sum).toBeVisible();
+  const amounts = amountsIn((await sum.textContent()) ?? '');
+  const total = amounts.at(-1) ?? Number.NaN;
+  const parts = amounts.slice(0, -1);
+  expect(parts.length).toBeGreaterThanOrEqual(2);
+  // Whole rupees on the page: each amount rounds by at most half a rupee.
+  expect(Math.abs(parts.reduce((a, b) => a + b, 0) - total)).toBeLessThanOrEqual(50 * parts.length);
+  expect(Math.abs(total - travellerPays)).toBeLessThanOrEqual(50);
+  return amounts;
 }
 
 /** A fresh person signed up with a known password, made an agent by the agency's admin. */
@@ -44,6 +67,7 @@ async function newAgent(
 test('a master agent creates and funds a sub-agent and sees the sub-agent’s booking', async ({
   page,
   request,
+  browser,
 }) => {
   const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
   const admin = await bearer(request, 'admin@sajilo.example');
@@ -114,6 +138,15 @@ test('a master agent creates and funds a sub-agent and sees the sub-agent’s bo
   await expect(sabina.getByTestId('sub-agent-balance')).toContainText('20,000');
   await expect(page.getByTestId('master-balance')).toContainText('30,000');
 
+  // He adds his own 2 % markup on Sabina's price.
+  await sabina.getByLabel('Your markup on their price, %').fill('2');
+  await sabina
+    .getByRole('form', { name: 'Your markup for Sabina Booker' })
+    .getByRole('button', { name: 'Save' })
+    .click();
+  await expect(page.getByText('Your markup for Sabina Booker saved.')).toBeVisible();
+  await expect(sabina.getByTestId('master-terms')).toHaveText('You add 2 % to their price.');
+
   // Sabina books and pays from her own wallet (her own systems, beside the browser).
   const sub = await bearer(request, subEmail);
   const search = await request.post(`${API}/flights/search`, {
@@ -129,6 +162,8 @@ test('a master agent creates and funds a sub-agent and sees the sub-agent’s bo
     },
   });
   const offer = (await search.json()).data.legs[0].offers.find((o: { stops: number }) => o.stops === 0);
+  // Her price carries the master's markup on top of what she owes.
+  expect(offer.price.master_markup.percent).toBe(2);
   const held = await request.post(`${API}/bookings`, {
     headers: { ...sub, 'idempotency-key': `e2e-sub-${unique}` },
     data: {
@@ -160,4 +195,65 @@ test('a master agent creates and funds a sub-agent and sees the sub-agent’s bo
   const row = page.getByRole('listitem').filter({ hasText: pnr });
   await expect(row).toBeVisible();
   await expect(row.getByTestId('booked-by')).toHaveText('Booked by your sub-agent Sabina Booker');
+
+  // Each level's sums, in the API and on the page each level uses, add up.
+  const breakdownAs = async (headers: Record<string, string>, path: string) => {
+    const response = await request.get(`${API}${path}`, { headers });
+    expect(response.ok(), await response.text()).toBe(true);
+    const data = (await response.json()).data;
+    return (data.booking ?? data).price_breakdown as {
+      traveller_pays: number;
+      agency_charged: number | null;
+      levels: { role: string; pays: number; earns: number; markup: number }[];
+    };
+  };
+  const full = await breakdownAs(admin, `/admin/bookings/${pnr}`);
+  const earned = full.levels.reduce((sum, level) => sum + level.earns, 0);
+  expect(full.traveller_pays).toBe((full.agency_charged ?? Number.NaN) + earned);
+  expect(full.levels.map((level) => level.role)).toEqual(['master_agent', 'sub_agent']);
+  expect(full.levels[0]?.markup).toBe(offer.price.master_markup.amount);
+  expect(await breakdownAs(await bearer(request, masterEmail), `/bookings/${pnr}`)).toEqual(full);
+  const own = await breakdownAs(sub, `/bookings/${pnr}`);
+  expect(own.levels).toEqual([full.levels[1]]);
+  expect(own.traveller_pays).toBe((own.levels[0]?.pays ?? 0) + (own.levels[0]?.earns ?? 0));
+
+  // The master's booking page: both levels, the agency's charge, the sum.
+  await row.getByRole('link').first().click();
+  const masterView = page.getByTestId('price-levels');
+  await expect(masterView.getByRole('heading', { name: 'Who earns what' })).toBeVisible();
+  await expect(masterView.getByTestId('level-master_agent')).toContainText('Master agent Mohan Master');
+  await expect(masterView.getByTestId('level-sub_agent')).toContainText('Sub-agent Sabina Booker');
+  await expect(masterView.getByTestId('levels-sum')).toContainText('charged to the agency');
+  const masterAmounts = await expectSumAddsUp(masterView, full.traveller_pays);
+  expect(masterAmounts).toHaveLength(4);
+
+  // Sabina's page: her own level, what she pays her master and earns, adding up.
+  const subContext = await browser.newContext();
+  const subPage = await subContext.newPage();
+  await logIn(subPage, subEmail);
+  await expect(subPage.getByRole('button', { name: 'Sabina Booker' })).toBeVisible();
+  await subPage.goto(`/Booking/BookingConfirm?pnr=${pnr}`);
+  const subView = subPage.getByTestId('price-levels');
+  await expect(subView.getByTestId('level-sub_agent')).toBeVisible();
+  await expect(subView.getByTestId('level-master_agent')).toHaveCount(0);
+  await expect(subView.getByTestId('levels-sum')).toContainText('paid to the master agent');
+  await expectSumAddsUp(subView, full.traveller_pays);
+  // Her fare summary names the master's markup she pays on top.
+  await expect(subPage.getByTestId('master-markup')).toBeVisible();
+  await subContext.close();
+
+  // The agency's console: every level and the sum.
+  const adminContext = await browser.newContext();
+  const consolePage = await adminContext.newPage();
+  await consolePage.goto('/admin');
+  await consolePage.getByLabel('E-mail or mobile number').fill('admin@sajilo.example');
+  await consolePage.getByLabel('Password').fill(DEMO_PASSWORD);
+  await consolePage.getByRole('button', { name: 'Log in' }).click();
+  await expect(consolePage.getByRole('heading', { level: 1, name: 'Brand settings' })).toBeVisible();
+  await consolePage.goto(`/admin/bookings/${pnr}`);
+  const agencyView = consolePage.getByTestId('price-levels');
+  await expect(agencyView.getByTestId('level-master_agent')).toBeVisible();
+  await expect(agencyView.getByTestId('level-sub_agent')).toBeVisible();
+  expect(await expectSumAddsUp(agencyView, full.traveller_pays)).toEqual(masterAmounts);
+  await adminContext.close();
 });

@@ -65,6 +65,7 @@ import { adminOutboxRoutes } from './routes/admin/outbox/route';
 import { adminPartnerAppRoutes } from './routes/admin/partner-apps/route';
 import { adminPaymentCredentialRoutes } from './routes/admin/payment-credentials/route';
 import { adminReportRoutes } from './routes/admin/reports/route';
+import { adminSmsOutboxRoutes } from './routes/admin/sms-outbox/route';
 import { adminStaffRoutes } from './routes/admin/staff/route';
 import { adminUploadRoutes } from './routes/admin/uploads/route';
 import { adminMasterAgentRoutes } from './routes/admin/users/master-agent-route';
@@ -337,6 +338,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await admin.register(adminMasterAgentRoutes);
         await admin.register(adminPartnerAppRoutes);
         await admin.register(adminOutboxRoutes);
+        await admin.register(adminSmsOutboxRoutes);
         await admin.register(adminAuditRoutes);
         await admin.register(adminBookingRoutes);
         await admin.register(adminPaymentCredentialRoutes);

@@ -153,6 +153,33 @@ export const outboxEmail = outboxEmailSummary.extend({ text: z.string() });
 export type OutboxEmailSummary = z.infer<typeof outboxEmailSummary>;
 export type OutboxEmail = z.infer<typeof outboxEmail>;
 
+/**
+ * One SMS of the brand's delivery log (issue 21 §5): the recipient's mobile masked (`+97798*****678`),
+ * links in the text with their query values hidden, as the e-mail outbox hides secret links.
+ */
+export const smsOutboxEntry = z.object({
+  id: z.string(),
+  /** `held`, `ticketed`, `disrupted`, `reminder` (a booking's) or `price_drop` (a price alert's). */
+  kind: z.enum(['held', 'ticketed', 'disrupted', 'reminder', 'price_drop']),
+  /** The mobile, masked but for its first and last digits. */
+  to: z.string(),
+  language: z.enum(['en', 'ne']),
+  text: z.string(),
+  parts: z.number().int(),
+  status: z.enum(['waiting', 'sent', 'failed']),
+  attempts: z.number().int(),
+  /** The provider that last answered and its code (Sparrow: `200`, `1007`…; `timeout`, `http 503`). */
+  provider: z.string().nullable(),
+  providerCode: z.string().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string().describe('ISO 8601'),
+  sentAt: z.string().nullable(),
+  failedAt: z.string().nullable(),
+  /** Given up, its text was e-mailed instead. */
+  fallbackEmailedAt: z.string().nullable(),
+});
+export type SmsOutboxEntry = z.infer<typeof smsOutboxEntry>;
+
 export const auditEntry = z.object({
   id: z.string(),
   /** E-mail (or mobile) of who made the change. */

@@ -258,6 +258,13 @@ export const offerPrice = z.object({
     .object({ percent: z.number(), amount: z.number().int(), selling_total: z.number().int() })
     .nullable()
     .optional(),
+  /**
+   * For a sub-agent whose master agent adds a markup (issue 21 §4): the master's markup, a
+   * percentage of `total`. The sub-agent pays it on top (it is in `commission.net_total`), and
+   * their client's `agent_markup.selling_total` is `total` + this + the sub-agent's own markup.
+   * Absent for everyone else.
+   */
+  master_markup: z.object({ percent: z.number(), amount: z.number().int() }).nullable().optional(),
 });
 export type OfferPrice = z.infer<typeof offerPrice>;
 

@@ -40,6 +40,10 @@ export const createPriceAlertRequest = z.object({
     .int('Give the fare you saw in paisa or cents (a whole number).')
     .positive('Give the fare you saw.'),
   currency,
+  /** Also an SMS to the mobile on the account (400 naming `sms` when it has none). Default: e-mail only. */
+  sms: z.boolean({ message: 'Choose yes or no.' }).optional(),
+  /** The language of the alert's SMS: the one the user sets it in. Default English. */
+  language: z.enum(['en', 'ne'], { message: 'Choose English (en) or Nepali (ne).' }).optional(),
 });
 export type CreatePriceAlertRequest = z.infer<typeof createPriceAlertRequest>;
 
@@ -56,6 +60,10 @@ export const priceAlert = z.object({
   lowest_total: z.number().int().nullable(),
   last_checked_at: z.string().nullable().describe('ISO 8601'),
   last_alerted_at: z.string().nullable().describe('ISO 8601'),
+  /** An SMS goes besides the e-mail. */
+  sms: z.boolean(),
+  /** The language of the alert's SMS. */
+  language: z.enum(['en', 'ne']),
   created_at: z.string().describe('ISO 8601'),
 });
 export type PriceAlert = z.infer<typeof priceAlert>;

@@ -25,6 +25,16 @@ export const setSubAgentGrantRequest = z.object({
 });
 export type SetSubAgentGrantRequest = z.input<typeof setSubAgentGrantRequest>;
 
+/** The master's own markup on a sub-agent's price, percent of the agency's price (0–20, as an agent's own). */
+export const setSubAgentMarkupRequest = z.object({
+  master_markup_percent: z
+    .number({ message: 'Enter a percentage from 0 to 20.' })
+    .min(0, 'Enter a percentage from 0 to 20.')
+    .max(20, 'Enter a percentage from 0 to 20.')
+    .multipleOf(0.01, 'Use at most two decimals.'),
+});
+export type SetSubAgentMarkupRequest = z.input<typeof setSubAgentMarkupRequest>;
+
 export const fundSubAgentRequest = z.object({
   /** Minor units of the wallets' currency, moved from the master's wallet to the sub-agent's. */
   amount: z.number().int().positive().max(1_000_000_000_00),
@@ -45,6 +55,8 @@ export const subAgent = z.object({
   granted_commission_percent: z.number(),
   /** The sub-agent's own markup to their clients, percent (they set it themselves). */
   markup_percent: z.number(),
+  /** The master's own markup on this sub-agent's price, percent of the agency's price (the master sets it). */
+  master_markup_percent: z.number(),
   /** Whether the sub-agent has chosen a password (accepted the invitation). */
   active: z.boolean(),
   suspended: z.boolean(),
@@ -96,7 +108,7 @@ export const priceLevel = z.object({
   earns: z.number().int(),
   /** The commission part of `earns` (granted by the agency, or the part the master keeps). */
   commission: z.number().int(),
-  /** The markup part of `earns` (the booker's own markup to their client). */
+  /** The markup part of `earns` (the booker's own markup to their client; a master's on the sub-agent's price). */
   markup: z.number().int(),
 });
 export type PriceLevel = z.infer<typeof priceLevel>;

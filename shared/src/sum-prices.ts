@@ -1,6 +1,6 @@
 import type { OfferPrice, PassengerPrice } from './flights';
 
-/** The price of several legs as one: per passenger type summed, commission and agent markup summed. */
+/** The price of several legs as one: per passenger type summed, commission and agent's and master's markups summed. */
 export function sumPrices(prices: OfferPrice[]): OfferPrice {
   const first = prices[0];
   if (!first) throw new Error('no prices to sum');
@@ -28,20 +28,25 @@ export function sumPrices(prices: OfferPrice[]): OfferPrice {
   const amount = commissions.reduce((s, c) => s + c.amount, 0);
   const markups = prices.map((p) => p.agent_markup).filter((m) => m !== null && m !== undefined);
   const markupAmount = markups.reduce((s, m) => s + m.amount, 0);
+  const masters = prices.map((p) => p.master_markup).filter((m) => m !== null && m !== undefined);
+  const masterAmount = masters.reduce((s, m) => s + m.amount, 0);
   return {
     currency: first.currency,
     total,
     per_passenger: [...byType.values()],
     commission:
       commissions.length > 0
-        ? { percent: commissions[0]?.percent ?? 0, amount, net_total: total - amount }
+        ? { percent: commissions[0]?.percent ?? 0, amount, net_total: total - amount + masterAmount }
         : null,
     ...(markups.length > 0 && {
       agent_markup: {
         percent: markups[0]?.percent ?? 0,
         amount: markupAmount,
-        selling_total: total + markupAmount,
+        selling_total: total + masterAmount + markupAmount,
       },
+    }),
+    ...(masters.length > 0 && {
+      master_markup: { percent: masters[0]?.percent ?? 0, amount: masterAmount },
     }),
   };
 }

@@ -464,6 +464,8 @@ const CALLS: Record<string, () => Call> = {
     payload: { first_name: 'Sweep', last_name: 'Sub', email: `sweep-sub-${randomUUID()}@example.com` },
   }),
   'PUT /agent/sub-agents/:id/grant': () => ({ payload: { granted_commission_percent: 1 } }),
+  'PUT /agent/sub-agents/:id/markup': () => ({ payload: { master_markup_percent: 1 } }),
+  'GET /admin/sms-outbox': () => ({ query: 'page=1&pageSize=20' }),
   'POST /agent/sub-agents/:id/transfers': () => ({
     payload: { amount: 100 },
     headers: { 'idempotency-key': randomUUID() },

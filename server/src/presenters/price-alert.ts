@@ -15,6 +15,8 @@ export function presentPriceAlert(row: PriceAlertRow): PriceAlert {
     lowest_total: row.lowestTotal,
     last_checked_at: row.lastCheckedAt?.toISOString() ?? null,
     last_alerted_at: row.lastAlertedAt?.toISOString() ?? null,
+    sms: row.sms,
+    language: row.language,
     created_at: row.createdAt.toISOString(),
   };
 }

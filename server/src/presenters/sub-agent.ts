@@ -15,6 +15,7 @@ export function presentSubAgent(row: SubAgentRow): SubAgent {
     wallet_currency: row.walletCurrency,
     granted_commission_percent: row.masterGrantedCommissionPercent ?? 0,
     markup_percent: row.commissionPercent,
+    master_markup_percent: row.masterMarkupPercent,
     active: row.active,
     suspended: row.suspendedAt !== null,
     created_at: row.createdAt.toISOString(),

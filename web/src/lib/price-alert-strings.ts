@@ -14,6 +14,8 @@ export const priceAlertStrings = {
       lowest: 'lowest now {{amount}}',
       deleteShort: 'Delete',
       delete: 'Delete the alert for {{route}}',
+      sms: 'Also send me an SMS at {{phone}}',
+      bySms: 'by e-mail and SMS',
     },
   },
   ne: {
@@ -30,6 +32,8 @@ export const priceAlertStrings = {
       lowest: 'अहिलेको न्यूनतम {{amount}}',
       deleteShort: 'हटाउनुहोस्',
       delete: '{{route}} को सूचना हटाउनुहोस्',
+      sms: '{{phone}} मा SMS पनि पठाउनुहोस्',
+      bySms: 'इमेल र SMS मार्फत',
     },
   },
 };

@@ -121,6 +121,13 @@ export const users = pgTable(
       scale: 2,
       mode: 'number',
     }),
+    /**
+     * Set by the master agent: their own markup on this sub-agent's price, percent of the agency's
+     * price (0–20); the sub-agent pays it on top of what they owe, and the master earns it.
+     */
+    masterMarkupPercent: numeric('master_markup_percent', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
     /** The partner app that created this customer (app-SDK sign-in), if any. */
     partnerAppId: uuid('partner_app_id').references(() => partnerApps.id, { onDelete: 'set null' }),
     /** Set by an admin: a suspended user's sessions end and log-in is refused until reinstated. */
@@ -160,6 +167,7 @@ export const users = pgTable(
       'users_master_granted_commission_range',
       sql`${table.masterGrantedCommissionPercent} between 0 and 100`,
     ),
+    check('users_master_markup_range', sql`${table.masterMarkupPercent} between 0 and 20`),
     check(
       'users_sub_agent_not_master',
       sql`not (${table.isMasterAgent} and ${table.masterAgentId} is not null)`,

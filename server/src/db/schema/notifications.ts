@@ -4,8 +4,10 @@ import { bookings } from './bookings';
 import { brands } from './brands';
 
 /** What a traveller is told by SMS (issue 21 §5, docs/sms.md). */
-export const SMS_KINDS = ['held', 'ticketed', 'disrupted', 'reminder'] as const;
+export const SMS_KINDS = ['held', 'ticketed', 'disrupted', 'reminder', 'price_drop'] as const;
 export type SmsKind = (typeof SMS_KINDS)[number];
+/** What a booking's SMS is about (a price alert's is `price_drop`). */
+export type BookingSmsKind = Exclude<SmsKind, 'price_drop'>;
 export type SmsLanguage = 'en' | 'ne';
 
 /**
@@ -21,7 +23,10 @@ export const smsOutbox = pgTable(
     brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull().$type<SmsKind>(),
-    /** `held:<booking>`, `ticketed:<booking>`, `disrupted:<disruption>:<booking>`, `reminder:<booking>`. */
+    /**
+     * `held:<booking>`, `ticketed:<booking>`, `disrupted:<disruption>:<booking>`, `reminder:<booking>`,
+     * `price_drop:<alert>:<day>`.
+     */
     dedupeKey: text('dedupe_key').notNull().unique(),
     /** The mobile in E.164 form (+9779XXXXXXXXX). */
     to: text('to').notNull(),
@@ -51,7 +56,10 @@ export const smsOutbox = pgTable(
     index('sms_outbox_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
-    check('sms_outbox_kind_check', sql`${table.kind} in ('held', 'ticketed', 'disrupted', 'reminder')`),
+    check(
+      'sms_outbox_kind_check',
+      sql`${table.kind} in ('held', 'ticketed', 'disrupted', 'reminder', 'price_drop')`,
+    ),
     check('sms_outbox_language_check', sql`${table.language} in ('en', 'ne')`),
   ],
 );

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { brands } from './brands';
 
@@ -30,10 +31,15 @@ export const priceAlerts = pgTable(
     lowestTotal: integer('lowest_total'),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     lastAlertedAt: timestamp('last_alerted_at', { withTimezone: true }),
+    /** The user chose an SMS besides the e-mail (only with a mobile on their account). */
+    sms: boolean('sms').notNull().default(false),
+    /** The language of the alert's SMS: the one the user set the alert in. */
+    language: text('language').notNull().default('en').$type<'en' | 'ne'>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('price_alerts_user_idx').on(table.userId),
     index('price_alerts_due_idx').on(table.lastCheckedAt),
+    check('price_alerts_language_check', sql`${table.language} in ('en', 'ne')`),
   ],
 );

@@ -258,6 +258,7 @@ async function breakdownOf(db: Db, user: AccountUser, price: OfferPrice, offers:
     markup: booker ? (price.agent_markup?.amount ?? 0) : 0,
     booker,
     master,
+    masterMarkup: booker ? (price.master_markup?.amount ?? 0) : 0,
   });
 }
 

@@ -9,9 +9,15 @@ export interface AgentPricing {
   grantedCommissionPercent: number;
   /** The agent's own markup to their clients, percent of the price (null for travellers). */
   agentMarkupPercent: number | null;
+  /** A sub-agent's master's markup on the sub-agent's price, percent (0 for everyone else). */
+  masterMarkupPercent: number;
 }
 
-export const TRAVELLER_PRICING: AgentPricing = { grantedCommissionPercent: 0, agentMarkupPercent: null };
+export const TRAVELLER_PRICING: AgentPricing = {
+  grantedCommissionPercent: 0,
+  agentMarkupPercent: null,
+  masterMarkupPercent: 0,
+};
 
 /**
  * The granted commission that applies to a user row, percent: their own, else their group's, else
@@ -38,8 +44,8 @@ export async function grantedCommissionOf(db: Db, userId: string): Promise<numbe
 /**
  * The pricing of a signed-in user. The commission an agent sets themselves is their markup: it
  * raises what their client pays and never lowers what they pay (spec §12.2–12.3). A sub-agent's
- * granted commission is what their master passes them, never more than the master's own
- * (issue 21 §4).
+ * granted commission is what their master passes them, never more than the master's own, and
+ * they pay their master's markup on top (issue 21 §4).
  */
 export async function agentPricingFor(
   db: Db,
@@ -50,6 +56,7 @@ export async function agentPricingFor(
         commissionPercent: number;
         masterAgentId?: string | null;
         masterGrantedCommissionPercent?: number | null;
+        masterMarkupPercent?: number;
       }
     | undefined,
 ): Promise<AgentPricing> {
@@ -59,10 +66,12 @@ export async function agentPricingFor(
     return {
       grantedCommissionPercent: Math.min(user.masterGrantedCommissionPercent ?? 0, masters),
       agentMarkupPercent: user.commissionPercent,
+      masterMarkupPercent: user.masterMarkupPercent ?? 0,
     };
   }
   return {
     grantedCommissionPercent: await grantedCommissionOf(db, user.id),
     agentMarkupPercent: user.commissionPercent,
+    masterMarkupPercent: 0,
   };
 }

@@ -11,9 +11,10 @@ const input = fc
     commissionShare: fc.double({ min: 0, max: 1, noNaN: true }),
     masterShare: fc.double({ min: 0, max: 1, noNaN: true }),
     markup: money,
+    masterMarkup: money,
     kind: fc.constantFrom('traveller', 'agent', 'sub_agent'),
   })
-  .map(({ total, commissionShare, masterShare, markup, kind }) => {
+  .map(({ total, commissionShare, masterShare, markup, masterMarkup, kind }) => {
     const masterCommission = Math.floor(total * masterShare);
     const commission = kind === 'traveller' ? 0 : Math.floor(total * commissionShare);
     return {
@@ -26,6 +27,7 @@ const input = fc
         kind === 'sub_agent'
           ? { id: 'master', name: 'Master Agent', commission: masterCommission }
           : undefined,
+      masterMarkup: kind === 'sub_agent' ? masterMarkup : 0,
     };
   });
 
@@ -36,7 +38,7 @@ describe('buildPriceBreakdown', () => {
         const b = buildPriceBreakdown(value);
         const earned = b.levels.reduce((sum, level) => sum + level.earns, 0);
         expect(b.traveller_pays).toBe((b.agency_charged ?? Number.NaN) + earned);
-        expect(b.traveller_pays).toBe(value.total + value.markup);
+        expect(b.traveller_pays).toBe(value.total + value.masterMarkup + value.markup);
         for (const [i, level] of b.levels.entries()) {
           expect(level.earns).toBe(level.charges - level.pays);
           expect(level.earns).toBe(level.commission + level.markup);
@@ -70,5 +72,42 @@ describe('buildPriceBreakdown', () => {
     expect(asSub.levels.map((l) => l.role)).toEqual(['sub_agent']);
     expect(breakdownFor(b, 'master')).toEqual(b);
     expect(breakdownFor(b, null)).toEqual(b);
+  });
+
+  it('a master’s markup on the sub-agent’s price is paid by the sub-agent and earned by the master', () => {
+    // Agency price 10,000.00, master granted 300.00, passes 100.00, adds 2 % (200.00); the
+    // sub-agent adds 500.00 to their client.
+    const b = buildPriceBreakdown({
+      currency: 'NPR',
+      total: 1_000_000,
+      commission: 10_000,
+      markup: 50_000,
+      booker: { id: 'sub', name: 'Sub' },
+      master: { id: 'master', name: 'Master', commission: 30_000 },
+      masterMarkup: 20_000,
+    });
+    expect(b.traveller_pays).toBe(1_070_000);
+    expect(b.agency_charged).toBe(970_000);
+    expect(b.levels).toEqual([
+      expect.objectContaining({
+        role: 'master_agent',
+        charges: 1_010_000,
+        pays: 970_000,
+        earns: 40_000,
+        commission: 20_000,
+        markup: 20_000,
+      }),
+      expect.objectContaining({
+        role: 'sub_agent',
+        charges: 1_070_000,
+        pays: 1_010_000,
+        earns: 60_000,
+        commission: 10_000,
+        markup: 50_000,
+      }),
+    ]);
+    // The sub-agent's own sums add up: what they pay their master plus what they earn.
+    const [own] = breakdownFor(b, 'sub').levels;
+    expect((own?.pays ?? 0) + (own?.earns ?? 0)).toBe(b.traveller_pays);
   });
 });

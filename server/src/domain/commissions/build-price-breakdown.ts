@@ -16,20 +16,27 @@ export interface PriceBreakdownInput {
    * (the master's percent of the same base fares): the master keeps what exceeds the booker's.
    */
   master?: { id: string; name: string; commission: number } | undefined;
+  /**
+   * The master's own markup on the sub-agent's price (`price.master_markup.amount`; 0 for none):
+   * the sub-agent pays it on top, the master earns it.
+   */
+  masterMarkup?: number | undefined;
 }
 
 /**
  * Who gets what of one booking, from the agency down, in integers: each level charges the one
  * below what it pays above plus what it earns, so the traveller's price is the agency's charge
  * plus every level's earnings, exactly. A sub-agent's master keeps the part of their own
- * commission that they did not pass down (never below zero).
+ * commission that they did not pass down (never below zero) and earns their own markup on the
+ * sub-agent's price.
  */
 export function buildPriceBreakdown(input: PriceBreakdownInput): PriceBreakdown {
-  const travellerPays = input.total + input.markup;
+  const masterMarkup = input.master ? (input.masterMarkup ?? 0) : 0;
+  const travellerPays = input.total + masterMarkup + input.markup;
   if (!input.booker) {
     return { currency: input.currency, traveller_pays: input.total, agency_charged: input.total, levels: [] };
   }
-  const bookerPays = input.total - input.commission;
+  const bookerPays = input.total + masterMarkup - input.commission;
   const booker: PriceLevel = {
     role: input.master ? 'sub_agent' : 'agent',
     agent_id: input.booker.id,
@@ -54,10 +61,10 @@ export function buildPriceBreakdown(input: PriceBreakdownInput): PriceBreakdown 
     agent_id: input.master.id,
     name: input.master.name,
     charges: bookerPays,
-    pays: bookerPays - kept,
-    earns: kept,
+    pays: bookerPays - kept - masterMarkup,
+    earns: kept + masterMarkup,
     commission: kept,
-    markup: 0,
+    markup: masterMarkup,
   };
   return {
     currency: input.currency,

@@ -17,6 +17,8 @@ export interface CheckAvailabilityOptions {
   grantedCommissionPercent: number;
   /** An agent's own markup to their client, percent; null for travellers. */
   agentMarkupPercent: number | null;
+  /** A sub-agent's master's markup on their price, percent (0 or absent for everyone else). */
+  masterMarkupPercent?: number;
   /** The brand whose markups price the offers, read from the database (null: none). */
   brandId: string | null;
   now?: number;
@@ -75,7 +77,12 @@ export async function checkAvailability(
       throw new AppError('OFFER_EXPIRED', undefined, undefined, { offer_id: requested.id });
     if (result.status === 'sold_out')
       throw new AppError('SOLD_OUT', undefined, undefined, { offer_id: requested.id });
-    const offer = priceForViewer(markups, result.offer, options.agentMarkupPercent);
+    const offer = priceForViewer(
+      markups,
+      result.offer,
+      options.agentMarkupPercent,
+      options.masterMarkupPercent,
+    );
     const { price } = offer;
     if (requested.total !== undefined && requested.total !== price.total) {
       throw new AppError(

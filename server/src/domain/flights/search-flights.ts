@@ -37,6 +37,8 @@ export interface SearchFlightsOptions {
   grantedCommissionPercent: number;
   /** The signed-in agent's own markup to their client, percent; null for travellers. */
   agentMarkupPercent: number | null;
+  /** A sub-agent's master's markup on their price, percent (0 or absent for everyone else). */
+  masterMarkupPercent?: number;
   /** The brand whose markups price the offers (null: supplier prices as they are). */
   brandId: string | null;
   now?: number;
@@ -186,7 +188,9 @@ export async function searchFlights(db: Db, options: SearchFlightsOptions): Prom
       const byDay = new Map<number, EngineOffer[]>();
       for (const answer of answers) {
         for (const { day, offers } of answer.legs[i] ?? []) {
-          const priced = offers.map((offer) => priceForViewer(markups, offer, options.agentMarkupPercent));
+          const priced = offers.map((offer) =>
+            priceForViewer(markups, offer, options.agentMarkupPercent, options.masterMarkupPercent),
+          );
           byDay.set(day, [...(byDay.get(day) ?? []), ...priced]);
         }
       }

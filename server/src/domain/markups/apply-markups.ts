@@ -1,7 +1,7 @@
 import type { OfferPrice } from '#shared/flights';
 import type { MarkupScope } from '../../db/schema/index';
 import type { AppliedMarkup, EngineOffer } from '../flights/engine/build-offers';
-import { passengerPrice, withAgentMarkup } from '../flights/engine/price-offer';
+import { passengerPrice, withAgentMarkup, withMasterMarkup } from '../flights/engine/price-offer';
 
 export type { AppliedMarkup };
 
@@ -116,15 +116,20 @@ export function applyMarkup(set: MarkupSet, offer: EngineOffer): EngineOffer {
   };
 }
 
-/** The offer as its viewer sees it: the brand's markup, then an agent's own markup to their client. */
+/**
+ * The offer as its viewer sees it: the brand's markup, then a sub-agent's master's markup, then an
+ * agent's own markup to their client.
+ */
 export function priceForViewer(
   set: MarkupSet,
   offer: EngineOffer,
   agentMarkupPercent: number | null,
+  masterMarkupPercent = 0,
 ): EngineOffer {
   const marked = applyMarkup(set, offer);
   if (agentMarkupPercent === null) return marked;
-  return { ...marked, price: withAgentMarkup(marked.price, agentMarkupPercent) };
+  const price = withMasterMarkup(marked.price, masterMarkupPercent);
+  return { ...marked, price: withAgentMarkup(price, agentMarkupPercent) };
 }
 
 /** The offer as its supplier priced it (what the supplier holds and records), without the markup. */

@@ -1,12 +1,15 @@
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import { formatMoney } from '#shared/format-money';
 import type { Db } from '../../db/client';
-import { priceAlerts, users } from '../../db/schema/index';
+import { priceAlerts, smsOutbox, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { brandNamesOf } from '../brands/brand-names-of';
 import { brandSiteUrl } from '../brands/brand-site-url';
 import { sendEmail } from '../email/send-email';
 import { dateOf, dayOf, MS_PER_DAY, todayInNepal } from '../flights/engine/calendar';
 import { findFareCalendar } from '../flights/find-fare-calendar';
+import { composePriceDropSms } from '../sms/compose-price-drop-sms';
+import { smsLength } from '../sms/sms-parts';
 import type { PriceAlertRow } from './manage-price-alerts';
 
 /** How often one alert's lowest fare is looked up again. */
@@ -20,7 +23,8 @@ const ALERTS_PER_PASS = 50;
  * One pass of the `alerts.check-prices` job: each alert not looked up for PRICE_ALERT_CHECK_MS
  * gets its route's lowest one-adult fare over its dates (the fare calendar's, with the brand's
  * markups and cancelled flights left out); when that is below the lowest the user was told of, and
- * no alert e-mail went out in the last 24 h, the user is e-mailed a link to those results. An
+ * no alert e-mail went out in the last 24 h, the user is e-mailed a link to those results (and sent
+ * it by SMS when they chose it). An
  * alert whose last date has passed is deleted. Safe in several instances at once: each alert is
  * claimed by a conditional update before its e-mail is written, in the same transaction.
  */
@@ -73,16 +77,20 @@ export async function checkPriceAlerts(
       result.checked++;
       if (!alerting || !lowest) return;
       const [user] = await tx
-        .select({ email: users.email, firstName: users.firstName })
+        .select({ email: users.email, mobile: users.mobile, firstName: users.firstName })
         .from(users)
         .where(eq(users.id, alert.userId));
-      if (!user?.email) return;
+      if (!user?.email && !(alert.sms && user?.mobile)) return;
       const site = await brandSiteUrl(tx, { brandId: alert.brandId, publicUrl: options.publicUrl });
-      await sendEmail(tx, {
-        brandId: alert.brandId,
-        to: user.email,
-        ...alertEmail(alert, lowest, user.firstName, site),
-      });
+      if (user.email) {
+        await sendEmail(tx, {
+          brandId: alert.brandId,
+          to: user.email,
+          ...alertEmail(alert, lowest, user.firstName, site),
+        });
+      }
+      if (alert.sms && user.mobile)
+        await queueAlertSms(tx, { alert, lowest, mobile: user.mobile, site, now });
       result.alerted++;
     });
   }
@@ -126,6 +134,61 @@ async function lowestFareOf(
   return lowest;
 }
 
+/** The link to the lowest fare's day of results on the brand's site (a public search). */
+function resultsLink(alert: PriceAlertRow, date: string, site: string): string {
+  const query = new URLSearchParams({
+    trip: 'oneway',
+    from: alert.origin,
+    to: alert.destination,
+    date,
+    adults: '1',
+    nat: alert.nationalityCode,
+  });
+  return `${site}/flight-search?${query.toString()}`;
+}
+
+/**
+ * The alert's SMS (when the user chose it), in the language they set the alert in, written to the
+ * SMS outbox in the alert's transaction and sent by the `sms.deliver` job. Once per alert and
+ * Nepal day (its `dedupe_key`), as the e-mail; worth sending for a day.
+ */
+async function queueAlertSms(
+  tx: Db,
+  options: {
+    alert: PriceAlertRow;
+    lowest: { total: number; date: string };
+    mobile: string;
+    site: string;
+    now: number;
+  },
+): Promise<void> {
+  const { alert, lowest } = options;
+  const text = composePriceDropSms({
+    language: alert.language,
+    brandName: (await brandNamesOf(tx, alert.brandId)).brandName,
+    origin: alert.origin,
+    destination: alert.destination,
+    currency: alert.currency,
+    lowest: lowest.total,
+    previous: alert.notifiedTotal,
+    date: lowest.date,
+    link: resultsLink(alert, lowest.date, options.site),
+  });
+  await tx
+    .insert(smsOutbox)
+    .values({
+      brandId: alert.brandId,
+      kind: 'price_drop',
+      dedupeKey: `price_drop:${alert.id}:${dateOf(todayInNepal(options.now))}`,
+      to: options.mobile,
+      language: alert.language,
+      text,
+      parts: smsLength(text).parts,
+      notAfter: new Date(options.now + MS_PER_DAY),
+    })
+    .onConflictDoNothing();
+}
+
 function alertEmail(
   alert: PriceAlertRow,
   lowest: { total: number; date: string },
@@ -133,14 +196,6 @@ function alertEmail(
   site: string,
 ): { subject: string; text: string } {
   const money = (amount: number) => formatMoney(amount, alert.currency);
-  const query = new URLSearchParams({
-    trip: 'oneway',
-    from: alert.origin,
-    to: alert.destination,
-    date: lowest.date,
-    adults: '1',
-    nat: alert.nationalityCode,
-  });
   return {
     subject: `Fare drop: ${alert.origin} → ${alert.destination} from ${money(lowest.total)}`,
     text: [
@@ -150,7 +205,7 @@ function alertEmail(
         `${alert.toDate} is now ${money(lowest.total)} for one adult, on ${lowest.date}: below the ` +
         `${money(alert.notifiedTotal)} you last saw.`,
       '',
-      `See these flights: ${site}/flight-search?${query.toString()}`,
+      `See these flights: ${resultsLink(alert, lowest.date, site)}`,
       '',
       'Fares change often and are confirmed when you book. You get at most one such e-mail a day for',
       'this alert; to stop them, delete the alert under Price alerts in your account.',

@@ -14,7 +14,10 @@ import { dayOf, todayInNepal } from '../flights/engine/calendar';
 
 export type PriceAlertRow = typeof priceAlerts.$inferSelect;
 
-/** Sets a price alert for the signed-in user; 400 naming each bad field, 409 past the limit. */
+/**
+ * Sets a price alert for the signed-in user; 400 naming each bad field (`sms` without a mobile on
+ * the account), 409 past the limit.
+ */
 export async function createPriceAlert(
   db: Db,
   options: { user: AccountUser; request: CreatePriceAlertRequest; now?: number },
@@ -38,6 +41,7 @@ export async function createPriceAlert(
   if (to < from) fields.to_date ??= 'Choose a last date on or after the first.';
   else if (to - from >= MAX_PRICE_ALERT_DAYS)
     fields.to_date ??= `Watch at most ${MAX_PRICE_ALERT_DAYS} days of departures.`;
+  if (request.sms && !user.mobile) fields.sms ??= 'Add a mobile number to your profile to get SMS alerts.';
   if (Object.keys(fields).length) throw invalidFields(fields);
 
   return db.transaction(async (tx) => {
@@ -56,6 +60,8 @@ export async function createPriceAlert(
         currency: request.currency,
         seenTotal: request.seen_total,
         notifiedTotal: request.seen_total,
+        sms: request.sms === true,
+        language: request.language ?? 'en',
       })
       .returning();
     if (!row) throw new Error('insert returned no row');

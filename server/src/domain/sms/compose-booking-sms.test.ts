@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { DisruptionChange, SmsKind } from '../../db/schema/index';
+import type { BookingSmsKind, DisruptionChange } from '../../db/schema/index';
 import { type BookingSmsFacts, composeBookingSms, smsTime } from './compose-booking-sms';
 import { smsLength } from './sms-parts';
 
 /** The longest facts a message carries: a 20-character brand name (longer ones are cut). */
 const facts = (
-  kind: SmsKind,
+  kind: BookingSmsKind,
   language: 'en' | 'ne',
   extra: Partial<BookingSmsFacts> = {},
 ): BookingSmsFacts => ({
@@ -18,7 +18,7 @@ const facts = (
   ...extra,
 });
 
-const ALL: [SmsKind, DisruptionChange | undefined][] = [
+const ALL: [BookingSmsKind, DisruptionChange | undefined][] = [
   ['held', undefined],
   ['ticketed', undefined],
   ['reminder', undefined],

@@ -1,10 +1,10 @@
 import { adToBs, formatBsDate, toDevanagariDigits } from '#shared/bikram-sambat';
 import { utcToLocal } from '#shared/time/zoned';
-import type { DisruptionChange, SmsKind, SmsLanguage } from '../../db/schema/index';
+import type { BookingSmsKind, DisruptionChange, SmsLanguage } from '../../db/schema/index';
 
 /** What a booking's SMS says: facts only, never a link that signs anyone in, never a secret. */
 export interface BookingSmsFacts {
-  kind: SmsKind;
+  kind: BookingSmsKind;
   language: SmsLanguage;
   /** The brand's short name, first in every message (cut to 20 characters). */
   brandName: string;

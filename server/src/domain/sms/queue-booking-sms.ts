@@ -2,10 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   type BookingContact,
+  type BookingSmsKind,
   bookingLegs,
   bookings,
   type DisruptionChange,
-  type SmsKind,
   smsOutbox,
 } from '../../db/schema/index';
 import { brandNamesOf } from '../brands/brand-names-of';
@@ -14,7 +14,7 @@ import { smsLength } from './sms-parts';
 
 export interface BookingSmsInput {
   bookingId: string;
-  kind: SmsKind;
+  kind: BookingSmsKind;
   /** Disrupted: the disruption (one SMS per booking and disruption), what happened, the new time. */
   disruption?: { id: string; change: DisruptionChange; newDepartureLocal: string | null };
 }
@@ -86,7 +86,7 @@ export async function queueBookingSms(db: Db, inputs: readonly BookingSmsInput[]
 }
 
 /** A hold's SMS is pointless once it lapsed; the others once the flight has left (a day's grace for a delay). */
-function notAfterOf(kind: SmsKind, booking: { expiresAt: Date | null; firstDepartureAt: Date }): Date {
+function notAfterOf(kind: BookingSmsKind, booking: { expiresAt: Date | null; firstDepartureAt: Date }): Date {
   if (kind === 'held' && booking.expiresAt) return booking.expiresAt;
   const grace = kind === 'disrupted' ? 24 * 3_600_000 : 0;
   return new Date(booking.firstDepartureAt.getTime() + grace);

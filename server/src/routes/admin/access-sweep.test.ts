@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '#shared/staff-roles';
+import { smsOutbox } from '../../db/schema/index';
 import {
   BRAND_ADMIN_POLICIES,
   PLATFORM_POLICIES,
@@ -78,6 +79,16 @@ beforeAll(async () => {
       role: 'sales',
     })
   ).json().data;
+  // An SMS of brand B's in the delivery log, which brand A's SMS log must never show.
+  await t.app.db.insert(smsOutbox).values({
+    brandId: settings.id,
+    kind: 'held',
+    dedupeKey: `held:sweep-b-${held.pnr}`,
+    to: '+9779811111111',
+    language: 'en',
+    text: `Global IME: Booking ${held.pnr} held.`,
+    parts: 1,
+  });
   staffA = await staffSessionsByRole(t);
   b = {
     staffMemberId: staffB.id,
@@ -123,6 +134,7 @@ const CALLS: Record<string, () => Call> = {
   'POST /partner-apps': () => ({ payload: { name: 'Sweep partner' } }),
   'GET /admin/outbox': () => ({}),
   'GET /admin/outbox/:id': () => ({}),
+  'GET /admin/sms-outbox': () => ({}),
   'GET /admin/audit': () => ({}),
   'GET /admin/payment-credentials': () => ({}),
   'PUT /admin/payment-credentials/:gateway': () => ({

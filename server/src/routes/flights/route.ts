@@ -49,6 +49,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
         params: { ...request.body, user_type: viewer.userType },
         grantedCommissionPercent: viewer.grantedCommissionPercent,
         agentMarkupPercent: viewer.agentMarkupPercent,
+        masterMarkupPercent: viewer.masterMarkupPercent,
         brandId: request.brand?.id ?? null,
       });
       if (result.suppliers.length > 1)
@@ -75,6 +76,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
         userType: viewer.userType,
         grantedCommissionPercent: viewer.grantedCommissionPercent,
         agentMarkupPercent: viewer.agentMarkupPercent,
+        masterMarkupPercent: viewer.masterMarkupPercent,
         brandId: request.brand?.id ?? null,
       });
       return ok({

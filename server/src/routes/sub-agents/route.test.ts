@@ -314,6 +314,88 @@ describe('master agents and their sub-agents', () => {
     expect(adminList.map((b) => b.pnr)).toEqual(expect.arrayContaining([pnr, masterPnr]));
   });
 
+  it('the master adds their own markup to the sub-agent’s price: each level’s sums add up', async () => {
+    // Only the master sets it, within 0–20 %; a sub-agent cannot, nor for another's sub-agent.
+    const tooMuch = await call(master, 'PUT', `/agent/sub-agents/${subId}/markup`, {
+      master_markup_percent: 25,
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().data.fields).toHaveProperty('master_markup_percent');
+    expect(
+      (await call(sub, 'PUT', `/agent/sub-agents/${subId}/markup`, { master_markup_percent: 0 })).statusCode,
+    ).toBe(403);
+    const set = await call(master, 'PUT', `/agent/sub-agents/${subId}/markup`, { master_markup_percent: 3 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data.master_markup_percent).toBe(3);
+    const listed = (await call(master, 'GET', '/agent/sub-agents')).json().data.items as {
+      id: string;
+      master_markup_percent: number;
+    }[];
+    expect(listed.find((item) => item.id === subId)?.master_markup_percent).toBe(3);
+
+    // The sub-agent's search: the agency's price unchanged, the master's 3 % on top of what they pay.
+    const [offer] = await findOffers(t, { cookie: sub, days: 10 });
+    if (!offer) throw new Error('no offer');
+    const [asMasterOffer] = (await findOffers(t, { cookie: master, days: 10 })).filter(
+      (o) => o.id === offer.id,
+    );
+    expect(offer.price.total).toBe(asMasterOffer?.price.total);
+    const masterMarkup = offer.price.master_markup?.amount ?? 0;
+    expect(offer.price.master_markup?.percent).toBe(3);
+    expect(masterMarkup).toBe(Math.round(offer.price.total * 0.03));
+    const subCommission = offer.price.commission?.amount ?? 0;
+    expect(offer.price.commission?.net_total).toBe(offer.price.total + masterMarkup - subCommission);
+    const subMarkup = offer.price.agent_markup?.amount ?? 0;
+    expect(offer.price.agent_markup?.selling_total).toBe(offer.price.total + masterMarkup + subMarkup);
+
+    const held = await postBooking(t, sub, bookingBody([offer]));
+    expect(held.statusCode, held.body).toBe(200);
+    const booking = held.json().data as Booking;
+    // What the sub-agent pays: their level's `pays` below (the wallet's debit).
+    expect((await fund(1_000_000)).statusCode).toBe(200);
+    const subBefore = await walletOf(t.database.db, SUB_EMAIL);
+    const masterBefore = await walletOf(t.database.db, 'agent@sajilo.example');
+    const paid = await call(sub, 'POST', `/bookings/${booking.pnr}/payments`, { method: 'wallet' });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    const addsUp = (b: PriceBreakdown, top: number) =>
+      expect(b.traveller_pays).toBe(top + b.levels.reduce((sum, level) => sum + level.earns, 0));
+    // The agency: every level, the master earning their kept commission and their markup.
+    const full = (await call(admin, 'GET', `/admin/bookings/${booking.pnr}`)).json().data.booking
+      .price_breakdown as PriceBreakdown;
+    const [masterLevel, subLevel] = full.levels;
+    if (!masterLevel || !subLevel) throw new Error('levels missing');
+    expect(full.traveller_pays).toBe(offer.price.total + masterMarkup + subMarkup);
+    expect(subLevel).toMatchObject({
+      role: 'sub_agent',
+      charges: full.traveller_pays,
+      pays: offer.price.total + masterMarkup - subCommission,
+      earns: subCommission + subMarkup,
+    });
+    expect(masterLevel).toMatchObject({ role: 'master_agent', markup: masterMarkup, charges: subLevel.pays });
+    expect(masterLevel.earns).toBe(masterLevel.commission + masterMarkup);
+    expect(full.agency_charged).toBe(masterLevel.pays);
+    addsUp(full, full.agency_charged ?? Number.NaN);
+    // The master: the same levels and sums.
+    const asMaster = (await call(master, 'GET', `/bookings/${booking.pnr}`)).json().data as Booking;
+    expect(asMaster.price_breakdown).toEqual(full);
+    // The sub-agent: their own level, which adds up to what the traveller pays.
+    const asSub = (await call(sub, 'GET', `/bookings/${booking.pnr}`)).json().data as Booking;
+    expect(asSub.price_breakdown?.levels).toEqual([subLevel]);
+    addsUp(asSub.price_breakdown as PriceBreakdown, subLevel.pays);
+
+    // The money: the sub-agent paid their level's `pays`, the master was credited their `earns`.
+    const subAfter = await walletOf(t.database.db, SUB_EMAIL);
+    const masterAfter = await walletOf(t.database.db, 'agent@sajilo.example');
+    expect(subBefore.balance - subAfter.balance).toBe(subLevel.pays);
+    expect(masterAfter.balance - masterBefore.balance).toBe(masterLevel.earns);
+    expect((await checkBooks(t.database.db)).problems).toEqual([]);
+    // Audited.
+    const audit = (await call(admin, 'GET', '/admin/audit?action=sub-agent.markup')).json().data.items;
+    expect(audit[0]?.after).toEqual({ masterMarkupPercent: 3 });
+    await call(master, 'PUT', `/agent/sub-agents/${subId}/markup`, { master_markup_percent: 0 });
+  });
+
   it('the agency places an existing agent under a master agent; the master then reads their bookings', async () => {
     const agent = (
       await call(admin, 'POST', '/admin/users', {

@@ -3,6 +3,7 @@ import {
   createSubAgentRequest,
   fundSubAgentRequest,
   setSubAgentGrantRequest,
+  setSubAgentMarkupRequest,
   subAgent,
   subAgentIdParams,
   subAgentList,
@@ -12,6 +13,7 @@ import { createSubAgent } from '../../domain/sub-agents/create-sub-agent';
 import { fundSubAgent } from '../../domain/sub-agents/fund-sub-agent';
 import { listSubAgents } from '../../domain/sub-agents/list-sub-agents';
 import { setSubAgentGrant } from '../../domain/sub-agents/set-sub-agent-grant';
+import { setSubAgentMarkup } from '../../domain/sub-agents/set-sub-agent-markup';
 import { requireBrand, requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
 import { idempotencyKeyHeaders, idempotencyKeyOf } from '../../http/idempotency-key';
@@ -95,6 +97,34 @@ export const subAgentRoutes: FastifyPluginAsyncZod = async (app) => {
         master: requireUser(request),
         subAgentId: request.params.id,
         percent: request.body.granted_commission_percent,
+      });
+      const { items } = await listSubAgents(app.db, updated.masterAgentId ?? '');
+      const row = items.find((item) => item.id === updated.id);
+      return ok(presentSubAgent(row ?? { ...updated, active: false }));
+    },
+  );
+
+  app.put(
+    '/agent/sub-agents/:id/markup',
+    {
+      config: { policy: 'manageSubAgents' },
+      schema: {
+        tags,
+        summary:
+          "Sets your own markup on a sub-agent's price, percent of the agency's price (0–20; another's sub-agent: 404)",
+        description:
+          'The sub-agent pays it on top of what they owe (`price.master_markup`, in `commission.net_total`); ' +
+          'you earn it when their booking is ticketed.',
+        params: subAgentIdParams,
+        body: setSubAgentMarkupRequest,
+        response: responses(subAgent),
+      },
+    },
+    async (request) => {
+      const updated = await setSubAgentMarkup(app.db, {
+        master: requireUser(request),
+        subAgentId: request.params.id,
+        percent: request.body.master_markup_percent,
       });
       const { items } = await listSubAgents(app.db, updated.masterAgentId ?? '');
       const row = items.find((item) => item.id === updated.id);

@@ -4,7 +4,7 @@ export const subAgentStrings = {
     subAgents: {
       title: 'Sub-agents',
       intro:
-        'Agents who sell under you. Fund their wallets from yours and choose how much of your commission they get; they set their own markup to their clients. You see their bookings in My Bookings.',
+        'Agents who sell under you. Fund their wallets from yours, choose how much of your commission they get and add your own markup to their price; they set their own markup to their clients. You see their bookings in My Bookings.',
       mastersOnly: 'Sub-agents are for master agents. Ask the agency to make you one.',
       yourBalance: 'Your wallet',
       yourCommission: 'Your commission from the agency',
@@ -30,13 +30,18 @@ export const subAgentStrings = {
       saveGrant: 'Save',
       grantFor: 'Commission for {{name}}',
       grantSaved: 'Commission for {{name}} saved.',
+      masterMarkup: 'Your markup on their price, %',
+      masterMarkupHint: 'From 0 to 20 % of the agency’s price: they pay it to you on top.',
+      masterTerms: 'You add {{percent}} % to their price.',
+      markupFor: 'Your markup for {{name}}',
+      markupSaved: 'Your markup for {{name}} saved.',
     },
   },
   ne: {
     subAgents: {
       title: 'सब-एजेन्टहरू',
       intro:
-        'तपाईंमुनि बिक्री गर्ने एजेन्टहरू। तपाईंको वालेटबाट उनीहरूको वालेटमा रकम पठाउनुहोस् र तपाईंको कमिसनमध्ये कति दिने रोज्नुहोस्; उनीहरूले आफ्ना ग्राहकका लागि आफ्नै मार्कअप राख्छन्। उनीहरूका बुकिङ मेरो बुकिङमा देखिन्छन्।',
+        'तपाईंमुनि बिक्री गर्ने एजेन्टहरू। तपाईंको वालेटबाट उनीहरूको वालेटमा रकम पठाउनुहोस्, तपाईंको कमिसनमध्ये कति दिने रोज्नुहोस् र उनीहरूको मूल्यमा आफ्नो मार्कअप थप्नुहोस्; उनीहरूले आफ्ना ग्राहकका लागि आफ्नै मार्कअप राख्छन्। उनीहरूका बुकिङ मेरो बुकिङमा देखिन्छन्।',
       mastersOnly: 'सब-एजेन्ट मास्टर एजेन्टका लागि मात्र हो। एजेन्सीलाई तपाईंलाई मास्टर एजेन्ट बनाउन भन्नुहोस्।',
       yourBalance: 'तपाईंको वालेट',
       yourCommission: 'एजेन्सीबाट तपाईंको कमिसन',
@@ -62,6 +67,11 @@ export const subAgentStrings = {
       saveGrant: 'सुरक्षित गर्नुहोस्',
       grantFor: '{{name}} को कमिसन',
       grantSaved: '{{name}} को कमिसन सुरक्षित भयो।',
+      masterMarkup: 'उनीहरूको मूल्यमा तपाईंको मार्कअप, %',
+      masterMarkupHint: 'एजेन्सीको मूल्यको ० देखि २० % सम्म: उनीहरूले यो तपाईंलाई थप तिर्छन्।',
+      masterTerms: 'तपाईं उनीहरूको मूल्यमा {{percent}} % थप्नुहुन्छ।',
+      markupFor: '{{name}} का लागि तपाईंको मार्कअप',
+      markupSaved: '{{name}} का लागि तपाईंको मार्कअप सुरक्षित भयो।',
     },
   },
 };

@@ -16,6 +16,7 @@ import { useCreateSubAgent } from './api/create-sub-agent';
 import { useFundSubAgent } from './api/fund-sub-agent';
 import { useSubAgents } from './api/get-sub-agents';
 import { useSetSubAgentGrant } from './api/set-sub-agent-grant';
+import { useSetSubAgentMarkup } from './api/set-sub-agent-markup';
 import { subAgentStrings } from './sub-agent-strings';
 
 addTranslations(subAgentStrings);
@@ -25,7 +26,8 @@ const card = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-sl
 /**
  * Account → Sub-agents (issue 21 §4): a master agent's sub-agents with their balances, a form to
  * create one (they get an e-mail to choose a password), and per sub-agent, funding from the
- * master's wallet and the part of the master's commission passed to them.
+ * master's wallet, the part of the master's commission passed to them and the master's own markup
+ * on their price.
  */
 export function SubAgentsPage() {
   const { t } = useTranslation();
@@ -180,6 +182,7 @@ function SubAgentItem({
   const { t } = useTranslation();
   const fund = useFundSubAgent();
   const grant = useSetSubAgentGrant();
+  const markup = useSetSubAgentMarkup();
   const showError = useErrorToast();
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | undefined>();
@@ -187,6 +190,8 @@ function SubAgentItem({
   const [transferKey, setTransferKey] = useState(() => crypto.randomUUID());
   const [percent, setPercent] = useState(String(subAgent.granted_commission_percent));
   const [percentError, setPercentError] = useState<string | undefined>();
+  const [markupPercent, setMarkupPercent] = useState(String(subAgent.master_markup_percent));
+  const [markupError, setMarkupError] = useState<string | undefined>();
 
   const onFund = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -226,6 +231,23 @@ function SubAgentItem({
       showError(error);
     }
   };
+  const onMarkup = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const value = Number(markupPercent);
+    if (markupPercent === '' || !Number.isFinite(value) || value < 0 || value > 20) {
+      setMarkupError(t('subAgents.masterMarkupHint'));
+      return;
+    }
+    setMarkupError(undefined);
+    try {
+      await markup.mutateAsync({ id: subAgent.id, percent: value });
+      notify.success(t('subAgents.markupSaved', { name: subAgent.name }));
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.master_markup_percent)
+        setMarkupError(error.fields.master_markup_percent);
+      showError(error);
+    }
+  };
   return (
     <li className={`${card} grid gap-3`} data-testid={`sub-agent-${subAgent.email ?? subAgent.id}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -247,7 +269,10 @@ function SubAgentItem({
         {t('subAgents.terms', {
           grant: subAgent.granted_commission_percent,
           markup: subAgent.markup_percent,
-        })}
+        })}{' '}
+        <span data-testid="master-terms">
+          {t('subAgents.masterTerms', { percent: subAgent.master_markup_percent })}
+        </span>
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <form
@@ -283,6 +308,24 @@ function SubAgentItem({
             className="flex-1"
           />
           <button type="submit" className={secondaryButtonClass} disabled={grant.isPending}>
+            {t('subAgents.saveGrant')}
+          </button>
+        </form>
+        <form
+          onSubmit={onMarkup}
+          noValidate
+          className="flex items-end gap-2"
+          aria-label={t('subAgents.markupFor', { name: subAgent.name })}
+        >
+          <TextField
+            label={t('subAgents.masterMarkup')}
+            inputMode="decimal"
+            value={markupPercent}
+            error={markupError}
+            onChange={(event) => setMarkupPercent(event.target.value)}
+            className="flex-1"
+          />
+          <button type="submit" className={secondaryButtonClass} disabled={markup.isPending}>
             {t('subAgents.saveGrant')}
           </button>
         </form>

@@ -58,6 +58,10 @@ export const adminRoutes: RouteObject[] = [
     lazy: () => import('./reports/outbox-page').then((m) => ({ Component: m.OutboxPage })),
   },
   {
+    path: 'sms',
+    lazy: () => import('./reports/sms-log-page').then((m) => ({ Component: m.SmsLogPage })),
+  },
+  {
     path: 'audit',
     lazy: () => import('./reports/audit-page').then((m) => ({ Component: m.AuditPage })),
   },

@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS: readonly { path: string; label: string; policy: Con
   { path: 'bookings', label: 'admin.nav.bookings', policy: 'readBookings' },
   { path: 'partners', label: 'admin.nav.partners', policy: 'managePartnerApps' },
   { path: 'outbox', label: 'admin.nav.outbox', policy: 'readBrandRecords' },
+  { path: 'sms', label: 'admin.nav.sms', policy: 'readBrandRecords' },
   { path: 'audit', label: 'admin.nav.audit', policy: 'readBrandRecords' },
   { path: 'markups', label: 'admin.nav.markups', policy: 'readPricing' },
   { path: 'commissions', label: 'admin.nav.commissions', policy: 'readPricing' },

@@ -7,6 +7,7 @@ import { formatMoney } from '#shared/format-money';
 import { isAgentUserType } from '#shared/user-types';
 import { Button } from '../../components/ui/button';
 import { DisruptionActions } from '../../components/ui/disruption-actions';
+import { PriceLevels } from '../../components/ui/price-levels';
 import { TicketStatusBadge, ticketStanding } from '../../components/ui/ticket-status';
 import { ApiError } from '../../lib/api-client';
 import { useAppStore } from '../../lib/app-context';
@@ -175,6 +176,8 @@ export function BookingConfirmPage() {
             </p>
           )}
         </div>
+
+        {agent && data.price_breakdown && <PriceLevels breakdown={data.price_breakdown} money={money} />}
 
         {data.status === 'held' && data.payment_methods.length > 0 && (
           <fieldset className="grid gap-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">

@@ -47,6 +47,7 @@ function PriceAlerts() {
                 {t('priceAlerts.seen', { amount: formatMoney(alert.seen_total, alert.currency, language) })}
                 {alert.lowest_total !== null &&
                   ` · ${t('priceAlerts.lowest', { amount: formatMoney(alert.lowest_total, alert.currency, language) })}`}
+                {alert.sms && ` · ${t('priceAlerts.bySms')}`}
               </p>
             </div>
             <button

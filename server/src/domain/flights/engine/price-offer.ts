@@ -149,8 +149,25 @@ export function priceFares(fares: FareClass[], context: PricingContext): OfferPr
  * the client pays and never changes what the agent pays the agency (`commission.net_total`).
  */
 export function withAgentMarkup(price: OfferPrice, markupPercent: number): OfferPrice {
+  // A sub-agent's price to their client starts from the agency's price plus their master's markup.
+  const offered = price.total + (price.master_markup?.amount ?? 0);
+  const amount = percentOf(offered, markupPercent);
+  return { ...price, agent_markup: { percent: markupPercent, amount, selling_total: offered + amount } };
+}
+
+/**
+ * A master agent's markup on their sub-agent's price (issue 21 §4), percent of the agency's price
+ * (`total`, unchanged): the sub-agent pays it on top of what they owe (`commission.net_total`)
+ * and the master earns it. Nothing for 0 %.
+ */
+export function withMasterMarkup(price: OfferPrice, markupPercent: number): OfferPrice {
+  if (markupPercent <= 0 || !price.commission) return price;
   const amount = percentOf(price.total, markupPercent);
-  return { ...price, agent_markup: { percent: markupPercent, amount, selling_total: price.total + amount } };
+  return {
+    ...price,
+    commission: { ...price.commission, net_total: price.commission.net_total + amount },
+    master_markup: { percent: markupPercent, amount },
+  };
 }
 
 /** Just the total of `priceFares` (no breakdown objects): for ranking candidates quickly. */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DisruptionActions } from '../../../components/ui/disruption-actions';
+import { PriceLevels } from '../../../components/ui/price-levels';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { formatWhen, TableHead } from '../shared/admin-ui';
@@ -79,6 +80,13 @@ export function BookingDetailPage() {
           <dd>{booking.paid_with ?? '—'}</dd>
         </dl>
       </header>
+
+      {booking.price_breakdown && (
+        <PriceLevels
+          breakdown={booking.price_breakdown}
+          money={(amount) => money(amount, booking.currency)}
+        />
+      )}
 
       {booking.disruptions.map((d) => (
         <p

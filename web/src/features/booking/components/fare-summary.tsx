@@ -61,6 +61,12 @@ export function FareSummary(props: { price: OfferPrice; showCommission: boolean 
               <dt>{t('booking.commission', { percent: props.price.commission.percent })}</dt>
               <dd>−{money(props.price.commission.amount)}</dd>
             </div>
+            {props.price.master_markup && (
+              <div className="flex justify-between">
+                <dt>{t('booking.masterMarkup', { percent: props.price.master_markup.percent })}</dt>
+                <dd data-testid="master-markup">+{money(props.price.master_markup.amount)}</dd>
+              </div>
+            )}
             <div className="flex justify-between font-semibold">
               <dt>{t('booking.netFare')}</dt>
               <dd data-testid="net-fare">{money(props.price.commission.net_total)}</dd>

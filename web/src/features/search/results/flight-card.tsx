@@ -243,6 +243,9 @@ function AgentFigures(props: { price: OfferPrice }) {
   return (
     <div className="text-right text-xs text-emerald-700 dark:text-emerald-400">
       {t('results.commission', { amount: money(price.commission.amount, price.currency) })} ·{' '}
+      {price.master_markup && (
+        <>{t('results.masterMarkup', { amount: money(price.master_markup.amount, price.currency) })} · </>
+      )}
       {t('results.net', { amount: money(price.commission.net_total, price.currency) })}
       {price.agent_markup && (
         <>

@@ -18,6 +18,7 @@ export const adminKeys = {
   outbox: ['admin', 'outbox'] as const,
   outboxPage: (page: number) => ['admin', 'outbox', page] as const,
   email: (id: string) => ['admin', 'outbox', 'email', id] as const,
+  smsPage: (page: number) => ['admin', 'sms-outbox', page] as const,
   audit: ['admin', 'audit'] as const,
   auditPage: (page: number) => ['admin', 'audit', page] as const,
   bookings: ['admin', 'bookings'] as const,
