@@ -5,6 +5,7 @@ import {
   type Browser,
   type BrowserContext,
   expect,
+  type Locator,
   type Page,
 } from '@playwright/test';
 
@@ -215,6 +216,26 @@ export async function logInToConsole(
   await page.getByLabel('E-mail or mobile number').fill(login);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Signs in to the console as Sajilo Travels' demo admin, who lands on Brand settings. */
+export async function logInAsBrandAdmin(page: Page): Promise<void> {
+  await logInToConsole(page, '/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Brand settings' })).toBeVisible();
+}
+
+/** In the console, opens the wallet panel of the agent Bikash Gurung (each demo agency has one). */
+export async function openBikashWallet(page: Page): Promise<Locator> {
+  await page.getByRole('link', { name: 'Agents and users' }).click();
+  await page.getByLabel('Search by name, e-mail or mobile').fill('bikash');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page
+    .getByRole('row', { name: /Bikash Gurung/ })
+    .getByRole('button', { name: /Wallet/ })
+    .click();
+  const panel = page.getByRole('region', { name: 'Wallet of Bikash Gurung' });
+  await expect(panel.getByTestId('wallet-balance')).toContainText('NPR');
+  return panel;
 }
 
 /** No serious or critical axe violation on the page as it stands. */
