@@ -1,96 +1,32 @@
-import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
-  type APIRequestContext,
-  expect,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
-import { agentTicketedBooking, inDays } from './helpers';
-
-const DEMO_PASSWORD = 'Himalaya-Demo-2081';
-const daysFromNow = (days: number) =>
-  new Date(Date.now() + (5.75 * 60 + days * 1440) * 60_000).toISOString().slice(0, 10);
-/** Letters only (names are checked), different on every run so filters find this run's bookings. */
-const uniqueLetters = () =>
-  Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-
-/** The demo agent, signed in through the API in a context of its own. */
-async function agentApi(baseURL: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL });
-  const login = await api.post('/api/b2b/v2/auth/login', {
-    data: { login: 'agent@sajilo.example', password: DEMO_PASSWORD, session: 'cookie' },
-  });
-  expect(login.ok()).toBe(true);
-  return api;
-}
-
-async function walletBalance(api: APIRequestContext): Promise<number> {
-  return (await (await api.get('/api/b2b/v2/me')).json()).data.wallet_balance;
-}
+  agentApi,
+  agentPage,
+  agentTicketedBooking,
+  bookAndPay,
+  expectNoSeriousViolation,
+  holdFlight,
+  inDays,
+  logInToConsole,
+  uniqueLetters,
+  walletBalance,
+} from './helpers';
 
 /** Holds the first direct KTM→PKR flight `days` ahead for Sunita <lastName>; pays it from the wallet if asked. */
 async function book(api: APIRequestContext, days: number, lastName: string, pay: boolean): Promise<string> {
-  const search = await api.post('/api/b2b/v2/flights/search', {
-    data: {
-      depart_code: 'KTM',
-      dest_code: 'PKR',
-      depart_date: daysFromNow(days),
-      nationality_code: 'NP',
-      adults: 1,
-      children: 0,
-      infants: 0,
-    },
-  });
-  const offers = (await search.json()).data.legs[0].offers as {
-    id: string;
-    stops: number;
-    price: { total: number };
-  }[];
-  const offer = offers.find((o) => o.stops === 0);
-  if (!offer) throw new Error('no direct KTM→PKR offer');
-  const held = await api.post('/api/b2b/v2/bookings', {
-    headers: { 'idempotency-key': `e2e-admin-${lastName}-${days}` },
-    data: {
-      offers: [{ id: offer.id, total: offer.price.total }],
-      passengers: [
-        {
-          type: 'adult',
-          title: 'Ms',
-          first_name: 'Sunita',
-          last_name: lastName,
-          gender: 'female',
-          nationality: 'NP',
-        },
-      ],
-      contact: {
-        name: `Sunita ${lastName}`,
-        email: `sunita.${lastName}@example.com`,
-        mobile: '+9779812345678',
-      },
-    },
-  });
-  expect(held.ok(), await held.text()).toBe(true);
-  const pnr = (await held.json()).data.pnr as string;
-  if (pay) {
-    const paid = await api.post(`/api/b2b/v2/bookings/${pnr}/payments`, { data: { method: 'wallet' } });
-    expect(paid.ok(), await paid.text()).toBe(true);
-  }
-  return pnr;
+  const hold = {
+    days,
+    lastName,
+    firstNames: ['Sunita'],
+    title: 'Ms' as const,
+    idempotencyKey: `e2e-admin-${lastName}-${days}`,
+  };
+  return pay ? bookAndPay(api, hold) : holdFlight(api, hold);
 }
 
 async function logInAsAdmin(page: Page) {
-  await page.goto('/admin/bookings');
-  await page.getByLabel('E-mail or mobile number').fill('admin@sajilo.example');
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logInToConsole(page, '/admin/bookings');
   await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
-}
-
-async function expectNoSeriousViolation(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.help} ${v.nodes[0]?.target}`)).toEqual([]);
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -171,12 +107,7 @@ test('an admin marks a flight disrupted: its bookings are flagged for the admin 
   ).toBeVisible();
 
   // The traveller (the agent who booked) sees it on the booking.
-  const travellerContext = await browser.newContext({ baseURL });
-  const login = await travellerContext.request.post('/api/b2b/v2/auth/login', {
-    data: { login: 'agent@sajilo.example', password: DEMO_PASSWORD, session: 'cookie' },
-  });
-  expect(login.ok()).toBe(true);
-  const traveller = await travellerContext.newPage();
+  const { context: travellerContext, page: traveller } = await agentPage(browser, baseURL);
   await traveller.goto(`/Booking/BookingConfirm?pnr=${pnr}`);
   await expect(traveller.getByTestId('disruption')).toContainText('is disrupted (weather). Fog at Pokhara');
   await travellerContext.close();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { logIn } from './helpers';
+import { logIn, openBikashWallet } from './helpers';
 
 /**
  * Issue 20 §2–§3 in the console: an admin gives an agent credit, the agent sees it on their wallet
@@ -12,20 +12,6 @@ import { logIn } from './helpers';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 test.use({ baseURL: `http://globalime.localhost:${PORT}` });
 
-async function openAgentWallet(page: Page) {
-  await page.goto('/admin');
-  await page.getByRole('link', { name: 'Agents and users' }).click();
-  await page.getByLabel('Search by name, e-mail or mobile').fill('bikash');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page
-    .getByRole('row', { name: /Bikash Gurung/ })
-    .getByRole('button', { name: /Wallet/ })
-    .click();
-  const panel = page.getByRole('region', { name: 'Wallet of Bikash Gurung' });
-  await expect(panel.getByTestId('wallet-balance')).toContainText('NPR');
-  return panel;
-}
-
 test('an admin sets a credit limit, the agent sees it and downloads a statement, the admin records a settlement', async ({
   page,
   browser,
@@ -33,7 +19,8 @@ test('an admin sets a credit limit, the agent sees it and downloads a statement,
   // The bank brand shows no header: the log-in is done once the page has left the form.
   await logIn(page, 'admin@globalime.example');
   await expect(page).not.toHaveURL(/\/auth\/login/);
-  const wallet = await openAgentWallet(page);
+  await page.goto('/admin');
+  const wallet = await openBikashWallet(page);
   const credit = wallet.getByTestId('wallet-credit');
   await expect(credit).toContainText('Credit limit');
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { pdfText } from '../server/src/test/pdf-text';
-import { DEMO_PASSWORD, logIn } from './helpers';
+import { logIn, logInAsBrandAdmin } from './helpers';
 
 /** A Kathmandu date `days` from today. */
 const kathmanduDate = (days: number) =>
@@ -9,14 +9,6 @@ const kathmanduDate = (days: number) =>
 
 const API = '/api/b2b/v2';
 let invoiceNumber = '';
-
-async function logInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('E-mail or mobile number').fill('admin@sajilo.example');
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Brand settings' })).toBeVisible();
-}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -26,7 +18,7 @@ test('an agent pays a two-adult booking from the wallet and downloads its tax in
 }) => {
   // Enough in the agent's wallet whatever earlier specs spent: the admin tops it up.
   const admin = await (await browser.newContext()).newPage();
-  await logInAsAdmin(admin);
+  await logInAsBrandAdmin(admin);
   const users = await admin.request.get(`${API}/admin/users?q=agent%40sajilo.example`);
   const agentId = (await users.json()).data.items[0].id as string;
   const topUp = await admin.request.post(`${API}/admin/users/${agentId}/wallet/top-ups`, {
@@ -82,7 +74,7 @@ test('an agent pays a two-adult booking from the wallet and downloads its tax in
 });
 
 test('an admin downloads the month’s VAT sales register from the console', async ({ page }) => {
-  await logInAsAdmin(page);
+  await logInAsBrandAdmin(page);
   await page.getByRole('link', { name: 'VAT sales register' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'VAT sales register' })).toBeVisible();
   if (invoiceNumber) await expect(page.getByRole('row', { name: new RegExp(invoiceNumber) })).toBeVisible();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, logInAsBrandAdmin, openBikashWallet } from './helpers';
 
-const DEMO_PASSWORD = 'Himalaya-Demo-2081';
 /** A Kathmandu date `days` from today. */
 const kathmanduDate = (days: number) =>
   new Date(Date.now() + (5.75 * 60 + days * 1440) * 60_000).toISOString().slice(0, 10);
@@ -12,27 +12,6 @@ const paisa = (text: string) => {
   const sign = match[1] || match[2] ? -1 : 1;
   return sign * (Number(match[3]?.replace(/,/g, '')) * 100 + Number((match[4] ?? '0').padEnd(2, '0')));
 };
-
-async function logInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('E-mail or mobile number').fill('admin@sajilo.example');
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Brand settings' })).toBeVisible();
-}
-
-async function openBikashWallet(page: Page) {
-  await page.getByRole('link', { name: 'Agents and users' }).click();
-  await page.getByLabel('Search by name, e-mail or mobile').fill('bikash');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page
-    .getByRole('row', { name: /Bikash Gurung/ })
-    .getByRole('button', { name: /Wallet/ })
-    .click();
-  const panel = page.getByRole('region', { name: 'Wallet of Bikash Gurung' });
-  await expect(panel.getByTestId('wallet-balance')).toContainText('NPR');
-  return panel;
-}
 
 async function agentPage(browser: Browser) {
   const page = await (await browser.newContext()).newPage();
@@ -50,7 +29,7 @@ test('an admin tops up the agent’s wallet, the agent pays a booking from it, t
   page,
   browser,
 }) => {
-  await logInAsAdmin(page);
+  await logInAsBrandAdmin(page);
   let wallet = await openBikashWallet(page);
   const before = paisa((await wallet.getByTestId('wallet-balance').textContent()) ?? '');
 
@@ -157,7 +136,7 @@ test('an admin adds a route markup and the search shows the marked-up price', as
     );
   const plain = await firstPrice();
 
-  await logInAsAdmin(page);
+  await logInAsBrandAdmin(page);
   await page.getByRole('link', { name: 'Markups' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Markups' })).toBeVisible();
   await page.getByLabel('Applies to').selectOption('route');
@@ -194,7 +173,7 @@ test('an admin grants an agent group commission: the agent sees it, pays less, a
   };
   expect(await grantedShown()).toContain('(3 %)');
 
-  await logInAsAdmin(page);
+  await logInAsBrandAdmin(page);
   await page.getByRole('link', { name: 'Agent commission' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Agent commission' })).toBeVisible();
   const addGroup = page.getByRole('form', { name: 'Add a group' });
@@ -234,7 +213,7 @@ test('an admin grants an agent group commission: the agent sees it, pays less, a
 });
 
 test('the money pages have no serious or critical accessibility violation', async ({ page }) => {
-  await logInAsAdmin(page);
+  await logInAsBrandAdmin(page);
   for (const path of ['/admin/markups', '/admin/reports', '/admin/commissions']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

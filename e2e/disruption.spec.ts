@@ -1,73 +1,26 @@
-import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
-  type APIRequestContext,
-  expect,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
-
-const DEMO_PASSWORD = 'Himalaya-Demo-2081';
-const daysFromNow = (days: number) =>
-  new Date(Date.now() + (5.75 * 60 + days * 1440) * 60_000).toISOString().slice(0, 10);
-const uniqueLetters = () =>
-  Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-
-async function agentApi(baseURL: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL });
-  const login = await api.post('/api/b2b/v2/auth/login', {
-    data: { login: 'agent@sajilo.example', password: DEMO_PASSWORD, session: 'cookie' },
-  });
-  expect(login.ok()).toBe(true);
-  return api;
-}
+  agentApi,
+  agentPage,
+  bookAndPay,
+  expectNoSeriousViolation,
+  logInToConsole,
+  uniqueLetters,
+} from './helpers';
 
 /** Books (and pays from the wallet) the first direct KTM→PKR flight `days` ahead for one adult. */
-async function bookAndPay(api: APIRequestContext, days: number, lastName: string): Promise<string> {
-  const search = await api.post('/api/b2b/v2/flights/search', {
-    data: { depart_code: 'KTM', dest_code: 'PKR', depart_date: daysFromNow(days), nationality_code: 'NP' },
+const bookPasang = (api: APIRequestContext, days: number, lastName: string) =>
+  bookAndPay(api, {
+    days,
+    lastName,
+    firstNames: ['Pasang'],
+    title: 'Mr',
+    idempotencyKey: `e2e-disruption-${lastName}`,
   });
-  const offers = (await search.json()).data.legs[0].offers as {
-    id: string;
-    stops: number;
-    price: { total: number };
-  }[];
-  const offer = offers.find((o) => o.stops === 0);
-  if (!offer) throw new Error('no direct KTM→PKR offer');
-  const held = await api.post('/api/b2b/v2/bookings', {
-    headers: { 'idempotency-key': `e2e-disruption-${lastName}` },
-    data: {
-      offers: [{ id: offer.id, total: offer.price.total }],
-      passengers: [
-        {
-          type: 'adult',
-          title: 'Mr',
-          first_name: 'Pasang',
-          last_name: lastName,
-          gender: 'male',
-          nationality: 'NP',
-        },
-      ],
-      contact: {
-        name: `Pasang ${lastName}`,
-        email: `pasang.${lastName}@example.com`,
-        mobile: '+9779812345678',
-      },
-    },
-  });
-  expect(held.ok(), await held.text()).toBe(true);
-  const pnr = (await held.json()).data.pnr as string;
-  const paid = await api.post(`/api/b2b/v2/bookings/${pnr}/payments`, { data: { method: 'wallet' } });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  return pnr;
-}
 
 /** The admin, in the console, marks the booking's (first) flight cancelled by weather. */
 async function cancelFlightInConsole(page: Page, pnr: string) {
-  await page.goto(`/admin/bookings/${pnr}`);
-  await page.getByLabel('E-mail or mobile number').fill('admin@sajilo.example');
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logInToConsole(page, `/admin/bookings/${pnr}`);
   await expect(page.getByRole('heading', { level: 1, name: `Booking ${pnr}` })).toBeVisible();
   await page
     .getByRole('button', { name: /^Mark disrupted…/ })
@@ -89,16 +42,11 @@ test('an admin cancels a flight; the traveller rebooks onto another flight at no
   baseURL,
 }) => {
   const agent = await agentApi(baseURL ?? '');
-  const pnr = await bookAndPay(agent, 26, `Sherpa${uniqueLetters()}`);
+  const pnr = await bookPasang(agent, 26, `Sherpa${uniqueLetters()}`);
   const before = (await (await agent.get(`/api/b2b/v2/bookings/${pnr}`)).json()).data;
   await cancelFlightInConsole(page, pnr);
 
-  const travellerContext = await browser.newContext({ baseURL });
-  const login = await travellerContext.request.post('/api/b2b/v2/auth/login', {
-    data: { login: 'agent@sajilo.example', password: DEMO_PASSWORD, session: 'cookie' },
-  });
-  expect(login.ok()).toBe(true);
-  const traveller = await travellerContext.newPage();
+  const { context: travellerContext, page: traveller } = await agentPage(browser, baseURL);
   await traveller.goto(`/Booking/BookingConfirm?pnr=${pnr}`);
   const actions = traveller.getByTestId('disruption-actions');
   await expect(actions.getByTestId('disruption-change')).toContainText('cancelled');
@@ -106,9 +54,7 @@ test('an admin cancels a flight; the traveller rebooks onto another flight at no
   await actions.getByRole('button', { name: 'Choose another flight (no cost)' }).click();
   const option = actions.getByTestId('rebooking-option').first();
   await expect(option).toBeVisible();
-  const axe = await new AxeBuilder({ page: traveller }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} ${v.nodes[0]?.target}`)).toEqual([]);
+  await expectNoSeriousViolation(traveller, 'rebooking options');
   const optionText = (await option.locator('strong').textContent()) ?? '';
   await option.getByRole('button', { name: 'Move to this flight' }).click();
 
@@ -127,7 +73,7 @@ test('an admin cancels a flight; the traveller rebooks onto another flight at no
 
 test('an agent takes the full refund for the client in the console', async ({ page, baseURL }) => {
   const agent = await agentApi(baseURL ?? '');
-  const pnr = await bookAndPay(agent, 27, `Lama${uniqueLetters()}`);
+  const pnr = await bookPasang(agent, 27, `Lama${uniqueLetters()}`);
   await cancelFlightInConsole(page, pnr);
   const actions = page.getByTestId('disruption-actions');
   await actions.getByRole('button', { name: 'Full refund' }).click();

@@ -1,4 +1,13 @@
-import { type APIRequestContext, request as apiRequest, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import {
+  type APIRequestContext,
+  request as apiRequest,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Himalaya-Demo-2081';
 
@@ -86,6 +95,156 @@ export async function bankAppData(
 export const inDays = (days: number) =>
   new Date(Date.now() + (5.75 * 60 + days * 1440) * 60_000).toISOString().slice(0, 10);
 
+// --- Agent bookings made through the API, as the setup of the booking and console specs ---
+
+/** Letters only (names are checked), different on every run so filters find this run's bookings. */
+export const uniqueLetters = () =>
+  Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+/** The demo agent, signed in through the API in a context of its own (dispose it at the end). */
+export async function agentApi(baseURL: string): Promise<APIRequestContext> {
+  const api = await apiRequest.newContext({ baseURL });
+  const login = await api.post('/api/b2b/v2/auth/login', {
+    data: { login: 'agent@sajilo.example', password: DEMO_PASSWORD, session: 'cookie' },
+  });
+  expect(login.ok()).toBe(true);
+  return api;
+}
+
+/** The demo agent's page in a browser context of its own, signed in (close the context at the end). */
+export async function agentPage(
+  browser: Browser,
+  baseURL: string | undefined,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL });
+  const login = await context.request.post('/api/b2b/v2/auth/login', {
+    data: { login: 'agent@sajilo.example', password: DEMO_PASSWORD, session: 'cookie' },
+  });
+  expect(login.ok()).toBe(true);
+  return { context, page: await context.newPage() };
+}
+
+/** The agent's wallet balance in minor units. */
+export async function walletBalance(api: APIRequestContext): Promise<number> {
+  return (await (await api.get('/api/b2b/v2/me')).json()).data.wallet_balance;
+}
+
+/** A KTM→PKR offer as the search returns it (the fields the specs choose by). */
+export interface KtmPkrOffer {
+  id: string;
+  stops: number;
+  fare: { family: string; refundable: boolean };
+  price: { total: number };
+}
+
+export interface FlightHold {
+  /** How many days ahead (Nepal time) the flight leaves. */
+  days: number;
+  lastName: string;
+  /** The adults' first names, one seat each; the first is the contact. */
+  firstNames: string[];
+  title: 'Mr' | 'Ms';
+  idempotencyKey: string;
+  /** Which offer to hold: the first direct one unless told. */
+  offer?: { where: (offer: KtmPkrOffer) => boolean; what: string };
+  /** The contact's e-mail: `<first name>.<last name>@example.com` unless told. */
+  contactEmail?: string;
+}
+
+const DIRECT = { where: (offer: KtmPkrOffer) => offer.stops === 0, what: 'direct' };
+
+/** Holds a KTM→PKR flight for adults through the API of `api`'s signed-in user; its PNR. */
+export async function holdFlight(api: APIRequestContext, hold: FlightHold): Promise<string> {
+  const search = await api.post('/api/b2b/v2/flights/search', {
+    data: {
+      depart_code: 'KTM',
+      dest_code: 'PKR',
+      depart_date: inDays(hold.days),
+      nationality_code: 'NP',
+      adults: hold.firstNames.length,
+      children: 0,
+      infants: 0,
+    },
+  });
+  const { where, what } = hold.offer ?? DIRECT;
+  const offer = ((await search.json()).data.legs[0].offers as KtmPkrOffer[]).find(where);
+  if (!offer) throw new Error(`no ${what} KTM→PKR offer`);
+  const [contact] = hold.firstNames;
+  const held = await api.post('/api/b2b/v2/bookings', {
+    headers: { 'idempotency-key': hold.idempotencyKey },
+    data: {
+      offers: [{ id: offer.id, total: offer.price.total }],
+      passengers: hold.firstNames.map((firstName) => ({
+        type: 'adult',
+        title: hold.title,
+        first_name: firstName,
+        last_name: hold.lastName,
+        gender: hold.title === 'Mr' ? 'male' : 'female',
+        nationality: 'NP',
+      })),
+      contact: {
+        name: `${contact} ${hold.lastName}`,
+        email: hold.contactEmail ?? `${contact?.toLowerCase()}.${hold.lastName}@example.com`,
+        mobile: '+9779812345678',
+      },
+    },
+  });
+  expect(held.ok(), await held.text()).toBe(true);
+  return (await held.json()).data.pnr as string;
+}
+
+/** Pays a held booking from the signed-in agent's wallet. */
+export async function payByWallet(api: APIRequestContext, pnr: string): Promise<void> {
+  const paid = await api.post(`/api/b2b/v2/bookings/${pnr}/payments`, { data: { method: 'wallet' } });
+  expect(paid.ok(), await paid.text()).toBe(true);
+}
+
+/** Holds a KTM→PKR flight and pays it from the wallet; its PNR. */
+export async function bookAndPay(api: APIRequestContext, hold: FlightHold): Promise<string> {
+  const pnr = await holdFlight(api, hold);
+  await payByWallet(api, pnr);
+  return pnr;
+}
+
+/** Signs in to the console on the log-in form `path` shows to a signed-out visitor. */
+export async function logInToConsole(
+  page: Page,
+  path: string,
+  login = 'admin@sajilo.example',
+): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('E-mail or mobile number').fill(login);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Signs in to the console as Sajilo Travels' demo admin, who lands on Brand settings. */
+export async function logInAsBrandAdmin(page: Page): Promise<void> {
+  await logInToConsole(page, '/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Brand settings' })).toBeVisible();
+}
+
+/** In the console, opens the wallet panel of the agent Bikash Gurung (each demo agency has one). */
+export async function openBikashWallet(page: Page): Promise<Locator> {
+  await page.getByRole('link', { name: 'Agents and users' }).click();
+  await page.getByLabel('Search by name, e-mail or mobile').fill('bikash');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page
+    .getByRole('row', { name: /Bikash Gurung/ })
+    .getByRole('button', { name: /Wallet/ })
+    .click();
+  const panel = page.getByRole('region', { name: 'Wallet of Bikash Gurung' });
+  await expect(panel.getByTestId('wallet-balance')).toContainText('NPR');
+  return panel;
+}
+
+/** No serious or critical axe violation on the page as it stands. */
+export async function expectNoSeriousViolation(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label} ${v.id}: ${v.help} ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
 /** Books and pays (wallet) a refundable KTM→PKR flight as the signed-in page's user; its PNR. */
 export async function ticketedBooking(
   page: Page,
@@ -93,48 +252,21 @@ export async function ticketedBooking(
   lastName: string,
   keyPrefix: string,
 ): Promise<string> {
-  const search = await page.request.post('/api/b2b/v2/flights/search', {
-    data: {
-      depart_code: 'KTM',
-      dest_code: 'PKR',
-      depart_date: inDays(days),
-      nationality_code: 'NP',
-      adults: 1,
-    },
+  const pnr = await holdFlight(page.request, {
+    days,
+    lastName,
+    firstNames: ['Sita'],
+    title: 'Ms',
+    idempotencyKey: `${keyPrefix}-${lastName}`,
+    offer: { where: (offer) => offer.fare.refundable, what: 'refundable' },
+    contactEmail: 'sita@example.com',
   });
-  const offers = (await search.json()).data.legs[0].offers as {
-    id: string;
-    price: { total: number };
-    fare: { refundable: boolean };
-  }[];
-  const offer = offers.find((o) => o.fare.refundable);
-  if (!offer) throw new Error('no refundable KTM→PKR offer');
-  const held = await page.request.post('/api/b2b/v2/bookings', {
-    headers: { 'idempotency-key': `${keyPrefix}-${lastName}` },
-    data: {
-      offers: [{ id: offer.id, total: offer.price.total }],
-      passengers: [
-        {
-          type: 'adult',
-          title: 'Ms',
-          first_name: 'Sita',
-          last_name: lastName,
-          gender: 'female',
-          nationality: 'NP',
-        },
-      ],
-      contact: { name: 'Sita Rai', email: 'sita@example.com', mobile: '+9779812345678' },
-    },
-  });
-  expect(held.ok(), await held.text()).toBe(true);
-  const pnr = (await held.json()).data.pnr as string;
   await fundWallet(new URL(page.url()).origin, 'agent@sajilo.example');
-  const paid = await page.request.post(`/api/b2b/v2/bookings/${pnr}/payments`, {
-    data: { method: 'wallet' },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
+  await payByWallet(page.request, pnr);
   return pnr;
 }
+
+// --- end of agent bookings ---
 
 /**
  * Tops up a Sajilo Travels agent's wallet by NPR 50,000 as the brand's demo admin, so a spec that
@@ -169,51 +301,22 @@ export async function agentTicketedBooking(
   options: { days: number; lastName: string; keyPrefix: string; family?: string },
 ): Promise<{ pnr: string; ticketNumbers: string[] }> {
   await fundWallet(origin, 'agent@sajilo.example');
-  const api = await apiRequest.newContext({ baseURL: `${origin}/api/b2b/v2/` });
+  const api = await agentApi(origin);
   try {
-    const login = await api.post('auth/login', {
-      data: { login: 'agent@sajilo.example', password: DEMO_PASSWORD, session: 'cookie' },
-    });
-    expect(login.ok(), await login.text()).toBe(true);
-    const search = await api.post('flights/search', {
-      data: {
-        depart_code: 'KTM',
-        dest_code: 'PKR',
-        depart_date: inDays(options.days),
-        nationality_code: 'NP',
-      },
-    });
-    const offers = (await search.json()).data.legs[0].offers as {
-      id: string;
-      stops: number;
-      fare: { family: string };
-      price: { total: number };
-    }[];
     const family = options.family ?? 'Apex';
-    const offer = offers.find((o) => o.stops === 0 && o.fare.family === family);
-    if (!offer) throw new Error(`no direct KTM→PKR ${family} offer`);
-    const held = await api.post('bookings', {
-      headers: { 'idempotency-key': `${options.keyPrefix}-${options.lastName}` },
-      data: {
-        offers: [{ id: offer.id, total: offer.price.total }],
-        passengers: [
-          {
-            type: 'adult',
-            title: 'Mr',
-            first_name: 'Pemba',
-            last_name: options.lastName,
-            gender: 'male',
-            nationality: 'NP',
-          },
-        ],
-        contact: { name: `Pemba ${options.lastName}`, email: 'pemba@example.com', mobile: '+9779812345678' },
+    const pnr = await bookAndPay(api, {
+      days: options.days,
+      lastName: options.lastName,
+      firstNames: ['Pemba'],
+      title: 'Mr',
+      idempotencyKey: `${options.keyPrefix}-${options.lastName}`,
+      offer: {
+        where: (offer) => offer.stops === 0 && offer.fare.family === family,
+        what: `direct ${family}`,
       },
+      contactEmail: 'pemba@example.com',
     });
-    expect(held.ok(), await held.text()).toBe(true);
-    const pnr = (await held.json()).data.pnr as string;
-    const paid = await api.post(`bookings/${pnr}/payments`, { data: { method: 'wallet' } });
-    expect(paid.ok(), await paid.text()).toBe(true);
-    const booking = (await (await api.get(`bookings/${pnr}`)).json()).data as {
+    const booking = (await (await api.get(`/api/b2b/v2/bookings/${pnr}`)).json()).data as {
       tickets: { ticket_number: string }[];
     };
     return { pnr, ticketNumbers: booking.tickets.map((t) => t.ticket_number) };

@@ -1,10 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from './helpers';
-
-const daysFromNow = (days: number) =>
-  new Date(Date.now() + (5.75 * 60 + days * 1440) * 60_000).toISOString().slice(0, 10);
-const uniqueLetters = () =>
-  Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+import { bookAndPay, logIn, uniqueLetters } from './helpers';
 
 test('an agent cancels one of two passengers from My bookings: only that passenger’s part is quoted and refunded (issue 20 §4)', async ({
   page,
@@ -13,47 +8,15 @@ test('an agent cancels one of two passengers from My bookings: only that passeng
   await expect(page).not.toHaveURL(/\/auth\/login/);
 
   // Two adults on the first direct KTM→PKR flight 24 days out, paid from the wallet.
-  const search = await page.request.post('/api/b2b/v2/flights/search', {
-    data: {
-      depart_code: 'KTM',
-      dest_code: 'PKR',
-      depart_date: daysFromNow(24),
-      nationality_code: 'NP',
-      adults: 2,
-      children: 0,
-      infants: 0,
-    },
-  });
-  const offers = (await search.json()).data.legs[0].offers as {
-    id: string;
-    stops: number;
-    price: { total: number };
-  }[];
-  const offer = offers.find((o) => o.stops === 0);
-  if (!offer) throw new Error('no direct KTM→PKR offer');
   const lastName = `Sherpa${uniqueLetters()}`;
-  const traveller = (first_name: string) => ({
-    type: 'adult',
+  const pnr = await bookAndPay(page.request, {
+    days: 24,
+    lastName,
+    firstNames: ['Pemba', 'Dawa'],
     title: 'Mr',
-    first_name,
-    last_name: lastName,
-    gender: 'male',
-    nationality: 'NP',
+    idempotencyKey: `e2e-partial-${lastName}`,
+    contactEmail: 'pemba@example.com',
   });
-  const held = await page.request.post('/api/b2b/v2/bookings', {
-    headers: { 'idempotency-key': `e2e-partial-${lastName}` },
-    data: {
-      offers: [{ id: offer.id, total: offer.price.total }],
-      passengers: [traveller('Pemba'), traveller('Dawa')],
-      contact: { name: `Pemba ${lastName}`, email: 'pemba@example.com', mobile: '+9779812345678' },
-    },
-  });
-  expect(held.ok(), await held.text()).toBe(true);
-  const pnr = (await held.json()).data.pnr as string;
-  const paid = await page.request.post(`/api/b2b/v2/bookings/${pnr}/payments`, {
-    data: { method: 'wallet' },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
 
   await page.goto('/user/bookings');
   await page.getByLabel('Find by PNR').fill(pnr);

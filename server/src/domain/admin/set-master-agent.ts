@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { invalidFields } from '../../errors';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
+import type { AuditActor } from '../audit/record-audit';
+import { updateUserAudited } from '../audit/update-user-audited';
 import { type BrandUserRow, findBrandUser } from './find-brand-user';
 
 /**
@@ -26,18 +27,13 @@ export async function setMasterAgent(
     if (options.masterAgent && row?.masterAgentId)
       throw invalidFields({ master_agent: 'A sub-agent cannot be a master agent.' });
     if (row?.isMasterAgent === options.masterAgent) return user;
-    await tx
-      .update(users)
-      .set({ isMasterAgent: options.masterAgent, updatedAt: sql`now()` })
-      .where(eq(users.id, user.id));
-    await recordAudit(tx, {
+    await updateUserAudited(tx, {
       brandId: options.brandId,
       actor: options.actor,
+      userId: user.id,
       action: 'user.master-agent',
-      entityType: 'user',
-      entityId: user.id,
+      set: { isMasterAgent: options.masterAgent },
       before: { isMasterAgent: row?.isMasterAgent ?? false },
-      after: { isMasterAgent: options.masterAgent },
     });
     return findBrandUser(tx, { brandId: options.brandId, userId: options.userId });
   });

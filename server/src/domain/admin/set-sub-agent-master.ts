@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { invalidFields } from '../../errors';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
+import type { AuditActor } from '../audit/record-audit';
+import { updateUserAudited } from '../audit/update-user-audited';
 import { type BrandUserRow, findBrandUser } from './find-brand-user';
 
 /**
@@ -35,18 +36,13 @@ export async function setSubAgentMaster(
         throw invalidFields({ master_agent_id: 'Choose a master agent of this agency.' });
     }
     if (user.masterAgentId === options.masterAgentId) return user;
-    await tx
-      .update(users)
-      .set({ masterAgentId: options.masterAgentId, updatedAt: sql`now()` })
-      .where(eq(users.id, user.id));
-    await recordAudit(tx, {
+    await updateUserAudited(tx, {
       brandId: options.brandId,
       actor: options.actor,
+      userId: user.id,
       action: 'user.master',
-      entityType: 'user',
-      entityId: user.id,
+      set: { masterAgentId: options.masterAgentId },
       before: { masterAgentId: user.masterAgentId },
-      after: { masterAgentId: options.masterAgentId },
     });
     return findBrandUser(tx, { brandId: options.brandId, userId: options.userId });
   });

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { FlightOffer } from '#shared/flights';
 import { isAgentUserType } from '#shared/user-types';
 import type { Db } from '../../db/client';
-import { airlines, bookingChanges, bookingLegs, bookings, tickets } from '../../db/schema/index';
+import { airlines, bookingChanges, bookingLegs, tickets } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { AccountUser } from '../accounts/find-user';
 import { agentPricingFor } from '../commissions/agent-pricing';
@@ -28,6 +28,7 @@ import {
 } from './find-booking';
 import { type BookingChangeQuote, quoteBookingChange } from './quote-booking-change';
 import { withRetryOnConflict } from './retry-on-conflict';
+import { updateFirstDeparture } from './update-first-departure';
 
 export interface ChangeBookingDateOptions {
   /** The booker (an agent pays from their wallet): the new fare is priced for them. */
@@ -164,14 +165,7 @@ export async function changeBookingDate(
           })),
         })
         .where(and(eq(bookingLegs.bookingId, locked.id), eq(bookingLegs.position, leg.position)));
-      const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, locked.id));
-      const firstDeparture = Math.min(
-        ...legs.flatMap((l) => l.segmentFares.map((f) => Date.parse(f.departUtc))),
-      );
-      await tx
-        .update(bookings)
-        .set({ firstDepartureAt: new Date(firstDeparture), updatedAt: sql`now()` })
-        .where(eq(bookings.id, locked.id));
+      await updateFirstDeparture(tx, locked.id);
       const [change] = await tx
         .insert(bookingChanges)
         .values({

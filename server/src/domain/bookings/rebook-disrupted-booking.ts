@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { airlines, bookingLegs, bookings, tickets } from '../../db/schema/index';
+import { airlines, bookingLegs, tickets } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { supplierOffer } from '../markups/apply-markups';
 import { configuredSuppliers } from '../suppliers/configured-suppliers';
@@ -12,6 +12,7 @@ import { findOpenDisruption, type OpenDisruption } from './find-open-disruption'
 import { flightIdOf } from './flight-id';
 import { listRebookingOptions } from './list-rebooking-options';
 import { resolveDisruption } from './resolve-disruption';
+import { updateFirstDeparture } from './update-first-departure';
 
 export interface RebookDisruptedBookingOptions {
   scope: BookingScope;
@@ -82,14 +83,7 @@ export async function rebookDisruptedBooking(
         })),
       })
       .where(and(eq(bookingLegs.bookingId, locked.id), eq(bookingLegs.position, leg.position)));
-    const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, locked.id));
-    const firstDeparture = Math.min(
-      ...legs.flatMap((l) => l.segmentFares.map((f) => Date.parse(f.departUtc))),
-    );
-    await tx
-      .update(bookings)
-      .set({ firstDepartureAt: new Date(firstDeparture), updatedAt: sql`now()` })
-      .where(eq(bookings.id, locked.id));
+    const legs = await updateFirstDeparture(tx, locked.id);
     const reissued = await reissueTickets(tx, locked.id, legs, leg.position, chosen.presented.segments);
     const from = leg.offer.segments.map(flightIdOf);
     const to = chosen.presented.segments.map(flightIdOf);

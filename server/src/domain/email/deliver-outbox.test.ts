@@ -10,8 +10,9 @@ import { PNG_PIXEL, setPngHeaderLogo } from '../../test/admin';
 import { holdBooking } from '../../test/bookings';
 import { mailHeader, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { backOffSeconds } from '../outbox/deliver-due-rows';
 import { renderTicketAttachment } from '../tickets/render-ticket-pdf';
-import { backOffSeconds, deliverOutbox, MAX_SEND_ATTEMPTS } from './deliver-outbox';
+import { deliverOutbox, MAX_SEND_ATTEMPTS } from './deliver-outbox';
 import { sendEmail } from './send-email';
 
 let smtp: TestSmtpServer;

@@ -1,8 +1,8 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
-import { type Db, queryRows } from '../../db/client';
+import type { Db } from '../../db/client';
 import { emailOutbox, type OutboxAttachment } from '../../db/schema/index';
 import type { BrandDocumentLook } from '../brands/brand-document-look';
+import { deliverDueRows } from '../outbox/deliver-due-rows';
 import { openSecrets } from '../payment-credentials/secret-box';
 import { emailHtml, LOGO_CID } from './email-html';
 import { maskLink } from './send-email';
@@ -78,44 +78,6 @@ export function recipientText(email: Pick<OutboxRow, 'text' | 'sealedLinks'>, li
 /** Attempts before a row is given up (`failed_at`). */
 export const MAX_SEND_ATTEMPTS = 8;
 
-/** Wait before attempt n+1 after n failed ones: 1, 2, 4 … minutes, at most an hour. */
-export function backOffSeconds(attempts: number): number {
-  return Math.min(60 * 2 ** Math.max(0, attempts - 1), 3_600);
-}
-
-/**
- * Claims due rows in one conditional UPDATE (`FOR UPDATE SKIP LOCKED`, and the claim itself is a
- * lease in `claimed_until`), so several instances running at once send each row once.
- */
-async function claimDueEmails(db: Db, limit: number, claimSeconds: number): Promise<OutboxRow[]> {
-  // A CTE runs exactly once; `id in (select … limit n for update skip locked)` may be re-run by
-  // the planner and claim more than n rows.
-  const claimed = await queryRows<{ id: string }>(
-    db,
-    sql`
-    with due as (
-      select id from ${emailOutbox}
-       where sent_at is null and failed_at is null and next_attempt_at <= now()
-         and (claimed_until is null or claimed_until < now())
-       order by next_attempt_at, created_at
-       limit ${limit}
-       for update skip locked)
-    update ${emailOutbox} as outbox
-       set claimed_until = now() + make_interval(secs => ${claimSeconds}),
-           attempts = outbox.attempts + 1
-      from due
-     where outbox.id = due.id
-    returning outbox.id`,
-  );
-  const ids = claimed.map((row) => row.id);
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(emailOutbox)
-    .where(inArray(emailOutbox.id, ids))
-    .orderBy(asc(emailOutbox.createdAt));
-}
-
 /**
  * One pass of the outbox delivery job (none without a transport): claims due e-mails, builds their attachments, sends each
  * over SMTP (no transaction is open while sending), and records it sent, or the error with a
@@ -124,41 +86,30 @@ async function claimDueEmails(db: Db, limit: number, claimSeconds: number): Prom
 export async function deliverOutbox(db: Db, options: DeliverOutboxOptions): Promise<number> {
   const { transport } = options;
   if (!transport) return 0;
-  const claimed = await claimDueEmails(db, options.limit ?? 20, options.claimSeconds ?? 300);
-  let sent = 0;
   const looks = new Map<string, Promise<BrandDocumentLook>>();
-  for (const email of claimed) {
-    try {
-      const attachments = await Promise.all(email.attachments.map(options.renderAttachment));
-      const text = recipientText(email, options.linksKey);
-      const { html, inline } = await htmlPart(email, text, looks, options.lookOf);
-      await transport.sendMail({
-        from: options.from,
-        to: email.to,
-        subject: email.subject,
-        text,
-        ...(html ? { html } : {}),
-        attachments: [...attachments, ...inline],
-      });
-      await db
-        .update(emailOutbox)
-        .set({ sentAt: sql`now()`, claimedUntil: null, lastError: null })
-        .where(eq(emailOutbox.id, email.id));
-      sent++;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      options.log?.error({ err: error, emailId: email.id, attempts: email.attempts }, 'e-mail not sent');
-      const givenUp = email.attempts >= MAX_SEND_ATTEMPTS;
-      await db
-        .update(emailOutbox)
-        .set({
-          claimedUntil: null,
-          lastError: message.slice(0, 500),
-          nextAttemptAt: sql`now() + make_interval(secs => ${backOffSeconds(email.attempts)})`,
-          ...(givenUp ? { failedAt: sql`now()` } : {}),
-        })
-        .where(eq(emailOutbox.id, email.id));
-    }
-  }
-  return sent;
+  return deliverDueRows(db, emailOutbox, {
+    limit: options.limit ?? 20,
+    claimSeconds: options.claimSeconds ?? 300,
+    maxAttempts: MAX_SEND_ATTEMPTS,
+    attempt: async (email) => {
+      try {
+        const attachments = await Promise.all(email.attachments.map(options.renderAttachment));
+        const text = recipientText(email, options.linksKey);
+        const { html, inline } = await htmlPart(email, text, looks, options.lookOf);
+        await transport.sendMail({
+          from: options.from,
+          to: email.to,
+          subject: email.subject,
+          text,
+          ...(html ? { html } : {}),
+          attachments: [...attachments, ...inline],
+        });
+        return { sent: true };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        options.log?.error({ err: error, emailId: email.id, attempts: email.attempts }, 'e-mail not sent');
+        return { sent: false, error: message.slice(0, 500), retryable: true };
+      }
+    },
+  });
 }

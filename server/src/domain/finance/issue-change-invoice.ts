@@ -1,11 +1,9 @@
-import { bsIsoDate, fiscalYearOf, taxDocumentNumber } from '#shared/fiscal-year';
 import type { OfferPrice } from '#shared/flights';
 import type { Db } from '../../db/client';
-import { type bookings, type TaxDocumentLine, taxInvoices } from '../../db/schema/index';
-import { buyerOf, sellerOf, type TaxInvoiceRow } from './issue-tax-invoice';
+import type { bookings, TaxDocumentLine } from '../../db/schema/index';
+import { buyerOf, insertNumberedInvoice, sellerOf, type TaxInvoiceRow } from './issue-tax-invoice';
 import { nepalDatesAt } from './nepal-date';
-import { takeDocumentNumber } from './take-document-number';
-import { creditNoteLines, taxDocumentLines, totalsOf } from './tax-document-lines';
+import { creditNoteLines, taxDocumentLines } from './tax-document-lines';
 
 export interface IssueChangeInvoiceOptions {
   booking: typeof bookings.$inferSelect;
@@ -32,7 +30,6 @@ export interface IssueChangeInvoiceOptions {
 export async function issueChangeInvoice(tx: Db, options: IssueChangeInvoiceOptions): Promise<TaxInvoiceRow> {
   const { booking } = options;
   const dates = nepalDatesAt(options.at ?? new Date());
-  const fiscalYear = fiscalYearOf(dates.bs);
   const seller = await sellerOf(tx, booking.brandId);
   const buyer = await buyerOf(tx, booking);
   const lines: TaxDocumentLine[] = [];
@@ -54,27 +51,13 @@ export async function issueChangeInvoice(tx: Db, options: IssueChangeInvoiceOpti
       export: options.international ? net : 0,
     });
   }
-  const totals = totalsOf(lines);
-  // Taken last, as a sale's: the counter stays locked until the commit.
-  const sequence = await takeDocumentNumber(tx, { brandId: booking.brandId, series: 'invoice', fiscalYear });
-  const [invoice] = await tx
-    .insert(taxInvoices)
-    .values({
-      brandId: booking.brandId,
-      bookingId: booking.id,
-      bookingChangeId: options.bookingChangeId,
-      fiscalYear,
-      sequence,
-      number: taxDocumentNumber('', fiscalYear, sequence),
-      currency: booking.currency,
-      seller,
-      buyer,
-      lines,
-      ...totals,
-      issuedOnBs: bsIsoDate(dates.bs),
-      ...(options.at ? { issuedAt: options.at } : {}),
-    })
-    .returning();
-  if (!invoice) throw new Error('the change invoice was not written');
-  return invoice;
+  return insertNumberedInvoice(tx, {
+    booking,
+    bookingChangeId: options.bookingChangeId,
+    dates,
+    seller,
+    buyer,
+    lines,
+    at: options.at,
+  });
 }

@@ -6,6 +6,7 @@ import {
   bookings,
   brands,
   type TaxDocumentBuyer,
+  type TaxDocumentLine,
   type TaxDocumentSeller,
   taxInvoices,
 } from '../../db/schema/index';
@@ -35,33 +36,54 @@ export async function issueTaxInvoice(
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, options.bookingId));
   if (!booking) throw new Error(`no booking ${options.bookingId} to invoice`);
   const dates = nepalDatesAt(options.at ?? new Date());
-  const fiscalYear = fiscalYearOf(dates.bs);
   const seller = await sellerOf(tx, booking.brandId);
   const buyer = await buyerOf(tx, booking);
   const lines = taxDocumentLines(booking.price, booking.route);
-  const totals = totalsOf(lines);
+  return insertNumberedInvoice(tx, { booking, dates, seller, buyer, lines, at: options.at });
+}
+
+/**
+ * Writes a tax invoice of the booking (a sale's, or a change's citing `bookingChangeId`) with the
+ * next number of the brand's invoice series in the fiscal year of `dates`, and the lines' totals.
+ */
+export async function insertNumberedInvoice(
+  tx: Db,
+  invoice: {
+    booking: Pick<typeof bookings.$inferSelect, 'id' | 'brandId' | 'currency'>;
+    bookingChangeId?: string;
+    dates: ReturnType<typeof nepalDatesAt>;
+    seller: TaxDocumentSeller;
+    buyer: TaxDocumentBuyer;
+    lines: TaxDocumentLine[];
+    at: Date | undefined;
+  },
+): Promise<TaxInvoiceRow> {
+  const { booking, dates } = invoice;
+  const fiscalYear = fiscalYearOf(dates.bs);
+  const totals = totalsOf(invoice.lines);
   // The number is taken last, just before the insert: the counter stays locked until the commit,
   // so the less the transaction does after it, the less other payments of the brand wait.
   const sequence = await takeDocumentNumber(tx, { brandId: booking.brandId, series: 'invoice', fiscalYear });
-  const [invoice] = await tx
+  const [row] = await tx
     .insert(taxInvoices)
     .values({
       brandId: booking.brandId,
       bookingId: booking.id,
+      ...(invoice.bookingChangeId ? { bookingChangeId: invoice.bookingChangeId } : {}),
       fiscalYear,
       sequence,
       number: taxDocumentNumber('', fiscalYear, sequence),
       currency: booking.currency,
-      seller,
-      buyer,
-      lines,
+      seller: invoice.seller,
+      buyer: invoice.buyer,
+      lines: invoice.lines,
       ...totals,
       issuedOnBs: bsIsoDate(dates.bs),
-      ...(options.at ? { issuedAt: options.at } : {}),
+      ...(invoice.at ? { issuedAt: invoice.at } : {}),
     })
     .returning();
-  if (!invoice) throw new Error('the invoice was not written');
-  return invoice;
+  if (!row) throw new Error('the invoice was not written');
+  return row;
 }
 
 /** The brand's seller details now; a brand without a tax profile prints its company name. */

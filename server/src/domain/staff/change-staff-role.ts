@@ -1,9 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import type { StaffRole } from '#shared/staff-roles';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { invalidFields } from '../../errors';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
+import type { AuditActor } from '../audit/record-audit';
+import { updateUserAudited } from '../audit/update-user-audited';
 import { findStaffMemberForUpdate, type StaffMemberRow } from './staff-rows';
 
 export interface ChangeStaffRoleOptions {
@@ -23,16 +22,12 @@ export async function changeStaffRole(db: Db, options: ChangeStaffRoleOptions): 
   return db.transaction(async (tx) => {
     const member = await findStaffMemberForUpdate(tx, { brandId: options.brandId, userId: options.userId });
     if (member.staffRole === options.role) return member;
-    await tx
-      .update(users)
-      .set({ staffRole: options.role, updatedAt: sql`now()` })
-      .where(eq(users.id, member.id));
-    await recordAudit(tx, {
+    await updateUserAudited(tx, {
       brandId: options.brandId,
       actor: options.actor,
+      userId: member.id,
       action: 'staff.change-role',
-      entityType: 'user',
-      entityId: member.id,
+      set: { staffRole: options.role },
       before: { role: member.staffRole },
       after: { role: options.role },
     });

@@ -1,8 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { invalidFields } from '../../errors';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
+import type { AuditActor } from '../audit/record-audit';
+import { updateUserAudited } from '../audit/update-user-audited';
 import { findStaffMemberForUpdate, type StaffMemberRow } from './staff-rows';
 
 export interface RevokeStaffAccessOptions {
@@ -23,13 +22,12 @@ export async function revokeStaffAccess(db: Db, options: RevokeStaffAccessOption
     const member = await findStaffMemberForUpdate(tx, { brandId: options.brandId, userId: options.userId });
     if (member.suspendedAt) return member;
     const suspendedAt = new Date();
-    await tx.update(users).set({ suspendedAt, updatedAt: sql`now()` }).where(eq(users.id, member.id));
-    await recordAudit(tx, {
+    await updateUserAudited(tx, {
       brandId: options.brandId,
       actor: options.actor,
+      userId: member.id,
       action: 'staff.revoke',
-      entityType: 'user',
-      entityId: member.id,
+      set: { suspendedAt },
       before: { role: member.staffRole, revoked: false },
       after: { role: member.staffRole, revoked: true },
     });

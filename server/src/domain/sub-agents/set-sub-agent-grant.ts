@@ -1,8 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
 import type { AccountUser } from '../accounts/find-user';
-import { recordAudit } from '../audit/record-audit';
+import { updateUserAudited } from '../audit/update-user-audited';
 import { checkGrant } from './check-grant';
 import { findSubAgent } from './find-sub-agent';
 
@@ -22,18 +20,13 @@ export async function setSubAgentGrant(
       subAgentId: options.subAgentId,
       forUpdate: true,
     });
-    await tx
-      .update(users)
-      .set({ masterGrantedCommissionPercent: options.percent, updatedAt: sql`now()` })
-      .where(eq(users.id, sub.id));
-    await recordAudit(tx, {
+    await updateUserAudited(tx, {
       brandId: sub.brandId,
       actor: options.master,
+      userId: sub.id,
       action: 'sub-agent.grant',
-      entityType: 'user',
-      entityId: sub.id,
+      set: { masterGrantedCommissionPercent: options.percent },
       before: { masterGrantedCommissionPercent: sub.masterGrantedCommissionPercent ?? 0 },
-      after: { masterGrantedCommissionPercent: options.percent },
     });
     return { ...sub, masterGrantedCommissionPercent: options.percent };
   });

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '#shared/bookings';
 import type { PriceBreakdown } from '#shared/sub-agents';
-import { emailOutbox, ledgerLines, walletEntries } from '../../db/schema/index';
+import { auditLog, emailOutbox, ledgerLines, walletEntries } from '../../db/schema/index';
 import { checkBooks } from '../../domain/ledger/check-books';
 import { api, logIn, logInDemo } from '../../test/accounts';
 import { bookingBody, findOffers, postBooking, walletOf } from '../../test/bookings';
@@ -34,6 +34,16 @@ const call = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, paylo
     ...(key ? { headers: { 'idempotency-key': key } } : {}),
   });
 
+/** The audit entries of one action on one user, oldest first: what changed. */
+const audited = async (action: string, userId: string) =>
+  (
+    await t.database.db
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, userId)))
+      .orderBy(auditLog.createdAt)
+  ).map(({ before, after }) => ({ before, after }));
+
 const fund = (amount: number, key: string = randomUUID()) =>
   call(master, 'POST', `/agent/sub-agents/${subId}/transfers`, { amount }, key);
 
@@ -61,6 +71,9 @@ describe('master agents and their sub-agents', () => {
     const made = await call(admin, 'PUT', `/admin/users/${masterId}/master-agent`, { master_agent: true });
     expect(made.statusCode, made.body).toBe(200);
     expect(made.json().data).toMatchObject({ masterAgent: true, masterAgentId: null });
+    expect(await audited('user.master-agent', masterId)).toEqual([
+      { before: { isMasterAgent: false }, after: { isMasterAgent: true } },
+    ]);
     const customer = (await call(admin, 'GET', '/admin/users?q=customer%40sajilo.example')).json().data
       .items[0];
     const refused = await call(admin, 'PUT', `/admin/users/${customer.id}/master-agent`, {
@@ -201,6 +214,9 @@ describe('master agents and their sub-agents', () => {
       granted_commission_percent: 2,
     });
     expect(grant.json().data.granted_commission_percent).toBe(2);
+    expect(await audited('sub-agent.grant', subId)).toEqual([
+      { before: { masterGrantedCommissionPercent: 1.5 }, after: { masterGrantedCommissionPercent: 2 } },
+    ]);
   });
 
   it('a sub-agent’s booking paid from their wallet: each level sees the right bookings and sums', async () => {
@@ -414,6 +430,9 @@ describe('master agents and their sub-agents', () => {
     const placed = await call(admin, 'PUT', `/admin/users/${agent.id}/master`, { master_agent_id: masterId });
     expect(placed.statusCode, placed.body).toBe(200);
     expect(placed.json().data.masterAgentId).toBe(masterId);
+    expect(await audited('user.master', agent.id)).toEqual([
+      { before: { masterAgentId: null }, after: { masterAgentId: masterId } },
+    ]);
     // A master cannot be placed under another; the agent now shows in the master's list.
     expect(
       (await call(admin, 'PUT', `/admin/users/${masterId}/master`, { master_agent_id: masterId })).statusCode,
