@@ -129,6 +129,19 @@ export async function walletBalance(api: APIRequestContext): Promise<number> {
   return (await (await api.get('/api/b2b/v2/me')).json()).data.wallet_balance;
 }
 
+/** The signed-in agent's wallet entries for one booking (yesterday and today, Nepal time), oldest first. */
+export async function walletEntriesOf(
+  api: APIRequestContext,
+  pnr: string,
+): Promise<{ kind: string; amount: number }[]> {
+  const statement = await api.get(
+    `/api/b2b/v2/wallet/statement?from=${inDays(-1)}&to=${inDays(0)}&format=json`,
+  );
+  expect(statement.ok(), await statement.text()).toBe(true);
+  const lines = (await statement.json()).data.lines as { kind: string; amount: number; pnr: string | null }[];
+  return lines.filter((line) => line.pnr === pnr).map(({ kind, amount }) => ({ kind, amount }));
+}
+
 /** A KTM→PKR offer as the search returns it (the fields the specs choose by). */
 export interface KtmPkrOffer {
   id: string;
