@@ -1,7 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, PaymentAction } from '#shared/bookings';
 import type { CreditNote, TaxInvoice } from '#shared/finance';
+import { MIGRATIONS_FOLDER } from '../../db/client';
 import {
   bookings,
   creditNotes,
@@ -194,5 +197,49 @@ describe('the books of gateway payments, refunds and VAT', () => {
         if (!(error instanceof Error && error.message.includes('Rollback'))) throw error;
       });
     expect((await checkBooks(t.app.db)).problems).toEqual([]);
+  });
+
+  it('the migration writes the same journals for payments, refunds and documents recorded before it', async () => {
+    const text = readFileSync(join(MIGRATIONS_FOLDER, '0029_books_gateways_vat.sql'), 'utf8');
+    const backfill = text
+      .slice(text.indexOf('-- Hand-written: the payments, refunds and documents recorded before'))
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.trim())
+      .filter((statement) => statement.length > 0);
+    expect(backfill).toHaveLength(4);
+    const lines = (db: typeof t.app.db) =>
+      db
+        .select({
+          paymentAttemptId: ledgerLines.paymentAttemptId,
+          refundId: ledgerLines.refundId,
+          taxInvoiceId: ledgerLines.taxInvoiceId,
+          creditNoteId: ledgerLines.creditNoteId,
+          brandId: ledgerLines.brandId,
+          account: ledgerLines.account,
+          amount: ledgerLines.amount,
+          currency: ledgerLines.currency,
+        })
+        .from(ledgerLines)
+        .where(isNull(ledgerLines.walletEntryId))
+        .orderBy(ledgerLines.account, ledgerLines.amount, sql`${ledgerLines.id}`);
+    const written = await lines(t.app.db);
+    expect(written.some((line) => line.paymentAttemptId)).toBe(true);
+    expect(written.some((line) => line.refundId)).toBe(true);
+    expect(written.some((line) => line.taxInvoiceId)).toBe(true);
+    expect(written.some((line) => line.creditNoteId)).toBe(true);
+    const key = (line: (typeof written)[number]) => JSON.stringify(line);
+    await t.app.db
+      .transaction(async (tx) => {
+        // As before the migration: only the wallet's journals.
+        await tx.delete(ledgerLines).where(isNull(ledgerLines.walletEntryId));
+        expect((await checkBooks(tx)).problems).not.toEqual([]);
+        for (const statement of backfill) await tx.execute(sql.raw(statement));
+        expect((await lines(tx)).map(key).sort()).toEqual(written.map(key).sort());
+        expect((await checkBooks(tx)).problems).toEqual([]);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.message.includes('Rollback'))) throw error;
+      });
   });
 });
