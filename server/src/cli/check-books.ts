@@ -40,7 +40,9 @@ async function main(): Promise<number> {
     console.log(`${report.journals} journals, ${report.lines} lines, ${report.accounts.length} accounts`);
     for (const [key, total] of totals) console.log(`  ${key.padEnd(14)} ${total}`);
     if (report.problems.length === 0) {
-      console.log('The books balance: every journal and every currency sums to zero.');
+      console.log(
+        'The books balance: every journal and every currency sums to zero; the gateway and VAT accounts match their payments, refunds and documents.',
+      );
       return 0;
     }
     for (const problem of report.problems) console.error(problem);

@@ -9,26 +9,41 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { walletEntries } from './bookings';
+import { refunds, walletEntries } from './bookings';
 import { brands } from './brands';
+import { creditNotes, taxInvoices } from './finance';
+import { paymentAttempts } from './payments';
 
 /**
- * The double-entry side of the wallet ledger: each wallet entry is one journal of two lines that
- * sum to zero, one on the agent's account (`agent:<user id>`, signed as the wallet sees it) and one
- * on the brand's counter-account (`brand:<brand id>:bank` for top-ups and settlements,
- * `brand:<brand id>:sales` for booking debits and refunds). Written with the entry, in the same
- * transaction (`postWalletEntry`); `npm run check:books` sums every account (docs/finance-statements.md).
+ * The books (double entry, docs/finance-statements.md): every money movement is one journal of lines
+ * that sum to zero per currency. A journal is one source row, exactly one of:
+ * - a wallet entry: the agent's account `agent:<user id>` (signed as the wallet sees it) against the
+ *   brand's `brand:<brand id>:bank`, `:sales` or `:agent-transfers`;
+ * - a captured gateway payment (`payment_attempts` paid or excess): `gateway:<name>` − amount,
+ *   `brand:<brand id>:sales` + amount;
+ * - a completed gateway refund (`refunds`, method a gateway): `gateway:<name>` + amount, sales − amount;
+ * - a tax invoice's VAT: sales − VAT, `tax:<brand id>:vat` + VAT; a credit note's VAT the reverse.
+ * Signs: positive is what the books owe or earned (credit), negative what they hold (debit).
+ * Written by triggers on the source tables in the statement that inserts the row or changes its
+ * status, so in the caller's transaction (migrations 0020, 0027, 0029); `npm run check:books` checks.
  */
 export const ledgerLines = pgTable(
   'ledger_lines',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    walletEntryId: bigint('wallet_entry_id', { mode: 'number' })
-      .notNull()
-      .references(() => walletEntries.id, { onDelete: 'cascade' }),
+    walletEntryId: bigint('wallet_entry_id', { mode: 'number' }).references(() => walletEntries.id, {
+      onDelete: 'cascade',
+    }),
+    paymentAttemptId: uuid('payment_attempt_id').references(() => paymentAttempts.id, {
+      onDelete: 'cascade',
+    }),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'cascade' }),
+    taxInvoiceId: uuid('tax_invoice_id').references(() => taxInvoices.id),
+    creditNoteId: uuid('credit_note_id').references(() => creditNotes.id),
     brandId: uuid('brand_id')
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
@@ -41,6 +56,15 @@ export const ledgerLines = pgTable(
   (table) => [
     index('ledger_lines_entry_idx').on(table.walletEntryId),
     index('ledger_lines_account_idx').on(table.account),
+    // One journal per captured payment, completed refund and tax document: never written twice.
+    uniqueIndex('ledger_lines_payment_attempt_key').on(table.paymentAttemptId, table.account),
+    uniqueIndex('ledger_lines_refund_key').on(table.refundId, table.account),
+    uniqueIndex('ledger_lines_tax_invoice_key').on(table.taxInvoiceId, table.account),
+    uniqueIndex('ledger_lines_credit_note_key').on(table.creditNoteId, table.account),
+    check(
+      'ledger_lines_one_journal_check',
+      sql`num_nonnulls(${table.walletEntryId}, ${table.paymentAttemptId}, ${table.refundId}, ${table.taxInvoiceId}, ${table.creditNoteId}) = 1`,
+    ),
     check('ledger_lines_account_check', sql`${table.account} ~ '^(agent|brand|gateway|tax):'`),
   ],
 );

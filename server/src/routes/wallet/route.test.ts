@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '#shared/bookings';
@@ -406,7 +406,11 @@ describe('the books', () => {
 
     await t.app.db
       .transaction(async (tx) => {
-        const [line] = await tx.select().from(ledgerLines).limit(1);
+        const [line] = await tx
+          .select()
+          .from(ledgerLines)
+          .where(isNotNull(ledgerLines.walletEntryId))
+          .limit(1);
         await tx
           .insert(ledgerLines)
           .values({ ...line, id: undefined, amount: 1 } as typeof ledgerLines.$inferInsert);
