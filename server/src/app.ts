@@ -91,6 +91,7 @@ import { priceAlertRoutes } from './routes/price-alerts/route';
 import { siteConfigRoutes } from './routes/site-config/route';
 import { staffInvitationRoutes } from './routes/staff-invitations/route';
 import { subAgentRoutes } from './routes/sub-agents/route';
+import { supplierEventRoutes } from './routes/suppliers/route';
 import { updateUserProfileRoutes } from './routes/update-user-profile/route';
 import { walletRoutes } from './routes/wallet/route';
 import { webhookRoutes } from './routes/webhooks/route';
@@ -358,6 +359,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bookingChangeRoutes);
       await api.register(financeRoutes);
       await api.register(paymentReturnRoutes);
+      await api.register(supplierEventRoutes);
     },
     { prefix: API_BASE_PATH },
   );

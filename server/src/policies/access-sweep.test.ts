@@ -353,6 +353,11 @@ const CALLS: Record<string, () => Call> = {
     },
   }),
   'POST /clients/profile': () => ({ payload: { clientCustomerToken: 'tkt_unknown' } }),
+  // Unsigned: refused by its signature check (401) whoever calls.
+  'POST /suppliers/duffel/webhooks': () => ({
+    payload: Buffer.from(JSON.stringify({ id: 'wev_0000Sweep', type: 'ping.triggered', data: { object: {} } })),
+    headers: { 'content-type': 'application/json', 'x-duffel-signature': 't=1,v1=00' },
+  }),
   'PUT /admin/brand': () => ({ payload: { config: {}, hosts: ['sweep.localhost'] } }),
   'POST /admin/uploads': () => ({ payload: PNG_PIXEL, headers: { 'content-type': 'image/png' } }),
   'POST /admin/users': () => ({
@@ -578,7 +583,7 @@ async function expectSameAsUnknown(
   return response;
 }
 
-const OPEN_POLICIES: PolicyName[] = ['public', 'partnerApp', 'gatewayReturn'];
+const OPEN_POLICIES: PolicyName[] = ['public', 'partnerApp', 'gatewayReturn', 'supplierEvent'];
 const ADMIN_POLICIES = BRAND_ADMIN_POLICIES;
 
 /** Brand A's other user and brand B's user of the same kind as the route's rightful caller. */

@@ -545,6 +545,19 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { cli
       }
     },
 
+    async acceptAirlineChanges(_db: Db, request): Promise<number> {
+      // Duffel's airline-initiated changes of the order (guide "Handling airline-initiated
+      // changes"): each one not yet answered that Duffel can accept is accepted.
+      try {
+        const changes = (await call(client.airlineInitiatedChanges.list(request.orderId))).data ?? [];
+        const open = changes.filter((c) => c.action_taken === null && c.available_actions.includes('accept'));
+        for (const change of open) await call(client.airlineInitiatedChanges.accept(change.id));
+        return open.length;
+      } catch (error) {
+        throw supplierFailure(error);
+      }
+    },
+
     async confirmCancellation(_db: Db, request): Promise<SupplierCancellation> {
       try {
         return cancellationOf((await call(client.orderCancellations.confirm(request.cancellationId))).data);

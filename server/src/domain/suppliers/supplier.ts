@@ -161,4 +161,10 @@ export interface Supplier {
    */
   quoteCancellation?(db: Db, options: { orderId: string }): Promise<SupplierCancellation>;
   confirmCancellation?(db: Db, options: { cancellationId: string }): Promise<SupplierCancellation>;
+  /**
+   * An outside supplier that reports the airline's schedule changes: accepts, on the traveller's
+   * word, the changes to the order not yet answered (Duffel's airline-initiated changes); answers
+   * how many were accepted.
+   */
+  acceptAirlineChanges?(db: Db, options: { orderId: string }): Promise<number>;
 }
