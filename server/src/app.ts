@@ -66,6 +66,7 @@ import { adminPartnerAppRoutes } from './routes/admin/partner-apps/route';
 import { adminPaymentCredentialRoutes } from './routes/admin/payment-credentials/route';
 import { adminReportRoutes } from './routes/admin/reports/route';
 import { adminStaffRoutes } from './routes/admin/staff/route';
+import { adminSupplierCredentialRoutes } from './routes/admin/supplier-credentials/route';
 import { adminUploadRoutes } from './routes/admin/uploads/route';
 import { adminMasterAgentRoutes } from './routes/admin/users/master-agent-route';
 import { adminUserRoutes } from './routes/admin/users/route';
@@ -341,6 +342,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await admin.register(adminAuditRoutes);
         await admin.register(adminBookingRoutes);
         await admin.register(adminPaymentCredentialRoutes);
+        await admin.register(adminSupplierCredentialRoutes);
         await admin.register(adminWalletRoutes);
         await admin.register(adminMarkupRoutes);
         await admin.register(adminExchangeRateRoutes);

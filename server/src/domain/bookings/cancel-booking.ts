@@ -90,7 +90,10 @@ export async function cancelBooking(
         for (const { supplier, cancellation } of supplierQuote.cancellations) {
           const confirm = supplierById(supplier)?.confirmCancellation;
           if (!confirm) throw new AppError('SUPPLIER_UNAVAILABLE', undefined, undefined, { supplier });
-          confirmed.push({ supplier, cancellation: await confirm(tx, { cancellationId: cancellation.id }) });
+          confirmed.push({
+            supplier,
+            cancellation: await confirm(tx, { cancellationId: cancellation.id, brandId: booking.brandId }),
+          });
         }
         // The refund is what the supplier confirmed it gives back (or the caller's own quote).
         quote = options.quoteWith ? options.quoteWith(full) : await refundOf(tx, full, confirmed);
@@ -103,7 +106,11 @@ export async function cancelBooking(
       if (!supplierQuote)
         for (const leg of legs) {
           const supplier = supplierById(leg.supplier);
-          await supplier?.cancel(tx, { locator: leg.locator, orderId: leg.supplierOrderId });
+          await supplier?.cancel(tx, {
+            locator: leg.locator,
+            orderId: leg.supplierOrderId,
+            brandId: booking.brandId,
+          });
         }
       if (quote.refund > 0) await refundBookingPayment(tx, booking, { amount: quote.refund, reason });
       await tx
