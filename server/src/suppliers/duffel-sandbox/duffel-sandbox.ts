@@ -833,6 +833,16 @@ export async function startDuffelSandbox(
       return { status: 200, data: stored.offer };
     }
     if (method === 'POST' && path === '/air/orders') return { status: 201, data: createOrder(body) };
+    // List orders, filtered by the airline's booking reference (Duffel's `booking_reference`).
+    if (method === 'GET' && path === '/air/orders') {
+      const reference = query.get('booking_reference');
+      return {
+        status: 200,
+        data: [...orders.values()]
+          .map((entry) => entry.order)
+          .filter((order) => reference === null || order.booking_reference === reference),
+      };
+    }
     match = /^\/air\/orders\/([^/]+)$/.exec(path);
     if (method === 'GET' && match) return { status: 200, data: orderFor(match[1]).order };
     if (method === 'POST' && path === '/air/payments') return { status: 201, data: createPayment(body) };
