@@ -24,10 +24,7 @@ export const supplierEvents = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.supplier, table.eventId] }),
-    check(
-      'supplier_events_outcome_check',
-      sql`${table.outcome} in ('flagged', 'unknown_order', 'ignored')`,
-    ),
+    check('supplier_events_outcome_check', sql`${table.outcome} in ('flagged', 'unknown_order', 'ignored')`),
   ],
 );
 

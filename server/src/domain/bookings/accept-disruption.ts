@@ -46,7 +46,8 @@ export async function acceptDisruption(db: Db, options: AcceptDisruptionOptions)
     const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, booking.id));
     for (const leg of legs) {
       const accept = supplierById(leg.supplier)?.acceptAirlineChanges;
-      if (leg.supplierOrderId && accept) await accept(tx, { orderId: leg.supplierOrderId, brandId: booking.brandId });
+      if (leg.supplierOrderId && accept)
+        await accept(tx, { orderId: leg.supplierOrderId, brandId: booking.brandId });
     }
     await recordBookingEvent(
       tx,

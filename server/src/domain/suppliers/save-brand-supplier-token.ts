@@ -7,7 +7,6 @@ import { sealSecrets } from '../payment-credentials/secret-box';
 import {
   type BrandSupplierTokenStatus,
   findBrandSupplierTokenStatus,
-  ofBrandSupplier,
 } from './find-brand-supplier-token-status';
 
 /**
