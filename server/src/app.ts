@@ -301,10 +301,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           statusCode: reply.statusCode,
         }).catch((error) => request.log.error({ err: error }, 'API key use not audited'));
       });
-      // Booking changes may have written webhook events: they go out now, not at the next pass.
+      // Booking changes (and a supplier's schedule change) may have written webhook events: they go out now, not at the next pass.
       api.addHook('onResponse', async (request, reply) => {
         if (request.method === 'GET' || reply.statusCode >= 400) return;
-        if (!/\/(bookings|wallets|disruptions|payments)(\/|$)/.test(request.routeOptions.url ?? '')) return;
+        if (!/\/(bookings|wallets|disruptions|payments|suppliers)(\/|$)/.test(request.routeOptions.url ?? ''))
+          return;
         await app.jobs.send('webhooks.deliver').catch(() => undefined);
         // …and SMS to travellers who asked for them (held, ticketed, disrupted).
         if (app.sms) await app.jobs.send('sms.deliver').catch(() => undefined);
