@@ -165,6 +165,30 @@ test('an admin saves a gateway secret that is never shown again', async ({ page 
   await expectNoSeriousViolation(page, 'payment gateways');
 });
 
+test('an admin saves the agency’s own Duffel token, shown afterwards only as its hint, and removes it', async ({
+  page,
+}) => {
+  await logInAsAdmin(page);
+  await page.goto('/admin/payment-gateways');
+  const duffel = page.getByRole('form', { name: 'Duffel (flights from other airlines)' });
+  await expect(duffel.getByText('Not set: the site’s Duffel account is used.')).toBeVisible();
+  await duffel.getByLabel('Duffel access token').fill('sk_not_a_duffel_token');
+  await duffel.getByRole('button', { name: 'Save the Duffel token' }).click();
+  await expect(duffel.getByText('Enter a Duffel access token: duffel_test_… or duffel_live_…')).toBeVisible();
+  await duffel.getByLabel('Duffel access token').fill('duffel_test_e2e_agency_token_k9q2');
+  await duffel.getByRole('button', { name: 'Save the Duffel token' }).click();
+  await expect(page.getByText('Duffel token saved.')).toBeVisible();
+  await expect(
+    duffel.getByText('Saved: duffel_test_…k9q2. Type a new token only to replace it.'),
+  ).toBeVisible();
+  await expect(duffel.getByLabel('Duffel access token')).toHaveValue('');
+  expect(await page.content()).not.toContain('duffel_test_e2e_agency_token_k9q2');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await duffel.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Duffel token removed.')).toBeVisible();
+  await expect(duffel.getByText('Not set: the site’s Duffel account is used.')).toBeVisible();
+});
+
 /** Nepal's wall-clock hour now (UTC+05:45). */
 const nepalHour = () => new Date(Date.now() + 5.75 * 3_600_000).getUTCHours();
 

@@ -67,6 +67,7 @@ import { adminPaymentCredentialRoutes } from './routes/admin/payment-credentials
 import { adminReportRoutes } from './routes/admin/reports/route';
 import { adminSmsOutboxRoutes } from './routes/admin/sms-outbox/route';
 import { adminStaffRoutes } from './routes/admin/staff/route';
+import { adminSupplierCredentialRoutes } from './routes/admin/supplier-credentials/route';
 import { adminUploadRoutes } from './routes/admin/uploads/route';
 import { adminMasterAgentRoutes } from './routes/admin/users/master-agent-route';
 import { adminUserRoutes } from './routes/admin/users/route';
@@ -92,6 +93,7 @@ import { priceAlertRoutes } from './routes/price-alerts/route';
 import { siteConfigRoutes } from './routes/site-config/route';
 import { staffInvitationRoutes } from './routes/staff-invitations/route';
 import { subAgentRoutes } from './routes/sub-agents/route';
+import { supplierEventRoutes } from './routes/suppliers/route';
 import { updateUserProfileRoutes } from './routes/update-user-profile/route';
 import { walletRoutes } from './routes/wallet/route';
 import { webhookRoutes } from './routes/webhooks/route';
@@ -300,10 +302,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           statusCode: reply.statusCode,
         }).catch((error) => request.log.error({ err: error }, 'API key use not audited'));
       });
-      // Booking changes may have written webhook events: they go out now, not at the next pass.
+      // Booking changes (and a supplier's schedule change) may have written webhook events: they go out now, not at the next pass.
       api.addHook('onResponse', async (request, reply) => {
         if (request.method === 'GET' || reply.statusCode >= 400) return;
-        if (!/\/(bookings|wallets|disruptions|payments)(\/|$)/.test(request.routeOptions.url ?? '')) return;
+        if (!/\/(bookings|wallets|disruptions|payments|suppliers)(\/|$)/.test(request.routeOptions.url ?? ''))
+          return;
         await app.jobs.send('webhooks.deliver').catch(() => undefined);
         // …and SMS to travellers who asked for them (held, ticketed, disrupted).
         if (app.sms) await app.jobs.send('sms.deliver').catch(() => undefined);
@@ -342,6 +345,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await admin.register(adminAuditRoutes);
         await admin.register(adminBookingRoutes);
         await admin.register(adminPaymentCredentialRoutes);
+        await admin.register(adminSupplierCredentialRoutes);
         await admin.register(adminWalletRoutes);
         await admin.register(adminMarkupRoutes);
         await admin.register(adminExchangeRateRoutes);
@@ -360,6 +364,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bookingChangeRoutes);
       await api.register(financeRoutes);
       await api.register(paymentReturnRoutes);
+      await api.register(supplierEventRoutes);
     },
     { prefix: API_BASE_PATH },
   );

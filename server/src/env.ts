@@ -225,6 +225,11 @@ const envSchema = z
         message: 'end a path with / (the client resolves its paths against this address)',
       })
       .default('https://api.duffel.com'),
+    /**
+     * The secret of the webhook registered with Duffel (its dashboard shows it once): events sent
+     * to `POST /suppliers/duffel/webhooks` are verified with it. Unset: every event is refused (401).
+     */
+    DUFFEL_WEBHOOK_SECRET: z.string().min(8).optional(),
     /** How long a search waits for each outside supplier before answering without its offers. */
     SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
     /** A booking's seats are held this many minutes; unpaid, the hold lapses and the seats go back on sale. */

@@ -9,6 +9,11 @@ export const errorTable = {
   INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
   /** The request needs a signed-in user. */
   UNAUTHENTICATED: { status: 401, message: 'Please log in to continue.' },
+  /**
+   * An outside supplier's event (Duffel's webhook) whose signature is missing or does not match the
+   * body under the configured secret: nothing was done.
+   */
+  WEBHOOK_SIGNATURE_INVALID: { status: 401, message: 'The event’s signature is not valid.' },
   /** The signed-in user may not do this. */
   FORBIDDEN: { status: 403, message: 'You are not allowed to do this.' },
   /** No such route, or no such resource visible to the caller. */

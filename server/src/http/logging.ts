@@ -24,6 +24,8 @@ export const REDACTED_LOG_PATHS = [
   '*.privateKeyPem',
   '*.secrets',
   '*.S3_SECRET_ACCESS_KEY',
+  '*.DUFFEL_ACCESS_TOKEN',
+  '*.DUFFEL_WEBHOOK_SECRET',
 ];
 
 /**

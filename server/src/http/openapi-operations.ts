@@ -5,7 +5,12 @@ import { API_BASE_PATH } from '#shared/constants';
 import type { PolicyName } from '../policies/policy';
 
 /** Policies a caller needs no session for (the rest take the session cookie or a bearer token). */
-const OPEN_POLICIES: ReadonlySet<PolicyName> = new Set(['public', 'partnerApp', 'gatewayReturn']);
+const OPEN_POLICIES: ReadonlySet<PolicyName> = new Set([
+  'public',
+  'partnerApp',
+  'gatewayReturn',
+  'supplierEvent',
+]);
 
 type Security = NonNullable<FastifySchema['security']>;
 const SESSION: Security = [{ sessionCookie: [] }, { bearerAuth: [] }];

@@ -353,6 +353,13 @@ const CALLS: Record<string, () => Call> = {
     },
   }),
   'POST /clients/profile': () => ({ payload: { clientCustomerToken: 'tkt_unknown' } }),
+  // Unsigned: refused by its signature check (401) whoever calls.
+  'POST /suppliers/duffel/webhooks': () => ({
+    payload: Buffer.from(
+      JSON.stringify({ id: 'wev_0000Sweep', type: 'ping.triggered', data: { object: {} } }),
+    ),
+    headers: { 'content-type': 'application/json', 'x-duffel-signature': 't=1,v1=00' },
+  }),
   'PUT /admin/brand': () => ({ payload: { config: {}, hosts: ['sweep.localhost'] } }),
   'POST /admin/uploads': () => ({ payload: PNG_PIXEL, headers: { 'content-type': 'image/png' } }),
   'POST /admin/users': () => ({
@@ -412,6 +419,9 @@ const CALLS: Record<string, () => Call> = {
   'POST /admin/bookings/:pnr/disruption/rebook': () => ({ payload: { offer_id: 'house~sweep~1.0.0~npr' } }),
   'POST /admin/bookings/:pnr/disruption/refund': () => ({}),
   'POST /bookings/:pnr/disruption/rebook': () => ({ payload: { offer_id: 'house~sweep~1.0.0~npr' } }),
+  'PUT /admin/supplier-credentials/duffel': () => ({
+    payload: { accessToken: 'duffel_test_sweep_token_1234' },
+  }),
   'PUT /admin/payment-credentials/:gateway': () => ({
     payload: { environment: 'test', secrets: { secretKey: 'sweep-khalti-secret' } },
   }),
@@ -584,7 +594,7 @@ async function expectSameAsUnknown(
   return response;
 }
 
-const OPEN_POLICIES: PolicyName[] = ['public', 'partnerApp', 'gatewayReturn'];
+const OPEN_POLICIES: PolicyName[] = ['public', 'partnerApp', 'gatewayReturn', 'supplierEvent'];
 const ADMIN_POLICIES = BRAND_ADMIN_POLICIES;
 
 /** Brand A's other user and brand B's user of the same kind as the route's rightful caller. */

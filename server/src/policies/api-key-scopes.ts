@@ -16,7 +16,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function keyRequirementOf(policy: string, method: string, url: string): KeyRequirement {
   const path = url.startsWith(API_BASE_PATH) ? url.slice(API_BASE_PATH.length) : url;
-  if (policy === 'partnerApp' || policy === 'gatewayReturn') return 'none';
+  if (policy === 'partnerApp' || policy === 'gatewayReturn' || policy === 'supplierEvent') return 'none';
   if (policy === 'public') return path.startsWith('/flights/') ? 'search' : 'none';
   if (SAFE_METHODS.has(method)) return 'read';
   if (policy === 'book') return path === '/bookings/:pnr/payments' ? 'pay' : 'book';

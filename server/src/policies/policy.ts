@@ -60,6 +60,11 @@ export const policies = {
    * signature and asks the gateway before anything changes.
    */
   gatewayReturn: () => true,
+  /**
+   * An outside supplier's event (Duffel's webhook): open to anyone because trust comes from the
+   * signature, which the handler checks against the configured secret before anything is read.
+   */
+  supplierEvent: () => true,
   /** Set one's own commission: every user type except `individual` (spec §1, §6). */
   setCommission: (user: AccountUser | undefined) => Boolean(user) && user?.type !== 'individual',
   /**

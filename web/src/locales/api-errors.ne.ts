@@ -8,6 +8,7 @@ export const apiErrorsNe: Record<ErrorCode | 'NETWORK', string> = {
   VALIDATION_FAILED: 'पठाइएका केही विवरण मिलेनन्।',
   INVALID_JSON: 'अनुरोध मिलेन।',
   UNAUTHENTICATED: 'अगाडि बढ्न कृपया लग इन गर्नुहोस्।',
+  WEBHOOK_SIGNATURE_INVALID: 'घटनाको हस्ताक्षर मान्य छैन।',
   FORBIDDEN: 'तपाईंलाई यो गर्ने अनुमति छैन।',
   NOT_FOUND: 'तपाईंले खोज्नुभएको पृष्ठ वा वस्तु छैन।',
   METHOD_NOT_ALLOWED: 'यहाँ यो कार्य गर्न मिल्दैन।',

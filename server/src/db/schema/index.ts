@@ -14,3 +14,4 @@ export * from './notifications';
 export * from './payments';
 export * from './price-alerts';
 export * from './reference';
+export * from './suppliers';

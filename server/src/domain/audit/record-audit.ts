@@ -2,7 +2,8 @@ import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema/index';
 import type { AccountUser } from '../accounts/find-user';
 
-export type AuditActor = Pick<AccountUser, 'id' | 'email' | 'mobile'>;
+/** Who made a change: a user, or (id null) the system acting on an outside party's word. */
+export type AuditActor = Pick<AccountUser, 'email' | 'mobile'> & { id: AccountUser['id'] | null };
 
 export interface RecordAuditOptions {
   brandId: string;
@@ -21,7 +22,7 @@ export async function recordAudit(db: Db, options: RecordAuditOptions): Promise<
   await db.insert(auditLog).values({
     brandId: options.brandId,
     actorUserId: options.actor.id,
-    actorLabel: options.actor.email ?? options.actor.mobile ?? options.actor.id,
+    actorLabel: options.actor.email ?? options.actor.mobile ?? options.actor.id ?? 'system',
     action: options.action,
     entityType: options.entityType,
     entityId: options.entityId,

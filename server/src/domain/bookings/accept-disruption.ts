@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { bookingLegs } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { supplierById } from '../suppliers/configured-suppliers';
 import { type Actor, recordBookingEvent } from './change-booking-status';
 import { type BookingRow, type BookingScope, findBooking } from './find-booking';
 import { findOpenDisruption, type OpenDisruption } from './find-open-disruption';
@@ -15,7 +18,7 @@ export interface AcceptDisruptionOptions {
 
 /**
  * The traveller keeps the booking on the delayed or retimed flight: the disruption is answered
- * `accepted` with a history entry. A cancelled flight cannot be accepted (FLIGHT_CANCELLED).
+ * `accepted` with a history entry, and an outside supplier's order accepts the airline's change. A cancelled flight cannot be accepted (FLIGHT_CANCELLED).
  */
 export async function acceptDisruption(db: Db, options: AcceptDisruptionOptions): Promise<string> {
   return db.transaction(async (tx) => {
@@ -38,6 +41,14 @@ export async function acceptDisruption(db: Db, options: AcceptDisruptionOptions)
     const time = disruption.newDepartureLocal
       ? ` (now leaving ${disruption.newDepartureLocal.replace('T', ' ')})`
       : '';
+    // An outside supplier's order: the airline's change is accepted with the supplier too (Duffel's
+    // airline-initiated changes); a supplier that fails answers 502 and nothing is recorded.
+    const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, booking.id));
+    for (const leg of legs) {
+      const accept = supplierById(leg.supplier)?.acceptAirlineChanges;
+      if (leg.supplierOrderId && accept)
+        await accept(tx, { orderId: leg.supplierOrderId, brandId: booking.brandId });
+    }
     await recordBookingEvent(
       tx,
       booking.id,

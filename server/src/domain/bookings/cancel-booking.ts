@@ -71,8 +71,9 @@ export async function cancelBooking(
   // An outside supplier's quote is asked for before the transaction (its calls are slow), and
   // confirmed inside it once the booking is locked and still as quoted.
   const before = await findFullBooking(db, { ...options.scope, pnr: options.pnr });
-  const supplierQuote =
-    !options.quoteWith && quotedBySupplier(before) ? await quoteSupplierCancellation(db, before) : null;
+  // With a quote of its own (a disrupted flight's full refund) a paid outside order is still
+  // cancelled through its supplier's order cancellation, strictly: the supplier must refund it too.
+  const supplierQuote = quotedBySupplier(before) ? await quoteSupplierCancellation(db, before) : null;
   return withRetryOnConflict(() =>
     db.transaction(async (tx) => {
       const booking = await findBooking(tx, { ...options.scope, pnr: options.pnr, forUpdate: true });
@@ -89,10 +90,13 @@ export async function cancelBooking(
         for (const { supplier, cancellation } of supplierQuote.cancellations) {
           const confirm = supplierById(supplier)?.confirmCancellation;
           if (!confirm) throw new AppError('SUPPLIER_UNAVAILABLE', undefined, undefined, { supplier });
-          confirmed.push({ supplier, cancellation: await confirm(tx, { cancellationId: cancellation.id }) });
+          confirmed.push({
+            supplier,
+            cancellation: await confirm(tx, { cancellationId: cancellation.id, brandId: booking.brandId }),
+          });
         }
-        // The refund is what the supplier confirmed it gives back.
-        quote = await refundOf(tx, full, confirmed);
+        // The refund is what the supplier confirmed it gives back (or the caller's own quote).
+        quote = options.quoteWith ? options.quoteWith(full) : await refundOf(tx, full, confirmed);
       } else {
         quote = (options.quoteWith ?? quoteCancellation)(full);
       }
@@ -102,7 +106,11 @@ export async function cancelBooking(
       if (!supplierQuote)
         for (const leg of legs) {
           const supplier = supplierById(leg.supplier);
-          await supplier?.cancel(tx, { locator: leg.locator, orderId: leg.supplierOrderId });
+          await supplier?.cancel(tx, {
+            locator: leg.locator,
+            orderId: leg.supplierOrderId,
+            brandId: booking.brandId,
+          });
         }
       if (quote.refund > 0) await refundBookingPayment(tx, booking, { amount: quote.refund, reason });
       await tx

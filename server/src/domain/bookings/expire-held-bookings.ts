@@ -16,18 +16,18 @@ export async function expireHeldBookings(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const lapsed = await tx
-      .select({ id: bookings.id })
+      .select({ id: bookings.id, brandId: bookings.brandId })
       .from(bookings)
       .where(and(eq(bookings.status, 'held'), lt(bookings.expiresAt, options.now ?? new Date())))
       .orderBy(asc(bookings.expiresAt))
       .limit(options.limit ?? 100)
       .for('update', { skipLocked: true });
-    for (const { id } of lapsed) {
+    for (const { id, brandId } of lapsed) {
       const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, id));
       for (const leg of legs) {
         await configuredSuppliers()
           .find((s) => s.id === leg.supplier)
-          ?.cancel(tx, { locator: leg.locator, orderId: leg.supplierOrderId });
+          ?.cancel(tx, { locator: leg.locator, orderId: leg.supplierOrderId, brandId });
       }
       await changeBookingStatus(tx, {
         bookingId: id,

@@ -401,6 +401,7 @@ async function holdBySupplier(tx: Db, pending: PendingBooking[]): Promise<HoldOu
         expiresAt: pending[i]?.expiresAt ?? new Date(),
         travellers: pending[i]?.passengers ?? [],
         contact: pending[i]?.booking.contact,
+        brandId: pending[i]?.booking.brandId ?? null,
       })),
     );
     indexes.forEach((i, n) => {

@@ -26,6 +26,7 @@ export interface MarkFlightDisruptedOptions {
   change?: DisruptionChange;
   /** Delayed or retimed: the new local departure, `2026-05-01T09:30`. */
   newDepartureLocal?: string | null;
+  /** The admin, or (id null) the system on an outside supplier's word (`name` says whose). */
   actor: AuditActor & { name: string };
 }
 
@@ -97,7 +98,7 @@ export async function markFlightDisrupted(db: Db, options: MarkFlightDisruptedOp
         change: options.change ?? 'disrupted',
         newDepartureLocal: options.newDepartureLocal ?? null,
         actorUserId: options.actor.id,
-        actorLabel: options.actor.email ?? options.actor.mobile ?? options.actor.id,
+        actorLabel: options.actor.email ?? options.actor.mobile ?? options.actor.id ?? options.actor.name,
       })
       .onConflictDoNothing();
     const [disruption] = await tx

@@ -48,7 +48,10 @@ export async function quoteSupplierCancellation(
   for (const leg of full.legs) {
     const supplier = supplierById(leg.supplier);
     if (!leg.supplierOrderId || !supplier?.quoteCancellation) continue;
-    const cancellation = await supplier.quoteCancellation(db, { orderId: leg.supplierOrderId });
+    const cancellation = await supplier.quoteCancellation(db, {
+      orderId: leg.supplierOrderId,
+      brandId: booking.brandId,
+    });
     cancellations.push({ supplier: supplier.id, cancellation });
   }
   return { ...(await refundOf(db, full, cancellations)), cancellations };

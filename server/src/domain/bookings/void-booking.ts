@@ -64,7 +64,11 @@ export async function voidBooking(
       const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, booking.id));
       for (const leg of legs) {
         const supplier = supplierById(leg.supplier);
-        await supplier?.cancel(tx, { locator: leg.locator, orderId: leg.supplierOrderId });
+        await supplier?.cancel(tx, {
+          locator: leg.locator,
+          orderId: leg.supplierOrderId,
+          brandId: booking.brandId,
+        });
       }
       if (quote.refund > 0) {
         await refundBookingPayment(tx, booking, {

@@ -1,6 +1,9 @@
+import type { Db } from '../../db/client';
 import type { Env } from '../../env';
-import { duffelSupplier } from './duffel-supplier';
+import { credentialsKey } from '../payment-credentials/secret-box';
+import { DUFFEL_SUPPLIER, duffelSupplier } from './duffel-supplier';
 import { houseSupplier } from './house-supplier';
+import { loadBrandSupplierToken } from './load-brand-supplier-token';
 import { measureSupplier } from './measure-supplier';
 import type { Supplier } from './supplier';
 
@@ -11,9 +14,12 @@ let suppliers: Supplier[] = [measureSupplier(houseSupplier)];
  * Duffel when DUFFEL_ACCESS_TOKEN is set.
  */
 export function configureSuppliers(
-  env: Pick<Env, 'DUFFEL_ACCESS_TOKEN' | 'DUFFEL_API_URL' | 'SUPPLIER_TIMEOUT_MS'>,
+  env: Pick<Env, 'DUFFEL_ACCESS_TOKEN' | 'DUFFEL_API_URL' | 'SUPPLIER_TIMEOUT_MS'> &
+    Partial<Pick<Env, 'SESSION_SECRET'>>,
 ): Supplier[] {
   suppliers = [measureSupplier(houseSupplier)];
+  // A brand's own Duffel token is sealed with the gateway credentials' key (from SESSION_SECRET).
+  const key = env.SESSION_SECRET ? credentialsKey(env.SESSION_SECRET) : null;
   if (env.DUFFEL_ACCESS_TOKEN)
     suppliers.push(
       measureSupplier(
@@ -21,6 +27,12 @@ export function configureSuppliers(
           accessToken: env.DUFFEL_ACCESS_TOKEN,
           apiUrl: env.DUFFEL_API_URL,
           timeoutMs: env.SUPPLIER_TIMEOUT_MS,
+          ...(key
+            ? {
+                brandToken: (db: Db, brandId: string) =>
+                  loadBrandSupplierToken(db, { brandId, supplier: DUFFEL_SUPPLIER, key }),
+              }
+            : {}),
         }),
       ),
     );

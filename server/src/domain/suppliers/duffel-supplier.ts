@@ -42,6 +42,11 @@ export interface DuffelSupplierOptions {
   apiUrl: string;
   /** How long a search waits for Duffel (SUPPLIER_TIMEOUT_MS); also sent as Duffel's supplier_timeout. */
   timeoutMs: number;
+  /**
+   * A brand's own access token, when it saved one (null: the deployment's `accessToken`). Every
+   * call made for a brand — search, price, order, pay, cancel — uses the brand's token.
+   */
+  brandToken?: (db: Db, brandId: string) => Promise<string | null>;
 }
 
 type DuffelApiError = InstanceType<typeof DuffelError>;
@@ -328,6 +333,18 @@ function orderFailure(error: unknown): SupplierOrderFailed {
 /** Duffel's Flights API through its official client: search, re-price, hold, order, pay, cancel. */
 export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { client: Duffel } {
   const client = new Duffel({ token: options.accessToken, basePath: options.apiUrl });
+  const brandClients = new Map<string, Duffel>();
+  /** The client with the brand's own token when it saved one, else the deployment's. */
+  const clientFor = async (db: Db, brandId: string | null | undefined): Promise<Duffel> => {
+    const token = brandId && options.brandToken ? await options.brandToken(db, brandId) : null;
+    if (!token || token === options.accessToken) return client;
+    let own = brandClients.get(token);
+    if (!own) {
+      own = new Duffel({ token, basePath: options.apiUrl });
+      brandClients.set(token, own);
+    }
+    return own;
+  };
 
   const convertOrSkip = (offer: Offer, conversion: Conversion) => {
     try {
@@ -341,7 +358,7 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { cli
   /** Every order call is bounded like the price check: past SUPPLIER_TIMEOUT_MS it is a timeout. */
   const call = <T>(promise: Promise<T>) => withinTimeout(promise, options.timeoutMs);
 
-  const cancelOrder = async (orderId: string) => {
+  const cancelOrder = async (client: Duffel, orderId: string) => {
     const quote = (await call(client.orderCancellations.create({ order_id: orderId }))).data;
     await call(client.orderCancellations.confirm(quote.id));
   };
@@ -351,7 +368,7 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { cli
    * keeps the seats until the order is paid); one that must be paid at once is held in Tikat only
    * (the booking's hold ends by the offer's expiry), its instant order made once the traveller paid.
    */
-  const holdOne = async (request: HoldRequest): Promise<HoldOutcome> => {
+  const holdOne = async (client: Duffel, request: HoldRequest): Promise<HoldOutcome> => {
     const holds: Hold[] = [];
     for (const offer of request.offers) {
       const quote = offer.supplierQuote;
@@ -387,7 +404,7 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { cli
       } catch (error) {
         // All or nothing: the hold orders already made for this booking are cancelled.
         await Promise.all(
-          holds.flatMap((h) => (h.orderId ? [cancelOrder(h.orderId).catch(() => undefined)] : [])),
+          holds.flatMap((h) => (h.orderId ? [cancelOrder(client, h.orderId).catch(() => undefined)] : [])),
         );
         if (offerGone(error)) return { soldOutOffer: offer };
         throw supplierFailure(error);
@@ -402,6 +419,7 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { cli
     client,
 
     async search(db: Db, search) {
+      const client = await clientFor(db, search.brandId);
       const rates = await loadExchangeRates(db, search.brandId ?? null);
       const { context } = search;
       const conversion: Conversion = {
@@ -444,6 +462,7 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { cli
     async price(db: Db, request): Promise<PriceOfferResult> {
       const ref = decodeOfferId(request.offerId);
       if (!ref?.supplierOfferId || ref.supplier !== DUFFEL_SUPPLIER) return { status: 'gone' };
+      const client = await clientFor(db, request.brandId);
       let offer: Offer;
       try {
         offer = (await withinTimeout(client.offers.get(ref.supplierOfferId), options.timeoutMs)).data;
@@ -464,13 +483,15 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { cli
       return { status: 'available', offer: priced };
     },
 
-    async holdMany(_db: Db, requests): Promise<HoldOutcome[]> {
+    async holdMany(db: Db, requests): Promise<HoldOutcome[]> {
       const outcomes: HoldOutcome[] = [];
-      for (const request of requests) outcomes.push(await holdOne(request));
+      for (const request of requests)
+        outcomes.push(await holdOne(await clientFor(db, request.brandId), request));
       return outcomes;
     },
 
-    async issue(_db: Db, request: IssueOptions): Promise<IssuedOrder> {
+    async issue(db: Db, request: IssueOptions): Promise<IssuedOrder> {
+      const client = await clientFor(db, request.brandId);
       const quote = request.offer?.supplier_quote;
       if (!quote) throw new SupplierOrderFailed(DUFFEL_SUPPLIER, 'no_offer', 'The leg has no Duffel offer.');
       const { passengers, idOf } = duffelOrderPassengers(
@@ -529,13 +550,15 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { cli
       };
     },
 
-    async cancel(_db: Db, request) {
+    async cancel(db: Db, request) {
       // An unpaid hold order is cancelled at no cost; if Duffel cannot be reached it lapses by
       // itself at its payment_required_by, so a failure here does not stop the caller.
-      if (request.orderId) await cancelOrder(request.orderId).catch(() => undefined);
+      if (request.orderId)
+        await cancelOrder(await clientFor(db, request.brandId), request.orderId).catch(() => undefined);
     },
 
-    async quoteCancellation(_db: Db, request): Promise<SupplierCancellation> {
+    async quoteCancellation(db: Db, request): Promise<SupplierCancellation> {
+      const client = await clientFor(db, request.brandId);
       try {
         return cancellationOf(
           (await call(client.orderCancellations.create({ order_id: request.orderId }))).data,
@@ -545,7 +568,22 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { cli
       }
     },
 
-    async confirmCancellation(_db: Db, request): Promise<SupplierCancellation> {
+    async acceptAirlineChanges(db: Db, request): Promise<number> {
+      const client = await clientFor(db, request.brandId);
+      // Duffel's airline-initiated changes of the order (guide "Handling airline-initiated
+      // changes"): each one not yet answered that Duffel can accept is accepted.
+      try {
+        const changes = (await call(client.airlineInitiatedChanges.list(request.orderId))).data ?? [];
+        const open = changes.filter((c) => c.action_taken === null && c.available_actions.includes('accept'));
+        for (const change of open) await call(client.airlineInitiatedChanges.accept(change.id));
+        return open.length;
+      } catch (error) {
+        throw supplierFailure(error);
+      }
+    },
+
+    async confirmCancellation(db: Db, request): Promise<SupplierCancellation> {
+      const client = await clientFor(db, request.brandId);
       try {
         return cancellationOf((await call(client.orderCancellations.confirm(request.cancellationId))).data);
       } catch (error) {

@@ -8,7 +8,8 @@ type Operation =
   | 'issue'
   | 'cancel'
   | 'quoteCancellation'
-  | 'confirmCancellation';
+  | 'confirmCancellation'
+  | 'acceptAirlineChanges';
 
 /** The same supplier, each call counted (by outcome) and timed for GET /metrics. */
 export function measureSupplier(supplier: Supplier): Supplier {
@@ -42,6 +43,9 @@ export function measureSupplier(supplier: Supplier): Supplier {
       : {}),
     ...(supplier.confirmCancellation
       ? { confirmCancellation: measured('confirmCancellation', supplier.confirmCancellation) }
+      : {}),
+    ...(supplier.acceptAirlineChanges
+      ? { acceptAirlineChanges: measured('acceptAirlineChanges', supplier.acceptAirlineChanges) }
       : {}),
   };
 }

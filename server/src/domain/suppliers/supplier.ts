@@ -67,6 +67,8 @@ export interface SupplierContact {
 /** One booking's offers to hold together: all of them or none. */
 export interface HoldRequest {
   offers: EngineOffer[];
+  /** The booking's brand: an outside supplier orders with the brand's own account when it has one. */
+  brandId?: string | null;
   expiresAt: Date;
   /** The booking's passengers, in the booking's order (an outside supplier's order names them). */
   travellers?: SupplierTraveller[];
@@ -88,6 +90,8 @@ export interface Hold {
 /** What issuing one leg needs: its locator, and for an outside supplier the leg as sold and who flies. */
 export interface IssueOptions {
   locator: string;
+  /** The booking's brand (its own account with an outside supplier, if saved). */
+  brandId?: string | null;
   /** The leg's offer as sold (its `supplier_quote`: the supplier's offer, amount and passenger ids). */
   offer?: FlightOffer;
   /** The supplier's order already made for the leg (a hold order), if any. */
@@ -154,11 +158,26 @@ export interface Supplier {
   // biome-ignore lint/suspicious/noConfusingVoidType: the house inventory answers nothing
   issue(db: Db, options: IssueOptions): Promise<IssuedOrder | void>;
   /** Releases a hold's or a ticket's seats (an unpaid outside order is cancelled at no cost). */
-  cancel(db: Db, options: { locator: string; orderId?: string | null }): Promise<void>;
+  cancel(
+    db: Db,
+    options: { locator: string; orderId?: string | null; brandId?: string | null },
+  ): Promise<void>;
   /**
    * An outside supplier whose paid orders are refunded by its own rules: quotes cancelling an
    * order (nothing cancelled yet), and confirms a quote.
    */
-  quoteCancellation?(db: Db, options: { orderId: string }): Promise<SupplierCancellation>;
-  confirmCancellation?(db: Db, options: { cancellationId: string }): Promise<SupplierCancellation>;
+  quoteCancellation?(
+    db: Db,
+    options: { orderId: string; brandId?: string | null },
+  ): Promise<SupplierCancellation>;
+  confirmCancellation?(
+    db: Db,
+    options: { cancellationId: string; brandId?: string | null },
+  ): Promise<SupplierCancellation>;
+  /**
+   * An outside supplier that reports the airline's schedule changes: accepts, on the traveller's
+   * word, the changes to the order not yet answered (Duffel's airline-initiated changes); answers
+   * how many were accepted.
+   */
+  acceptAirlineChanges?(db: Db, options: { orderId: string; brandId?: string | null }): Promise<number>;
 }

@@ -53,11 +53,12 @@ export async function issueTickets(
         orderId: leg.supplierOrderId,
         travellers: passengers,
         contact: booking.contact,
+        brandId: booking.brandId,
       });
       orders.push(order ?? undefined);
     } catch (error) {
       if (!(error instanceof SupplierOrderFailed)) throw error;
-      await undoIssuedOrders(tx, legs, orders);
+      await undoIssuedOrders(tx, legs, orders, booking.brandId);
       const reason = `The airline did not confirm the booking (${error.reason}: ${error.message}). Your payment is refunded.`;
       await refundBookingPayment(tx, booking, {
         amount: booking.amountDue,
@@ -148,13 +149,14 @@ async function undoIssuedOrders(
   tx: Db,
   legs: (typeof bookingLegs.$inferSelect)[],
   orders: (IssuedOrder | undefined)[],
+  brandId: string,
 ): Promise<void> {
   for (const [position, order] of orders.entries()) {
     const supplier = supplierById(legs[position]?.supplier ?? '');
     if (!order || !supplier?.quoteCancellation || !supplier.confirmCancellation) continue;
     try {
-      const quote = await supplier.quoteCancellation(tx, { orderId: order.orderId });
-      await supplier.confirmCancellation(tx, { cancellationId: quote.id });
+      const quote = await supplier.quoteCancellation(tx, { orderId: order.orderId, brandId });
+      await supplier.confirmCancellation(tx, { cancellationId: quote.id, brandId });
     } catch {
       // Left for an operator: the failed booking's history names the airline's refusal.
     }

@@ -141,6 +141,11 @@ const CALLS: Record<string, () => Call> = {
     payload: { environment: 'test', secrets: { secretKey: 'sweep-khalti-secret' } },
   }),
   'DELETE /admin/payment-credentials/:gateway': () => ({}),
+  'GET /admin/supplier-credentials/duffel': () => ({}),
+  'PUT /admin/supplier-credentials/duffel': () => ({
+    payload: { accessToken: 'duffel_test_sweep_token_1234' },
+  }),
+  'DELETE /admin/supplier-credentials/duffel': () => ({}),
   'GET /admin/bookings': () => ({}),
   'GET /admin/bookings/:pnr': () => ({}),
   'POST /admin/bookings/:pnr/resend-ticket': () => ({}),

@@ -1,6 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Duffel, DuffelError } from '@duffel/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { utcToLocal } from '#shared/time/zoned';
+import { verifyDuffelSignature } from '../../domain/suppliers/verify-duffel-signature';
 import { type DuffelSandbox, NO_FAULTS, startDuffelSandbox } from './duffel-sandbox';
 
 type DuffelApiError = InstanceType<typeof DuffelError>;
@@ -157,5 +160,57 @@ describe('the Duffel stand-in, driven by @duffel/api', () => {
     expect(error.meta).toMatchObject({ status: 503 });
     expect(error.meta.request_id).toMatch(/^[0-9a-f]{20}$/);
     expect(error.errors[0]).toMatchObject({ type: 'api_error', code: 'internal_server_error' });
+  });
+
+  it('plays an airline changing an order: the change is listed, accepted once, and its event is sent signed as Duffel signs', async () => {
+    const request = await search('DXB');
+    const offer = request.offers.find((o) => !o.passenger_identity_documents_required) ?? request.offers[0];
+    if (!offer) throw new Error('no offer to Dubai');
+    const order = (
+      await duffel.orders.create({
+        selected_offers: [offer.id],
+        type: 'instant',
+        passengers: [passengerDetails(offer.passengers[0]?.id ?? '')],
+        payments: [{ type: 'balance', amount: offer.total_amount, currency: offer.total_currency }],
+      })
+    ).data;
+    const departed = order.slices[0]?.segments[0]?.departing_at ?? '';
+    const event = sandbox.changeSchedule(order.id, { delayMinutes: 60 });
+    expect(event).toMatchObject({ type: 'order.airline_initiated_change_detected', api_version: 'v2' });
+    const listed = (await duffel.airlineInitiatedChanges.list(order.id)).data ?? [];
+    expect(listed.map((c) => c.id)).toEqual([event.data.object.id]);
+    expect(listed[0]?.removed[0]?.segments[0]?.departing_at).toBe(departed);
+    expect(listed[0]?.added[0]?.segments[0]?.departing_at).not.toBe(departed);
+    const accepted = (await duffel.airlineInitiatedChanges.accept(listed[0]?.id ?? '')).data;
+    expect(accepted.action_taken).toBe('accepted');
+    const again = await duffel.airlineInitiatedChanges
+      .accept(listed[0]?.id ?? '')
+      .catch((e: unknown) => e as DuffelApiError);
+    expect((again as DuffelApiError).errors[0]?.code).toBe('already_actioned');
+
+    // A receiver sees the body and X-Duffel-Signature Duffel would send.
+    const got: { body: string; signature: string | undefined }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8');
+      });
+      req.on('end', () => {
+        got.push({ body, signature: req.headers['x-duffel-signature'] as string | undefined });
+        res.writeHead(200).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = receiver.address() as AddressInfo;
+      const sent = await sandbox.sendWebhook(`http://127.0.0.1:${port}/hooks`, 'a_secret', event);
+      expect(sent.status).toBe(200);
+      expect(got).toHaveLength(1);
+      expect(JSON.parse(got[0]?.body ?? '')).toEqual(event);
+      expect(verifyDuffelSignature(got[0]?.body ?? '', got[0]?.signature, 'a_secret')).toBe(true);
+      expect(verifyDuffelSignature(got[0]?.body ?? '', got[0]?.signature, 'another')).toBe(false);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { localToUtc, utcToLocal } from '#shared/time/zoned';
@@ -47,11 +47,47 @@ export interface ReceivedRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
+/** What the airline did to an order's flights: moved them by some minutes, or cancelled them. */
+export type ScheduleChange = { delayMinutes: number } | { cancelled: true };
+
+/** A webhook event as Duffel sends it (v2 shape), e.g. `order.airline_initiated_change_detected`. */
+export interface SandboxWebhookEvent {
+  id: string;
+  api_version: 'v2';
+  type: string;
+  data: { object: Json };
+  live_mode: false;
+  idempotency_key: string;
+  created_at: string;
+  identity_organisation_id: string;
+}
+
 export interface DuffelSandbox {
   url: string;
   faults: DuffelSandboxFaults;
   received: ReceivedRequest[];
+  /**
+   * The airline changes an order's schedule (as Duffel detects it): an airline-initiated change is
+   * recorded on the order (`removed`: its slices before, `added`: after; none when cancelled), and
+   * the event Duffel would send about it is answered, ready for `sendWebhook`.
+   */
+  changeSchedule(orderId: string, change: ScheduleChange): SandboxWebhookEvent;
+  /**
+   * Sends an event to a webhook receiver as Duffel does: a POST of its JSON with
+   * `X-Duffel-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" under the secret>`.
+   */
+  sendWebhook(
+    url: string,
+    secret: string,
+    event: SandboxWebhookEvent,
+  ): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
+}
+
+/** Duffel's webhook signature (guide "Receiving Webhooks"; duffel_api's WebhookEvent.genuine?). */
+export function signDuffelWebhook(body: string, secret: string, timestamp: number): string {
+  const v1 = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+  return `t=${timestamp},v1=${v1}`;
 }
 
 /** Offers stay valid this long after the search (Duffel's offers last minutes, not hours). */
@@ -354,6 +390,7 @@ export async function startDuffelSandbox(
   const offers = new Map<string, StoredOffer>();
   const orders = new Map<string, StoredOrder>();
   const cancellations = new Map<string, Json>();
+  const airlineChanges = new Map<string, Json>();
   const faults: DuffelSandboxFaults = { ...NO_FAULTS };
   const received: ReceivedRequest[] = [];
 
@@ -622,11 +659,15 @@ export async function startDuffelSandbox(
       );
     const paid = asObject(entry.order.payment_status).awaiting_payment !== true;
     const penalty = entry.offer.refundPenaltyMinor;
+    // After a change the airline made, cancelling is the traveller's right: everything back.
+    const airlineChanged = (entry.order.airline_initiated_changes as Json[]).length > 0;
     const refundMinor = !paid
       ? 0
-      : penalty === null
-        ? 0
-        : Math.max(0, entry.offer.totalMinor - penalty * entry.offer.passengerIds.length);
+      : airlineChanged
+        ? entry.offer.totalMinor
+        : penalty === null
+          ? 0
+          : Math.max(0, entry.offer.totalMinor - penalty * entry.offer.passengerIds.length);
     const now = Date.now();
     const cancellation: Json = {
       id: id('ore'),
@@ -676,7 +717,113 @@ export async function startDuffelSandbox(
     return cancellation;
   }
 
-  async function route(method: string, path: string, body: Json): Promise<{ status: number; data: unknown }> {
+  const shiftSegment = (segment: Json, minutes: number): Json => {
+    const shift = (wall: unknown, zone: unknown) =>
+      wallTime(localToUtc(String(wall), String(zone)) + minutes * 60_000, String(zone));
+    return {
+      ...segment,
+      id: id('seg'),
+      departing_at: shift(segment.departing_at, asObject(segment.origin).time_zone),
+      arriving_at: shift(segment.arriving_at, asObject(segment.destination).time_zone),
+    };
+  };
+
+  function changeSchedule(orderId: string, change: ScheduleChange): SandboxWebhookEvent {
+    const entry = orderFor(orderId);
+    const before = structuredClone(entry.order.slices) as Json[];
+    const after =
+      'cancelled' in change
+        ? []
+        : before.map((slice) => ({
+            ...slice,
+            id: id('sli'),
+            segments: (slice.segments as Json[]).map((segment) => shiftSegment(segment, change.delayMinutes)),
+          }));
+    const now = new Date().toISOString();
+    const aic: Json = {
+      id: id('aic'),
+      order_id: orderId,
+      action_taken: null,
+      action_taken_at: null,
+      added: after,
+      removed: before,
+      available_actions: 'cancelled' in change ? ['cancel', 'change'] : ['accept', 'cancel', 'change'],
+      travel_agent_ticket: null,
+      created_at: now,
+      updated_at: now,
+    };
+    airlineChanges.set(aic.id as string, aic);
+    (entry.order.airline_initiated_changes as Json[]).push(aic);
+    if (after.length > 0) entry.order.slices = after;
+    return {
+      id: id('wev'),
+      api_version: 'v2',
+      type: 'order.airline_initiated_change_detected',
+      data: { object: aic },
+      live_mode: false,
+      idempotency_key: aic.id as string,
+      created_at: now,
+      identity_organisation_id: 'org_0000SandboxTikat',
+    };
+  }
+
+  function airlineChangeFor(changeId: string): Json {
+    const aic = airlineChanges.get(changeId);
+    if (!aic)
+      throw new DuffelError(
+        404,
+        'invalid_request_error',
+        'not_found',
+        'The resource you are trying to access does not exist.',
+      );
+    return aic;
+  }
+
+  /** Accepting (or saying what was done about) an airline-initiated change, once. */
+  function actOnAirlineChange(changeId: string, action: 'accepted' | 'cancelled' | 'changed'): Json {
+    const aic = airlineChangeFor(changeId);
+    if (aic.action_taken)
+      throw new DuffelError(
+        422,
+        'invalid_state_error',
+        'already_actioned',
+        'An action has already been taken on this airline-initiated change.',
+      );
+    if (action === 'accepted' && !(aic.available_actions as string[]).includes('accept'))
+      throw new DuffelError(
+        422,
+        'invalid_state_error',
+        'unsupported_action',
+        'This airline-initiated change cannot be accepted.',
+      );
+    const now = new Date().toISOString();
+    aic.action_taken = action;
+    aic.action_taken_at = now;
+    aic.updated_at = now;
+    aic.available_actions = [];
+    return aic;
+  }
+
+  async function route(
+    method: string,
+    path: string,
+    body: Json,
+    query: URLSearchParams = new URLSearchParams(),
+  ): Promise<{ status: number; data: unknown }> {
+    if (method === 'GET' && path === '/air/airline_initiated_changes') {
+      const orderId = query.get('order_id');
+      return { status: 200, data: [...airlineChanges.values()].filter((c) => c.order_id === orderId) };
+    }
+    let aicMatch = /^\/air\/airline_initiated_changes\/([^/]+)\/actions\/accept$/.exec(path);
+    if (method === 'POST' && aicMatch)
+      return { status: 200, data: actOnAirlineChange(aicMatch[1] as string, 'accepted') };
+    aicMatch = /^\/air\/airline_initiated_changes\/([^/]+)$/.exec(path);
+    if (method === 'PATCH' && aicMatch) {
+      const action = asObject(body.data).action_taken;
+      if (action !== 'accepted' && action !== 'cancelled' && action !== 'changed')
+        throw invalid('action_taken', 'Field action_taken must be accepted, cancelled or changed.');
+      return { status: 200, data: actOnAirlineChange(aicMatch[1] as string, action) };
+    }
     if (method === 'POST' && (path === '/air/offer_requests' || path === '/air/offer_requests/'))
       return { status: 201, data: createOfferRequest(body) };
     let match = /^\/air\/offers\/([^/]+)$/.exec(path);
@@ -686,6 +833,16 @@ export async function startDuffelSandbox(
       return { status: 200, data: stored.offer };
     }
     if (method === 'POST' && path === '/air/orders') return { status: 201, data: createOrder(body) };
+    // List orders, filtered by the airline's booking reference (Duffel's `booking_reference`).
+    if (method === 'GET' && path === '/air/orders') {
+      const reference = query.get('booking_reference');
+      return {
+        status: 200,
+        data: [...orders.values()]
+          .map((entry) => entry.order)
+          .filter((order) => reference === null || order.booking_reference === reference),
+      };
+    }
     match = /^\/air\/orders\/([^/]+)$/.exec(path);
     if (method === 'GET' && match) return { status: 200, data: orderFor(match[1]).order };
     if (method === 'POST' && path === '/air/payments') return { status: 201, data: createPayment(body) };
@@ -753,7 +910,7 @@ export async function startDuffelSandbox(
           'unsupported_version',
           'The Duffel-Version header must be v2.',
         );
-      const { status, data } = await route(method, url.pathname, body);
+      const { status, data } = await route(method, url.pathname, body, url.searchParams);
       send(status, { data });
     } catch (error) {
       if (error instanceof DuffelError) sendError(error);
@@ -772,6 +929,19 @@ export async function startDuffelSandbox(
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     faults,
     received,
+    changeSchedule,
+    async sendWebhook(target, secret, event) {
+      const body = JSON.stringify(event);
+      const response = await fetch(target, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-duffel-signature': signDuffelWebhook(body, secret, Math.floor(Date.now() / 1000)),
+        },
+        body,
+      });
+      return { status: response.status, body: await response.text() };
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

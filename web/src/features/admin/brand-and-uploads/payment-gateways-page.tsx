@@ -6,6 +6,7 @@ import {
   type SavePaymentCredentialsRequest,
   savePaymentCredentialsRequest,
 } from '#shared/payment-credentials';
+import { type SupplierTokenStatus, saveSupplierTokenRequest } from '#shared/supplier-credentials';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -14,14 +15,18 @@ import { notify } from '../../../lib/notify';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { formatWhen } from '../shared/admin-ui';
+import { useDuffelToken } from './api/get-duffel-token';
 import { usePaymentCredentials } from './api/get-payment-credentials';
+import { useRemoveDuffelToken } from './api/remove-duffel-token';
 import { useRemovePaymentCredentials } from './api/remove-payment-credentials';
+import { useSaveDuffelToken } from './api/save-duffel-token';
 import { useSavePaymentCredentials } from './api/save-payment-credentials';
 
 /** The brand's own merchant accounts with eSewa, Khalti and ConnectIPS; secrets are write-only. */
 export function PaymentGatewaysPage() {
   const { t } = useTranslation();
   const credentials = usePaymentCredentials();
+  const duffel = useDuffelToken();
   return (
     <section aria-labelledby="gateways-heading">
       <h1 id="gateways-heading" className="text-2xl font-semibold">
@@ -33,6 +38,7 @@ export function PaymentGatewaysPage() {
         {credentials.data?.map((status) => (
           <GatewayForm key={`${status.gateway}-${status.updatedAt ?? 'none'}`} status={status} />
         ))}
+        {duffel.data && <DuffelTokenForm key={duffel.data.updatedAt ?? 'none'} status={duffel.data} />}
       </div>
     </section>
   );
@@ -126,6 +132,63 @@ function GatewayForm(props: { status: PaymentCredentialsStatus }) {
               if (!window.confirm(t('admin.gateways.confirmRemove', { name }))) return;
               remove.mutate(status.gateway, {
                 onSuccess: () => notify.success(t('admin.gateways.removed', { name })),
+                onError: (error) => showError(error),
+              });
+            }}
+          >
+            {t('admin.gateways.remove')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** The brand's own Duffel access token: write-only, shown as its hint (docs/suppliers.md). */
+function DuffelTokenForm(props: { status: SupplierTokenStatus }) {
+  const { t } = useTranslation();
+  const showError = useErrorToast();
+  const save = useSaveDuffelToken();
+  const remove = useRemoveDuffelToken();
+  const { status } = props;
+  const { form, errorOf, showFailure } = useZodForm(saveSupplierTokenRequest, { accessToken: '' });
+  const submit = form.handleSubmit((input) =>
+    save.mutateAsync(input).then(() => notify.success(t('admin.gateways.duffel.saved')), showFailure),
+  );
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="gateway-duffel"
+      className="grid content-start gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+    >
+      <h2 id="gateway-duffel" className="text-lg font-semibold">
+        {t('admin.gateways.duffel.title')}
+      </h2>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('admin.gateways.duffel.intro')}</p>
+      <TextField
+        label={t('admin.gateways.duffel.token')}
+        type="password"
+        autoComplete="off"
+        hint={
+          status.configured && status.tokenHint
+            ? t('admin.gateways.duffel.tokenSet', { hint: status.tokenHint })
+            : t('admin.gateways.duffel.notSet')
+        }
+        error={errorOf('accessToken')}
+        {...form.register('accessToken')}
+      />
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton busy={save.isPending}>{t('admin.gateways.duffel.save')}</SubmitButton>
+        {status.configured && (
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={remove.isPending}
+            onClick={() => {
+              if (!window.confirm(t('admin.gateways.duffel.confirmRemove'))) return;
+              remove.mutate(undefined, {
+                onSuccess: () => notify.success(t('admin.gateways.duffel.removed')),
                 onError: (error) => showError(error),
               });
             }}

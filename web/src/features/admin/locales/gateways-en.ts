@@ -25,4 +25,16 @@ export const gatewaysEn = {
   remove: 'Remove',
   confirmRemove: 'Remove the {{name}} credentials? The site goes back to the default settings.',
   removed: '{{name}} credentials removed.',
+  duffel: {
+    title: 'Duffel (flights from other airlines)',
+    intro:
+      'Your agency’s own Duffel access token: your searches and bookings of other airlines’ flights then use your Duffel account. It is never shown again once saved.',
+    token: 'Duffel access token',
+    tokenSet: 'Saved: {{hint}}. Type a new token only to replace it.',
+    notSet: 'Not set: the site’s Duffel account is used.',
+    save: 'Save the Duffel token',
+    saved: 'Duffel token saved.',
+    confirmRemove: 'Remove the Duffel token? The site’s Duffel account is used again.',
+    removed: 'Duffel token removed.',
+  },
 };

@@ -27,4 +27,16 @@ export const gatewaysNe: typeof gatewaysEn = {
   remove: 'हटाउनुहोस्',
   confirmRemove: '{{name}} को विवरण हटाउने? साइट पूर्वनिर्धारित सेटिङमा फर्कन्छ।',
   removed: '{{name}} को विवरण हटाइयो।',
+  duffel: {
+    title: 'Duffel (अन्य एयरलाइनका उडान)',
+    intro:
+      'तपाईंको एजेन्सीको आफ्नै Duffel एक्सेस टोकन: त्यसपछि अन्य एयरलाइनका उडानको खोज र बुकिङ तपाईंकै Duffel खाताबाट हुन्छ। सेभ गरेपछि यो फेरि देखाइँदैन।',
+    token: 'Duffel एक्सेस टोकन',
+    tokenSet: 'सेभ गरिएको: {{hint}}। बदल्न मात्र नयाँ टोकन लेख्नुहोस्।',
+    notSet: 'सेट गरिएको छैन: साइटको Duffel खाता प्रयोग हुन्छ।',
+    save: 'Duffel टोकन सेभ गर्नुहोस्',
+    saved: 'Duffel टोकन सेभ भयो।',
+    confirmRemove: 'Duffel टोकन हटाउने? साइटको Duffel खाता फेरि प्रयोग हुन्छ।',
+    removed: 'Duffel टोकन हटाइयो।',
+  },
 };

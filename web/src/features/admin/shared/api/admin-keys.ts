@@ -32,6 +32,7 @@ export const adminKeys = {
   markups: ['admin', 'markups'] as const,
   report: (query: ReportParams) => ['admin', 'reports', query] as const,
   paymentCredentials: ['admin', 'payment-credentials'] as const,
+  duffelToken: ['admin', 'supplier-credentials', 'duffel'] as const,
   salesRegister: (month: string, currency: string) => ['admin', 'sales-register', month, currency] as const,
   taxProfile: ['admin', 'tax-profile'] as const,
   financeSettings: ['admin', 'finance-settings'] as const,
