@@ -72,6 +72,7 @@ test('the owner invites a support member, who accepts and sees only the sections
     'Agents and users',
     'Bookings',
     'Outbox',
+    'SMS log',
     'Audit log',
     'Markups',
     'Agent commission',
