@@ -1,4 +1,5 @@
-import type { ChangeQuote } from '#shared/booking-changes';
+import type { ChangeOptions, ChangeQuote } from '#shared/booking-changes';
+import type { FlightOffer } from '#shared/flights';
 import type { ChangePayment } from '../domain/bookings/change-booking-date';
 import type { BookingChangeQuote } from '../domain/bookings/quote-booking-change';
 
@@ -16,5 +17,17 @@ export function presentChangeQuote(quote: BookingChangeQuote, payment?: ChangePa
     amount_due: quote.amountDue,
     payment: payment ?? (quote.amountDue > 0 ? 'wallet' : 'none'),
     rule: quote.rule,
+  };
+}
+
+/** The flights a leg may move to on a date, each with its quote (the booker's and the console's). */
+export function presentChangeOptions(
+  query: { leg_index: number; date: string },
+  options: { offer: FlightOffer; quote: BookingChangeQuote }[],
+): ChangeOptions {
+  return {
+    leg_index: query.leg_index,
+    date: query.date,
+    options: options.map((option) => ({ offer: option.offer, quote: presentChangeQuote(option.quote) })),
   };
 }

@@ -7,11 +7,10 @@ import {
 } from '#shared/booking-changes';
 import { pnrParams } from '#shared/bookings';
 import { changeBookingDate } from '../../domain/bookings/change-booking-date';
-import { findBooking } from '../../domain/bookings/find-booking';
 import { listChangeOptions } from '../../domain/bookings/list-change-options';
 import { requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
-import { presentChangeQuote } from '../../presenters/booking-change';
+import { presentChangeOptions, presentChangeQuote } from '../../presenters/booking-change';
 import { presentFullBooking } from './present-for-request';
 
 /** Date change and reissue of a booking's leg (issue 20, item 6; docs/bookings.md). */
@@ -38,11 +37,7 @@ export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         legIndex: request.query.leg_index,
         date: request.query.date,
       });
-      return ok({
-        leg_index: request.query.leg_index,
-        date: request.query.date,
-        options: options.map((o) => ({ offer: o.offer, quote: presentChangeQuote(o.quote) })),
-      });
+      return ok(presentChangeOptions(request.query, options));
     },
   );
 

@@ -45,7 +45,7 @@ import {
   presentFlightDisruption,
 } from '../../../presenters/admin-booking';
 import { presentRefundQuote } from '../../../presenters/booking';
-import { presentChangeQuote } from '../../../presenters/booking-change';
+import { presentChangeOptions, presentChangeQuote } from '../../../presenters/booking-change';
 
 /** The brand's bookings for its admins (issue 7 §5): list, detail, resend, cancel, disruptions. */
 export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -236,11 +236,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         legIndex: request.query.leg_index,
         date: request.query.date,
       });
-      return ok({
-        leg_index: request.query.leg_index,
-        date: request.query.date,
-        options: options.map((o) => ({ offer: o.offer, quote: presentChangeQuote(o.quote) })),
-      });
+      return ok(presentChangeOptions(request.query, options));
     },
   );
 

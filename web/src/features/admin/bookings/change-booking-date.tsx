@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminBookingDetail, AdminChangeResponse } from '#shared/admin-bookings';
 import type { ChangeOptions } from '#shared/booking-changes';
 import { staffRoleMay } from '#shared/staff-roles';
+import { ChangeLegDateFields } from '../../../components/ui/change-leg-date-fields';
 import { buttonClass, inputClass, secondaryButtonClass } from '../../../components/ui/form-styles';
 import { notify } from '../../../lib/notify';
 import { meQueryOptions } from '../../../lib/session/get-me';
@@ -98,37 +99,19 @@ export function ChangeBookingDate(props: { detail: AdminBookingDetail }) {
             setAsked(date || null);
           }}
         >
-          {booking.legs.length > 1 && (
-            <label className="grid gap-1 text-sm">
-              <span className="font-medium">{t('admin.bookings.dateChange.leg')}</span>
-              <select
-                className={inputClass}
-                value={legIndex}
-                onChange={(event) => {
-                  setLegIndex(Number(event.target.value));
-                  setChosen(null);
-                  setAsked(null);
-                }}
-              >
-                {booking.legs.map((leg, index) => (
-                  <option key={leg.id} value={index}>
-                    {leg.segments[0]?.depart_code} → {leg.segments.at(-1)?.dest_code},{' '}
-                    {leg.segments[0]?.depart_at.slice(0, 10)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          <label className="grid gap-1 text-sm">
-            <span className="font-medium">{t('admin.bookings.dateChange.date')}</span>
-            <input
-              type="date"
-              required
-              className={inputClass}
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-            />
-          </label>
+          <ChangeLegDateFields
+            legs={booking.legs}
+            legIndex={legIndex}
+            date={date}
+            labels={{ leg: t('admin.bookings.dateChange.leg'), date: t('admin.bookings.dateChange.date') }}
+            inputClassName={inputClass}
+            onLegChange={(index) => {
+              setLegIndex(index);
+              setChosen(null);
+              setAsked(null);
+            }}
+            onDateChange={setDate}
+          />
           <button type="submit" className={buttonClass} disabled={options.isFetching}>
             {t('admin.bookings.dateChange.show')}
           </button>

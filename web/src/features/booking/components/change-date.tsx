@@ -4,6 +4,7 @@ import type { ChangeOptions } from '#shared/booking-changes';
 import type { Booking } from '#shared/bookings';
 import { formatMoney } from '#shared/format-money';
 import { Button } from '../../../components/ui/button';
+import { ChangeLegDateFields } from '../../../components/ui/change-leg-date-fields';
 import { ApiError } from '../../../lib/api-client';
 import { addTranslations, currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -85,36 +86,18 @@ export function ChangeDate({
             setAsked(date || null);
           }}
         >
-          {booking.legs.length > 1 && (
-            <label className="grid gap-1 text-sm">
-              <span className="font-medium">{t('changeDate.leg')}</span>
-              <select
-                className="h-11 rounded-lg border border-slate-300 px-2 dark:border-slate-700 dark:bg-slate-900"
-                value={legIndex}
-                onChange={(event) => {
-                  setLegIndex(Number(event.target.value));
-                  setAsked(null);
-                }}
-              >
-                {booking.legs.map((leg, index) => (
-                  <option key={leg.id} value={index}>
-                    {leg.segments[0]?.depart_code} → {leg.segments.at(-1)?.dest_code},{' '}
-                    {leg.segments[0]?.depart_at.slice(0, 10)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          <label className="grid gap-1 text-sm">
-            <span className="font-medium">{t('changeDate.date')}</span>
-            <input
-              type="date"
-              required
-              className="h-11 rounded-lg border border-slate-300 px-2 dark:border-slate-700 dark:bg-slate-900"
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-            />
-          </label>
+          <ChangeLegDateFields
+            legs={booking.legs}
+            legIndex={legIndex}
+            date={date}
+            labels={{ leg: t('changeDate.leg'), date: t('changeDate.date') }}
+            inputClassName="h-11 rounded-lg border border-slate-300 px-2 dark:border-slate-700 dark:bg-slate-900"
+            onLegChange={(index) => {
+              setLegIndex(index);
+              setAsked(null);
+            }}
+            onDateChange={setDate}
+          />
           <Button type="submit" busy={options.isFetching}>
             {t('changeDate.show')}
           </Button>
