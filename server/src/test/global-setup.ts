@@ -3,13 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../db/client';
-import { seedDatabase } from '../seed/index';
-import {
-  PGLITE_TEMPLATE_ENV,
-  POSTGRES_TEMPLATE_ENV,
-  TEST_PASSWORD_HASHING,
-  withAdminClient,
-} from './test-database';
+import { migrateAndSeed, PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV, withAdminClient } from './test-database';
 
 /**
  * Vitest's global setup: the suite's migrated and seeded database is built once per run, and
@@ -27,7 +21,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     url.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
     try {
-      await migrateAndSeed(database);
+      await migrateAndSeed(database, true);
     } finally {
       await database.close();
     }
@@ -41,7 +35,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   const database = await openDatabase({ dataDir: 'memory://' });
   const folder = mkdtempSync(path.join(tmpdir(), 'tikat-test-template-'));
   try {
-    await migrateAndSeed(database);
+    await migrateAndSeed(database, true);
     const dump = await database.dumpDataDir?.();
     if (!dump) throw new Error('PGlite gave no dump of its data folder');
     const file = path.join(folder, 'seeded.tar');
@@ -53,9 +47,4 @@ export default async function setup(): Promise<() => Promise<void>> {
   return async () => {
     rmSync(folder, { recursive: true, force: true });
   };
-}
-
-async function migrateAndSeed(database: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
-  await database.migrate();
-  await seedDatabase(database.db, { demo: true, passwordHashing: TEST_PASSWORD_HASHING });
 }

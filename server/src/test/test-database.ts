@@ -11,7 +11,12 @@ export const TEST_PASSWORD_HASHING = { memoryCost: 1024, timeCost: 1 };
 export const PGLITE_TEMPLATE_ENV = 'TIKAT_TEST_PGLITE_TEMPLATE';
 export const POSTGRES_TEMPLATE_ENV = 'TIKAT_TEST_POSTGRES_TEMPLATE';
 
-let pgliteTemplate: Blob | undefined;
+/** The run's PGlite template, read once per test process. */
+let pgliteTemplate: { file: string; dump: Blob } | undefined;
+function pgliteTemplateDump(file: string): Blob {
+  if (pgliteTemplate?.file !== file) pgliteTemplate = { file, dump: new Blob([readFileSync(file)]) };
+  return pgliteTemplate.dump;
+}
 
 /**
  * A database of its own for one test file: in-memory PGlite by default, or, when
@@ -42,17 +47,13 @@ export async function createTestDatabase(
       );
     };
   } else {
-    if (pgliteTemplateFile) pgliteTemplate ??= new Blob([readFileSync(pgliteTemplateFile)]);
     database = await openDatabase({
       dataDir: 'memory://',
-      ...(pgliteTemplate && pgliteTemplateFile ? { pgliteDataDirDump: pgliteTemplate } : {}),
+      ...(pgliteTemplateFile ? { pgliteDataDirDump: pgliteTemplateDump(pgliteTemplateFile) } : {}),
     });
   }
   const fromTemplate = Boolean(serverUrl ? postgresTemplate : pgliteTemplateFile);
-  if (!fromTemplate) {
-    await database.migrate();
-    if (seed) await seedDatabase(database.db, { demo: true, passwordHashing: TEST_PASSWORD_HASHING });
-  }
+  if (!fromTemplate) await migrateAndSeed(database, seed);
   const close = database.close;
   return {
     ...database,
@@ -62,6 +63,12 @@ export async function createTestDatabase(
       await dropDatabase();
     },
   };
+}
+
+/** Migrates, then seeds the demo data (with the tests' cheap password hashing) if asked. */
+export async function migrateAndSeed(database: Database, seed: boolean): Promise<void> {
+  await database.migrate();
+  if (seed) await seedDatabase(database.db, { demo: true, passwordHashing: TEST_PASSWORD_HASHING });
 }
 
 export async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
