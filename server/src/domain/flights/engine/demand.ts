@@ -150,6 +150,15 @@ function ladderIndex(flight: DatedFlight, classCode: string): number {
   return -1;
 }
 
+/**
+ * Works out a flight's seats left on a sales day ahead of any search: the network does it for
+ * every flight of a day as it expands the day, while the flight's other data are at hand, since a
+ * search touching thousands of flights for the first time is what makes a slow search.
+ */
+export function primeDemand(flight: DatedFlight, salesDay: number): void {
+  seatsLeftOf(flight, salesDay);
+}
+
 /** The seats the demand model leaves in each ladder class of the flight on a sales day. */
 function seatsLeftOf(flight: DatedFlight, salesDay: number): number[] {
   let left = flight.demandSeatsLeft;
@@ -161,56 +170,60 @@ function seatsLeftOf(flight: DatedFlight, salesDay: number): number[] {
   return left;
 }
 
-/** Each ladder class's seats less those sold elsewhere by the sales day, in ladder order. */
+/**
+ * Each ladder class's seats less those sold elsewhere by the sales day, in ladder order. Worked
+ * out for thousands of flights a search touches first, so it allocates only the array it returns.
+ */
 function leftOverLadder(flight: DatedFlight, salesDay: number): number[] {
   const { leg, day, ladder } = flight;
   const seatsByClass = leg.seatsByClass;
-  const seats: number[] = new Array(ladder.length);
+  const count = ladder.length;
+  const left: number[] = new Array(count);
   let economySeats = 0;
   let dearerSeats = 0;
   let cheapest = -1;
-  for (let i = 0; i < ladder.length; i++) {
+  for (let i = 0; i < count; i++) {
     const fare = ladder[i] as FareClass;
-    seats[i] = seatsByClass[fare.classCode] ?? 0;
+    const seats = seatsByClass[fare.classCode] ?? 0;
+    left[i] = seats;
     if (fare.cabin !== 'economy') continue;
-    economySeats += seats[i] as number;
-    if (cheapest >= 0) dearerSeats += seats[i] as number;
+    economySeats += seats;
+    if (cheapest >= 0) dearerSeats += seats;
     else cheapest = i;
   }
-  const sold: number[] = new Array(ladder.length).fill(0);
-  if (ladder.length === 0) return sold;
+  if (count === 0) return left;
   const { flight: hash } = hashesOf(leg);
   // Kept on the dated flight (one number, not a map per flight): a search asks for it often.
   if (Number.isNaN(flight.finalLoad)) flight.finalLoad = finalLoad(leg, day);
   const load = flight.finalLoad * bookedShare(day - salesDay);
-  let businessDraw = Number.NaN;
-  for (let i = 0; i < ladder.length; i++) {
-    if ((ladder[i] as FareClass).cabin === 'economy') continue;
-    if (Number.isNaN(businessDraw)) businessDraw = uniform(hash, day + 31);
-    const classSeats = seats[i] as number;
-    sold[i] = Math.min(classSeats, Math.floor(classSeats * load * 0.6 + businessDraw));
-  }
+  const businessDraw = uniform(hash, day + 31);
+  let total = 0;
+  let premium = 0;
   if (cheapest >= 0) {
-    const total = Math.floor(economySeats * load + uniform(hash, day + 7919));
-    const premium = total * (0.15 + 0.15 * uniform(hash, day + 104_729));
-    const premiumSold: number[] = new Array(ladder.length).fill(0);
-    let remaining = total;
-    for (let i = 0; i < ladder.length; i++) {
-      if (i === cheapest || (ladder[i] as FareClass).cabin !== 'economy') continue;
-      const classSeats = seats[i] as number;
-      premiumSold[i] = Math.min(classSeats, Math.floor((premium * classSeats) / Math.max(1, dearerSeats)));
-      remaining -= premiumSold[i] as number;
-    }
-    for (let i = 0; i < ladder.length; i++) {
-      if ((ladder[i] as FareClass).cabin !== 'economy') continue;
-      const taken = Math.min((seats[i] as number) - (premiumSold[i] as number), remaining);
-      sold[i] = (premiumSold[i] as number) + taken;
-      remaining -= taken;
+    total = Math.floor(economySeats * load + uniform(hash, day + 7919));
+    premium = total * (0.15 + 0.15 * uniform(hash, day + 104_729));
+  }
+  // Premium buyers first (dearer economy classes in proportion to their seats), then the rest of
+  // the economy buyers fill the ladder from the bottom; business fills to 60 % of the load.
+  let remaining = total;
+  for (let i = 0; i < count; i++) {
+    const fare = ladder[i] as FareClass;
+    const seats = left[i] as number;
+    if (fare.cabin !== 'economy') {
+      left[i] = seats - Math.min(seats, Math.floor(seats * load * 0.6 + businessDraw));
+    } else if (i !== cheapest) {
+      const premiumSold = Math.min(seats, Math.floor((premium * seats) / Math.max(1, dearerSeats)));
+      remaining -= premiumSold;
+      left[i] = seats - premiumSold;
     }
   }
-  // Reuses the array: what is kept per flight is the seats left (sold = seats − left).
-  for (let i = 0; i < ladder.length; i++) sold[i] = Math.max(0, (seats[i] as number) - (sold[i] as number));
-  return sold;
+  for (let i = 0; i < count; i++) {
+    if ((ladder[i] as FareClass).cabin !== 'economy') continue;
+    const taken = Math.min(left[i] as number, remaining);
+    left[i] = (left[i] as number) - taken;
+    remaining -= taken;
+  }
+  return left;
 }
 
 /** `demandSoldIn` for every class of the flight's ladder. */

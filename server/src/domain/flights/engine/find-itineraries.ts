@@ -108,17 +108,29 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   const intoDestination = new Map<string, RouteFlights>();
   const secondHops = new SecondHops(network, query, feedersOn);
   const seconds: DatedFlight[] = [];
+  // The same reasoning one hop on: a second flight already reached from a later, no dearer first
+  // flight leads to the same last flights at a no higher cost, so it is not followed again.
+  const cheapestFirstInto = new Map<DatedFlight, number>();
+  const lastFlightsAfter = new Map<DatedFlight, DatedFlight[]>();
   for (const first of firsts) {
+    const firstCost = cost(first);
     for (const route of secondHops.from(first.leg.destination, first.arrivalDay)) {
       for (const second of onward(query, first, route, ONWARD_CANDIDATES_TWO_STOPS, seconds)) {
-        const pathCost = cost(first) + cost(second);
-        const at = route.to;
-        let lastFlights = intoDestination.get(at);
-        if (!lastFlights) {
-          lastFlights = new RouteFlights(network, query, at, destination);
-          intoDestination.set(at, lastFlights);
+        const reached = cheapestFirstInto.get(second);
+        if (reached !== undefined && reached <= firstCost) continue;
+        cheapestFirstInto.set(second, firstCost);
+        const pathCost = firstCost + cost(second);
+        let thirds = lastFlightsAfter.get(second);
+        if (!thirds) {
+          let lastFlights = intoDestination.get(route.to);
+          if (!lastFlights) {
+            lastFlights = new RouteFlights(network, query, route.to, destination);
+            intoDestination.set(route.to, lastFlights);
+          }
+          thirds = [...onward(query, second, lastFlights, ONWARD_CANDIDATES_TWO_STOPS, found)];
+          lastFlightsAfter.set(second, thirds);
         }
-        for (const third of onward(query, second, lastFlights, ONWARD_CANDIDATES_TWO_STOPS, found)) {
+        for (const third of thirds) {
           const known = cheapestInto.get(third);
           if (known !== undefined && known <= pathCost) continue;
           cheapestInto.set(third, pathCost);

@@ -1,5 +1,15 @@
-import { dayOf, isoWeekday, localDay, localToUtc, MS_PER_DAY, MS_PER_MINUTE, toLocalIso } from './calendar';
+import {
+  dayOf,
+  isoWeekday,
+  localDay,
+  localToUtc,
+  MS_PER_DAY,
+  MS_PER_MINUTE,
+  todayInNepal,
+  toLocalIso,
+} from './calendar';
 import { defaultFaresFor } from './default-fares';
+import { primeDemand } from './demand';
 import type { FareClass, RouteFare, ScheduledLeg } from './scheduled-leg';
 
 export type { FareClass, RouteFare, ScheduledLeg };
@@ -220,8 +230,10 @@ export class FlightNetwork {
       leadStamp: 0,
       sharedLeadKey: 0,
       sharedLeadTotal: Number.NaN,
-      sharedLeadFromUtc: 0,
-      sharedLeadUntilUtc: 0,
+      // NaN, not 0: a number field that starts as a small integer and later holds a fraction or
+      // a large instant changes its representation, which V8 pays for on every flight object.
+      sharedLeadFromUtc: Number.NaN,
+      sharedLeadUntilUtc: Number.NaN,
     };
   }
 
@@ -234,6 +246,7 @@ export class FlightNetwork {
       return cached;
     }
     const weekdayBit = 1 << (isoWeekday(day) - 1);
+    const salesDay = todayInNepal();
     const index: DayIndex = { out: new Map(), inbound: new Map() };
     for (const [origin, legs] of this.legsByOrigin) {
       let byDestination: Map<string, DatedFlight[]> | undefined;
@@ -243,7 +256,9 @@ export class FlightNetwork {
         if (fares.length === 0) continue;
         byDestination ??= new Map();
         const list = byDestination.get(leg.destination) ?? [];
-        list.push(this.datedFlight(leg, day, fares));
+        const flight = this.datedFlight(leg, day, fares);
+        primeDemand(flight, salesDay);
+        list.push(flight);
         byDestination.set(leg.destination, list);
         const origins = index.inbound.get(leg.destination) ?? new Set<string>();
         origins.add(origin);
