@@ -3,7 +3,7 @@ import { userType } from './accounts';
 import { pageQuery } from './admin';
 import { bookingMarkup } from './admin-money';
 import { changeQuote } from './booking-changes';
-import { booking, bookingStatus, paymentMethod, refundQuote } from './bookings';
+import { booking, bookingStatus, paymentMethod, pnrParams, refundQuote } from './bookings';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-05-01.');
 const airportCode = z
@@ -123,6 +123,10 @@ export const adminBookingDetail = z.object({
       completedAt: z.string().nullable(),
       /** Why the gateway's refund API has not given the money back (yet). */
       lastError: z.string().nullable(),
+      /** The refund's id (`POST /admin/bookings/:pnr/refunds/:refundId/complete`). */
+      id: z.string(),
+      /** A refund paid back by hand: the gateway's reference the operator recorded. */
+      completedReference: z.string().nullable(),
     }),
   ),
   /**
@@ -169,6 +173,31 @@ export const adminChangeResponse = z.object({
 export type AdminChangeResponse = z.infer<typeof adminChangeResponse>;
 
 export const resendTicketResponse = z.object({ to: z.string() });
+
+export const refundParams = pnrParams.extend({ refundId: z.uuid() });
+/** `POST /admin/bookings/:pnr/refunds/:refundId/complete`: a refund paid back by hand. */
+export const completeRefundRequest = z.object({
+  /** The gateway's reference of the money sent back, from its merchant panel. */
+  reference: z
+    .string()
+    .trim()
+    .min(4, 'Write the gateway’s reference of the refund, as its merchant panel shows it.')
+    .max(100, 'Use at most 100 characters.'),
+});
+
+/** `GET /admin/refunds`: gateway payments still to be paid back by hand, oldest first. */
+export const manualRefund = z.object({
+  id: z.string(),
+  pnr: z.string(),
+  method: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  reason: z.string(),
+  /** The gateway payment to give back (its reference). */
+  paymentReference: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ManualRefund = z.infer<typeof manualRefund>;
 
 export const DISRUPTION_REASONS = ['weather', 'technical', 'operational', 'other'] as const;
 /** What happened to the flight; `disrupted` is a notice only (the flight may still fly as planned). */

@@ -143,6 +143,16 @@ export const errorTable = {
     message:
       'A date change that costs something is paid from an agent’s wallet. Please contact the agency to change this booking.',
   },
+  /**
+   * A refund an operator cannot mark as paid back: a wallet credit (made at once) or a refund made
+   * through the gateway's refund API (recorded when the gateway answers).
+   */
+  REFUND_NOT_MANUAL: {
+    status: 409,
+    message: 'This refund is not paid back by hand, so it cannot be marked as paid back.',
+  },
+  /** The refund is already recorded as paid back. */
+  REFUND_ALREADY_COMPLETED: { status: 409, message: 'This refund has already been recorded as paid back.' },
   REBOOKING_NOT_ALLOWED: {
     status: 409,
     message: 'This flight cannot replace the disrupted one. Choose one of the flights offered.',

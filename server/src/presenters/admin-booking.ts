@@ -78,6 +78,8 @@ export function presentAdminBookingDetail(detail: BrandBookingDetail): AdminBook
       automatic: r.automatic,
       completedAt: r.completedAt?.toISOString() ?? null,
       lastError: r.lastError,
+      id: r.id,
+      completedReference: r.completedReference,
     })),
     excessPayments: detail.payments
       .filter((p) => p.status === 'excess')

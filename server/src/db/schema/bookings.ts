@@ -317,6 +317,10 @@ export const refunds = pgTable(
     /** Why the last automatic refund did not go through (a refusal leaves it to an operator). */
     lastError: text('last_error'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** A refund made by hand: the gateway's reference of the money sent back, as the operator read it. */
+    completedReference: text('completed_reference'),
+    /** A refund made by hand: the operator who recorded it as sent. */
+    completedBy: uuid('completed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -151,6 +151,8 @@ const CALLS: Record<string, () => Call> = {
   'POST /admin/bookings/:pnr/resend-ticket': () => ({}),
   'POST /admin/bookings/:pnr/cancel': () => ({ payload: { confirm: true } }),
   'POST /admin/bookings/:pnr/void': () => ({ payload: { confirm: false } }),
+  'GET /admin/refunds': () => ({}),
+  'POST /admin/bookings/:pnr/refunds/:refundId/complete': () => ({ payload: { reference: 'SWEEP-0001' } }),
   'POST /admin/bookings/:pnr/change': () => ({
     payload: { leg_index: 0, offer_id: 'house~sweep~1.0.0~npr' },
   }),
@@ -242,7 +244,9 @@ function withBrandBIds(path: string): string {
   if (path.includes('/outbox/')) return path.replace(':id', b.emailId);
   // Not an id: a gateway's name (the caller's own brand's credentials).
   if (path.includes(':gateway')) return path.replace(':gateway', 'khalti');
-  if (path.includes(':pnr')) return path.replace(':pnr', b.pnr);
+  // Brand B's booking has no refund: a refund id of nobody's beside its PNR.
+  if (path.includes(':pnr'))
+    return path.replace(':pnr', b.pnr).replace(':refundId', '00000000-0000-4000-8000-000000000000');
   if (path.includes(':flightId')) return path.replace(':flightId', b.flightId);
   if (path.includes('/markups/')) return path.replace(':id', b.markupId);
   if (path.includes('/agent-groups/')) return path.replace(':id', b.agentGroupId);

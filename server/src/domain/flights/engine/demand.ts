@@ -1,5 +1,5 @@
 import { isoWeekday, MS_PER_DAY } from './calendar';
-import type { DatedFlight } from './flight-network';
+import type { DatedFlight } from './dated-flight';
 import type { FareClass, ScheduledLeg } from './scheduled-leg';
 
 /**

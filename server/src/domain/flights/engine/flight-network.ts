@@ -8,11 +8,12 @@ import {
   todayInNepal,
   toLocalIso,
 } from './calendar';
+import type { DatedFlight } from './dated-flight';
 import { defaultFaresFor } from './default-fares';
 import { primeDemand } from './demand';
 import type { FareClass, RouteFare, ScheduledLeg } from './scheduled-leg';
 
-export type { FareClass, RouteFare, ScheduledLeg };
+export type { DatedFlight, FareClass, RouteFare, ScheduledLeg };
 
 /** An admin's control over one class of a leg on local days `fromDay`–`toDay` (inventory_controls). */
 export interface ClassControl {
@@ -24,35 +25,6 @@ export interface ClassControl {
   closed: boolean | null;
   baseNpr: number | null;
   baseUsd: number | null;
-}
-
-/** A leg on a date, placed in UTC. */
-export interface DatedFlight {
-  leg: ScheduledLeg;
-  /** Local departure date at the origin, as a day number. */
-  day: number;
-  departUtc: number;
-  arriveUtc: number;
-  /** Local arrival date at the destination, as a day number (where connections are looked up). */
-  arrivalDay: number;
-  /** The leg's fare classes on sale that day (after admins' controls), cheapest first. */
-  fares: FareClass[];
-  /** The leg's whole ladder, closed classes included (what the demand model fills). */
-  ladder: FareClass[];
-  /** The demand model's final load of this flight, NaN until first asked (engine/demand.ts). */
-  finalLoad: number;
-  /** The seats the demand model leaves in each ladder class as of `demandSalesDay` (demand.ts). */
-  demandSeatsLeft?: number[] | undefined;
-  demandSalesDay?: number;
-  /** The cheapest total of the search stamped `leadStamp` (build-offers.ts), kept on the flight. */
-  leadTotal?: number;
-  leadStamp?: number;
-  /** The cheapest total kept between searches of one kind (build-offers.ts); 0 = none kept. */
-  sharedLeadKey?: number;
-  sharedLeadTotal?: number;
-  /** The instants (`notBeforeUtc`) between which `sharedLeadTotal` holds. */
-  sharedLeadFromUtc?: number;
-  sharedLeadUntilUtc?: number;
 }
 
 interface DayIndex {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { pageOf } from '#shared/admin';
 import {
   adminBookingDetail,
@@ -8,10 +9,13 @@ import {
   adminCancelRequest,
   adminCancelResponse,
   adminChangeResponse,
+  completeRefundRequest,
   flightDisruption,
   flightIdParams,
+  manualRefund,
   markDisruptedRequest,
   pnrParams,
+  refundParams,
   resendTicketResponse,
 } from '#shared/admin-bookings';
 import { changeBookingRequest, changeOptions, changeOptionsQuery } from '#shared/booking-changes';
@@ -23,6 +27,7 @@ import { recordAudit } from '../../../domain/audit/record-audit';
 import { acceptDisruption } from '../../../domain/bookings/accept-disruption';
 import { cancelBooking } from '../../../domain/bookings/cancel-booking';
 import { changeBookingDate } from '../../../domain/bookings/change-booking-date';
+import { completeManualRefund, listManualRefunds } from '../../../domain/bookings/complete-manual-refund';
 import { nameOf } from '../../../domain/bookings/create-booking';
 import { type BookingRow, findFullBooking } from '../../../domain/bookings/find-booking';
 import { findBrandBooking } from '../../../domain/bookings/find-brand-booking';
@@ -92,6 +97,69 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
           await findBrandBooking(app.db, { brandId: requireBrand(request).id, pnr: request.params.pnr }),
         ),
       ),
+  );
+
+  app.get(
+    '/admin/refunds',
+    {
+      config: { policy: 'refundBookings' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Gateway payments still to be paid back by hand (eSewa, ConnectIPS), oldest first',
+        description:
+          'Pay each back from the gateway’s merchant panel, then record it with ' +
+          '`POST /admin/bookings/:pnr/refunds/:refundId/complete`. At most 500.',
+        response: responses(z.array(manualRefund)),
+      },
+    },
+    async (request) => {
+      const rows = await listManualRefunds(app.db, requireBrand(request).id);
+      return ok(
+        rows.map(({ refund, pnr }) => ({
+          id: refund.id,
+          pnr,
+          method: refund.method,
+          amount: refund.amount,
+          currency: refund.currency,
+          reason: refund.reason,
+          paymentReference: refund.paymentReference,
+          createdAt: refund.createdAt.toISOString(),
+        })),
+      );
+    },
+  );
+
+  app.post(
+    '/admin/bookings/:pnr/refunds/:refundId/complete',
+    {
+      config: { policy: 'refundBookings' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Records a gateway refund paid back by hand, with the gateway’s reference',
+        description:
+          'The refund is then completed and in the books, the booking’s history and the traveller ' +
+          '(by e-mail) are told, and the change is audited (`refund.complete`). 409 REFUND_NOT_MANUAL ' +
+          'for a wallet credit or a refund made through the gateway’s API; 409 REFUND_ALREADY_COMPLETED.',
+        params: refundParams,
+        body: completeRefundRequest,
+        response: responses(adminBookingDetail),
+      },
+    },
+    async (request) => {
+      const brandId = requireBrand(request).id;
+      const admin = requireUser(request);
+      const { pnr, refundId } = request.params;
+      await completeManualRefund(app.db, {
+        brandId,
+        pnr,
+        refundId,
+        reference: request.body.reference,
+        by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
+        actor: admin,
+      });
+      await app.jobs.send('email.deliver-outbox');
+      return ok(presentAdminBookingDetail(await findBrandBooking(app.db, { brandId, pnr })));
+    },
   );
 
   app.post(

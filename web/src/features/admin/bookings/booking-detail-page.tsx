@@ -10,6 +10,7 @@ import { useRefreshAfterBookingChange } from './api/refresh-after-booking-change
 import { BookingActions } from './booking-actions';
 import { money } from './booking-format';
 import { ChangeBookingDate } from './change-booking-date';
+import { CompleteRefundForm } from './complete-refund-form';
 import { DisruptedBadge } from './disrupted-badge';
 import { FlightDisruptionRow } from './flight-disruption-row';
 
@@ -234,13 +235,17 @@ export function BookingDetailPage() {
             </li>
           ))}
           {data.refunds.map((r) => (
-            <li key={`${r.method}-${r.createdAt}`} data-testid="refund">
+            <li key={r.id} data-testid="refund">
               {t('admin.bookings.refund', {
                 amount: money(r.amount, r.currency),
                 method: r.method,
                 status: t(`admin.bookings.refundStatuses.${r.status}`),
               })}{' '}
               · {r.reason}
+              {r.completedReference && (
+                <> · {t('admin.bookings.refundPaidBack', { reference: r.completedReference })}</>
+              )}
+              <CompleteRefundForm pnr={booking.pnr} refund={r} />
             </li>
           ))}
           {data.payments.length + data.walletEntries.length + data.refunds.length === 0 && (

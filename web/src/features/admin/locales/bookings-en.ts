@@ -119,6 +119,10 @@ export const bookingsEn = {
   },
   refund: 'Refund of {{amount}} by {{method}}: {{status}}',
   refundStatuses: { pending: 'to be paid back through the gateway', completed: 'done' },
+  refundReference: 'Gateway’s refund reference',
+  recordRefund: 'Record as paid back',
+  refundRecorded: 'Refund recorded as paid back. The traveller has been e-mailed.',
+  refundPaidBack: 'reference {{reference}}',
   noMoney: 'No money has moved for this booking.',
   excessPayment: 'Paid twice: {{amount}} through {{gateway}} (reference {{reference}}) {{state}}.',
   excessStates: {

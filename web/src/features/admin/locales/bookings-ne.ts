@@ -111,6 +111,10 @@ export const bookingsNe: typeof bookingsEn = {
   },
   refund: '{{method}} मार्फत {{amount}} फिर्ता: {{status}}',
   refundStatuses: { pending: 'गेटवेबाट फिर्ता गर्न बाँकी', completed: 'सम्पन्न' },
+  refundReference: 'गेटवेको फिर्ता सन्दर्भ',
+  recordRefund: 'फिर्ता गरिएको भनी दर्ता गर्नुहोस्',
+  refundRecorded: 'फिर्ता दर्ता भयो। यात्रुलाई इमेल पठाइयो।',
+  refundPaidBack: 'सन्दर्भ {{reference}}',
   noMoney: 'यो बुकिङमा कुनै रकम चलेको छैन।',
   excessPayment: 'दोहोरो भुक्तानी: {{gateway}} मार्फत {{amount}} (सन्दर्भ {{reference}}) {{state}}।',
   excessStates: {
