@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
 
 export function RouteError() {
   const { t } = useTranslation();
