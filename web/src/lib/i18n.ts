@@ -56,15 +56,18 @@ function translate(inLanguage: Language, key: string, values: TranslationValues 
   const found = findText(key, values.count, inLanguage);
   if (!found) return key;
   const [text, textLanguage] = found;
-  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (placeholder, name: string, format?: string) => {
-    const value = values[name];
-    // As i18next did: a value not given leaves its placeholder, null writes nothing.
-    if (value === undefined) return placeholder;
-    if (value === null) return '';
-    return format === 'digits' && textLanguage === 'ne' && nepaliDigits
-      ? nepaliDigits(String(value))
-      : String(value);
-  });
+  return text.replace(
+    /\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g,
+    (placeholder, name: string, format?: string) => {
+      const value = values[name];
+      // A value not given leaves its placeholder, null writes nothing.
+      if (value === undefined) return placeholder;
+      if (value === null) return '';
+      return format === 'digits' && textLanguage === 'ne' && nepaliDigits
+        ? nepaliDigits(String(value))
+        : String(value);
+    },
+  );
 }
 
 const translators: Record<Language, TFunction> = {
@@ -77,9 +80,6 @@ export const fixedT = (inLanguage: Language): TFunction => translators[inLanguag
 
 /** A text in the language the page shows, for code outside React components. */
 export const t: TFunction = (key, values) => translate(language, key, values);
-
-/** Whether a key has a text in the page's language (or English). */
-export const hasTranslation = (key: string): boolean => findText(key, undefined, language) !== undefined;
 
 const subscribeToLanguage = (listener: () => void) => {
   languageListeners.add(listener);
