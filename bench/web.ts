@@ -68,6 +68,9 @@ const server = spawn('npm', ['start'], {
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // The demo brands (off by default in production): without them the pages say the site is not
+    // configured, and that is what Lighthouse would measure.
+    DEMO_DATA: 'true',
     SESSION_SECRET: 'bench-web-secret-bench-web-secret-123',
     PAYMENT_SANDBOX: 'true',
   },

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const HOME_JS_BUDGET_BYTES = 150 * 1024;
+export const HOME_JS_BUDGET_BYTES = 120 * 1024;
 const HOME_ROUTE_MODULE = 'src/features/search/home-page.tsx';
 
 interface ManifestChunk {

@@ -60,7 +60,7 @@ export default defineConfig({
             },
             {
               name: 'framework',
-              test: /node_modules\/(react-router|i18next|react-i18next|@tanstack\/(query-core|react-query))\//,
+              test: /node_modules\/(react-router|@tanstack\/(query-core|react-query))\//,
             },
           ],
         },

@@ -2,10 +2,10 @@ import './lib/zod-without-eval';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '#shared/constants';
 import { applyTheme } from './app/layout/theme';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 import { loadSiteConfig } from './config/site-config';
 import { AppContextProvider } from './lib/app-context';
 import { initI18n } from './lib/i18n';
@@ -41,7 +41,9 @@ async function start() {
         <StrictMode>
           <AppContextProvider config={config} store={store}>
             <QueryClientProvider client={queryClient}>
-              <RouterProvider router={router} />
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
               <Suspense fallback={null}>
                 <Notifications />
               </Suspense>

@@ -1,33 +1,16 @@
-import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toDevanagariDigits } from '#shared/bikram-sambat';
 import type { OfferConditions } from '#shared/offer-conditions';
-import { en } from '../locales/en';
-import { ne } from '../locales/ne';
-import { pageStrings } from '../locales/page-strings';
+import { fixedT, loadLanguage, loadPageStrings, type TFunction } from './i18n';
 
 let terms: typeof import('./fare-terms');
 let english: TFunction;
 let nepali: TFunction;
 beforeAll(async () => {
-  // The app's i18next, started as web/src/lib/i18n.ts starts it, before fare-terms adds its strings.
-  const i18n = i18next;
-  await i18n.init({
-    lng: 'en',
-    resources: {
-      // With the on-demand pages' strings, as the results and booking pages have them.
-      en: { translation: { ...en, ...pageStrings.en } },
-      ne: { translation: { ...ne, ...pageStrings.ne } },
-    },
-    interpolation: { escapeValue: false },
-  });
-  // As web/src/lib/i18n.ts registers it when Nepali loads.
-  i18n.services.formatter?.add('digits', (value, lng) =>
-    lng === 'ne' ? toDevanagariDigits(String(value)) : String(value),
-  );
+  // The app's strings with the on-demand pages' ones, as the results and booking pages have them.
+  await Promise.all([loadLanguage('ne'), loadPageStrings()]);
   terms = await import('./fare-terms');
-  english = i18n.getFixedT('en');
-  nepali = i18n.getFixedT('ne');
+  english = fixedT('en');
+  nepali = fixedT('ne');
 });
 
 const saver: OfferConditions = {

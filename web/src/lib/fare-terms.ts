@@ -1,7 +1,7 @@
-import type { TFunction } from 'i18next';
 import { formatMoney } from '#shared/format-money';
 import type { ConditionFee, ConditionRule, OfferConditions } from '#shared/offer-conditions';
 import { fareTermsStrings } from './fare-terms-strings';
+import type { TFunction } from './i18n';
 import { addTranslations, currentLanguage } from './i18n';
 
 addTranslations(fareTermsStrings);

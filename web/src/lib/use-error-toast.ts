@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-client';
+import { useTranslation } from './i18n';
 import { notify } from './notify';
 
 /**

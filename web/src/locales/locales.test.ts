@@ -22,7 +22,7 @@ import { pageStrings } from './page-strings';
 
 type Tree = { [key: string]: string | Tree };
 
-/** Every leaf of a nested bundle as "a.b.c" → text, with i18next's plural suffixes kept. */
+/** Every leaf of a nested bundle as "a.b.c" → text, with the plural suffixes (_one, _other) kept. */
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
   const found = new Map<string, string>();
   for (const [key, value] of Object.entries(tree)) {

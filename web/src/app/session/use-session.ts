@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useAppStore, useSiteConfig } from '../../lib/app-context';
 import { browserStorage } from '../../lib/browser-storage';
+import { useTranslation } from '../../lib/i18n';
 import { exchangeClientCustomerToken } from '../../lib/session/exchange-client-customer-token';
 import { getMe } from '../../lib/session/get-me';
 import { useLogOut } from '../../lib/session/log-out';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { BookingDisruption, RebookingOptions } from '#shared/bookings';
 import { apiGet, apiPost } from '../../lib/api-client';
+import { useTranslation } from '../../lib/i18n';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { Button } from './button';
 

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { PriceBreakdown } from '#shared/sub-agents';
-import { addTranslations } from '../../lib/i18n';
+import { addTranslations, useTranslation } from '../../lib/i18n';
 import { priceLevelsStrings } from './price-levels-strings';
 
 addTranslations(priceLevelsStrings);

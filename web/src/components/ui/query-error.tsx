@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
+import { useTranslation } from '../../lib/i18n';
 
 /** A failed query, said in the API's words (each field's message too), with a way to try again. */
 export function QueryError(props: { error: unknown; onRetry: () => void; showFields?: boolean }) {

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 
 /** A page's place for a signed-out visitor: its title, an optional line, and a log-in link back to it. */
 export function SignInFirst(props: { title: string; next: string; message?: string }) {

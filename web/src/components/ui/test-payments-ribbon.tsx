@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 /**
  * A thin strip above the page while the site's payments are tests (sandboxes or test merchant

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { BookingStatus } from '#shared/bookings';
-import { addTranslations } from '../../lib/i18n';
+import { addTranslations, useTranslation } from '../../lib/i18n';
 import { ticketStatusStrings } from './ticket-status-strings';
 
 addTranslations(ticketStatusStrings);

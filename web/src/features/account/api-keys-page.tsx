@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { API_KEY_SCOPES, type CreatedApiKey, createApiKeyRequest } from '#shared/integrations';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { SignInFirst } from '../../components/ui/sign-in-first';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
 import { formatAdDate } from '../../lib/dates';
-import { addTranslations, currentLanguage } from '../../lib/i18n';
+import { addTranslations, currentLanguage, useTranslation } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useZodForm } from '../../lib/use-zod-form';

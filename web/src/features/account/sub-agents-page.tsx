@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type CurrencyCode, formatMoney } from '#shared/money';
 import { createSubAgentRequest, type SubAgent } from '#shared/sub-agents';
@@ -7,7 +6,7 @@ import { secondaryButtonClass } from '../../components/ui/form-styles';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
-import { addTranslations, currentLanguage } from '../../lib/i18n';
+import { addTranslations, currentLanguage, useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';

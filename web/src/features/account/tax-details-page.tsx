@@ -1,10 +1,9 @@
 import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { userTaxProfileInput } from '#shared/finance';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
-import { addTranslations } from '../../lib/i18n';
+import { addTranslations, useTranslation } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useZodForm } from '../../lib/use-zod-form';
 import { accountStrings } from './account-strings';

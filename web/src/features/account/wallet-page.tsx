@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type CurrencyCode, formatMoney } from '#shared/money';
 import { secondaryButtonClass } from '../../components/ui/form-styles';
 import { SignInFirst } from '../../components/ui/sign-in-first';
 import { TextField } from '../../components/ui/text-field';
 import { addDays, todayInNepal } from '../../lib/dates';
-import { addTranslations, currentLanguage } from '../../lib/i18n';
+import { addTranslations, currentLanguage, useTranslation } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { accountStrings } from './account-strings';
 import { statementUrl, useWallet } from './api/get-wallet';

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { loginRequest } from '#shared/accounts';
 import { FormError } from '../../components/ui/field-error';
@@ -10,7 +9,7 @@ import { TestPaymentsRibbon } from '../../components/ui/test-payments-ribbon';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
 import { useSiteConfig } from '../../lib/app-context';
-import { addTranslations } from '../../lib/i18n';
+import { addTranslations, useTranslation } from '../../lib/i18n';
 import { meQueryOptions } from '../../lib/session/get-me';
 import { useLogIn } from '../../lib/session/log-in';
 import { useLogOut } from '../../lib/session/log-out';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { acceptStaffInvitationRequest } from '#shared/staff';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
+import { useTranslation } from '../../lib/i18n';
 import { acceptStaffInvitation, previewStaffInvitation } from './api/staff-invitation';
 import { AuthCard } from './auth-card';
 import { NewPasswordField } from './new-password-field';

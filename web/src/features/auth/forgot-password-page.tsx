@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { passwordResetRequest } from '#shared/accounts';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
+import { useTranslation } from '../../lib/i18n';
 import { requestPasswordReset } from './api/request-password-reset';
 import { AuthCard } from './auth-card';
 import { useAuthForm } from './use-auth-form';

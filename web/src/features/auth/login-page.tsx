@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { loginRequest } from '#shared/accounts';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useSiteConfig } from '../../lib/app-context';
+import { useTranslation } from '../../lib/i18n';
 import { useLogIn } from '../../lib/session/log-in';
 import { AuthCard } from './auth-card';
 import { useAuthForm } from './use-auth-form';

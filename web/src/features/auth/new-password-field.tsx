@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/ui/text-field';
+import { useTranslation } from '../../lib/i18n';
 
 /** The new-password field of the reset and change pages: the rule as a hint, the server's error. */
 export function NewPasswordField(props: Omit<ComponentProps<typeof TextField>, 'label'>) {

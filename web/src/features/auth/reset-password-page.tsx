@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { passwordResetConfirm } from '#shared/accounts';
 import { Button } from '../../components/ui/button';
+import { useTranslation } from '../../lib/i18n';
 import { confirmPasswordReset } from './api/confirm-password-reset';
 import { AuthCard } from './auth-card';
 import { NewPasswordField } from './new-password-field';

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { signupRequest } from '#shared/accounts';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useSiteConfig } from '../../lib/app-context';
+import { useTranslation } from '../../lib/i18n';
 import { useRememberSignedInUser } from '../../lib/session/signed-in-user';
 import { signUp } from './api/sign-up';
 import { AuthCard } from './auth-card';

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Booking, PaymentMethod } from '#shared/bookings';
 import { formatMoney } from '#shared/format-money';
@@ -11,7 +10,7 @@ import { PriceLevels } from '../../components/ui/price-levels';
 import { TicketStatusBadge, ticketStanding } from '../../components/ui/ticket-status';
 import { ApiError } from '../../lib/api-client';
 import { useAppStore } from '../../lib/app-context';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { meQueryOptions } from '../../lib/session/get-me';
 import { useSignedInUser } from '../../lib/session/signed-in-user';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { assetUrl } from '../../config/site-config';
 import { useSiteConfig } from '../../lib/app-context';
+import { useTranslation } from '../../lib/i18n';
 
 /** The booking page: the brand's top and bottom banners around the booking content. */
 export function BookingPage() {

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { FlightOffer } from '#shared/flights';
 import { formatMoney } from '#shared/format-money';
@@ -14,7 +13,7 @@ import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
 import { useAppStore } from '../../lib/app-context';
 import { useCountries } from '../../lib/get-countries';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { availabilityQueryOptions, checkAvailability } from './api/check-availability';
 import { createBooking } from './api/create-booking';

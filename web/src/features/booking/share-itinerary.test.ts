@@ -1,8 +1,6 @@
-import i18next from 'i18next';
 import { expect, it } from 'vitest';
-import { toDevanagariDigits } from '#shared/bikram-sambat';
 import type { Booking } from '#shared/bookings';
-import { pageStrings } from '../../locales/page-strings';
+import { fixedT, type Language, loadLanguage, loadPageStrings } from '../../lib/i18n';
 import { itineraryShareText, whatsAppShareUrl } from './share-itinerary';
 
 const segment = (flight: string, from: string, to: string, departAt: string, arriveAt: string) =>
@@ -23,17 +21,9 @@ const booking = {
   ],
 } as unknown as Pick<Booking, 'pnr' | 'legs'>;
 
-async function translator(language: 'en' | 'ne') {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: language,
-    resources: { [language]: { translation: { booking: pageStrings[language].booking } } },
-    interpolation: { escapeValue: false },
-  });
-  i18n.services.formatter?.add('digits', (value, lng) =>
-    lng === 'ne' ? toDevanagariDigits(String(value)) : String(value),
-  );
-  return (key: string, values?: Record<string, string>) => i18n.t(key, values ?? {});
+async function translator(language: Language) {
+  await Promise.all([loadLanguage(language), loadPageStrings()]);
+  return fixedT(language);
 }
 
 it('shares the route, each flight’s date and local times, and the PNR, and no link', async () => {

@@ -1,6 +1,6 @@
 import type { Booking } from '#shared/bookings';
 
-/** i18next's `t`, as far as the share text needs it. */
+/** The app's `t` (lib/i18n.ts), as far as the share text needs it. */
 type Translate = (key: string, values?: Record<string, string>) => string;
 
 /**

@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { formatMoney } from '#shared/format-money';
 import { SignInFirst } from '../../components/ui/sign-in-first';
 import { formatAdDate } from '../../lib/dates';
-import { addTranslations, currentLanguage } from '../../lib/i18n';
+import { addTranslations, currentLanguage, useTranslation } from '../../lib/i18n';
 import { priceAlertStrings } from '../../lib/price-alert-strings';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';

@@ -1,12 +1,11 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { adToBs, BS_MONTH_NAMES } from '#shared/bikram-sambat';
 import { formatAmount } from '#shared/format-money';
 import type { CurrencyCode } from '#shared/money';
 import { QueryError } from '../../components/ui/query-error';
 import { addDays, formatAdDate, formatAdMonth, localDigits, todayInNepal } from '../../lib/dates';
-import { addTranslations, currentLanguage, type Language } from '../../lib/i18n';
+import { addTranslations, currentLanguage, type Language, useTranslation } from '../../lib/i18n';
 import { useFareCalendar } from './api/get-fare-calendar';
 import { addMonths, dateAfterKey, monthWeeks } from './calendar/month-grid';
 import { calendarStrings } from './calendar-strings';

@@ -1,5 +1,4 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { FlightOffer, SearchFlight } from '#shared/flights';
 import { isAgentUserType } from '#shared/user-types';
@@ -7,7 +6,7 @@ import { QueryError } from '../../components/ui/query-error';
 import { assetUrl } from '../../config/site-config';
 import { useAppStore, useSiteConfig } from '../../lib/app-context';
 import { formatAdDate, todayInNepal } from '../../lib/dates';
-import { addTranslations, currentLanguage } from '../../lib/i18n';
+import { addTranslations, currentLanguage, useTranslation } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { toSearchRequest, useFlightSearch } from './api/search-flights';
 import { calendarStrings } from './calendar-strings';

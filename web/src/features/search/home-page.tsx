@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { assetUrl } from '../../config/site-config';
 import { useSiteConfig } from '../../lib/app-context';
 import { addDays, todayInNepal } from '../../lib/dates';
+import { useTranslation } from '../../lib/i18n';
 import { SearchForm } from './components/search-form';
 import { readSearchQuery, writeSearchQuery } from './search-url';
 

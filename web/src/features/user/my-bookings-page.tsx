@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BookingStatus } from '#shared/bookings';
 import { formatMoney } from '#shared/format-money';
 import { SignInFirst } from '../../components/ui/sign-in-first';
 import { formatAdDate } from '../../lib/dates';
-import { addTranslations, currentLanguage } from '../../lib/i18n';
+import { addTranslations, currentLanguage, useTranslation } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useMyBookings } from './api/get-my-bookings';
 import { CancelDialog } from './cancel-dialog';

@@ -1,9 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SignInFirst } from '../../components/ui/sign-in-first';
 import { TicketStatusBadge, ticketStanding } from '../../components/ui/ticket-status';
 import { formatAdDate, localTime } from '../../lib/dates';
-import { addTranslations, currentLanguage } from '../../lib/i18n';
+import { addTranslations, currentLanguage, useTranslation } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useMyTickets } from './api/get-my-tickets';
 import { myBookingsStrings } from './my-bookings-strings';

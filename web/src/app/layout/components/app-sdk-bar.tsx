@@ -1,7 +1,7 @@
 import { type ReactNode, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useSiteConfig } from '../../../lib/app-context';
+import { useTranslation } from '../../../lib/i18n';
 import { useSignedInUser } from '../../../lib/session/signed-in-user';
 import { backToPartnerApp } from '../brand-links';
 import './app-sdk-strings';

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { addTranslations } from '../../../lib/i18n';
 
 /** The app-SDK bar's and the refused sign-in's strings: loaded with them, only in app-SDK visits. */
 export const appSdkStrings = {
@@ -32,9 +32,4 @@ export const appSdkStrings = {
   },
 };
 
-// Added on import, as lib/i18n.ts's addTranslations does; i18next itself, not lib/i18n, so that the
-// home page's chunks are split as before (importing lib/i18n here moved it into a chunk of its own).
-if (i18next.isInitialized) {
-  i18next.addResourceBundle('en', 'translation', appSdkStrings.en, true, true);
-  i18next.addResourceBundle('ne', 'translation', appSdkStrings.ne, true, true);
-}
+addTranslations(appSdkStrings);

@@ -1,9 +1,9 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppStore, useSiteConfig } from '../../../lib/app-context';
 import { browserStorage } from '../../../lib/browser-storage';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * Seed §2 global confirm modal: a title and HTML content (sanitised); Cancel when cancel text is

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../../../lib/app-context';
+import { useTranslation } from '../../../lib/i18n';
 import { contactData, dialablePhone, displayPhone } from '../brand-links';
 
 /**

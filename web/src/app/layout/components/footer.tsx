@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { AppTheme } from '#shared/site-config';
 import { assetUrl } from '../../../config/site-config';
 import { useSiteConfig } from '../../../lib/app-context';
+import { useTranslation } from '../../../lib/i18n';
 import { dialablePhone, displayPhone, footerLogoHref } from '../brand-links';
 import { LanguageSwitch } from './language-switch';
 import { ThemeSwitch } from './theme-switch';

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { assetUrl } from '../../../config/site-config';
 import { useAppStore, useSiteConfig } from '../../../lib/app-context';
+import { useTranslation } from '../../../lib/i18n';
 import { useSignedInUser, useStoredUserData } from '../../../lib/session/signed-in-user';
 import { headerLogoHref } from '../brand-links';
 import { ContactBlock } from './contact-block';

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage, type Language } from '../../../lib/i18n';
+import { changeLanguage, currentLanguage, type Language, useTranslation } from '../../../lib/i18n';
 
 /** Switches between English and Nepali; the label is always in the other language. */
 export function LanguageSwitch(props: { className?: string; role?: 'menuitem' }) {

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/format-money';
 import { isAgentUserType } from '#shared/user-types';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useProfileLoading, useSignedInUser } from '../../../lib/session/signed-in-user';
 import { useLogout } from '../../session/use-session';
 import { LanguageSwitch } from './language-switch';

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '#shared/constants';
 import { TestPaymentsRibbon } from '../../../components/ui/test-payments-ribbon';
 import { useAppStore, useSiteConfig } from '../../../lib/app-context';
+import { useTranslation } from '../../../lib/i18n';
 import { useSessionSync } from '../../session/use-session';
 import { useTheme } from '../use-theme';
 import { Footer } from './footer';

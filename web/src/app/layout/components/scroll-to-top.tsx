@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SCROLL_TO_TOP_THRESHOLD_PX, SCROLL_TO_TOP_THROTTLE_MS } from '#shared/constants';
 import { useSiteConfig } from '../../../lib/app-context';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Appears once the page is scrolled more than 400 px, checked at most once a second (spec §2). */
 export function ScrollToTop() {

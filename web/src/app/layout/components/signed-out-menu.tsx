@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
 import { LanguageSwitch } from './language-switch';
 import { useCloseOnOutsideClick } from './use-close-on-outside-click';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { AppTheme } from '#shared/site-config';
+import { useTranslation } from '../../../lib/i18n';
 
 export function ThemeSwitch(props: { theme: AppTheme; onChange: (theme: AppTheme) => void }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AdminBookingDetail, AdminCancelResponse } from '#shared/admin-bookings';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-styles';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useCancelAdminBooking } from './api/cancel-admin-booking';
 import { useResendTicket } from './api/resend-ticket';

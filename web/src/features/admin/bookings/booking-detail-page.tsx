@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DisruptionActions } from '../../../components/ui/disruption-actions';
 import { PriceLevels } from '../../../components/ui/price-levels';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { formatWhen, TableHead } from '../shared/admin-ui';
 import { useAdminBooking } from './api/get-admin-booking';

@@ -1,5 +1,4 @@
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { type AdminBookingsQuery, adminBookingsQuery } from '#shared/admin-bookings';
@@ -9,7 +8,7 @@ import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-s
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { formatWhen, Pager, TableHead } from '../shared/admin-ui';
 import { useAdminUsers } from '../shared/api/get-admin-users';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AdminBookingDetail, AdminChangeResponse } from '#shared/admin-bookings';
 import type { ChangeOptions } from '#shared/booking-changes';
 import { staffRoleMay } from '#shared/staff-roles';
 import { ChangeLegDateFields } from '../../../components/ui/change-leg-date-fields';
 import { buttonClass, inputClass, secondaryButtonClass } from '../../../components/ui/form-styles';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { meQueryOptions } from '../../../lib/session/get-me';
 import { useChangeAdminBooking } from './api/change-admin-booking';

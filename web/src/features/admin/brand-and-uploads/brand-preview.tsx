@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { assetAddress } from '#shared/asset-address';
 import { FOOTER_PHONE_PREFIX } from '#shared/constants';
 import type { SiteConfig } from '#shared/site-config';
+import { useTranslation } from '../../../lib/i18n';
 
 /** The header, booking banner and footer as the public site will show them with the draft. */
 export function BrandPreview({ config }: { config: SiteConfig }) {

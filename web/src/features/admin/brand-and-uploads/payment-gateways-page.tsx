@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
   GATEWAY_CREDENTIAL_FIELDS,
@@ -11,6 +10,7 @@ import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useZodForm } from '../../../lib/use-zod-form';

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type BrandSettings, updateBrandSettingsRequest } from '#shared/admin';
 import type { SiteConfig } from '#shared/site-config';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { Section } from '../shared/admin-ui';

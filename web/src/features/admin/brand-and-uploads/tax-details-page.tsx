@@ -1,9 +1,9 @@
 import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type BrandTaxProfile, brandTaxProfileInput, type FinanceSettings } from '#shared/finance';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
+import { useTranslation } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useFinanceSettings } from './api/get-finance-settings';
 import { useTaxProfile } from './api/get-tax-profile';

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { AdminUser } from '#shared/admin';
 import { agentCommissionRequest, type CommissionPolicy } from '#shared/commissions';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useChangeCommission } from './api/change-commission';

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type CommissionPolicy, commissionPolicyRequest } from '#shared/commissions';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useChangeCommission } from './api/change-commission';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { AgentCommissions } from './agent-commissions';
 import { AgentGroups } from './agent-groups';
 import { useCommissionPolicy } from './api/get-commission-policy';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatWhen, Pager, TableHead } from '../shared/admin-ui';
 import { useAuditLog } from './api/get-audit-log';
 

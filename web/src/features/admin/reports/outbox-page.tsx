@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatWhen, Pager } from '../shared/admin-ui';
 import { useOutbox } from './api/get-outbox';
 import { useOutboxEmail } from './api/get-outbox-email';

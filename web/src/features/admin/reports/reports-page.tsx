@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ReportGroup, ReportRow } from '#shared/admin-money';
 import { type CurrencyCode, formatMoney } from '#shared/money';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { addDays, todayInNepal } from '../../../lib/dates';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { TableHead } from '../shared/admin-ui';
 import { type ReportParams, reportCsvUrl, useSalesReport } from './api/get-sales-report';
 import { type ChartBar, SalesChart } from './sales-chart';

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { adToBs, BS_MONTH_NAMES } from '#shared/bikram-sambat';
 import { formatMoney } from '#shared/money';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SelectField } from '../../../components/ui/select-field';
 import { localDigits, todayInNepal } from '../../../lib/dates';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { TableHead } from '../shared/admin-ui';
 import { type SalesRegisterParams, salesRegisterFileUrl, useSalesRegister } from './api/get-sales-register';
 

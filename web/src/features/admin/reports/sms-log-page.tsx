@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SmsOutboxEntry } from '#shared/admin';
+import { useTranslation } from '../../../lib/i18n';
 import { formatWhen, Pager } from '../shared/admin-ui';
 import { useSmsOutbox } from './api/get-sms-outbox';
 

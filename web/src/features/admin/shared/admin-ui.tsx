@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
+import { useTranslation } from '../../../lib/i18n';
 
 export function Section(props: { title: string; children: ReactNode }) {
   return (

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { inviteStaffRequest } from '#shared/staff';
 import { STAFF_ROLES, type StaffRole } from '#shared/staff-roles';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useZodForm } from '../../../lib/use-zod-form';

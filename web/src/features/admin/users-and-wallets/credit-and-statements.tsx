@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type CurrencyCode, formatMoney } from '#shared/money';
 import { creditLimitRequest } from '#shared/wallet-statements';
@@ -8,7 +7,7 @@ import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { addDays, todayInNepal } from '../../../lib/dates';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useWalletCredit } from './api/get-wallet-credit';
 import { useRecordSettlement } from './api/record-settlement';

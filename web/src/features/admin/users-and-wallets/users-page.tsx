@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { UserType } from '#shared/accounts';
 import { type AdminUser, createUserRequest, type ListUsersQuery, listUsersQuery } from '#shared/admin';
@@ -9,7 +8,7 @@ import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-s
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useZodForm } from '../../../lib/use-zod-form';

@@ -1,11 +1,10 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { topUpRequest } from '#shared/admin-money';
 import { type CurrencyCode, formatMoney } from '#shared/money';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { rupeesAsPaisa } from '../shared/money-input';

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '#shared/admin';
 import { type CurrencyCode, formatMoney } from '#shared/money';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { formatWhen, Pager, TableHead } from '../shared/admin-ui';
 import { useWalletLedger, walletCsvUrl } from './api/get-wallet-ledger';
 import { useTopUpWallet } from './api/top-up-wallet';

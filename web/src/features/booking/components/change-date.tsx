@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ChangeOptions } from '#shared/booking-changes';
 import type { Booking } from '#shared/bookings';
 import { formatMoney } from '#shared/format-money';
 import { Button } from '../../../components/ui/button';
 import { ChangeLegDateFields } from '../../../components/ui/change-leg-date-fields';
 import { ApiError } from '../../../lib/api-client';
-import { addTranslations, currentLanguage } from '../../../lib/i18n';
+import { addTranslations, currentLanguage, useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useChangeBooking, useChangeOptions } from '../api/change-booking';

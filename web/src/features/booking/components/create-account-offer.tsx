@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { guestClaimRequest } from '#shared/accounts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { meQueryKey } from '../../../lib/session/get-me';
 import { useRememberSignedInUser } from '../../../lib/session/signed-in-user';
 import { useZodForm } from '../../../lib/use-zod-form';

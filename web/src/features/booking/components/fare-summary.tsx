@@ -1,9 +1,8 @@
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { OfferPrice } from '#shared/flights';
 import { formatMoney } from '#shared/format-money';
 import { type ReceiptLineKind, receiptLines } from '#shared/receipt-lines';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 
 const RECEIPT_LINE_KEYS: Record<ReceiptLineKind, string> = {
   base: 'booking.baseFare',

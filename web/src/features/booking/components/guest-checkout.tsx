@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { guestRequest, type UserDetails } from '#shared/accounts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { useTranslation } from '../../../lib/i18n';
 import { meQueryKey } from '../../../lib/session/get-me';
 import { useRememberSignedInUser } from '../../../lib/session/signed-in-user';
 import { useZodForm } from '../../../lib/use-zod-form';

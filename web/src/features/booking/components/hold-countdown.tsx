@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Minutes and seconds left on the hold, ticking once a second; says so when it has lapsed. */
 export function HoldCountdown(props: { expiresAt: string; onExpired?: () => void }) {

@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { FlightOffer } from '#shared/flights';
 import { formatAdDate, localTime } from '../../../lib/dates';
 import { baggageText, fareFamilyName, refundRulesText } from '../../../lib/fare-terms';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 
 /** The chosen flights, leg by leg, with local times, baggage and the fare's rules. */
 export function Itinerary(props: { legs: FlightOffer[] }) {

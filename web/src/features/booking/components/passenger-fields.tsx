@@ -1,9 +1,9 @@
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { Country } from '#shared/countries';
 import { hasDevanagari, romanizeDevanagari } from '#shared/romanize-devanagari';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useTranslation } from '../../../lib/i18n';
 import type { PassengerDraft } from '../booking-form';
 import type { BookingFormControls } from './booking-form-controls';
 

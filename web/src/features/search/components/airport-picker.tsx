@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Airport } from '#shared/airports';
+import { useTranslation } from '../../../lib/i18n';
 import { useAirports } from '../api/get-airports';
 
 const DEBOUNCE_MS = 150;

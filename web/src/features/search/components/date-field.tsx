@@ -1,7 +1,6 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { bsLabel } from '../../../lib/dates';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 
 /** A native date input (keyboard and phone friendly) with the Bikram Sambat date beside it. */
 export function DateField(props: {

@@ -1,7 +1,7 @@
 import { type FormEvent, useDeferredValue, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { addDays, daysBetween, todayInNepal } from '../../../lib/dates';
 import { useCountries } from '../../../lib/get-countries';
+import { useTranslation } from '../../../lib/i18n';
 import { DAYS_AHEAD, type Errors, FOLLOWING_DAYS, validateSearch } from '../search-rules';
 
 import type { SearchQuery } from '../search-url';

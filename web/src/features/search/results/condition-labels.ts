@@ -1,7 +1,7 @@
-import type { TFunction } from 'i18next';
 import { formatMoney } from '#shared/format-money';
 import type { ConditionFee, ConditionRule, OfferConditions } from '#shared/offer-conditions';
 import { baggageText } from '../../../lib/fare-terms';
+import type { TFunction } from '../../../lib/i18n';
 import { currentLanguage } from '../../../lib/i18n';
 
 function feeText(fee: ConditionFee): string {

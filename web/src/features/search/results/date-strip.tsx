@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { CurrencyCode } from '#shared/money';
 import { formatAdDate } from '../../../lib/dates';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { money } from './format';
 
 /** The lowest fare on the days around the chosen one (±3 days); a day is one tap away. */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { FlightOffer } from '#shared/flights';
 import type { CurrencyCode } from '#shared/money';
+import { useTranslation } from '../../../lib/i18n';
 import { money } from './format';
 import { airlinesOf, type DepartureWindow, type OfferFilters } from './offer-filters';
 

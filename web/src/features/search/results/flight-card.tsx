@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FareFamilyOption, FlightOffer, OfferPrice, SearchFlight } from '#shared/flights';
 import { localTime } from '../../../lib/dates';
 import { fareFamilyName, refundRulesText } from '../../../lib/fare-terms';
+import { useTranslation } from '../../../lib/i18n';
 import { conditionLabels } from './condition-labels';
 import { duration, money } from './format';
 import { layoversOf } from './layovers';

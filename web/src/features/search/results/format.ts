@@ -1,6 +1,5 @@
-import i18next from 'i18next';
 import { type CurrencyCode, formatMoney } from '#shared/format-money';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, t } from '../../../lib/i18n';
 
 export const money = (amount: number, currency: CurrencyCode) =>
   formatMoney(amount, currency, currentLanguage());
@@ -10,6 +9,6 @@ export function duration(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   return hours
-    ? i18next.t('results.durationHours', { hours, minutes: String(rest).padStart(2, '0') })
-    : i18next.t('results.durationMinutes', { minutes: rest });
+    ? t('results.durationHours', { hours, minutes: String(rest).padStart(2, '0') })
+    : t('results.durationMinutes', { minutes: rest });
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Currency } from '#shared/flights';
 import { addDays } from '../../../lib/dates';
-import { addTranslations } from '../../../lib/i18n';
+import { addTranslations, useTranslation } from '../../../lib/i18n';
 import { priceAlertStrings } from '../../../lib/price-alert-strings';
 import { useSignedInUser } from '../../../lib/session/signed-in-user';
 import { useErrorToast } from '../../../lib/use-error-toast';
