@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AdminBookingDetail } from '#shared/admin-bookings';
 import { staffRoleMay } from '#shared/staff-roles';
 import { inputClass, secondaryButtonClass } from '../../../components/ui/form-styles';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { meQueryOptions } from '../../../lib/session/get-me';
 import { useCompleteRefund } from './api/complete-refund';
