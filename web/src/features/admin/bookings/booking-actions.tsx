@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminBookingDetail, AdminCancelResponse } from '#shared/admin-bookings';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-styles';
+import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { formatWhen } from '../shared/admin-ui';
 import { useCancelAdminBooking } from './api/cancel-admin-booking';
 import { useResendTicket } from './api/resend-ticket';
 import { useVoidAdminBooking } from './api/void-admin-booking';
@@ -122,11 +124,7 @@ export function BookingActions(props: { detail: AdminBookingDetail }) {
           {quote.void_until && (
             <p className="mt-1 text-sm" data-testid="void-until">
               {t('admin.bookings.voidUntil', {
-                time: new Date(quote.void_until).toLocaleString('en-GB', {
-                  timeZone: 'Asia/Kathmandu',
-                  dateStyle: 'medium',
-                  timeStyle: 'short',
-                }),
+                time: formatWhen(quote.void_until, currentLanguage()),
               })}
             </p>
           )}
