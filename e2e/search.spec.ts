@@ -31,7 +31,23 @@ test('a traveller searches KTM→PKR from the home page and sees priced flights 
   await expect(offers.first()).toContainText(/NPR [\d,]+/);
   await expect(page.getByRole('navigation', { name: 'Prices on nearby dates' })).toBeVisible();
 
-  await page.getByLabel('Sort by').selectOption('earliest');
+  // The cheapest, best and fastest tabs say what their first flight costs and takes.
+  const tabFigures = async (sort: string) =>
+    ((await page.getByTestId(`sort-${sort}`).textContent()) ?? '').split(' · ');
+  await expect(page.getByTestId('sort-cheapest')).toHaveText(/^NPR [\d,.]+ · \S/);
+  const [cheapest = ''] = await tabFigures('cheapest');
+  await expect(page.getByRole('radio', { name: /^Cheapest/ })).toBeChecked();
+  await expect(offers.first()).toContainText(cheapest);
+  await page.getByText('Fastest', { exact: true }).click();
+  await expect(page).toHaveURL(/sort=fastest/);
+  const [fastestPrice = '', fastestTime = ''] = await tabFigures('fastest');
+  await expect(offers.first()).toContainText(fastestPrice);
+  await expect(offers.first()).toContainText(fastestTime);
+  await page.getByText('Best', { exact: true }).click();
+  await expect(page).toHaveURL(/sort=best/);
+  await expect(offers.first()).toContainText((await tabFigures('best'))[0] ?? '');
+
+  await page.getByText('Earliest', { exact: true }).click();
   await expect(page).toHaveURL(/sort=earliest/);
   const early = page.getByRole('checkbox', { name: 'Before 06:00' });
   // On a phone the filters start folded away, below the flights' summary.
@@ -40,7 +56,7 @@ test('a traveller searches KTM→PKR from the home page and sees priced flights 
   await expect(page).toHaveURL(/dep=early/);
   await expect(early).toBeChecked();
   await page.reload();
-  await expect(page.getByLabel('Sort by')).toHaveValue('earliest');
+  await expect(page.getByRole('radio', { name: 'Earliest' })).toBeChecked();
   if (!(await early.isVisible())) await page.getByText('Filters', { exact: true }).click();
   await page.getByRole('button', { name: 'Clear filters' }).click();
 
