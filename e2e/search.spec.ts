@@ -147,3 +147,29 @@ test('KTM to London offers itineraries through a hub', async ({ page }) => {
   await expect(first).toBeVisible({ timeout: 15_000 });
   await expect(first).toContainText(/stop via (DOH|DXB|IST|KUL|DEL)/);
 });
+
+test('the home page offers the searches made on this device again, newest first, one per trip', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Your recent searches' })).toHaveCount(0);
+  await page.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${inDays(3)}&adults=1&nat=NP`);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.goto(`/flight-search?trip=oneway&from=KTM&to=BIR&date=${inDays(4)}&adults=2&nat=NP`);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  // The same trip on another day replaces the first.
+  await page.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${inDays(5)}&adults=1&nat=NP`);
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  await page.goto('/');
+  const recent = page.getByRole('navigation', { name: 'Your recent searches' });
+  const links = recent.getByRole('link');
+  await expect(links).toHaveCount(2);
+  await expect(links.first()).toContainText('KTM → PKR');
+  await expect(links.first()).toContainText('1 traveller');
+  await expect(links.nth(1)).toContainText('KTM → BIR');
+  await expect(links.nth(1)).toContainText('2 travellers');
+  await links.first().click();
+  await expect(page).toHaveURL(new RegExp(`/flight-search\\?trip=oneway&from=KTM&to=PKR&date=${inDays(5)}`));
+  await expect(page.getByRole('article').first()).toBeVisible();
+});
