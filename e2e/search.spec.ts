@@ -52,6 +52,18 @@ test('a traveller searches KTM→PKR from the home page and sees priced flights 
   const early = page.getByRole('checkbox', { name: 'Before 06:00' });
   // On a phone the filters start folded away, below the flights' summary.
   if (!(await early.isVisible())) await page.getByText('Filters', { exact: true }).click();
+  // Each filter choice says how many flights it would show.
+  const buddha = page.getByRole('checkbox', { name: /^Buddha Air \(\d+\)$/ });
+  const shown = Number(
+    (await page.locator('label', { has: buddha }).textContent())?.match(/\((\d+)\)/)?.[1] ?? Number.NaN,
+  );
+  expect(shown).toBeGreaterThan(0);
+  await buddha.click();
+  await expect(page).toHaveURL(/airlines=U4/);
+  await expect(page.getByText(new RegExp(`^${shown} flights?$`))).toBeVisible();
+  await expect(offers).toHaveCount(Math.min(shown, 10));
+  await buddha.click();
+  await expect(page).not.toHaveURL(/airlines=/);
   await early.click();
   await expect(page).toHaveURL(/dep=early/);
   await expect(early).toBeChecked();

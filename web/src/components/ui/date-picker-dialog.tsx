@@ -175,10 +175,6 @@ export default function DatePickerDialog(props: {
                         (props.max !== undefined && day > props.max)
                       }
                       aria-pressed={day === props.value}
-                      aria-label={t('datePicker.dayName', {
-                        ad: formatAdDate(day, language),
-                        bs: bsLabel(day, language),
-                      })}
                       onClick={() => {
                         props.onChoose(day);
                         dialog.current?.close();
@@ -189,11 +185,18 @@ export default function DatePickerDialog(props: {
                           : 'hover:bg-slate-100 focus-visible:bg-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800'
                       }`}
                     >
-                      <span className="text-sm font-medium">
+                      <span aria-hidden="true" className="text-sm font-medium">
                         {localDigits(String(Number(day.slice(8))), language)}
                       </span>
-                      <span className="text-[0.65rem] opacity-75">
+                      <span aria-hidden="true" className="text-[0.65rem] opacity-75">
                         {localDigits(String(adToBs(day)?.day ?? ''), language)}
+                      </span>
+                      {/* Read as the whole date with its BS date; shown as the two day numbers. */}
+                      <span className="sr-only">
+                        {t('datePicker.dayName', {
+                          ad: formatAdDate(day, language),
+                          bs: bsLabel(day, language),
+                        })}
                       </span>
                     </button>
                   </td>

@@ -163,6 +163,7 @@ export function FlightSearchPage() {
           <FilterPanel
             startOpen={!isMobile}
             offers={dayOffers}
+            flights={leg ? dayFlights : undefined}
             filters={filters}
             currency={data?.currency ?? 'NPR'}
             onChange={(next) => goTo(writeFilters(searchParams, next))}
