@@ -108,10 +108,25 @@ test('an agent books from the results, sees the commission, and pays from the wa
   await page.getByRole('button', { name: 'Hold seats and continue to payment' }).click();
   await expect(page.getByTestId('booking-status')).toHaveText('Held, awaiting payment');
 
+  // The pay button, My Bookings and the cancel quote all show what the wallet is charged: the
+  // fare summary's "You pay the agency" (the fare less commission), not the traveller's price.
+  const net = ((await page.getByTestId('net-fare').textContent()) ?? '').trim();
+  expect(net).toMatch(/^NPR [\d,]+(\.\d\d)?$/);
+  await expect(page.getByTestId('booking-total')).not.toHaveText(net);
   await page.getByRole('radio', { name: 'Agent wallet' }).check();
+  await expect(page.getByRole('button', { name: /^Pay NPR/ })).toHaveText(`Pay ${net}`);
   await page.getByRole('button', { name: /^Pay NPR/ }).click();
   await expect(page.getByTestId('booking-status')).toHaveText('Ticketed');
   await expect(page.getByText('Payment received. Your tickets are issued.')).toBeVisible();
+  const pnr = ((await page.getByTestId('pnr').textContent()) ?? '').trim();
+
+  await page.goto('/user/bookings');
+  await page.getByLabel('Find by PNR').fill(pnr);
+  const row = page.getByRole('listitem').filter({ hasText: pnr });
+  await expect(row.getByTestId('agency-charge')).toContainText(`You pay the agency ${net}`);
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('cancel-quote').locator('dt:has-text("Paid") + dd')).toHaveText(net);
+  await page.getByRole('button', { name: 'Keep it' }).click();
 });
 
 test('after an unconfirmed payment return the page says so, then shows the tickets once the payment is confirmed', async ({

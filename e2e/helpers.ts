@@ -95,6 +95,9 @@ export async function bankAppData(
 export const inDays = (days: number) =>
   new Date(Date.now() + (5.75 * 60 + days * 1440) * 60_000).toISOString().slice(0, 10);
 
+/** An ISO date as the English site's date fields show it: day/month/year ("01/12/2026"). */
+export const shownDate = (isoDate: string) => isoDate.split('-').reverse().join('/');
+
 // --- Agent bookings made through the API, as the setup of the booking and console specs ---
 
 /** Letters only (names are checked), different on every run so filters find this run's bookings. */

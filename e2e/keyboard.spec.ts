@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, openStoredModal } from './helpers';
+import { DEMO_PASSWORD, openStoredModal, shownDate } from './helpers';
 
 /**
  * Everything works by keyboard: these tests never touch the mouse. They move with Tab and
@@ -9,8 +9,8 @@ const inDays = (days: number) =>
   new Date(Date.now() + (5.75 * 60 + days * 1440) * 60_000).toISOString().slice(0, 10);
 
 /**
- * A day of next month in Nepal (yyyy-mm-dd). The date field's arrow key steps the day segment
- * within its month, so the test types a date that is never the month's last day.
+ * A day of next month in Nepal (yyyy-mm-dd), far enough from the month's end that the steps of
+ * the test stay within it.
  */
 function nextMonthDay(day: number): string {
   const today = new Date(Date.now() + 5.75 * 3_600_000);
@@ -83,16 +83,27 @@ test('a traveller searches, chooses a flight, fills the passenger and holds the 
   await page.keyboard.press('Enter');
   await expect(to).toHaveValue('Pokhara (PKR)');
 
-  // The native date field: type the date, then step it one day on with the arrow key.
+  // The date field reads day/month/year as typed; the arrow key steps it a day on; its calendar
+  // opens on the chosen day, moves with the arrow keys and chooses with Enter.
   const date = page.getByLabel('Departure date');
   await tabTo(page, date);
   const [year, month, day] = nextMonthDay(10).split('-');
-  await page.keyboard.type(`${month}${day}${year}`);
-  await expect(date).toHaveValue(nextMonthDay(10));
-  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(`${day}/${month}/${year}`);
+  await expect(date).toHaveValue(shownDate(nextMonthDay(10)));
   await page.keyboard.press('ArrowUp');
-  await expect(date).toHaveValue(nextMonthDay(11));
+  await expect(date).toHaveValue(shownDate(nextMonthDay(11)));
   await expect(page.getByText(/^BS: \d+ \S+ 20\d\d$/)).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Choose on the calendar' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const calendar = page.getByRole('dialog', { name: /^\w+ 20\d\d/ });
+  await expect(calendar.getByRole('button', { name: /\(BS \d+ \S+ 20\d\d\)$/, pressed: true })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeHidden();
+  await expect(date).toBeFocused();
+  await expect(date).toHaveValue(shownDate(nextMonthDay(12)));
 
   // Shift+Tab back from the search button works as well as Tab.
   const searchButton = page.getByRole('button', { name: 'Search flights' });
@@ -104,7 +115,7 @@ test('a traveller searches, chooses a flight, fills the passenger and holds the 
   await page.keyboard.press('Enter');
 
   await expect(page).toHaveURL(
-    new RegExp(`/flight-search\\?trip=oneway&from=KTM&to=PKR&date=${nextMonthDay(11)}`),
+    new RegExp(`/flight-search\\?trip=oneway&from=KTM&to=PKR&date=${nextMonthDay(12)}`),
   );
   const select = page.getByRole('article').first().getByRole('button', { name: 'Select' });
   await tabTo(page, select, { max: 120 });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolation } from './helpers';
 
 const inDays = (days: number) =>
   new Date(Date.now() + (5.75 * 60 + days * 1440) * 60_000).toISOString().slice(0, 10);
@@ -25,6 +26,7 @@ test('the results and the fare calendar in Nepali', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('भाडा पात्रो');
   const calendar = page.getByRole('table');
   await expect(calendar.getByRole('columnheader').first()).toHaveText('आइत');
+  await expectNoSeriousViolation(page, 'the date calendar');
   await expect(calendar.getByRole('button').first()).toHaveAccessibleName(/[०-९]/);
   // What the cells show (the text only screen readers get is left out).
   const visibleText = await calendar.locator('tbody').evaluate((body) => {
@@ -118,4 +120,85 @@ test('in Nepali, form errors, fare families, refund rules and dates are Nepali w
   // Airline and aircraft names stay as they are; everything the site writes is Nepali.
   expect(cardText).not.toMatch(/Saver|Flex|Standard|Cancellation|refund|no-show|Non-refundable|fare/i);
   await expect(offer).toContainText(/रद्द शुल्क|फिर्ता नहुने/);
+});
+
+const NEPALI_MONTH = '(जनवरी|फेब्रुअरी|मार्च|अप्रिल|मे|जुन|जुलाई|अगस्ट|सेप्टेम्बर|अक्टोबर|नोभेम्बर|डिसेम्बर)';
+const BS_MONTH = '(बैशाख|जेठ|असार|साउन|भदौ|असोज|कात्तिक|मंसिर|पुस|माघ|फागुन|चैत)';
+
+test("in Nepali, date fields read year/month/day and the calendar shows each day's BS date", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+
+  // Tomorrow, in Nepali's order and digits, with the date in words and in BS beneath.
+  const departure = page.getByLabel('प्रस्थान मिति');
+  const [year, month, day] = inDays(1).split('-');
+  const devanagari = (digits: string) => digits.replace(/\d/g, (d) => '०१२३४५६७८९'[Number(d)] ?? d);
+  await expect(departure).toHaveValue(devanagari(`${year}/${month}/${day}`));
+  await expect(departure).toHaveAttribute('placeholder', 'वर्ष/महिना/गते');
+  await expect(page.getByText(new RegExp(`^[०-९]{4} ${NEPALI_MONTH} [०-९]{1,2}, `)).first()).toBeVisible();
+  await expect(page.getByText(new RegExp(`^वि\\.सं\\.: [०-९]+ ${BS_MONTH} [०-९]{4}$`)).first()).toBeVisible();
+
+  // Typed in Nepali digits, year first.
+  await departure.fill(devanagari(inDays(9).replaceAll('-', '/')));
+  await expect(departure).toHaveValue(devanagari(inDays(9).replaceAll('-', '/')));
+
+  // The calendar: the AD month in Nepali words, its BS months, and each day's BS date.
+  await page.getByRole('button', { name: 'पात्रोमा छान्नुहोस्' }).first().click();
+  const calendar = page.getByRole('dialog');
+  await expect(calendar.getByRole('heading')).toHaveText(
+    new RegExp(`^[०-९]{4} ${NEPALI_MONTH}वि\\.सं\\. ${BS_MONTH}`),
+  );
+  await expect(calendar.getByRole('columnheader').first()).toHaveText('आइत');
+  await expectNoSeriousViolation(page, 'the date calendar');
+  const chosen = calendar.getByRole('button', { pressed: true });
+  await expect(chosen).toHaveAccessibleName(
+    new RegExp(`^[०-९]{4} ${NEPALI_MONTH} [०-९]{1,2}, \\S+ \\(वि\\.सं\\. [०-९]+ ${BS_MONTH} [०-९]{4}\\)$`),
+  );
+  // What the day shows: its AD day, and beneath it the BS day its name gives.
+  const bsDay = (await chosen.locator('.sr-only').textContent())?.match(/वि\.सं\. ([०-९]+)/)?.[1];
+  await expect(chosen.locator('[aria-hidden="true"]').last()).toHaveText(bsDay ?? 'missing');
+  expect(await calendar.locator('tbody').textContent()).not.toMatch(/[0-9A-Za-z]/);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeHidden();
+  await expect(departure).toHaveValue(devanagari(inDays(16).replaceAll('-', '/')));
+});
+
+test('in Nepali, the booking page writes the flight date in Nepali words and the birth date field year first', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+  await page.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${inDays(5)}&adults=1&nat=NP`);
+  await page
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: /छान्नुहोस्/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/Booking\/FlightConfirm/);
+  const guest = page.getByRole('form', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' });
+  await guest
+    .getByRole('textbox')
+    .first()
+    .fill(`guest${Date.now().toString().slice(-7)}@example.com`);
+  await guest
+    .getByRole('textbox')
+    .nth(1)
+    .fill(`+977 985${Date.now().toString().slice(-7)}`);
+  await guest.getByRole('button', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' }).click();
+
+  // "२०२६ डिसेम्बर २, बुध", not "Wed, Dec २, २०२६".
+  await expect(
+    page.getByText(new RegExp(`[०-९]{4} ${NEPALI_MONTH} [०-९]{1,2}, (आइत|सोम|मङ्गल|बुध|बिही|शुक्र|शनि)`)).first(),
+  ).toBeVisible();
+  const born = page.getByRole('group', { name: /^यात्रु १/ }).getByLabel(/^जन्म मिति/);
+  await expect(born).toHaveAttribute('placeholder', 'वर्ष/महिना/गते');
+  await born.fill('१९९०/०४/१५');
+  await born.blur();
+  await expect(born).toHaveValue('१९९०/०४/१५');
 });

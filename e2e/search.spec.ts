@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { shownDate } from './helpers';
 
-/** Tomorrow in Nepal, as the date input wants it. */
+/** A date in Nepal, `days` from today (ISO: the date fields read it as typed). */
 function inDays(days: number): string {
   const nepal = new Date(Date.now() + (5 * 60 + 45) * 60_000);
   nepal.setUTCDate(nepal.getUTCDate() + days);
@@ -30,16 +31,44 @@ test('a traveller searches KTM→PKR from the home page and sees priced flights 
   await expect(offers.first()).toContainText(/NPR [\d,]+/);
   await expect(page.getByRole('navigation', { name: 'Prices on nearby dates' })).toBeVisible();
 
-  await page.getByLabel('Sort by').selectOption('earliest');
+  // The cheapest, best and fastest tabs say what their first flight costs and takes.
+  const tabFigures = async (sort: string) =>
+    ((await page.getByTestId(`sort-${sort}`).textContent()) ?? '').split(' · ');
+  await expect(page.getByTestId('sort-cheapest')).toHaveText(/^NPR [\d,.]+ · \S/);
+  const [cheapest = ''] = await tabFigures('cheapest');
+  await expect(page.getByRole('radio', { name: /^Cheapest/ })).toBeChecked();
+  await expect(offers.first()).toContainText(cheapest);
+  await page.getByText('Fastest', { exact: true }).click();
+  await expect(page).toHaveURL(/sort=fastest/);
+  const [fastestPrice = '', fastestTime = ''] = await tabFigures('fastest');
+  await expect(offers.first()).toContainText(fastestPrice);
+  await expect(offers.first()).toContainText(fastestTime);
+  await page.getByText('Best', { exact: true }).click();
+  await expect(page).toHaveURL(/sort=best/);
+  await expect(offers.first()).toContainText((await tabFigures('best'))[0] ?? '');
+
+  await page.getByText('Earliest', { exact: true }).click();
   await expect(page).toHaveURL(/sort=earliest/);
   const early = page.getByRole('checkbox', { name: 'Before 06:00' });
   // On a phone the filters start folded away, below the flights' summary.
   if (!(await early.isVisible())) await page.getByText('Filters', { exact: true }).click();
+  // Each filter choice says how many flights it would show.
+  const buddha = page.getByRole('checkbox', { name: /^Buddha Air \(\d+\)$/ });
+  const shown = Number(
+    (await page.locator('label', { has: buddha }).textContent())?.match(/\((\d+)\)/)?.[1] ?? Number.NaN,
+  );
+  expect(shown).toBeGreaterThan(0);
+  await buddha.click();
+  await expect(page).toHaveURL(/airlines=U4/);
+  await expect(page.getByText(new RegExp(`^${shown} flights?$`))).toBeVisible();
+  await expect(offers).toHaveCount(Math.min(shown, 10));
+  await buddha.click();
+  await expect(page).not.toHaveURL(/airlines=/);
   await early.click();
   await expect(page).toHaveURL(/dep=early/);
   await expect(early).toBeChecked();
   await page.reload();
-  await expect(page.getByLabel('Sort by')).toHaveValue('earliest');
+  await expect(page.getByRole('radio', { name: 'Earliest' })).toBeChecked();
   if (!(await early.isVisible())) await page.getByText('Filters', { exact: true }).click();
   await page.getByRole('button', { name: 'Clear filters' }).click();
 
@@ -70,7 +99,7 @@ test('bad search input says what is wrong beside the field, and the message goes
   await page.goto('/');
   // The home page starts on tomorrow in Nepal (issue 19).
   const departure = page.getByLabel('Departure date');
-  await expect(departure).toHaveValue(inDays(1));
+  await expect(departure).toHaveValue(shownDate(inDays(1)));
   await departure.fill('');
   await page.getByRole('button', { name: 'Search flights' }).click();
   await expect(page.getByText('Choose where you fly from.')).toBeVisible();
@@ -83,13 +112,13 @@ test('bad search input says what is wrong beside the field, and the message goes
 test('the return, and each next multi-city flight, follow the departure date', async ({ page }) => {
   await page.goto('/');
   await page.getByText('Round trip', { exact: true }).click();
-  await expect(page.getByLabel('Return date')).toHaveValue(inDays(3));
+  await expect(page.getByLabel('Return date')).toHaveValue(shownDate(inDays(3)));
   await page.getByLabel('Departure date').fill(inDays(5));
-  await expect(page.getByLabel('Return date')).toHaveValue(inDays(7));
+  await expect(page.getByLabel('Return date')).toHaveValue(shownDate(inDays(7)));
   await page.getByText('Multi-city', { exact: true }).click();
   const dates = page.getByLabel('Departure date');
-  await expect(dates.nth(0)).toHaveValue(inDays(5));
-  await expect(dates.nth(1)).toHaveValue(inDays(7));
+  await expect(dates.nth(0)).toHaveValue(shownDate(inDays(5)));
+  await expect(dates.nth(1)).toHaveValue(shownDate(inDays(7)));
 });
 
 for (const [mistake, link, message] of [
@@ -129,4 +158,30 @@ test('KTM to London offers itineraries through a hub', async ({ page }) => {
   const first = page.getByRole('article').first();
   await expect(first).toBeVisible({ timeout: 15_000 });
   await expect(first).toContainText(/stop via (DOH|DXB|IST|KUL|DEL)/);
+});
+
+test('the home page offers the searches made on this device again, newest first, one per trip', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Your recent searches' })).toHaveCount(0);
+  await page.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${inDays(3)}&adults=1&nat=NP`);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.goto(`/flight-search?trip=oneway&from=KTM&to=BIR&date=${inDays(4)}&adults=2&nat=NP`);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  // The same trip on another day replaces the first.
+  await page.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${inDays(5)}&adults=1&nat=NP`);
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  await page.goto('/');
+  const recent = page.getByRole('navigation', { name: 'Your recent searches' });
+  const links = recent.getByRole('link');
+  await expect(links).toHaveCount(2);
+  await expect(links.first()).toContainText('KTM → PKR');
+  await expect(links.first()).toContainText('1 traveller');
+  await expect(links.nth(1)).toContainText('KTM → BIR');
+  await expect(links.nth(1)).toContainText('2 travellers');
+  await links.first().click();
+  await expect(page).toHaveURL(new RegExp(`/flight-search\\?trip=oneway&from=KTM&to=PKR&date=${inDays(5)}`));
+  await expect(page.getByRole('article').first()).toBeVisible();
 });

@@ -211,6 +211,11 @@ export const bookingSummary = booking
   .pick({ pnr: true, status: true, created_at: true, expires_at: true, currency: true })
   .extend({
     total: z.number().int(),
+    /**
+     * What the booker is charged: for an agent, the price less their commission (what the wallet
+     * is debited, and what a cancellation quote calls paid); for a traveller, `total`.
+     */
+    amount_due: z.number().int().optional(),
     /** "KTM → PKR, 22 Nov" style route and first departure, for lists. */
     route: z.string(),
     first_departure_at: z.string(),

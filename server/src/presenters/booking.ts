@@ -100,6 +100,7 @@ export function presentBookingSummary(row: BookingSummaryRow): BookingSummary {
   return {
     ...headOf(booking),
     total: booking.price.total,
+    amount_due: booking.amountDue,
     route: `${booking.route}, ${dayMonth(row.firstDepartureLocal)}`,
     first_departure_at: row.firstDepartureLocal,
     passenger_names: row.passengerNames,

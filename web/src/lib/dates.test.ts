@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { calendarNamesNe } from '../locales/calendar-names.ne';
-import { formatAdDate, formatAdMonth } from './dates';
+import { formatAdDate, formatAdMonth, formatDateField, parseDateField } from './dates';
 
 // As once Nepali has loaded (web/src/lib/i18n.ts loads the names with it).
 vi.mock('./i18n', async (original) => ({
@@ -21,6 +21,36 @@ describe('AD dates', () => {
     for (let day = 0; day < 400; day += 7) {
       const iso = new Date(Date.UTC(2026, 0, 1 + day)).toISOString().slice(0, 10);
       expect(formatAdDate(iso, 'ne')).not.toMatch(/[A-Za-z0-9]/);
+    }
+  });
+});
+
+describe('date fields', () => {
+  it('show day/month/year in English and year/month/day with Devanagari digits in Nepali', () => {
+    expect(formatDateField('2026-12-01', 'en')).toBe('01/12/2026');
+    expect(formatDateField('2026-12-01', 'ne')).toBe('२०२६/१२/०१');
+    expect(formatDateField('', 'en')).toBe('');
+  });
+
+  it("read what is typed in the language's order, in either digits, and ISO dates in both", () => {
+    expect(parseDateField('1/12/2026', 'en')).toBe('2026-12-01');
+    expect(parseDateField('01-12-2026', 'en')).toBe('2026-12-01');
+    expect(parseDateField('2026-12-01', 'en')).toBe('2026-12-01');
+    expect(parseDateField('२०२६/१२/०१', 'ne')).toBe('2026-12-01');
+    expect(parseDateField('2026/12/1', 'ne')).toBe('2026-12-01');
+    expect(parseDateField('1/12/2026', 'ne')).toBe('2026-12-01');
+  });
+
+  it('refuse what is not a real date', () => {
+    for (const text of ['31/02/2026', '2026-13-01', '12/2026', '1/12/26', 'tomorrow', '', '00/01/2026'])
+      expect(parseDateField(text, 'en'), text).toBeNull();
+  });
+
+  it('read back every date they show', () => {
+    for (let day = 0; day < 800; day += 13) {
+      const iso = new Date(Date.UTC(2026, 0, 1 + day)).toISOString().slice(0, 10);
+      for (const language of ['en', 'ne'] as const)
+        expect(parseDateField(formatDateField(iso, language), language)).toBe(iso);
     }
   });
 });

@@ -61,3 +61,37 @@ export function bsLabel(isoDate: string, language: Language): string {
 export function localTime(isoWithOffset: string, language: Language = currentLanguage()): string {
   return localDigits(isoWithOffset.slice(11, 16), language);
 }
+
+/**
+ * The order a date field shows and reads: day/month/year in English (as Nepal writes it in
+ * English), year/month/day in Nepali (Nepali's own order, as its BS dates are written), whatever
+ * the browser's locale (a native date input would follow that, often mm/dd/yyyy).
+ */
+export function dateFieldPattern(language: Language): string {
+  return language === 'ne' ? 'वर्ष/महिना/गते' : 'DD/MM/YYYY';
+}
+
+/** An ISO date as a date field shows it: "01/12/2026" in English, "२०२६/१२/०१" in Nepali. */
+export function formatDateField(isoDate: string, language: Language): string {
+  const [year, month, day] = isoDate.split('-');
+  if (!year || !month || !day) return '';
+  return language === 'ne' ? toDevanagariDigits(`${year}/${month}/${day}`) : `${day}/${month}/${year}`;
+}
+
+/**
+ * What was typed in a date field, as an ISO date, or null when it is not a real date. Devanagari
+ * or Latin digits, any of / - . or space between the parts; a year written first is read as
+ * year/month/day in either language (so ISO dates are always understood).
+ */
+export function parseDateField(text: string, language: Language): string | null {
+  const latin = text.trim().replace(/[०-९]/g, (digit) => String(digit.charCodeAt(0) - 0x0966));
+  const parts = latin.split(/\s*[/.\- ]\s*/);
+  if (parts.length !== 3 || parts.some((part) => !/^\d+$/.test(part))) return null;
+  const [first, second, third] = parts as [string, string, string];
+  const yearFirst = first.length === 4 || (language === 'ne' && third.length !== 4);
+  const [year, month, day] = yearFirst ? [first, second, third] : [third, second, first];
+  if (year.length !== 4) return null;
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : null;
+}

@@ -90,6 +90,8 @@ export const en = {
   },
   search: {
     bs: 'BS',
+    openCalendar: 'Choose on the calendar',
+    dateOrder: 'Day/month/year',
     tripType: 'Trip type',
     trip: { oneway: 'One way', roundtrip: 'Round trip', multicity: 'Multi-city' },
     departDate: 'Departure date',

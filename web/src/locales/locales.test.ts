@@ -5,6 +5,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/accounts';
 import { errorCodes } from '#shared/errors';
 import { MAX_MULTICITY_SEGMENTS, MAX_SEATED_PASSENGERS } from '#shared/flights';
 import { appSdkStrings } from '../app/layout/components/app-sdk-strings';
+import { datePickerStrings } from '../components/ui/date-picker-strings';
 import { priceLevelsStrings } from '../components/ui/price-levels-strings';
 import { ticketStatusStrings } from '../components/ui/ticket-status-strings';
 import { accountStrings } from '../features/account/account-strings';
@@ -55,6 +56,7 @@ describe.each([
   ['the fare terms', fareTermsStrings.en as Tree, fareTermsStrings.ne as Tree],
   ['the ticket status', ticketStatusStrings.en as Tree, ticketStatusStrings.ne as Tree],
   ['the price levels', priceLevelsStrings.en as Tree, priceLevelsStrings.ne as Tree],
+  ['the date picker', datePickerStrings.en as Tree, datePickerStrings.ne as Tree],
   ['the admin console', adminEn as Tree, adminNe as Tree],
   ['the on-demand pages', pageStrings.en as Tree, pageStrings.ne as Tree],
   ['the account pages', accountStrings.en as Tree, accountStrings.ne as Tree],

@@ -84,6 +84,8 @@ export const ne: Messages = {
   },
   search: {
     bs: 'वि.सं.',
+    openCalendar: 'पात्रोमा छान्नुहोस्',
+    dateOrder: 'वर्ष/महिना/गते',
     tripType: 'यात्राको प्रकार',
     trip: { oneway: 'एकतर्फी', roundtrip: 'दोहोरो', multicity: 'बहु-सहर' },
     departDate: 'प्रस्थान मिति',

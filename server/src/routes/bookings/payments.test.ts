@@ -124,6 +124,10 @@ describe('wallet: hold → pay → tickets → PDF → cancel quote → cancel �
     });
     expect(quote.statusCode).toBe(200);
     const q = quote.json().data.quote;
+    // My Bookings and the cancel quote show the same figure: what the wallet was charged.
+    const mine = (await get(agent, `/bookings?pnr=${held.pnr}`)).json().data.items[0];
+    expect(mine).toMatchObject({ pnr: held.pnr, total: booking.price.total, amount_due: due });
+    expect(mine.amount_due).toBeLessThan(mine.total);
     expect(quote.json().data.booking).toBeNull();
     expect(q.paid).toBe(due);
     expect(q.cancellation_fee).toBeGreaterThan(0);

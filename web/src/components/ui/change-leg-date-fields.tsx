@@ -1,4 +1,8 @@
+import { useId } from 'react';
 import type { Booking } from '#shared/bookings';
+import { formatAdDate } from '../../lib/dates';
+import { currentLanguage } from '../../lib/i18n';
+import { LocaleDateInput } from './locale-date-input';
 
 /**
  * The leg (when the booking has more than one) and the new date of a date change: the traveller's
@@ -13,6 +17,7 @@ export function ChangeLegDateFields(props: {
   onLegChange: (legIndex: number) => void;
   onDateChange: (date: string) => void;
 }) {
+  const dateId = useId();
   return (
     <>
       {props.legs.length > 1 && (
@@ -26,22 +31,24 @@ export function ChangeLegDateFields(props: {
             {props.legs.map((leg, index) => (
               <option key={leg.id} value={index}>
                 {leg.segments[0]?.depart_code} → {leg.segments.at(-1)?.dest_code},{' '}
-                {leg.segments[0]?.depart_at.slice(0, 10)}
+                {formatAdDate(leg.segments[0]?.depart_at.slice(0, 10) ?? '', currentLanguage())}
               </option>
             ))}
           </select>
         </label>
       )}
-      <label className="grid gap-1 text-sm">
-        <span className="font-medium">{props.labels.date}</span>
-        <input
-          type="date"
+      <div className="grid gap-1 text-sm">
+        <label htmlFor={dateId} className="font-medium">
+          {props.labels.date}
+        </label>
+        <LocaleDateInput
+          id={dateId}
           required
-          className={props.inputClassName}
+          className={`w-full ${props.inputClassName}`}
           value={props.date}
-          onChange={(event) => props.onDateChange(event.target.value)}
+          onChange={props.onDateChange}
         />
-      </label>
+      </div>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Booking, PaymentMethod } from '#shared/bookings';
 import { formatMoney } from '#shared/format-money';
+import { amountDueOf } from '#shared/sum-prices';
 import { isAgentUserType } from '#shared/user-types';
 import { Button } from '../../components/ui/button';
 import { DisruptionActions } from '../../components/ui/disruption-actions';
@@ -202,7 +203,8 @@ export function BookingConfirmPage() {
               </label>
             ))}
             <Button type="button" busy={paying} onClick={() => void pay()} className="mt-2 h-12">
-              {t('booking.payAmount', { amount: money(data.price.total) })}
+              {/* What is charged: an agent's price less commission (the fare summary's "You pay the agency"). */}
+              {t('booking.payAmount', { amount: money(amountDueOf(data.price)) })}
             </Button>
           </fieldset>
         )}

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { FlightOffer, SearchFlight } from '#shared/flights';
 import { isAgentUserType } from '#shared/user-types';
@@ -11,11 +11,13 @@ import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { toSearchRequest, useFlightSearch } from './api/search-flights';
 import { calendarStrings } from './calendar-strings';
 import { SearchForm } from './components/search-form';
+import { rememberSearch } from './recent/recent-searches';
 import { DateStrip } from './results/date-strip';
 import { FilterPanel } from './results/filter-panel';
 import { FlightCard } from './results/flight-card';
 import { duration, money } from './results/format';
 import { applyFlightFilters, readFilters, writeFilters } from './results/offer-filters';
+import { SortTabs } from './results/sort-tabs';
 import { WatchFareButton } from './results/watch-fare-button';
 import { validateSearch } from './search-rules';
 import { plannedLegs, readSearchQuery, toFlightParams, writeSearchQuery } from './search-url';
@@ -48,6 +50,10 @@ export function FlightSearchPage() {
   const complete = Object.keys(validateSearch(query, todayInNepal())).length === 0;
   const request = useMemo(() => toSearchRequest(query, user?.type ?? 'customer'), [query, user?.type]);
   const search = useFlightSearch(request, complete);
+  // A search that runs is offered again on the home page ("Your recent searches").
+  useEffect(() => {
+    if (complete) rememberSearch(query);
+  }, [complete, query]);
   // With an outside supplier (seconds to answer), the house inventory is asked alone as well, and
   // its offers are shown until the full answer replaces them.
   const outsideSuppliers = (config.suppliers ?? []).some((id) => id !== 'house');
@@ -156,6 +162,7 @@ export function FlightSearchPage() {
           <FilterPanel
             startOpen={!isMobile}
             offers={dayOffers}
+            flights={leg ? dayFlights : undefined}
             filters={filters}
             currency={data?.currency ?? 'NPR'}
             onChange={(next) => goTo(writeFilters(searchParams, next))}
@@ -220,26 +227,13 @@ export function FlightSearchPage() {
                     {t('results.count', { count: flights.length })}
                   </span>
                 </h2>
-                <label className="text-sm">
-                  {t('results.sortBy')}{' '}
-                  <select
-                    value={filters.sort}
-                    onChange={(event) =>
-                      goTo(
-                        writeFilters(searchParams, {
-                          ...filters,
-                          sort: event.target.value as typeof filters.sort,
-                        }),
-                      )
-                    }
-                    className="rounded-lg border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
-                  >
-                    <option value="cheapest">{t('results.sort.cheapest')}</option>
-                    <option value="fastest">{t('results.sort.fastest')}</option>
-                    <option value="earliest">{t('results.sort.earliest')}</option>
-                  </select>
-                </label>
               </div>
+              <SortTabs
+                flights={dayFlights}
+                filters={filters}
+                currency={data?.currency ?? 'NPR'}
+                onChange={(sort) => goTo(writeFilters(searchParams, { ...filters, sort }))}
+              />
               {moreComing && (
                 <p
                   role="status"

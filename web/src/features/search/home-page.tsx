@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { assetUrl } from '../../config/site-config';
 import { useSiteConfig } from '../../lib/app-context';
@@ -5,6 +6,9 @@ import { addDays, todayInNepal } from '../../lib/dates';
 import { useTranslation } from '../../lib/i18n';
 import { SearchForm } from './components/search-form';
 import { readSearchQuery, writeSearchQuery } from './search-url';
+
+/** The device's recent searches: their own small chunk, loaded after the page's first paint. */
+const RecentSearchesList = lazy(() => import('./recent/recent-searches-list'));
 
 /** The departure is tomorrow in Nepal until the traveller picks another day (issue 19). */
 export function HomePage() {
@@ -39,6 +43,9 @@ export function HomePage() {
           />
         </div>
       </section>
+      <Suspense fallback={null}>
+        <RecentSearchesList />
+      </Suspense>
       <div className="h-12" />
     </>
   );

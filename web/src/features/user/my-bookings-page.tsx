@@ -103,9 +103,27 @@ export function MyBookingsPage() {
               <span className="rounded-full bg-slate-100 px-3 py-1 text-sm dark:bg-slate-800">
                 {t(`booking.statuses.${item.status}`)}
               </span>
-              <span className="font-semibold">
-                {formatMoney(item.total, item.currency, currentLanguage())}
-              </span>
+              {/* An agent is charged the fare less commission: the figure the cancel quote calls paid. */}
+              {item.amount_due !== undefined && item.amount_due !== item.total ? (
+                <span data-testid="agency-charge">
+                  <span className="font-semibold">
+                    {t('myBookings.agencyCharge', {
+                      amount: formatMoney(item.amount_due, item.currency, currentLanguage()),
+                    })}
+                  </span>{' '}
+                  <span className="text-sm text-slate-600 dark:text-slate-400">
+                    (
+                    {t('myBookings.fare', {
+                      amount: formatMoney(item.total, item.currency, currentLanguage()),
+                    })}
+                    )
+                  </span>
+                </span>
+              ) : (
+                <span className="font-semibold">
+                  {formatMoney(item.total, item.currency, currentLanguage())}
+                </span>
+              )}
               <Link
                 to={`/Booking/BookingConfirm?pnr=${item.pnr}`}
                 className="inline-flex min-h-11 items-center underline"

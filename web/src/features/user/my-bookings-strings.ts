@@ -25,6 +25,8 @@ export const myBookingsStrings = {
       next: 'Next',
       logIn: 'Log in to see your bookings and tickets.',
       bookedBySubAgent: 'Booked by your sub-agent {{name}}',
+      agencyCharge: 'You pay the agency {{amount}}',
+      fare: 'fare {{amount}}',
     },
   },
   ne: {
@@ -52,6 +54,8 @@ export const myBookingsStrings = {
       next: 'अर्को',
       logIn: 'आफ्ना बुकिङ र टिकट हेर्न लग इन गर्नुहोस्।',
       bookedBySubAgent: 'तपाईंको सब-एजेन्ट {{name}} ले बुक गरेको',
+      agencyCharge: 'एजेन्सीलाई तिर्ने {{amount}}',
+      fare: 'भाडा {{amount}}',
     },
   },
 };

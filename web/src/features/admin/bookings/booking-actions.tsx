@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { AdminBookingDetail, AdminCancelResponse } from '#shared/admin-bookings';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-styles';
-import { useTranslation } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { formatWhen } from '../shared/admin-ui';
 import { useCancelAdminBooking } from './api/cancel-admin-booking';
 import { useResendTicket } from './api/resend-ticket';
 import { useVoidAdminBooking } from './api/void-admin-booking';
@@ -122,11 +123,7 @@ export function BookingActions(props: { detail: AdminBookingDetail }) {
           {quote.void_until && (
             <p className="mt-1 text-sm" data-testid="void-until">
               {t('admin.bookings.voidUntil', {
-                time: new Date(quote.void_until).toLocaleString('en-GB', {
-                  timeZone: 'Asia/Kathmandu',
-                  dateStyle: 'medium',
-                  timeStyle: 'short',
-                }),
+                time: formatWhen(quote.void_until, currentLanguage()),
               })}
             </p>
           )}

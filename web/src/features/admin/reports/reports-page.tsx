@@ -4,8 +4,8 @@ import { type CurrencyCode, formatMoney } from '#shared/money';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { addDays, todayInNepal } from '../../../lib/dates';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { addDays, localDigits, todayInNepal } from '../../../lib/dates';
+import { currentLanguage, nepaliCalendarNames, useTranslation } from '../../../lib/i18n';
 import { TableHead } from '../shared/admin-ui';
 import { type ReportParams, reportCsvUrl, useSalesReport } from './api/get-sales-report';
 import { type ChartBar, SalesChart } from './sales-chart';
@@ -193,7 +193,13 @@ export function ReportsPage() {
 }
 
 function formatDay(date: string, language: string, short = false): string {
-  return new Intl.DateTimeFormat(language === 'ne' ? 'ne-NP' : 'en-GB', {
+  const nepali = language === 'ne' ? nepaliCalendarNames() : null;
+  if (nepali) {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    const monthDay = `${nepali.months[month - 1]} ${day}`;
+    return localDigits(short ? monthDay : `${year} ${monthDay}`, 'ne');
+  }
+  return new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'short',
     ...(short ? {} : { year: 'numeric' }),

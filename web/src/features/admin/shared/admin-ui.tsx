@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
+import { formatAdDate, localDigits, todayInNepal } from '../../../lib/dates';
 import { useTranslation } from '../../../lib/i18n';
 
 export function Section(props: { title: string; children: ReactNode }) {
@@ -43,9 +44,22 @@ export function Pager(props: {
   );
 }
 
-/** Date and time in Nepal's time zone. */
+/**
+ * Date and time in Nepal's time zone. Nepali is written from the app's own names (browsers'
+ * ne-NP data is missing in some, which gave English words with Nepali digits).
+ */
 export function formatWhen(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'ne' ? 'ne-NP' : 'en-GB', {
+  if (language === 'ne') {
+    const instant = new Date(iso);
+    const time = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Asia/Kathmandu',
+    }).format(instant);
+    return `${formatAdDate(todayInNepal(instant), 'ne')} ${localDigits(time, 'ne')}`;
+  }
+  return new Intl.DateTimeFormat('en-GB', {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Asia/Kathmandu',

@@ -1,6 +1,9 @@
-import { useWatch } from 'react-hook-form';
+import { useId } from 'react';
+import { useController, useWatch } from 'react-hook-form';
 import type { Country } from '#shared/countries';
 import { hasDevanagari, romanizeDevanagari } from '#shared/romanize-devanagari';
+import { FieldError } from '../../../components/ui/field-error';
+import { LocaleDateInput } from '../../../components/ui/locale-date-input';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useTranslation } from '../../../lib/i18n';
@@ -86,10 +89,10 @@ export function PassengerFields(props: {
       />
       {romanized('first_name', firstName)}
       {romanized('last_name', lastName)}
-      <TextField
+      <PassengerDateField
         label={type === 'adult' ? t('booking.dateOfBirthOptional') : t('booking.dateOfBirth')}
-        type="date"
-        {...field('date_of_birth')}
+        name={name('date_of_birth')}
+        form={form}
       />
       <SelectField
         label={t('search.nationality')}
@@ -101,9 +104,44 @@ export function PassengerFields(props: {
       {props.international && (
         <>
           <TextField label={t('booking.passportNumber')} {...field('passport_number')} />
-          <TextField label={t('booking.passportExpiry')} type="date" {...field('passport_expiry')} />
+          <PassengerDateField
+            label={t('booking.passportExpiry')}
+            name={name('passport_expiry')}
+            form={form}
+          />
         </>
       )}
     </fieldset>
+  );
+}
+
+/** A passenger's date (birth, passport expiry) in the UI language's order, held by the form. */
+function PassengerDateField(props: {
+  label: string;
+  name: `passengers.${number}.date_of_birth` | `passengers.${number}.passport_expiry`;
+  form: BookingFormControls;
+}) {
+  const id = useId();
+  const { field } = useController({ control: props.form.control, name: props.name });
+  const error = props.form.errorOf(props.name);
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
+        {props.label}
+      </label>
+      <LocaleDateInput
+        id={id}
+        name={field.name}
+        value={typeof field.value === 'string' ? field.value : ''}
+        invalid={Boolean(error)}
+        describedBy={error ? `${id}-error` : undefined}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        className={`w-full rounded-lg border bg-white px-3 py-2.5 text-base dark:bg-slate-900 ${
+          error ? 'border-red-600' : 'border-slate-300 dark:border-slate-600'
+        }`}
+      />
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
   );
 }

@@ -1,8 +1,12 @@
 import { useId } from 'react';
-import { bsLabel } from '../../../lib/dates';
+import { LocaleDateInput } from '../../../components/ui/locale-date-input';
+import { bsLabel, formatAdDate } from '../../../lib/dates';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 
-/** A native date input (keyboard and phone friendly) with the Bikram Sambat date beside it. */
+/**
+ * A date field in the UI language's order, with the date in words and its Bikram Sambat date
+ * beneath (both read to screen readers with the field).
+ */
 export function DateField(props: {
   label: string;
   value: string;
@@ -13,27 +17,39 @@ export function DateField(props: {
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const bs = props.value ? bsLabel(props.value, currentLanguage()) : '';
+  const language = currentLanguage();
+  const bs = props.value ? bsLabel(props.value, language) : '';
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
         {props.label}
       </label>
-      <input
+      <LocaleDateInput
         id={id}
-        type="date"
+        value={props.value}
         min={props.min}
         max={props.max}
-        value={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={`${id}-bs${props.error ? ` ${id}-error` : ''}`}
-        onChange={(event) => props.onChange(event.target.value)}
+        invalid={Boolean(props.error)}
+        describedBy={`${id}-bs${props.error ? ` ${id}-error` : ''}`}
+        onChange={props.onChange}
         className={`w-full rounded-lg border bg-white px-3 py-2.5 text-base dark:bg-slate-900 ${
           props.error ? 'border-red-600' : 'border-slate-300 dark:border-slate-600'
         }`}
       />
       <p id={`${id}-bs`} className="mt-1 min-h-4 text-xs text-slate-600 dark:text-slate-400">
-        {bs && `${t('search.bs')}: ${bs}`}
+        {props.value ? (
+          <>
+            <span>{formatAdDate(props.value, language)}</span>
+            {bs && (
+              <>
+                {' · '}
+                <span>{`${t('search.bs')}: ${bs}`}</span>
+              </>
+            )}
+          </>
+        ) : (
+          t('search.dateOrder')
+        )}
       </p>
       {props.error && (
         <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">

@@ -1,8 +1,9 @@
-import type { FlightOffer } from '#shared/flights';
+import type { FlightOffer, SearchFlight } from '#shared/flights';
 import type { CurrencyCode } from '#shared/money';
+import { localDigits } from '../../../lib/dates';
 import { useTranslation } from '../../../lib/i18n';
 import { money } from './format';
-import { airlinesOf, type DepartureWindow, type OfferFilters } from './offer-filters';
+import { airlinesOf, applyFlightFilters, type DepartureWindow, type OfferFilters } from './offer-filters';
 
 const WINDOWS: DepartureWindow[] = ['early', 'morning', 'afternoon', 'evening'];
 
@@ -10,6 +11,11 @@ export function FilterPanel(props: {
   /** Closed at first on phones, so the flights come first. */
   startOpen: boolean;
   offers: FlightOffer[];
+  /**
+   * The day's flights, for each choice's count: how many it would show with the other filters
+   * (no counts while the search runs).
+   */
+  flights: SearchFlight[] | undefined;
   filters: OfferFilters;
   currency: CurrencyCode;
   onChange: (filters: OfferFilters) => void;
@@ -20,6 +26,12 @@ export function FilterPanel(props: {
   const totals = props.offers.map((o) => o.price.total);
   const cheapest = totals.length ? Math.min(...totals) : 0;
   const dearest = totals.length ? Math.max(...totals) : 0;
+  const countWith = (change: Partial<OfferFilters>) =>
+    props.flights && (
+      <span className="ms-auto text-slate-600 tabular-nums dark:text-slate-400">
+        ({localDigits(String(applyFlightFilters(props.flights, { ...filters, ...change }).length))})
+      </span>
+    );
   const toggle = <T,>(list: T[], item: T) =>
     list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
 
@@ -45,6 +57,7 @@ export function FilterPanel(props: {
                 onChange={() => props.onChange({ ...filters, maxStops: value as number | null })}
               />
               {label}
+              {countWith({ maxStops: value as number | null })}
             </label>
           ))}
         </fieldset>
@@ -61,6 +74,7 @@ export function FilterPanel(props: {
                   }
                 />
                 {airline.name}
+                {countWith({ airlines: [airline.code] })}
               </label>
             ))}
           </fieldset>
@@ -75,6 +89,7 @@ export function FilterPanel(props: {
                 onChange={() => props.onChange({ ...filters, windows: toggle(filters.windows, window) })}
               />
               {t(`results.window.${window}`)}
+              {countWith({ windows: [window] })}
             </label>
           ))}
         </fieldset>

@@ -127,6 +127,18 @@ describe('results filters and sort over flights with fare families', () => {
     expect(ids('max=650000')).toEqual(['c', 'b']);
   });
 
+  it('puts best first the flight whose price and time are nearest the lowest of each', () => {
+    // c is the cheapest (600k) but takes 120 min; b costs 8 % more and takes 25 min.
+    expect(ids('sort=best')).toEqual(['b', 'a', 'c']);
+    // Once the fast flights cost seven times as much, the slow cheap one is best.
+    const dear = [flightOf(a, [1_500_000]), flightOf(b, [1_400_000]), flightOf(c, [200_000])];
+    const best = applyFlightFilters(dear, readFilters(new URLSearchParams('sort=best')));
+    expect(best.map((f) => f.id)).toEqual(['c', 'b', 'a']);
+    expect(
+      writeFilters(new URLSearchParams(), readFilters(new URLSearchParams('sort=best'))).get('sort'),
+    ).toBe('best');
+  });
+
   it('filters flights by airline, stops and departure time as it does offers', () => {
     expect(ids('airlines=U4')).toEqual(['c', 'a']);
     expect(ids('stops=0')).toEqual(['b', 'a']);

@@ -1,6 +1,7 @@
 import type { FlightOffer, SearchFlight } from '#shared/flights';
 
-export type SortOrder = 'cheapest' | 'fastest' | 'earliest';
+export type SortOrder = 'cheapest' | 'best' | 'fastest' | 'earliest';
+export const SORT_ORDERS: SortOrder[] = ['cheapest', 'best', 'fastest', 'earliest'];
 export type DepartureWindow = 'early' | 'morning' | 'afternoon' | 'evening';
 
 /** Filters and sort of a results page, kept in the URL (seed flow: shareable and reloadable). */
@@ -26,7 +27,7 @@ export function readFilters(params: URLSearchParams): OfferFilters {
   const stops = params.get('stops');
   const max = Number(params.get('max'));
   return {
-    sort: sort === 'fastest' || sort === 'earliest' ? sort : 'cheapest',
+    sort: sort === 'best' || sort === 'fastest' || sort === 'earliest' ? sort : 'cheapest',
     airlines: (params.get('airlines') ?? '').split(',').filter((code) => /^[A-Z0-9]{2}$/.test(code)),
     maxStops: stops === '0' || stops === '1' || stops === '2' ? Number(stops) : null,
     windows: (params.get('dep') ?? '').split(',').filter((w): w is DepartureWindow => w in WINDOWS),
@@ -51,6 +52,17 @@ const departureMinute = (item: { segments: { depart_at: string }[] }) => {
   return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 };
 
+/**
+ * "Best": price and duration weighed alike, each against the set's lowest (a flight twice the
+ * cheapest price scores as one twice the shortest time), cheaper first on a tie.
+ */
+function bestOrder<T>(items: T[], price: (item: T) => number, minutes: (item: T) => number) {
+  const lowestPrice = Math.max(1, Math.min(...items.map(price)));
+  const shortest = Math.max(1, Math.min(...items.map(minutes)));
+  const score = (item: T) => price(item) / lowestPrice + minutes(item) / shortest;
+  return (a: T, b: T) => score(a) - score(b) || price(a) - price(b);
+}
+
 export function applyFilters(offers: FlightOffer[], filters: OfferFilters): FlightOffer[] {
   const kept = offers.filter((offer) => {
     if (filters.airlines.length && !offer.segments.every((s) => filters.airlines.includes(s.airline_code)))
@@ -65,6 +77,11 @@ export function applyFilters(offers: FlightOffer[], filters: OfferFilters): Flig
   });
   const by: Record<SortOrder, (a: FlightOffer, b: FlightOffer) => number> = {
     cheapest: (a, b) => a.price.total - b.price.total || a.duration_minutes - b.duration_minutes,
+    best: bestOrder(
+      kept,
+      (offer) => offer.price.total,
+      (offer) => offer.duration_minutes,
+    ),
     fastest: (a, b) => a.duration_minutes - b.duration_minutes || a.price.total - b.price.total,
     earliest: (a, b) =>
       (a.segments[0]?.depart_at ?? '').localeCompare(b.segments[0]?.depart_at ?? '') ||
@@ -98,6 +115,11 @@ export function applyFlightFilters(flights: SearchFlight[], filters: OfferFilter
   });
   const by: Record<SortOrder, (a: SearchFlight, b: SearchFlight) => number> = {
     cheapest: (a, b) => a.lowest_total - b.lowest_total || a.duration_minutes - b.duration_minutes,
+    best: bestOrder(
+      kept,
+      (flight) => flight.lowest_total,
+      (flight) => flight.duration_minutes,
+    ),
     fastest: (a, b) => a.duration_minutes - b.duration_minutes || a.lowest_total - b.lowest_total,
     earliest: (a, b) =>
       (a.segments[0]?.depart_at ?? '').localeCompare(b.segments[0]?.depart_at ?? '') ||
