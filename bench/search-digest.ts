@@ -74,7 +74,7 @@ function digestWorld(name: string, size: WorldSize, searches: number, ladders: b
               (flight.leg.seatsByClass[classCode] ?? 0) - held - demandSoldIn(flight, classCode, salesDay),
             )
           : demandSeatsLeft(flight, classCode, salesDay),
-      demandOnly: { salesDay, covers: (flight) => !(held > 0 && (flight.leg.id + held) % 5 === 0) },
+      demandOnly: { salesDay, covers: (scheduleId) => !(held > 0 && (scheduleId + held) % 5 === 0) },
     };
     const tests = flightTests(context);
     // Two days with one context, as a flexible-date search does.

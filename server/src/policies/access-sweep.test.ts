@@ -41,6 +41,8 @@ interface Victim {
   subAgentId: string;
   /** A booking of the victim's cancelled with a refund, and its credit note (issue 20). */
   refundedPnr: string;
+  /** That booking's refund (a wallet credit: recording it as paid back by hand answers 409). */
+  refundId: string;
   creditNoteNumber: string;
   /** The ticketed booking's tax invoice number (its sale's; date changes add more). */
   invoiceNumber: string;
@@ -173,6 +175,10 @@ beforeAll(async () => {
   const email = outbox.find((item) => item.to === 'sweep.victim@sweep.example') ?? outbox[0];
   if (!email) throw new Error('no e-mail in brand A’s outbox');
   const adminView = (await asAdminA('GET', `/admin/bookings/${pnr}`)).json().data;
+  const [refund] = (await asAdminA('GET', `/admin/bookings/${refunded}`)).json().data.refunds as {
+    id: string;
+  }[];
+  if (!refund) throw new Error('no refund for the sweep');
   const markup = (
     await asAdminA('POST', '/admin/markups', {
       scope: 'airline',
@@ -245,6 +251,7 @@ beforeAll(async () => {
     markupId: markup.id,
     agentGroupId: group.id,
     refundedPnr: refunded,
+    refundId: refund.id,
     creditNoteNumber: creditNote.number,
     invoiceNumber: invoice.number,
   };
@@ -285,7 +292,9 @@ afterAll(() => t?.close());
  * the sweep: give the sweep a fixture for it.
  */
 function victimIdFor(path: string, param: string): string {
-  if (param === 'pnr' && path.includes('/credit-notes/')) return victim.refundedPnr;
+  if (param === 'pnr' && (path.includes('/credit-notes/') || path.includes('/refunds/')))
+    return victim.refundedPnr;
+  if (param === 'refundId') return victim.refundId;
   if (param === 'pnr') return victim.pnr;
   if (param === 'number' && path.includes('/credit-notes/')) return victim.creditNoteNumber;
   if (param === 'number' && path.includes('/invoices/')) return victim.invoiceNumber;
@@ -315,7 +324,12 @@ function victimIdFor(path: string, param: string): string {
 
 /** The routes whose ids belong to someone, so a stranger must get 404 (the rest are capabilities). */
 const isOwnedId = (param: string) =>
-  param === 'pnr' || param === 'id' || param === 'flightId' || param === 'deliveryId' || param === 'number';
+  param === 'pnr' ||
+  param === 'id' ||
+  param === 'flightId' ||
+  param === 'deliveryId' ||
+  param === 'number' ||
+  param === 'refundId';
 
 type Call = { payload?: object | Buffer; headers?: Record<string, string>; query?: string };
 /**
@@ -404,6 +418,7 @@ const CALLS: Record<string, () => Call> = {
   'POST /bookings/:pnr/cancel': () => ({ payload: { confirm: false } }),
   'POST /bookings/:pnr/void': () => ({ payload: { confirm: false } }),
   'POST /admin/bookings/:pnr/void': () => ({ payload: { confirm: false } }),
+  'POST /admin/bookings/:pnr/refunds/:refundId/complete': () => ({ payload: { reference: 'SWEEP-0001' } }),
   'POST /admin/bookings/:pnr/change': () => ({
     payload: { leg_index: 0, offer_id: 'house~sweep~1.0.0~npr' },
   }),

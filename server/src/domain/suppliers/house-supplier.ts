@@ -133,7 +133,7 @@ function seatsFrom(counts: SeatCounts, salesDay: number): Pick<OfferContext, 'se
       return Math.max(0, row.capacity - row.taken - demandSoldIn(flight, classCode, salesDay));
     },
     // A schedule with no seat row in Tikat on these days: the demand model's seats alone.
-    demandOnly: { salesDay, covers: (flight) => !withRows.has(flight.leg.id) },
+    demandOnly: { salesDay, covers: (scheduleId) => !withRows.has(scheduleId) },
   };
 }
 

@@ -2,7 +2,8 @@ import type { OfferPrice } from '#shared/flights';
 import type { MarkupScope } from '../../../db/schema/index';
 import type { ExchangeRate } from '../../exchange-rates/default-exchange-rates';
 import { MS_PER_DAY } from './calendar';
-import type { DatedFlight, FareClass } from './flight-network';
+import { type DatedFlight, type FlightSlots, slotOf } from './dated-flight';
+import type { FareClass } from './flight-network';
 import { encodeOfferId } from './offer-id';
 import { fareTotal, openTo, type PricingContext, priceFares, seatedPassengers } from './price-offer';
 
@@ -30,12 +31,12 @@ export interface OfferContext extends PricingContext {
   /** Seats left on a dated flight in a class. */
   seatsLeft(flight: DatedFlight, classCode: string): number;
   /**
-   * Set when `seatsLeft` of the flights `covers` accepts is the demand model's alone on
+   * Set when `seatsLeft` of the flights whose schedule `covers` accepts is the demand model's alone on
    * `salesDay` (no seats held or sold in Tikat): their cheapest price then holds for every
    * search of the same passengers, tier, cabin and sales day, and is kept on the flight
    * between searches.
    */
-  demandOnly?: { salesDay: number; covers(flight: DatedFlight): boolean };
+  demandOnly?: { salesDay: number; covers(scheduleId: number): boolean };
 }
 
 export interface EngineSegment {
@@ -105,14 +106,15 @@ export function sellableFares(
 /**
  * Each flight's lowest price for this search (its cheapest sellable class, all passengers), or
  * infinity when it has no sellable class: worked out once per flight and search, shared by the
- * itinerary search and the offer building of the same context. It is kept on the flight itself
- * beside the stamp of the context it was worked out for (a map per search cost more than the
- * pricing: thousands of flights between two hubs), so another search's stamp means "not known".
+ * itinerary search and the offer building of the same context. It is kept in the flight's slots
+ * (dated-flight.ts) beside the stamp of the context it was worked out for, so another search's
+ * stamp means "not known", and the hot loops of the itinerary search read it by slot without
+ * visiting the flight.
  *
  * Where the seats are the demand model's alone (`context.demandOnly`), the price is also kept
- * for later searches of the same kind (`sharedLeadKey`) with the instants it holds between: a
- * class closes as time passes (advance purchase) and never reopens within a sales day, so the
- * cheapest class found at `notBeforeUtc` stays the cheapest until it closes itself.
+ * for later searches of the same kind (`sharedKey`) with the instants it holds between: a class
+ * closes as time passes (advance purchase) and never reopens within a sales day, so the cheapest
+ * class found at `notBeforeUtc` stays the cheapest until it closes itself.
  */
 const contextStamps = new WeakMap<OfferContext, { stamp: number; sharedKey: number }>();
 let lastStamp = 0;
@@ -137,23 +139,30 @@ function stampOf(context: OfferContext) {
   return known;
 }
 
-function leadTotalOf(context: OfferContext): (flight: DatedFlight) => number {
+/** A search's lead prices: by a flight's slot (the itinerary search's loops), or by the flight. */
+export interface LeadPrices {
+  at(slots: FlightSlots, slot: number): number;
+  of(flight: DatedFlight): number;
+}
+
+function leadPricesOf(context: OfferContext): LeadPrices {
   const { stamp: ours, sharedKey } = stampOf(context);
   const seated = Math.max(1, seatedPassengers(context.passengers));
   const notBefore = context.notBeforeUtc;
   const shares = context.demandOnly?.covers;
-  return (flight) => {
-    if (flight.leadStamp === ours) return flight.leadTotal as number;
-    const shared = sharedKey !== 0 && shares !== undefined && shares(flight);
+  const at = (slots: FlightSlots, i: number): number => {
+    if (slots.leadStamp[i] === ours) return slots.leadTotal[i] as number;
+    const shared = sharedKey !== 0 && shares !== undefined && shares(slots.scheduleIds[i] as number);
     let total: number;
     if (
       shared &&
-      flight.sharedLeadKey === sharedKey &&
-      notBefore >= (flight.sharedLeadFromUtc as number) &&
-      notBefore <= (flight.sharedLeadUntilUtc as number)
+      slots.sharedKey[i] === sharedKey &&
+      notBefore >= (slots.sharedFrom[i] as number) &&
+      notBefore <= (slots.sharedUntil[i] as number)
     ) {
-      total = flight.sharedLeadTotal as number;
+      total = slots.sharedTotal[i] as number;
     } else {
+      const flight = slots.flights[i] as DatedFlight;
       total = Number.POSITIVE_INFINITY;
       let until = Number.POSITIVE_INFINITY;
       for (const fare of flight.fares) {
@@ -164,25 +173,36 @@ function leadTotalOf(context: OfferContext): (flight: DatedFlight) => number {
         }
       }
       if (shared) {
-        flight.sharedLeadKey = sharedKey;
-        flight.sharedLeadTotal = total;
-        flight.sharedLeadFromUtc = notBefore;
-        flight.sharedLeadUntilUtc = until;
+        slots.sharedKey[i] = sharedKey;
+        slots.sharedTotal[i] = total;
+        slots.sharedFrom[i] = notBefore;
+        slots.sharedUntil[i] = until;
       }
     }
-    flight.leadTotal = total;
-    flight.leadStamp = ours;
+    slots.leadTotal[i] = total;
+    slots.leadStamp[i] = ours;
     return total;
+  };
+  return {
+    at,
+    of: (flight) => {
+      const { slots, slot } = slotOf(flight);
+      return at(slots, slot);
+    },
   };
 }
 
 /**
  * Memoised tests for the itinerary search: whether a flight has a sellable class, and the
- * price of its cheapest one for this search's passengers.
+ * price of its cheapest one for this search's passengers (also by slot: `leadAt`).
  */
 export function flightTests(context: OfferContext) {
-  const cost = leadTotalOf(context);
-  return { usable: (flight: DatedFlight) => cost(flight) !== Number.POSITIVE_INFINITY, cost };
+  const lead = leadPricesOf(context);
+  return {
+    usable: (flight: DatedFlight) => lead.of(flight) !== Number.POSITIVE_INFINITY,
+    cost: lead.of,
+    leadAt: lead.at,
+  };
 }
 
 /** Prices one itinerary in the given fares. */
@@ -365,7 +385,7 @@ export function buildOffers(
 ): EngineOffer[] {
   // A price is a sum over segments (each rounded on its own), so each flight's cheapest total is
   // worked out once and a candidate's total is a sum.
-  const leadTotal = leadTotalOf(context);
+  const leadTotal = leadPricesOf(context).of;
   const candidates: Candidate[] = [];
   for (const flights of itineraries) {
     let total = 0;

@@ -18,13 +18,62 @@ export interface DatedFlight {
   /** The seats the demand model leaves in each ladder class as of `demandSalesDay` (demand.ts). */
   demandSeatsLeft?: number[] | undefined;
   demandSalesDay?: number;
-  /** The cheapest total of the search stamped `leadStamp` (build-offers.ts), kept on the flight. */
-  leadTotal?: number;
-  leadStamp?: number;
-  /** The cheapest total kept between searches of one kind (build-offers.ts); 0 = none kept. */
-  sharedLeadKey?: number;
-  sharedLeadTotal?: number;
-  /** The instants (`notBeforeUtc`) between which `sharedLeadTotal` holds. */
-  sharedLeadFromUtc?: number;
-  sharedLeadUntilUtc?: number;
+  /** The flight's place among its origin's flights of the day (`slots.flights[slot]` is itself). */
+  slots?: FlightSlots | undefined;
+  slot?: number;
+}
+
+/**
+ * The numbers a search reads of a day's flights from one origin, side by side in typed arrays
+ * (`flights[i]`'s at index i): departure and arrival instants, the arrival's local day, the lead
+ * prices of build-offers.ts (the cheapest total of the search stamped `leadStamp`; the one kept
+ * between searches of one kind, `sharedKey`, with the instants it holds between) and the
+ * itinerary search's cheapest start into a flight (`reachStamp`, `reachCost`). A search walks
+ * thousands of flights: read here, they are a few cache lines per route instead of an object and
+ * its boxed numbers each, scattered over the heap.
+ */
+export class FlightSlots {
+  readonly departures: Float64Array;
+  readonly arrivals: Float64Array;
+  readonly arrivalDays: Int32Array;
+  readonly scheduleIds: Int32Array;
+  readonly leadStamp: Int32Array;
+  readonly leadTotal: Float64Array;
+  readonly sharedKey: Int32Array;
+  readonly sharedTotal: Float64Array;
+  readonly sharedFrom: Float64Array;
+  readonly sharedUntil: Float64Array;
+  readonly reachStamp: Int32Array;
+  readonly reachCost: Float64Array;
+
+  constructor(readonly flights: DatedFlight[]) {
+    const count = flights.length;
+    this.departures = new Float64Array(count);
+    this.arrivals = new Float64Array(count);
+    this.arrivalDays = new Int32Array(count);
+    this.scheduleIds = new Int32Array(count);
+    this.leadStamp = new Int32Array(count);
+    this.leadTotal = new Float64Array(count);
+    this.sharedKey = new Int32Array(count);
+    this.sharedTotal = new Float64Array(count);
+    this.sharedFrom = new Float64Array(count);
+    this.sharedUntil = new Float64Array(count);
+    this.reachStamp = new Int32Array(count);
+    this.reachCost = new Float64Array(count);
+    for (let i = 0; i < count; i++) {
+      const flight = flights[i] as DatedFlight;
+      this.departures[i] = flight.departUtc;
+      this.arrivals[i] = flight.arriveUtc;
+      this.arrivalDays[i] = flight.arrivalDay;
+      this.scheduleIds[i] = flight.leg.id;
+      flight.slots = this;
+      flight.slot = i;
+    }
+  }
+}
+
+/** A flight's slots and index; a flight made outside a network's day index gets slots of its own. */
+export function slotOf(flight: DatedFlight): { slots: FlightSlots; slot: number } {
+  const slots = flight.slots ?? new FlightSlots([flight]);
+  return { slots, slot: flight.slot as number };
 }

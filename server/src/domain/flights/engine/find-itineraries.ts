@@ -1,5 +1,6 @@
 import { MS_PER_DAY, MS_PER_MINUTE } from './calendar';
-import type { DatedFlight, FlightNetwork, RouteFlightsOfDay } from './flight-network';
+import type { DatedFlight, FlightSlots } from './dated-flight';
+import type { FlightNetwork, RouteFlightsOfDay } from './flight-network';
 
 /** Most stops an itinerary may have. */
 export const MAX_STOPS = 2;
@@ -29,6 +30,38 @@ export interface ItineraryQuery {
   minConnectionMinutes(airport: string): number;
   /** The flight's cheapest price for this search (to prune dominated connections); 0 if unknown. */
   cost?(flight: DatedFlight): number;
+  /**
+   * `cost` by the flight's slot, infinity for a flight `usable` refuses (build-offers.ts
+   * `flightTests`): the search's loops then read prices without visiting flights.
+   */
+  leadAt?(slots: FlightSlots, slot: number): number;
+}
+
+/** A search's price of a flight by slot: infinity when it cannot carry the search's passengers. */
+type LeadAt = (slots: FlightSlots, slot: number) => number;
+
+function leadAtOf(query: ItineraryQuery): LeadAt {
+  if (query.leadAt) return query.leadAt;
+  const cost = query.cost ?? (() => 0);
+  return (slots, slot) => {
+    const flight = slots.flights[slot] as DatedFlight;
+    return query.usable(flight) ? cost(flight) : Number.POSITIVE_INFINITY;
+  };
+}
+
+/**
+ * The cheapest start found so far into a flight, per search phase: kept in the flights' slots
+ * (`reachStamp`, `reachCost`) under a stamp no other phase uses, so nothing is cleared between
+ * searches and no flight is visited to look it up.
+ */
+let lastReachStamp = 0;
+
+/** Whether a start of `cost` into flight `slot` of `slots` is new or cheaper; records it if so. */
+function reachedCheaper(slots: FlightSlots, slot: number, stamp: number, cost: number): boolean {
+  if (slots.reachStamp[slot] === stamp && (slots.reachCost[slot] as number) <= cost) return false;
+  slots.reachStamp[slot] = stamp;
+  slots.reachCost[slot] = cost;
+  return true;
 }
 
 /**
@@ -48,8 +81,8 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   const firstHops = network.destinations(origin, day);
   if (!firstHops) return results;
 
-  const cost = query.cost ?? (() => 0);
-  const found: DatedFlight[] = [];
+  const leadAt = leadAtOf(query);
+  const found = new FoundFlights();
   // Airports with a flight into the destination, per day a connection may leave on.
   const inbound: Set<string>[] = [];
   for (let d = day; d <= day + CONNECTION_DAYS_AHEAD; d++) {
@@ -62,22 +95,27 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   };
   // Latest departures first: an onward flight already reached from a later, no dearer first
   // flight makes the same connection from an earlier one dominated (leaves earlier, same arrival).
-  // (Onward flights are of one hub each, so one map serves every hub.)
-  const cheapestInto = new Map<DatedFlight, number>();
-  for (const [hub, { flights: firstFlights }] of firstHops) {
+  let stamp = ++lastReachStamp;
+  for (const [hub, firstRoute] of firstHops) {
     if (hub === destination || hub === origin || !feeds(hub)) continue;
     const onwardFlights = new RouteFlights(network, query, hub, destination);
+    const { flights: firstFlights, slots, start } = firstRoute;
     for (let i = firstFlights.length - 1; i >= 0; i--) {
-      const first = firstFlights[i] as DatedFlight;
-      if (!query.usable(first)) continue;
-      onward(query, first, onwardFlights, ONWARD_CANDIDATES_ONE_STOP, found);
-      if (found.length === 0) continue;
-      const firstCost = cost(first);
-      for (const second of found) {
-        const known = cheapestInto.get(second);
-        if (known !== undefined && known <= firstCost) continue;
-        cheapestInto.set(second, firstCost);
-        results.push([first, second]);
+      const firstCost = leadAt(slots, start + i);
+      if (firstCost === Number.POSITIVE_INFINITY) continue;
+      const arrival = slots.arrivals[start + i] as number;
+      onward(
+        leadAt,
+        arrival,
+        slots.arrivalDays[start + i] as number,
+        onwardFlights,
+        ONWARD_CANDIDATES_ONE_STOP,
+        found,
+      );
+      for (let k = 0; k < found.length; k++) {
+        if (!reachedCheaper(found.slots[k] as FlightSlots, found.index[k] as number, stamp, firstCost))
+          continue;
+        results.push([firstFlights[i] as DatedFlight, found.flights[k] as DatedFlight]);
       }
     }
   }
@@ -96,51 +134,74 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
     return feeders;
   };
   // Only first hops to airports that fly to a feeder of the destination can lead anywhere.
-  const firsts: DatedFlight[] = [];
-  for (const [hub, { flights: firstFlights }] of firstHops) {
+  const firsts: { flight: DatedFlight; slots: FlightSlots; slot: number }[] = [];
+  for (const [hub, firstRoute] of firstHops) {
     if (hub === destination || hub === origin || !reachesFeeder(network, hub, day, feedersOn)) continue;
-    firsts.push(...undominated(firstFlights, query.usable, cost));
+    undominated(firstRoute, leadAt, firsts);
   }
-  // As above: an onward path into the destination already reached from a later, no dearer
-  // start is not worth a second, earlier start.
-  firsts.sort((a, b) => b.departUtc - a.departUtc);
-  cheapestInto.clear();
+  // As above: an onward path into the destination already reached from a later, no dearer start
+  // is not worth a second, earlier start; and one hop on, a second flight already reached from a
+  // later, no dearer first flight leads to the same last flights at no higher cost, so it is not
+  // followed again. (Second flights never land at the destination and last flights always do, so
+  // one stamp serves both.)
+  firsts.sort((a, b) => (b.slots.departures[b.slot] as number) - (a.slots.departures[a.slot] as number));
+  stamp = ++lastReachStamp;
   const intoDestination = new Map<string, RouteFlights>();
   const secondHops = new SecondHops(network, query, feedersOn);
-  const seconds: DatedFlight[] = [];
-  // The same reasoning one hop on: a second flight already reached from a later, no dearer first
-  // flight leads to the same last flights at a no higher cost, so it is not followed again.
-  const cheapestFirstInto = new Map<DatedFlight, number>();
-  const lastFlightsAfter = new Map<DatedFlight, DatedFlight[]>();
-  for (const first of firsts) {
-    const firstCost = cost(first);
-    for (const route of secondHops.from(first.leg.destination, first.arrivalDay)) {
-      for (const second of onward(query, first, route, ONWARD_CANDIDATES_TWO_STOPS, seconds)) {
-        const reached = cheapestFirstInto.get(second);
-        if (reached !== undefined && reached <= firstCost) continue;
-        cheapestFirstInto.set(second, firstCost);
-        const pathCost = firstCost + cost(second);
-        let thirds = lastFlightsAfter.get(second);
-        if (!thirds) {
-          let lastFlights = intoDestination.get(route.to);
-          if (!lastFlights) {
-            lastFlights = new RouteFlights(network, query, route.to, destination);
-            intoDestination.set(route.to, lastFlights);
-          }
-          thirds = [...onward(query, second, lastFlights, ONWARD_CANDIDATES_TWO_STOPS, found)];
-          lastFlightsAfter.set(second, thirds);
+  const seconds = new FoundFlights();
+  for (const { flight: first, slots, slot } of firsts) {
+    const firstCost = leadAt(slots, slot);
+    const arrival = slots.arrivals[slot] as number;
+    const arrivalDay = slots.arrivalDays[slot] as number;
+    for (const route of secondHops.from(first.leg.destination, arrivalDay)) {
+      onward(leadAt, arrival, arrivalDay, route, ONWARD_CANDIDATES_TWO_STOPS, seconds);
+      for (let k = 0; k < seconds.length; k++) {
+        const secondSlots = seconds.slots[k] as FlightSlots;
+        const secondSlot = seconds.index[k] as number;
+        if (!reachedCheaper(secondSlots, secondSlot, stamp, firstCost)) continue;
+        const pathCost = firstCost + leadAt(secondSlots, secondSlot);
+        let lastFlights = intoDestination.get(route.to);
+        if (!lastFlights) {
+          lastFlights = new RouteFlights(network, query, route.to, destination);
+          intoDestination.set(route.to, lastFlights);
         }
-        for (const third of thirds) {
-          const known = cheapestInto.get(third);
-          if (known !== undefined && known <= pathCost) continue;
-          cheapestInto.set(third, pathCost);
-          results.push([first, second, third]);
+        onward(
+          leadAt,
+          secondSlots.arrivals[secondSlot] as number,
+          secondSlots.arrivalDays[secondSlot] as number,
+          lastFlights,
+          ONWARD_CANDIDATES_TWO_STOPS,
+          found,
+        );
+        for (let j = 0; j < found.length; j++) {
+          if (!reachedCheaper(found.slots[j] as FlightSlots, found.index[j] as number, stamp, pathCost))
+            continue;
+          results.push([first, seconds.flights[k] as DatedFlight, found.flights[j] as DatedFlight]);
         }
       }
     }
     if (results.length >= budget) break;
   }
   return results;
+}
+
+/** Flights `onward` found, with their slots, reused from call to call. */
+class FoundFlights {
+  readonly flights: DatedFlight[] = [];
+  readonly slots: FlightSlots[] = [];
+  readonly index: number[] = [];
+  length = 0;
+
+  clear() {
+    this.length = 0;
+  }
+
+  add(flight: DatedFlight, slots: FlightSlots, slot: number) {
+    this.flights[this.length] = flight;
+    this.slots[this.length] = slots;
+    this.index[this.length] = slot;
+    this.length++;
+  }
 }
 
 /** Days, from the day before the search's, whose flights a route keeps at hand. */
@@ -180,31 +241,30 @@ class RouteFlights {
 }
 
 /**
- * The usable flights of one route that no later, no dearer flight arriving no later beats:
- * every continuation of a beaten flight is beaten too.
+ * The usable flights of one route that no later, no dearer flight arriving no later beats
+ * (every continuation of a beaten flight is beaten too), added to `kept` with their slots.
  */
 function undominated(
-  flights: DatedFlight[],
-  usable: (flight: DatedFlight) => boolean,
-  cost: (flight: DatedFlight) => number,
-): DatedFlight[] {
-  const kept: DatedFlight[] = [];
+  route: RouteFlightsOfDay,
+  leadAt: LeadAt,
+  kept: { flight: DatedFlight; slots: FlightSlots; slot: number }[],
+): void {
+  const { flights, slots, start } = route;
   const frontier: { cost: number; arriveUtc: number }[] = [];
   for (let i = flights.length - 1; i >= 0; i--) {
-    const flight = flights[i] as DatedFlight;
-    if (!usable(flight)) continue;
-    const price = cost(flight);
+    const price = leadAt(slots, start + i);
+    if (price === Number.POSITIVE_INFINITY) continue;
+    const arriveUtc = slots.arrivals[start + i] as number;
     let beaten = false;
     for (const f of frontier)
-      if (f.cost <= price && f.arriveUtc <= flight.arriveUtc) {
+      if (f.cost <= price && f.arriveUtc <= arriveUtc) {
         beaten = true;
         break;
       }
     if (beaten) continue;
-    kept.push(flight);
-    frontier.push({ cost: price, arriveUtc: flight.arriveUtc });
+    kept.push({ flight: flights[i] as DatedFlight, slots, slot: start + i });
+    frontier.push({ cost: price, arriveUtc });
   }
-  return kept;
 }
 
 /** Days after the first departure day on which a connecting flight may still leave. */
@@ -231,31 +291,31 @@ function reachesFeeder(
 }
 
 /**
- * The earliest usable flights of a route leaving from the arrival airport of `arrival` within
- * the connection window, written into `found` (emptied first) and returned. Onward flights may
- * leave on the local day of the arrival or the next one.
+ * The earliest usable flights of a route leaving from the airport a flight lands at (at
+ * `arriveUtc`, local day `arrivalDay`) within the connection window, written into `found`
+ * (emptied first). Onward flights may leave on the local day of the arrival or the next one.
  */
 function onward(
-  query: ItineraryQuery,
-  arrival: DatedFlight,
+  leadAt: LeadAt,
+  arriveUtc: number,
+  arrivalDay: number,
   route: RouteFlights,
   limit: number,
-  found: DatedFlight[],
-): DatedFlight[] {
-  found.length = 0;
-  const earliest = arrival.arriveUtc + route.minConnectionMs;
-  const latest = arrival.arriveUtc + MAX_CONNECTION_MS;
-  for (let day = arrival.arrivalDay; day <= arrival.arrivalDay + 1; day++) {
-    const { flights, departures, start } = route.on(day);
+  found: FoundFlights,
+): void {
+  found.clear();
+  const earliest = arriveUtc + route.minConnectionMs;
+  const latest = arriveUtc + MAX_CONNECTION_MS;
+  for (let day = arrivalDay; day <= arrivalDay + 1; day++) {
+    const { flights, departures, start, slots } = route.on(day);
     const end = start + flights.length;
     for (let i = firstAtOrAfter(departures, start, end, earliest); i < end && found.length < limit; i++) {
       if ((departures[i] as number) > latest) break;
-      const flight = flights[i - start] as DatedFlight;
-      if (query.usable(flight)) found.push(flight);
+      if (leadAt(slots, i) !== Number.POSITIVE_INFINITY)
+        found.add(flights[i - start] as DatedFlight, slots, i);
     }
     if (found.length >= limit) break;
   }
-  return found;
 }
 
 /**

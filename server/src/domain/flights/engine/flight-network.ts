@@ -8,7 +8,7 @@ import {
   todayInNepal,
   toLocalIso,
 } from './calendar';
-import type { DatedFlight } from './dated-flight';
+import { type DatedFlight, FlightSlots } from './dated-flight';
 import { defaultFaresFor } from './default-fares';
 import { primeDemand } from './demand';
 import type { FareClass, RouteFare, ScheduledLeg } from './scheduled-leg';
@@ -39,17 +39,26 @@ const MAX_CACHED_DAYS = 120;
 const EMPTY: DatedFlight[] = [];
 
 /**
- * A route's flights of one day, by departure, and their departure instants side by side in
- * memory: `departures[start + i]` is `flights[i].departUtc` (the array is shared by the routes
- * of one origin), so a search finds the first flight after a time without visiting each flight.
+ * A route's flights of one day, by departure, and their numbers side by side in memory:
+ * `slots.departures[start + i]` is `flights[i].departUtc` (the slots are shared by the routes of
+ * one origin), so a search finds the first flight after a time, and reads its prices, without
+ * visiting each flight.
  */
 export interface RouteFlightsOfDay {
   flights: DatedFlight[];
+  /** `slots.departures`. */
   departures: Float64Array;
   start: number;
+  slots: FlightSlots;
 }
 
-const EMPTY_ROUTE: RouteFlightsOfDay = { flights: EMPTY, departures: new Float64Array(0), start: 0 };
+const EMPTY_SLOTS = new FlightSlots([]);
+const EMPTY_ROUTE: RouteFlightsOfDay = {
+  flights: EMPTY,
+  departures: EMPTY_SLOTS.departures,
+  start: 0,
+  slots: EMPTY_SLOTS,
+};
 
 /**
  * Every supplier's scheduled legs and fares, expanded lazily into dated flights one local day at a
@@ -198,14 +207,8 @@ export class FlightNetwork {
       finalLoad: Number.NaN,
       demandSeatsLeft: undefined,
       demandSalesDay: Number.NaN,
-      leadTotal: Number.NaN,
-      leadStamp: 0,
-      sharedLeadKey: 0,
-      sharedLeadTotal: Number.NaN,
-      // NaN, not 0: a number field that starts as a small integer and later holds a fraction or
-      // a large instant changes its representation, which V8 pays for on every flight object.
-      sharedLeadFromUtc: Number.NaN,
-      sharedLeadUntilUtc: Number.NaN,
+      slots: undefined,
+      slot: -1,
     };
   }
 
@@ -237,18 +240,14 @@ export class FlightNetwork {
         index.inbound.set(leg.destination, origins);
       }
       if (!byDestination) continue;
-      let count = 0;
-      for (const list of byDestination.values()) {
-        list.sort((a, b) => a.departUtc - b.departUtc);
-        count += list.length;
-      }
-      const departures = new Float64Array(count);
+      for (const list of byDestination.values()) list.sort((a, b) => a.departUtc - b.departUtc);
+      const all: DatedFlight[] = [];
+      for (const flights of byDestination.values()) for (const flight of flights) all.push(flight);
+      const slots = new FlightSlots(all);
       const routes = new Map<string, RouteFlightsOfDay>();
       let start = 0;
       for (const [destination, flights] of byDestination) {
-        for (let i = 0; i < flights.length; i++)
-          departures[start + i] = (flights[i] as DatedFlight).departUtc;
-        routes.set(destination, { flights, departures, start });
+        routes.set(destination, { flights, departures: slots.departures, start, slots });
         start += flights.length;
       }
       index.out.set(origin, routes);

@@ -67,7 +67,7 @@ function offersOf(network: FlightNetwork, kind: Kind, search: Search, shareLeadP
               demandSoldIn(flight, classCode, salesDay),
           )
         : demandSeatsLeft(flight, classCode, salesDay),
-    ...(shareLeadPrices ? { demandOnly: { salesDay, covers: (flight) => !heldOn(flight.leg.id) } } : {}),
+    ...(shareLeadPrices ? { demandOnly: { salesDay, covers: (scheduleId) => !heldOn(scheduleId) } } : {}),
   };
   const itineraries = findItineraries(network, {
     origin: search.origin,
