@@ -16,7 +16,7 @@ import {
 } from '../server/src/domain/flights/engine/build-offers';
 import { MS_PER_DAY } from '../server/src/domain/flights/engine/calendar';
 import { demandSeatsLeft, demandSoldIn } from '../server/src/domain/flights/engine/demand';
-import { findItineraries } from '../server/src/domain/flights/engine/find-itineraries';
+import { findItineraries, type ItinerarySummary } from '../server/src/domain/flights/engine/find-itineraries';
 import { FlightNetwork } from '../server/src/domain/flights/engine/flight-network';
 import type { FareTier } from '../server/src/domain/flights/engine/price-offer';
 import {
@@ -79,16 +79,14 @@ function digestWorld(name: string, size: WorldSize, searches: number, ladders: b
     const tests = flightTests(context);
     // Two days with one context, as a flexible-date search does.
     for (const day of [FIRST_DAY + Math.floor(random() * 3), FIRST_DAY + 1]) {
-      const itineraries = findItineraries(network, {
-        origin,
-        destination,
-        day,
-        maxStops: random() < 0.15 ? 1 : 2,
-        ...tests,
-        minConnectionMinutes,
-      });
+      const summaries: ItinerarySummary[] = [];
+      const itineraries = findItineraries(
+        network,
+        { origin, destination, day, maxStops: random() < 0.15 ? 1 : 2, ...tests, minConnectionMinutes },
+        summaries,
+      );
       const text = JSON.stringify(
-        buildOffers(itineraries, context).map((o) => ({
+        buildOffers(itineraries, context, undefined, summaries).map((o) => ({
           id: o.id,
           price: o.price,
           seatsLeft: o.seatsLeft,

@@ -18,7 +18,11 @@ import {
 } from '../server/src/domain/flights/engine/build-offers';
 import { dateOf, todayInNepal } from '../server/src/domain/flights/engine/calendar';
 import { demandSeatsLeft } from '../server/src/domain/flights/engine/demand';
-import { findItineraries, MAX_STOPS } from '../server/src/domain/flights/engine/find-itineraries';
+import {
+  findItineraries,
+  type ItinerarySummary,
+  MAX_STOPS,
+} from '../server/src/domain/flights/engine/find-itineraries';
 import { FlightNetwork } from '../server/src/domain/flights/engine/flight-network';
 import { buildSyntheticWorld, seededRandom } from '../server/src/domain/flights/engine/synthetic-world';
 import { minConnectionMinutes } from '../server/src/domain/suppliers/house-supplier';
@@ -98,15 +102,13 @@ function benchEngine(): Record<string, number> {
       seatsLeft: (flight, classCode) => demandSeatsLeft(flight, classCode, salesDay),
       demandOnly: { salesDay, covers: () => true },
     };
-    const itineraries = findItineraries(network, {
-      origin,
-      destination,
-      day,
-      maxStops: MAX_STOPS,
-      ...flightTests(context),
-      minConnectionMinutes,
-    });
-    const offers = buildOffers(itineraries, context);
+    const summaries: ItinerarySummary[] = [];
+    const itineraries = findItineraries(
+      network,
+      { origin, destination, day, maxStops: MAX_STOPS, ...flightTests(context), minConnectionMinutes },
+      summaries,
+    );
+    const offers = buildOffers(itineraries, context, undefined, summaries);
     const elapsed = performance.now() - started;
     if (i < 50) continue; // warm-up
     times.push(elapsed);

@@ -13,7 +13,7 @@ import {
 } from '../flights/engine/build-offers';
 import { dateOf, dayOf, todayInNepal } from '../flights/engine/calendar';
 import { demandSeatsLeft, demandSoldIn } from '../flights/engine/demand';
-import { findItineraries } from '../flights/engine/find-itineraries';
+import { findItineraries, type ItinerarySummary } from '../flights/engine/find-itineraries';
 import type { DatedFlight, FlightNetwork } from '../flights/engine/flight-network';
 import { decodeOfferId } from '../flights/engine/offer-id';
 import { seatedPassengers } from '../flights/engine/price-offer';
@@ -164,23 +164,26 @@ export const houseSupplier: Supplier = {
       supplier: HOUSE_SUPPLIER,
       ...seatsFrom(counts, todayInNepal(options.context.notBeforeUtc)),
     };
-    const tests = flightTests(context);
-    if (options.cancelledFlightIds?.size) {
-      const cancelled = network.datedFlightsNamed(options.cancelledFlightIds);
-      const { usable } = tests;
-      tests.usable = (flight) => !cancelled.has(flight) && usable(flight);
-    }
+    const tests = flightTests(
+      context,
+      options.cancelledFlightIds?.size ? network.datedFlightsNamed(options.cancelledFlightIds) : undefined,
+    );
     return options.legs.map((leg) =>
       leg.days.map((day) => {
-        const itineraries = findItineraries(network, {
-          origin: leg.origin,
-          destination: leg.destination,
-          day,
-          maxStops: options.maxStops,
-          ...tests,
-          minConnectionMinutes,
-        });
-        return { day, offers: buildOffers(itineraries, context) };
+        const summaries: ItinerarySummary[] = [];
+        const itineraries = findItineraries(
+          network,
+          {
+            origin: leg.origin,
+            destination: leg.destination,
+            day,
+            maxStops: options.maxStops,
+            ...tests,
+            minConnectionMinutes,
+          },
+          summaries,
+        );
+        return { day, offers: buildOffers(itineraries, context, undefined, summaries) };
       }),
     );
   },

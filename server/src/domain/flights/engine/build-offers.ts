@@ -3,6 +3,7 @@ import type { MarkupScope } from '../../../db/schema/index';
 import type { ExchangeRate } from '../../exchange-rates/default-exchange-rates';
 import { MS_PER_DAY } from './calendar';
 import { type DatedFlight, type FlightSlots, slotOf } from './dated-flight';
+import type { ItinerarySummary } from './find-itineraries';
 import type { FareClass } from './flight-network';
 import { encodeOfferId } from './offer-id';
 import { fareTotal, openTo, type PricingContext, priceFares, seatedPassengers } from './price-offer';
@@ -194,15 +195,21 @@ function leadPricesOf(context: OfferContext): LeadPrices {
 
 /**
  * Memoised tests for the itinerary search: whether a flight has a sellable class, and the
- * price of its cheapest one for this search's passengers (also by slot: `leadAt`).
+ * price of its cheapest one for this search's passengers (also by slot: `leadAt`). Flights in
+ * `excluded` (cancelled ones) are never usable.
  */
-export function flightTests(context: OfferContext) {
+export function flightTests(context: OfferContext, excluded?: ReadonlySet<DatedFlight>) {
   const lead = leadPricesOf(context);
-  return {
-    usable: (flight: DatedFlight) => lead.of(flight) !== Number.POSITIVE_INFINITY,
-    cost: lead.of,
-    leadAt: lead.at,
+  const leadAt =
+    excluded && excluded.size > 0
+      ? (slots: FlightSlots, slot: number) =>
+          excluded.has(slots.flights[slot] as DatedFlight) ? Number.POSITIVE_INFINITY : lead.at(slots, slot)
+      : lead.at;
+  const cost = (flight: DatedFlight) => {
+    const { slots, slot } = slotOf(flight);
+    return leadAt(slots, slot);
   };
+  return { usable: (flight: DatedFlight) => cost(flight) !== Number.POSITIVE_INFINITY, cost, leadAt };
 }
 
 /** Prices one itinerary in the given fares. */
@@ -369,6 +376,22 @@ function cheapestPerFamily(options: FareOption[]): FareOption[] {
   });
 }
 
+/** An itinerary's total of lead prices, departure and arrival, read from its flights' slots. */
+function summaryOf(flights: DatedFlight[], leadAt: LeadPrices['at']): ItinerarySummary {
+  let total = 0;
+  for (const flight of flights) {
+    const { slots, slot } = slotOf(flight);
+    total += leadAt(slots, slot);
+  }
+  const first = slotOf(flights[0] as DatedFlight);
+  const last = slotOf(flights[flights.length - 1] as DatedFlight);
+  return {
+    total,
+    departUtc: first.slots.departures[first.slot] as number,
+    arriveUtc: last.slots.arrivals[last.slot] as number,
+  };
+}
+
 interface Candidate extends Ranked {
   flights: DatedFlight[];
 }
@@ -382,22 +405,20 @@ export function buildOffers(
   itineraries: DatedFlight[][],
   context: OfferContext,
   maxItineraries = MAX_ITINERARIES_PER_LEG,
+  /** `findItineraries`' summaries of the same itineraries with this context's prices, when kept. */
+  summaries?: ItinerarySummary[],
 ): EngineOffer[] {
   // A price is a sum over segments (each rounded on its own), so each flight's cheapest total is
   // worked out once and a candidate's total is a sum.
-  const leadTotal = leadPricesOf(context).of;
+  // Prices and times are read from the flights' slots (dated-flight.ts), not their objects.
+  const leadAt = leadPricesOf(context).at;
   const candidates: Candidate[] = [];
-  for (const flights of itineraries) {
-    let total = 0;
-    for (const flight of flights) total += leadTotal(flight);
-    if (total === Number.POSITIVE_INFINITY) continue;
-    candidates.push({
-      flights,
-      total,
-      stops: flights.length - 1,
-      departUtc: (flights[0] as DatedFlight).departUtc,
-      arriveUtc: (flights[flights.length - 1] as DatedFlight).arriveUtc,
-    });
+  const summarised = summaries !== undefined && summaries.length === itineraries.length;
+  for (let n = 0; n < itineraries.length; n++) {
+    const flights = itineraries[n] as DatedFlight[];
+    const summary = summarised ? (summaries[n] as ItinerarySummary) : summaryOf(flights, leadAt);
+    if (summary.total === Number.POSITIVE_INFINITY) continue;
+    candidates.push({ flights, stops: flights.length - 1, ...summary });
   }
   const best = paretoBest(candidates, maxItineraries)
     .sort((a, b) => a.total - b.total || a.departUtc - b.departUtc)

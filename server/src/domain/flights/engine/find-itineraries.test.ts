@@ -75,6 +75,30 @@ function run(params: SearchParams): { offers: EngineOffer[]; context: OfferConte
 }
 
 describe('the search engine (property tests over a synthetic world)', () => {
+  it('never uses an excluded (cancelled) flight, direct or in a connection', () => {
+    fc.assert(
+      fc.property(searchArbitrary, fc.integer({ min: 0, max: 1_000 }), (params, pick) => {
+        const { offers, context } = run(params);
+        const used = [...new Set(offers.flatMap((o) => o.segments.map((s) => s.flight)))];
+        const cancelled = used[pick % Math.max(1, used.length)];
+        if (!cancelled) return;
+        const excluded = new Set([cancelled]);
+        const itineraries = findItineraries(network, {
+          origin: params.origin,
+          destination: params.destination,
+          day: FIRST_DAY + params.dayOffset,
+          maxStops: MAX_STOPS,
+          ...flightTests({ ...context }, excluded),
+          minConnectionMinutes: minConnection,
+        });
+        for (const itinerary of itineraries) expect(itinerary).not.toContain(cancelled);
+        const withoutIt = buildOffers(itineraries, { ...context });
+        for (const offer of withoutIt) expect(offer.segments.map((s) => s.flight)).not.toContain(cancelled);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('only answers itineraries whose segments connect in space and time', () => {
     fc.assert(
       fc.property(searchArbitrary, (params) => {

@@ -71,17 +71,38 @@ function reachedCheaper(slots: FlightSlots, slot: number, stamp: number, cost: n
  * arrival are tried, since a later one arrives later for the same fare, and two stops only when
  * the simpler itineraries are few; the caller keeps the Pareto-best by price, times and stops.
  */
-export function findItineraries(network: FlightNetwork, query: ItineraryQuery): DatedFlight[][] {
+export function findItineraries(
+  network: FlightNetwork,
+  query: ItineraryQuery,
+  /**
+   * Filled beside the answer when given (and `query.leadAt` is): each itinerary's total of lead
+   * prices, departure and arrival, as `buildOffers` ranks them, without visiting its flights again.
+   */
+  summaries?: ItinerarySummary[],
+): DatedFlight[][] {
   const { origin, destination, day } = query;
   const results: DatedFlight[][] = [];
-  for (const flight of network.flights(origin, destination, day)) {
-    if (query.usable(flight)) results.push([flight]);
+  const leadAt = leadAtOf(query);
+  const summarise = summaries !== undefined && query.leadAt !== undefined;
+  const add = (itinerary: DatedFlight[], total: number, departUtc: number, arriveUtc: number) => {
+    results.push(itinerary);
+    if (summarise) summaries.push({ total, departUtc, arriveUtc });
+  };
+  const direct = network.route(origin, destination, day);
+  for (let i = direct.start; i < direct.start + direct.flights.length; i++) {
+    const total = leadAt(direct.slots, i);
+    if (total !== Number.POSITIVE_INFINITY)
+      add(
+        [direct.flights[i - direct.start] as DatedFlight],
+        total,
+        direct.slots.departures[i] as number,
+        direct.slots.arrivals[i] as number,
+      );
   }
   if (origin === destination || query.maxStops < 1) return results;
   const firstHops = network.destinations(origin, day);
   if (!firstHops) return results;
 
-  const leadAt = leadAtOf(query);
   const found = new FoundFlights();
   // Airports with a flight into the destination, per day a connection may leave on.
   const inbound: Set<string>[] = [];
@@ -113,9 +134,15 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
         found,
       );
       for (let k = 0; k < found.length; k++) {
-        if (!reachedCheaper(found.slots[k] as FlightSlots, found.index[k] as number, stamp, firstCost))
-          continue;
-        results.push([firstFlights[i] as DatedFlight, found.flights[k] as DatedFlight]);
+        const secondSlots = found.slots[k] as FlightSlots;
+        const secondSlot = found.index[k] as number;
+        if (!reachedCheaper(secondSlots, secondSlot, stamp, firstCost)) continue;
+        add(
+          [firstFlights[i] as DatedFlight, found.flights[k] as DatedFlight],
+          firstCost + leadAt(secondSlots, secondSlot),
+          slots.departures[start + i] as number,
+          secondSlots.arrivals[secondSlot] as number,
+        );
       }
     }
   }
@@ -134,10 +161,10 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
     return feeders;
   };
   // Only first hops to airports that fly to a feeder of the destination can lead anywhere.
-  const firsts: { flight: DatedFlight; slots: FlightSlots; slot: number }[] = [];
+  const firsts: FirstFlight[] = [];
   for (const [hub, firstRoute] of firstHops) {
     if (hub === destination || hub === origin || !reachesFeeder(network, hub, day, feedersOn)) continue;
-    undominated(firstRoute, leadAt, firsts);
+    undominated(hub, firstRoute, leadAt, firsts);
   }
   // As above: an onward path into the destination already reached from a later, no dearer start
   // is not worth a second, earlier start; and one hop on, a second flight already reached from a
@@ -149,11 +176,11 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
   const intoDestination = new Map<string, RouteFlights>();
   const secondHops = new SecondHops(network, query, feedersOn);
   const seconds = new FoundFlights();
-  for (const { flight: first, slots, slot } of firsts) {
+  for (const { flight: first, hub, slots, slot } of firsts) {
     const firstCost = leadAt(slots, slot);
     const arrival = slots.arrivals[slot] as number;
     const arrivalDay = slots.arrivalDays[slot] as number;
-    for (const route of secondHops.from(first.leg.destination, arrivalDay)) {
+    for (const route of secondHops.from(hub, arrivalDay)) {
       onward(leadAt, arrival, arrivalDay, route, ONWARD_CANDIDATES_TWO_STOPS, seconds);
       for (let k = 0; k < seconds.length; k++) {
         const secondSlots = seconds.slots[k] as FlightSlots;
@@ -174,15 +201,36 @@ export function findItineraries(network: FlightNetwork, query: ItineraryQuery): 
           found,
         );
         for (let j = 0; j < found.length; j++) {
-          if (!reachedCheaper(found.slots[j] as FlightSlots, found.index[j] as number, stamp, pathCost))
-            continue;
-          results.push([first, seconds.flights[k] as DatedFlight, found.flights[j] as DatedFlight]);
+          const lastSlots = found.slots[j] as FlightSlots;
+          const lastSlot = found.index[j] as number;
+          if (!reachedCheaper(lastSlots, lastSlot, stamp, pathCost)) continue;
+          add(
+            [first, seconds.flights[k] as DatedFlight, found.flights[j] as DatedFlight],
+            pathCost + leadAt(lastSlots, lastSlot),
+            slots.departures[slot] as number,
+            lastSlots.arrivals[lastSlot] as number,
+          );
         }
       }
     }
     if (results.length >= budget) break;
   }
   return results;
+}
+
+/** What `buildOffers` ranks an itinerary by, worked out by the search that found it. */
+export interface ItinerarySummary {
+  total: number;
+  departUtc: number;
+  arriveUtc: number;
+}
+
+/** A first flight of a two-stop search: the airport it lands at and its slot. */
+interface FirstFlight {
+  flight: DatedFlight;
+  hub: string;
+  slots: FlightSlots;
+  slot: number;
 }
 
 /** Flights `onward` found, with their slots, reused from call to call. */
@@ -244,11 +292,7 @@ class RouteFlights {
  * The usable flights of one route that no later, no dearer flight arriving no later beats
  * (every continuation of a beaten flight is beaten too), added to `kept` with their slots.
  */
-function undominated(
-  route: RouteFlightsOfDay,
-  leadAt: LeadAt,
-  kept: { flight: DatedFlight; slots: FlightSlots; slot: number }[],
-): void {
+function undominated(hub: string, route: RouteFlightsOfDay, leadAt: LeadAt, kept: FirstFlight[]): void {
   const { flights, slots, start } = route;
   const frontier: { cost: number; arriveUtc: number }[] = [];
   for (let i = flights.length - 1; i >= 0; i--) {
@@ -262,7 +306,7 @@ function undominated(
         break;
       }
     if (beaten) continue;
-    kept.push({ flight: flights[i] as DatedFlight, slots, slot: start + i });
+    kept.push({ flight: flights[i] as DatedFlight, hub, slots, slot: start + i });
     frontier.push({ cost: price, arriveUtc });
   }
 }
