@@ -50,7 +50,9 @@ for (const width of [1280, 360]) {
       await expect(routes.getByRole('link')).toHaveCount(fares.routes.length);
       for (const route of fares.routes) {
         expect(route.lowest_total, route.dest_code).not.toBeNull();
-        const link = routes.getByRole('link', { name: new RegExp(`${route.depart_code}–${route.dest_code}`) });
+        const link = routes.getByRole('link', {
+          name: new RegExp(`${route.depart_code}–${route.dest_code}`),
+        });
         await expect(link).toContainText(`from ${formatMoney(route.lowest_total ?? 0, fares.currency)}`);
         await expect(link).toContainText('NPR');
       }
@@ -86,6 +88,8 @@ test('the bank brand shows no IATA mark and its shop window is axe-clean in the 
   const trust = page.getByRole('region', { name: 'Pay the way you like' });
   await expect(trust).toContainText('ConnectIPS');
   await expect(trust).not.toContainText('IATA');
-  await expect(page.getByRole('region', { name: 'Popular flights from Kathmandu' }).getByRole('link').first()).toContainText('from NPR');
+  await expect(
+    page.getByRole('region', { name: 'Popular flights from Kathmandu' }).getByRole('link').first(),
+  ).toContainText('from NPR');
   await expectNoSeriousViolation(page, 'bank home dark');
 });

@@ -42,7 +42,8 @@ export async function findPopularRouteFares(
       currency = calendar.currency;
       for (const day of calendar.days) {
         if (day.lowest_total === null || !dates.includes(day.date)) continue;
-        if (!best || day.lowest_total < best.lowest_total) best = { lowest_total: day.lowest_total, date: day.date };
+        if (!best || day.lowest_total < best.lowest_total)
+          best = { lowest_total: day.lowest_total, date: day.date };
       }
     }
     return { ...route, lowest_total: best?.lowest_total ?? null, date: best?.date ?? null };

@@ -62,6 +62,9 @@ describe('GET /api/b2b/v2/flights/popular-routes', () => {
   it('refuses an unknown nationality naming the field', async () => {
     const response = await t.app.inject({ url: '/api/b2b/v2/flights/popular-routes?nationality_code=QQ' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, data: { fields: { nationality_code: expect.any(String) } } });
+    expect(response.json()).toMatchObject({
+      success: false,
+      data: { fields: { nationality_code: expect.any(String) } },
+    });
   });
 });

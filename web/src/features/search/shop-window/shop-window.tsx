@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { type PopularRoutesResponse, MOUNTAIN_FLIGHT_CODE } from '#shared/flights';
+import { MOUNTAIN_FLIGHT_CODE, type PopularRoutesResponse } from '#shared/flights';
 import { formatMoney } from '#shared/format-money';
 import { apiGet } from '../../../lib/api-client';
 import { useSiteConfig } from '../../../lib/app-context';
@@ -76,8 +76,7 @@ const PAYMENT_PARTNERS = [
   { name: 'ConnectIPS', className: 'text-blue-800 dark:text-blue-300' },
 ];
 
-const card =
-  'rounded-xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700';
+const card = 'rounded-xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700';
 
 function searchLink(from: string, to: string) {
   const query = readSearchQuery(new URLSearchParams({ from, to, date: addDays(todayInNepal(), 1) }));
@@ -100,7 +99,8 @@ export default function ShopWindow() {
   });
   const price = (total: number | null | undefined) =>
     total == null || !fares.data ? null : formatMoney(total, fares.data.currency, language);
-  const city = (code: string) => (code in BLOCK_MINUTES || code === 'KTM' ? t(`cities.${code as City}`) : code);
+  const city = (code: string) =>
+    code in BLOCK_MINUTES || code === 'KTM' ? t(`cities.${code as City}`) : code;
   const mountainPrice = price(fares.data?.mountain_flight.lowest_total);
 
   return (
@@ -158,7 +158,9 @@ export default function ShopWindow() {
             className="inline-flex min-h-11 flex-col items-center justify-center rounded-xl bg-brand px-5 py-2 text-center font-semibold text-brand-contrast"
           >
             <span>{t('shopWindow.everestSearch')}</span>
-            {mountainPrice && <span className="text-sm">{t('shopWindow.from', { price: mountainPrice })}</span>}
+            {mountainPrice && (
+              <span className="text-sm">{t('shopWindow.from', { price: mountainPrice })}</span>
+            )}
           </Link>
         </div>
       </section>
@@ -172,7 +174,10 @@ export default function ShopWindow() {
         </div>
         <ul className="flex flex-wrap gap-2" aria-label={t('shopWindow.trustText')}>
           {PAYMENT_PARTNERS.map((partner) => (
-            <li key={partner.name} className={`${card} px-3 py-1.5 text-lg font-extrabold tracking-tight ${partner.className}`}>
+            <li
+              key={partner.name}
+              className={`${card} px-3 py-1.5 text-lg font-extrabold tracking-tight ${partner.className}`}
+            >
               {partner.name}
             </li>
           ))}
