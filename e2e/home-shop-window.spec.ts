@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { formatMoney } from '../shared/src/format-money';
-import { expectNoSeriousViolation } from './helpers';
+import { expectNoSeriousViolation, inDays } from './helpers';
 
 /**
  * Issue 19 item 6, the home page as the brand's shop window: real banners, popular routes with
@@ -73,8 +73,8 @@ for (const width of [1280, 360]) {
 
       // Following a route runs its search for tomorrow.
       await routes.getByRole('link', { name: /KTM–PKR/ }).click();
-      await expect(page).toHaveURL(/\/flight-search\?.*from=KTM.*to=PKR/);
-      await expect(page.getByText(/NPR/).first()).toBeVisible({ timeout: 20_000 });
+      await expect(page).toHaveURL(new RegExp(`/flight-search\\?.*from=KTM.*to=PKR.*date=${inDays(1)}`));
+      await expect(page.getByRole('button', { name: /^Select/ }).first()).toBeVisible({ timeout: 20_000 });
     });
   });
 }
@@ -92,4 +92,13 @@ test('the bank brand shows no IATA mark and its shop window is axe-clean in the 
     page.getByRole('region', { name: 'Popular flights from Kathmandu' }).getByRole('link').first(),
   ).toContainText('from NPR');
   await expectNoSeriousViolation(page, 'bank home dark');
+});
+
+test('the Everest mountain flight links to the mountain flights Tikat sells tomorrow', async ({ page }) => {
+  await page.goto('/');
+  const everest = page.getByRole('region', { name: 'Everest mountain flight' });
+  await everest.getByRole('link', { name: /mountain flights/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/flight-search\\?.*from=KTM.*to=MTN.*date=${inDays(1)}`));
+  await expect(page.getByRole('button', { name: /^Select/ }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('article').first()).toContainText('1h 00m');
 });
