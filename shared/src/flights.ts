@@ -477,3 +477,42 @@ export const fareCalendarResponse = z.object({
   days: z.array(z.object({ date: z.string(), lowest_total: z.number().int().nullable() })),
 });
 export type FareCalendarResponse = z.infer<typeof fareCalendarResponse>;
+
+/**
+ * The busiest domestic routes from Kathmandu (domain-nepal.md's block-time list), shown on the home
+ * page with their lowest fare over the coming days.
+ */
+export const POPULAR_DOMESTIC_ROUTES = [
+  { depart_code: 'KTM', dest_code: 'PKR' },
+  { depart_code: 'KTM', dest_code: 'BWA' },
+  { depart_code: 'KTM', dest_code: 'BIR' },
+  { depart_code: 'KTM', dest_code: 'KEP' },
+  { depart_code: 'KTM', dest_code: 'BHR' },
+  { depart_code: 'KTM', dest_code: 'TMI' },
+] as const;
+/** How many days, from tomorrow in Nepal, a popular route's "from" fare looks over. */
+export const POPULAR_ROUTE_DAYS = 14;
+
+export const popularRoutesQuery = z.object({
+  nationality_code: fareCalendarQuery.shape.nationality_code,
+});
+
+const popularRouteFare = z.object({
+  depart_code: z.string(),
+  dest_code: z.string(),
+  /** The lowest one-adult total over the days looked at (as the fare calendar shows it), or null. */
+  lowest_total: z.number().int().nullable(),
+  /** The first day with that fare (YYYY-MM-DD), or null. */
+  date: z.string().nullable(),
+});
+
+export const popularRoutesResponse = z.object({
+  currency,
+  /** The first and last days looked at (YYYY-MM-DD): tomorrow in Nepal and 13 days after. */
+  from_date: z.string(),
+  to_date: z.string(),
+  routes: z.array(popularRouteFare),
+  /** The Everest mountain flight from Kathmandu (sector code MTN), priced the same way. */
+  mountain_flight: popularRouteFare,
+});
+export type PopularRoutesResponse = z.infer<typeof popularRoutesResponse>;

@@ -61,6 +61,8 @@ export const siteConfig = z.object({
     side: z.array(assetName).length(5),
   }),
   selfLogin: z.boolean(),
+  /** The home page says "IATA-accredited agency" only when the brand turns this on. */
+  iataAccredited: z.boolean().default(false),
   hasPayment: z.boolean(),
   /** App-SDK mode: the site runs inside a partner app's webview (spec §2 header rules). */
   isAppSdk: z.boolean(),

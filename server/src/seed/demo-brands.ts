@@ -50,6 +50,7 @@ export const demoBrands: { slug: string; hosts: string[]; config: SiteConfig; ta
       companyName: 'Sajilo Travels and Tours Pvt. Ltd.',
       phone: '9801234567',
       email: 'support@sajilo.example',
+      iataAccredited: true,
       colours: { primary: '#0b6e4f', primaryContrast: '#ffffff', accent: '#f2a900' },
     }),
     tax: {

@@ -58,6 +58,13 @@ export const en = {
       title: 'Flight search',
       intro: 'Choose where you fly from and to on the home page.',
       offers: 'Offers',
+      bannerAlt: {
+        1: 'Everest mountain flight: about one hour from Kathmandu at dawn, a window seat for everyone',
+        2: 'Kathmandu to Pokhara in about 25 minutes with Buddha Air and Yeti Airlines',
+        3: 'Pay your way: eSewa, Khalti and ConnectIPS accepted',
+        4: 'Typical flying times from Kathmandu: Bhairahawa 35 minutes, Biratnagar 40, Nepalgunj 50, Bharatpur 25',
+        5: 'Flying to Lukla? In peak seasons Lukla flights leave from Ramechhap/Manthali',
+      },
     },
     flightConfirm: { title: 'Flight confirmation', intro: 'Check your flight and add passenger details.' },
     bookingConfirm: { title: 'Booking confirmation', intro: 'Review your booking and choose how to pay.' },

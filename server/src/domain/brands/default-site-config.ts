@@ -41,6 +41,7 @@ export function defaultSiteConfig(
       side: [1, 2, 3, 4, 5].map((n) => `side-banner-${n}.svg`),
     },
     selfLogin: true,
+    iataAccredited: false,
     hasPayment: true,
     isAppSdk: false,
     hideNavbar: false,

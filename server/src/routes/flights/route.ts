@@ -7,11 +7,14 @@ import {
   fareCalendarResponse,
   flightSearchRequest,
   flightSearchResponse,
+  popularRoutesQuery,
+  popularRoutesResponse,
 } from '#shared/flights';
 import type { Db } from '../../db/client';
 import { agentPricingFor } from '../../domain/commissions/agent-pricing';
 import { checkAvailability } from '../../domain/flights/check-availability';
 import { findFareCalendar } from '../../domain/flights/find-fare-calendar';
+import { findPopularRouteFares } from '../../domain/flights/find-popular-route-fares';
 import { searchFlights } from '../../domain/flights/search-flights';
 import { ok, responses } from '../../http/envelope';
 import { presentOffer, presentSearch } from '../../presenters/flight-offer';
@@ -111,6 +114,28 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.header('cache-control', 'public, max-age=60');
       return ok(calendar);
+    },
+  );
+
+  app.get(
+    '/flights/popular-routes',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['flights'],
+        summary:
+          "The busiest domestic routes and the Everest mountain flight, each with its lowest one-adult fare over the next 14 days (the fare calendar's figures)",
+        querystring: popularRoutesQuery,
+        response: responses(popularRoutesResponse),
+      },
+    },
+    async (request, reply) => {
+      const fares = await findPopularRouteFares(app.db, {
+        nationalityCode: request.query.nationality_code,
+        brandId: request.brand?.id ?? null,
+      });
+      reply.header('cache-control', 'public, max-age=60');
+      return ok(fares);
     },
   );
 };

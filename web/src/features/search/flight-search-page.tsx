@@ -284,11 +284,11 @@ export function FlightSearchPage() {
           aria-label={t('pages.flightSearch.offers')}
           className="hidden grid-cols-5 gap-3 md:grid lg:col-start-2"
         >
-          {config.banners.side.map((banner) => (
+          {config.banners.side.map((banner, index) => (
             <img
               key={banner}
               src={assetUrl(config, banner)}
-              alt=""
+              alt={sideBannerAlt(banner, index, t)}
               width={300}
               height={600}
               loading="lazy"
@@ -333,4 +333,14 @@ function FlightList(props: {
       )}
     </>
   );
+}
+
+/**
+ * The words of the demo artwork (`side-banner-N.svg`, server/assets/brands) in the reader's
+ * language; an uploaded banner's words are unknown here, so it stays decorative.
+ */
+function sideBannerAlt(banner: string, index: number, t: ReturnType<typeof useTranslation>['t']) {
+  const n = index + 1;
+  if (banner !== `side-banner-${n}.svg` || n > 5) return '';
+  return t(`pages.flightSearch.bannerAlt.${n as 1 | 2 | 3 | 4 | 5}`);
 }

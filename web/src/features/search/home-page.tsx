@@ -9,6 +9,8 @@ import { readSearchQuery, writeSearchQuery } from './search-url';
 
 /** The device's recent searches: their own small chunk, loaded after the page's first paint. */
 const RecentSearchesList = lazy(() => import('./recent/recent-searches-list'));
+/** Popular routes with live fares, the Everest mountain flight and trust marks: also after first paint. */
+const ShopWindow = lazy(() => import('./shop-window/shop-window'));
 
 /** The departure is tomorrow in Nepal until the traveller picks another day (issue 19). */
 export function HomePage() {
@@ -45,6 +47,9 @@ export function HomePage() {
       </section>
       <Suspense fallback={null}>
         <RecentSearchesList />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ShopWindow />
       </Suspense>
       <div className="h-12" />
     </>

@@ -66,6 +66,47 @@ describe('brand settings', () => {
     });
   });
 
+  it('turns the IATA-accredited mark on for a brand whose setting is off, audited; a config without it means off', async () => {
+    const bankHost = { host: GLOBALIME };
+    const before = (
+      await asAdmin(t, sessions.globalimeAdmin, 'GET', '/admin/brand', undefined, GLOBALIME)
+    ).json().data;
+    expect(before.config.iataAccredited).toBe(false);
+    const saved = await asAdmin(
+      t,
+      sessions.globalimeAdmin,
+      'PUT',
+      '/admin/brand',
+      {
+        config: { ...before.config, iataAccredited: true },
+        hosts: before.hosts,
+      },
+      GLOBALIME,
+    );
+    expect(saved.statusCode).toBe(200);
+    const shown = (await t.app.inject({ url: '/api/b2b/v2/site-config', headers: bankHost })).json().data;
+    expect(shown.iataAccredited).toBe(true);
+    const audit = await t.app.inject({
+      url: '/api/b2b/v2/admin/audit?action=brand.update',
+      headers: { ...bankHost, cookie: sessions.globalimeAdmin },
+    });
+    expect(audit.json().data.items[0]).toMatchObject({
+      before: { iataAccredited: false },
+      after: { iataAccredited: true },
+    });
+    const { iataAccredited: _dropped, ...withoutMark } = before.config;
+    await asAdmin(
+      t,
+      sessions.globalimeAdmin,
+      'PUT',
+      '/admin/brand',
+      { config: withoutMark, hosts: before.hosts },
+      GLOBALIME,
+    );
+    const after = (await t.app.inject({ url: '/api/b2b/v2/site-config', headers: bankHost })).json().data;
+    expect(after.iataAccredited).toBe(false);
+  });
+
   it('refuses an invalid colour, naming the field', async () => {
     const settings = await getSettings();
     const config = { ...settings.config, colours: { ...settings.config.colours, primary: 'green' } };

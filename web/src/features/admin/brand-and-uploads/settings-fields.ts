@@ -61,6 +61,7 @@ export const SECTIONS: [title: string, fields: FieldSpec[]][] = [
     'behaviour',
     [
       ['selfLogin', 'toggle', 'selfLogin'],
+      ['iataAccredited', 'toggle', 'iataAccredited'],
       ['hasPayment', 'toggle', 'hasPayment'],
       ['isAppSdk', 'toggle', 'isAppSdk'],
       ['frameAncestors', 'origins', 'frameAncestors'],

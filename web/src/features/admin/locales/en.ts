@@ -98,6 +98,7 @@ export const adminEn = {
       seoDescription: 'Page description',
       seoTags: 'Keywords',
       selfLogin: 'Travellers may sign up themselves',
+      iataAccredited: 'Show "IATA-accredited agency" on the home page',
       hasPayment: 'Online payment step',
       isAppSdk: 'App-SDK mode (inside a partner app)',
       frameAncestors: 'Partner origins allowed to embed the site',

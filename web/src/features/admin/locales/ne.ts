@@ -100,6 +100,7 @@ export const adminNe: typeof adminEn = {
       seoDescription: 'पृष्ठको विवरण',
       seoTags: 'मुख्य शब्दहरू',
       selfLogin: 'यात्रीहरू आफैं साइन अप गर्न सक्छन्',
+      iataAccredited: 'गृहपृष्ठमा "IATA-मान्यताप्राप्त एजेन्सी" देखाउनुहोस्',
       hasPayment: 'अनलाइन भुक्तानी चरण',
       isAppSdk: 'एप-SDK मोड (साझेदार एपभित्र)',
       frameAncestors: 'साइट इम्बेड गर्न पाउने साझेदार ओरिजिनहरू',
