@@ -185,3 +185,19 @@ test('the home page offers the searches made on this device again, newest first,
   await expect(page).toHaveURL(new RegExp(`/flight-search\\?trip=oneway&from=KTM&to=PKR&date=${inDays(5)}`));
   await expect(page.getByRole('article').first()).toBeVisible();
 });
+
+test('a day with no flights offers the nearest days that have some, with their fares', async ({ page }) => {
+  // Buddha Air flies Kathmandu–Rajbiraj on Tuesdays, Thursdays and Saturdays only (the demo schedule).
+  let days = 3;
+  while (![1, 3, 5, 0].includes(new Date(`${inDays(days)}T00:00:00Z`).getUTCDay())) days++;
+  await page.goto(`/flight-search?trip=oneway&from=KTM&to=RJB&date=${inDays(days)}&adults=1&nat=NP`);
+  await expect(page.getByText('No flights on this date.')).toBeVisible();
+  const nearest = page.getByRole('list', { name: 'The nearest dates with flights' }).getByRole('button');
+  await expect(nearest.first()).toContainText(/: from NPR [\d,]+/);
+  const count = await nearest.count();
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThanOrEqual(3);
+  await nearest.first().click();
+  await expect(page).not.toHaveURL(new RegExp(`date=${inDays(days)}`));
+  await expect(page.getByRole('article').first()).toContainText(/NPR/);
+});

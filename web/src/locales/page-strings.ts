@@ -191,6 +191,8 @@ export const pageStrings = {
       suppliersMissing:
         'Some airlines did not answer in time, so their flights are not shown. Search again to try them.',
       tryOtherDates: 'Try a nearby date above, or another airport.',
+      nearestFlyingDates: 'The nearest dates with flights',
+      flyingOn: '{{date}}: from {{price}}',
       tryAgain: 'Try again',
       fastestIs: 'The fastest of these takes {{time}}.',
     },
@@ -422,6 +424,8 @@ export const pageStrings = {
       moreSuppliers: 'थप एयरलाइनसँग भाडा सोध्दै…',
       suppliersMissing: 'केही एयरलाइनले समयमै जवाफ दिएनन्, त्यसैले तिनका उडान देखाइएका छैनन्। फेरि खोज्नुहोस्।',
       tryOtherDates: 'माथि नजिकको मिति वा अर्को विमानस्थल प्रयास गर्नुहोस्।',
+      nearestFlyingDates: 'उडान भएका नजिकका मितिहरू',
+      flyingOn: '{{date}}: {{price}} देखि',
       tryAgain: 'फेरि प्रयास गर्नुहोस्',
       fastestIs: 'यीमध्ये सबैभन्दा छिटोमा {{time}} लाग्छ।',
     },

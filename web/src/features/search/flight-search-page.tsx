@@ -12,7 +12,7 @@ import { toSearchRequest, useFlightSearch } from './api/search-flights';
 import { calendarStrings } from './calendar-strings';
 import { SearchForm } from './components/search-form';
 import { rememberSearch } from './recent/recent-searches';
-import { DateStrip } from './results/date-strip';
+import { DateStrip, NearestFlyingDates } from './results/date-strip';
 import { FilterPanel } from './results/filter-panel';
 import { FlightCard } from './results/flight-card';
 import { duration, money } from './results/format';
@@ -83,6 +83,13 @@ export function FlightSearchPage() {
   const agent = Boolean(user && isAgentUserType(user.type));
 
   const goTo = (params: URLSearchParams) => setSearchParams(params, { replace: false });
+  /** Another day for the leg on screen (the date strip, the empty state's nearest dates). */
+  const pickDate = (date: string) => {
+    const next = new URLSearchParams(searchParams);
+    if (step === 0 && query.trip !== 'multicity') next.set('date', date);
+    else if (step === 1 && query.trip === 'roundtrip') next.set('ret', date);
+    goTo(next);
+  };
 
   const select = (offer: FlightOffer) => {
     const picked = [...chosen.slice(0, step), offer];
@@ -191,12 +198,7 @@ export function FlightSearchPage() {
                 dates={leg.dates}
                 selected={leg.depart_date}
                 currency={data?.currency ?? 'NPR'}
-                onPick={(date) => {
-                  const next = new URLSearchParams(searchParams);
-                  if (step === 0 && query.trip !== 'multicity') next.set('date', date);
-                  else if (step === 1 && query.trip === 'roundtrip') next.set('ret', date);
-                  goTo(next);
-                }}
+                onPick={pickDate}
               />
               {query.trip !== 'multicity' && (
                 <Link
@@ -255,11 +257,19 @@ export function FlightSearchPage() {
               {flights.length === 0 && (
                 <div className="rounded-xl border border-dashed border-slate-300 p-6 text-center dark:border-slate-600">
                   <p className="font-semibold">
-                    {leg.offers.length ? t('results.noneMatch') : t('results.noneFly')}
+                    {dayFlights.length ? t('results.noneMatch') : t('results.noneFly')}
                   </p>
                   <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-                    {leg.offers.length ? t('results.clearFilters') : t('results.tryOtherDates')}
+                    {dayFlights.length ? t('results.clearFilters') : t('results.tryOtherDates')}
                   </p>
+                  {dayFlights.length === 0 && (
+                    <NearestFlyingDates
+                      dates={leg.dates}
+                      selected={leg.depart_date}
+                      currency={data?.currency ?? 'NPR'}
+                      onPick={pickDate}
+                    />
+                  )}
                 </div>
               )}
               <FlightList

@@ -42,3 +42,40 @@ export function DateStrip(props: {
     </nav>
   );
 }
+
+/**
+ * A day with no flights: the nearest days around it that have some, each with its lowest fare,
+ * one tap away (at most three, nearest first).
+ */
+export function NearestFlyingDates(props: {
+  dates: { date: string; lowest_total: number | null }[];
+  selected: string;
+  currency: CurrencyCode;
+  onPick: (date: string) => void;
+}) {
+  const { t } = useTranslation();
+  const distance = (date: string) => Math.abs(Date.parse(date) - Date.parse(props.selected));
+  const nearest = props.dates
+    .filter((day) => day.date !== props.selected && day.lowest_total !== null)
+    .sort((a, b) => distance(a.date) - distance(b.date) || a.date.localeCompare(b.date))
+    .slice(0, 3);
+  if (nearest.length === 0) return null;
+  return (
+    <ul aria-label={t('results.nearestFlyingDates')} className="mt-3 flex flex-wrap justify-center gap-2">
+      {nearest.map((day) => (
+        <li key={day.date}>
+          <button
+            type="button"
+            onClick={() => props.onPick(day.date)}
+            className="min-h-11 rounded-lg border border-brand px-3 py-2 text-sm font-semibold"
+          >
+            {t('results.flyingOn', {
+              date: formatAdDate(day.date, currentLanguage()),
+              price: money(day.lowest_total as number, props.currency),
+            })}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
