@@ -119,6 +119,11 @@ test('an agent books from the results, sees the commission, and pays from the wa
   await expect(page.getByTestId('booking-status')).toHaveText('Ticketed');
   await expect(page.getByText('Payment received. Your tickets are issued.')).toBeVisible();
   const pnr = ((await page.getByTestId('pnr').textContent()) ?? '').trim();
+  // The agent may hand the client a ticket without the price.
+  const unpriced = page.getByRole('link', { name: 'E-ticket without the price, for your client (PDF)' });
+  const unpricedPdf = await page.request.get((await unpriced.getAttribute('href')) as string);
+  expect(unpricedPdf.headers()['content-type']).toContain('application/pdf');
+  await expect(unpriced).toHaveAttribute('href', /ticket\.pdf\?price=hide$/);
 
   await page.goto('/user/bookings');
   await page.getByLabel('Find by PNR').fill(pnr);

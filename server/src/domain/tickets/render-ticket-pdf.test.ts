@@ -65,14 +65,32 @@ describe('the e-ticket’s boarding-pass barcodes', () => {
 });
 
 describe('the e-ticket’s look', () => {
-  async function ticketPdf(cookie: string): Promise<Buffer> {
+  async function ticketPdf(cookie: string, query = ''): Promise<Buffer> {
     const [offer] = await findOffers(t, { cookie, days: 9 });
     if (!offer) throw new Error('no KTM→PKR offer');
     const held = await postBooking(t, cookie, bookingBody([offer]));
     const pnr = held.json().data.pnr as string;
     expect((await payBooking(t, cookie, pnr, 'wallet')).statusCode).toBe(200);
-    return (await api(t, { method: 'GET', url: `/bookings/${pnr}/ticket.pdf`, cookie })).rawPayload;
+    return (await api(t, { method: 'GET', url: `/bookings/${pnr}/ticket.pdf${query}`, cookie })).rawPayload;
   }
+
+  it('leaves the fare off when the agent asks (price=hide), and carries it by default', async () => {
+    const agent = await logInDemo(t, 'sajilo', 'agent');
+    const priced = pdfText(await ticketPdf(agent)).split('\n');
+    expect(priced).toContain('Fare');
+    expect(priced.some((line) => /^Total NPR [\d,]+/.test(line))).toBe(true);
+    const unpriced = pdfText(await ticketPdf(agent, '?price=hide'));
+    expect(unpriced.split('\n')).not.toContain('Fare');
+    expect(unpriced).not.toMatch(/Total NPR|NPR [\d,]+/);
+    expect(unpriced).toMatch(/KTM – PKR/);
+    const refused = await api(t, {
+      method: 'GET',
+      url: '/bookings/ABC123/ticket.pdf?price=none',
+      cookie: agent,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.fields).toHaveProperty('price');
+  });
 
   it('embeds a Unicode TrueType font (no standard fonts) and draws the brand’s SVG logo', async () => {
     const pdf = await ticketPdf(await logInDemo(t, 'sajilo', 'agent'));

@@ -25,6 +25,8 @@ export interface TicketPdfOptions {
   logo?: BrandImage | undefined;
   /** The brand's primary colour, `#0b6e4f`: the rule under the header and the headings. */
   colour?: string | undefined;
+  /** false: no fare section (an agent handing the ticket to a client without the price). */
+  showPrice?: boolean;
 }
 
 export const TEST_TICKET_STAMP = 'TEST — not valid for travel';
@@ -205,6 +207,19 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
       }
     }
   }
+  if (options.showPrice !== false) drawFare(doc, booking);
+  doc.font(PDF_FONT.regular).fontSize(8).fillColor('#555');
+  doc.moveDown();
+  doc.text(
+    'Check in at least 1 hour before domestic and 3 hours before international departures with a photo ID ' +
+      '(passport for international flights). Name changes are not allowed.',
+  );
+  doc.end();
+  return done;
+}
+
+/** The fare: each passenger type's receipt lines, the agent's service fee, the total. */
+function drawFare(doc: PDFKit.PDFDocument, booking: FullBooking['booking']): void {
   doc.moveDown();
   doc.font(PDF_FONT.bold).fontSize(12).text('Fare');
   doc.font(PDF_FONT.regular).fontSize(10);
@@ -222,14 +237,6 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
   if (markup && markup.amount > 0) doc.text(`Agent's service fee ${money(markup.amount, booking.currency)}`);
   const total = markup ? markup.selling_total : booking.price.total;
   doc.font(PDF_FONT.bold).text(`Total ${money(total, booking.currency)}`);
-  doc.font(PDF_FONT.regular).fontSize(8).fillColor('#555');
-  doc.moveDown();
-  doc.text(
-    'Check in at least 1 hour before domestic and 3 hours before international departures with a photo ID ' +
-      '(passport for international flights). Name changes are not allowed.',
-  );
-  doc.end();
-  return done;
 }
 
 /** A large diagonal stamp across the page (`offset` points below the middle), under the text that follows. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   cancelBookingRequest,
   cancelBookingResponse,
@@ -20,6 +21,8 @@ import { ok, responses } from '../../http/envelope';
 import { presentRefundQuote, presentTicketListItem } from '../../presenters/booking';
 import { presentFullBooking } from './present-for-request';
 
+const ticketPdfQuery = z.object({ price: z.enum(['show', 'hide']).default('show') });
+
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/bookings/:pnr/ticket.pdf',
@@ -28,7 +31,11 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['bookings'],
         summary: 'The e-ticket of a ticketed booking, as a PDF',
+        description:
+          '`price=hide`: the ticket without its fare section, for an agent handing it to a client ' +
+          'who should not see the price (default `show`: the fare, and an agent’s selling price).',
         params: pnrParams,
+        querystring: ticketPdfQuery,
       },
     },
     async (request, reply) => {
@@ -41,6 +48,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       const pdf = await renderTicketPdf(full, {
         ...(await documentLookOf(app.assets, brand.config)),
         testPayment: await paidInTestMode(app.db, full.booking, app.payments),
+        showPrice: request.query.price === 'show',
       });
       return reply
         .type('application/pdf')

@@ -248,6 +248,15 @@ export function BookingConfirmPage() {
             >
               {t('booking.downloadTicket')}
             </a>
+            {agent && (
+              <a
+                href={ticketPdfUrl(data.pnr, { hidePrice: true })}
+                download={`${data.pnr}-no-price.pdf`}
+                className="ml-3 mt-3 inline-block text-sm underline"
+              >
+                {t('booking.downloadTicketWithoutPrice')}
+              </a>
+            )}
             <a
               href={invoicePdfUrl(data.pnr)}
               download={`tax-invoice-${data.pnr}.pdf`}

@@ -37,6 +37,8 @@ export function useBooking(pnr: string | null, options: { watchForPayment?: bool
 }
 
 /** The booking's e-ticket PDF (the session cookie authorises it). */
-export const ticketPdfUrl = (pnr: string) => `/api/b2b/v2/bookings/${encodeURIComponent(pnr)}/ticket.pdf`;
+/** The e-ticket PDF; `hidePrice`: without the fare section (an agent's copy for a client). */
+export const ticketPdfUrl = (pnr: string, options: { hidePrice?: boolean } = {}) =>
+  `/api/b2b/v2/bookings/${encodeURIComponent(pnr)}/ticket.pdf${options.hidePrice ? '?price=hide' : ''}`;
 /** The paid booking's tax invoice (issue 20), a PDF. */
 export const invoicePdfUrl = (pnr: string) => `/api/b2b/v2/bookings/${encodeURIComponent(pnr)}/invoice`;
