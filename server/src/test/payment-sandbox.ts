@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { PaymentAction as ContractPaymentAction } from '#shared/bookings';
 import { createGateways, type PaymentGateways, withGatewayHost } from '../payments/config';
 import type { PaymentAction } from '../payments/gateway';
+import { payBooking } from './bookings';
 import { createTestApp, type TestApp } from './test-app';
 
 export interface SandboxTestApp extends TestApp {
@@ -207,4 +208,19 @@ export async function startFaultyGateway(): Promise<FaultyGateway> {
       server.close(() => resolve());
     });
   return gateway;
+}
+
+/**
+ * Pays a held booking at a gateway's sandbox (the payment started through the API, the sandbox's
+ * pay button pressed); answers the gateway's return, not yet followed.
+ */
+export async function paidAtGateway(
+  t: TestApp,
+  cookie: string,
+  pnr: string,
+  method: 'esewa' | 'khalti' | 'connectips',
+): Promise<URL> {
+  const started = await payBooking(t, cookie, pnr, method);
+  if (started.statusCode !== 200) throw new Error(`payment not started: ${started.body}`);
+  return payInSandbox(gatewayAction(started.json().data as ContractPaymentAction), 'pay');
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Booking, PaymentAction } from '#shared/bookings';
+import type { Booking } from '#shared/bookings';
 import type { CreditNote, TaxInvoice } from '#shared/finance';
 import { MIGRATIONS_FOLDER } from '../../db/client';
 import {
@@ -19,8 +19,7 @@ import { holdBooking, payBooking } from '../../test/bookings';
 import {
   createSandboxTestApp,
   followReturn,
-  gatewayAction,
-  payInSandbox,
+  paidAtGateway,
   type SandboxTestApp,
 } from '../../test/payment-sandbox';
 
@@ -41,13 +40,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (cookie: string, url: string) => api(t, { method: 'GET', url, cookie });
-
-/** Pays a held booking at a gateway's sandbox; answers the gateway's return, not yet followed. */
-async function paidAtGateway(cookie: string, pnr: string, method: 'esewa' | 'khalti' | 'connectips') {
-  const started = await payBooking(t, cookie, pnr, method);
-  expect(started.statusCode, started.body).toBe(200);
-  return payInSandbox(gatewayAction(started.json().data as PaymentAction), 'pay');
-}
 
 async function rowsOf(pnr: string) {
   const [booking] = await t.app.db.select().from(bookings).where(eq(bookings.pnr, pnr));
@@ -77,7 +69,7 @@ describe('the books of gateway payments, refunds and VAT', () => {
     const before = await checkBooks(t.app.db);
     expect(before.problems).toEqual([]);
     const held = await holdBooking(t, customer, { days: 16 });
-    await followReturn(t.app, await paidAtGateway(customer, held.pnr, 'esewa'));
+    await followReturn(t.app, await paidAtGateway(t, customer, held.pnr, 'esewa'));
     const paid = (await get(customer, `/bookings/${held.pnr}`)).json().data as Booking;
     expect(paid).toMatchObject({ status: 'ticketed', paid_with: 'esewa' });
 
@@ -145,7 +137,7 @@ describe('the books of gateway payments, refunds and VAT', () => {
   it('a Khalti payment in excess, refunded through Khalti: captured and refunded, the gateway back where it was', async () => {
     const before = await checkBooks(t.app.db);
     const held = await holdBooking(t, agent, { days: 17 });
-    const returned = await paidAtGateway(agent, held.pnr, 'khalti');
+    const returned = await paidAtGateway(t, agent, held.pnr, 'khalti');
     expect((await payBooking(t, agent, held.pnr, 'wallet')).statusCode).toBe(200);
     await followReturn(t.app, returned);
 
