@@ -1,6 +1,6 @@
 import { MS_PER_DAY, MS_PER_MINUTE } from './calendar';
 import type { DatedFlight, FlightSlots } from './dated-flight';
-import type { FlightNetwork, RouteFlightsOfDay } from './flight-network';
+import { EMPTY_ROUTE, type FlightNetwork, type RouteFlightsOfDay } from './flight-network';
 
 /** Most stops an itinerary may have. */
 export const MAX_STOPS = 2;
@@ -89,7 +89,7 @@ export function findItineraries(
     if (summarise) summaries.push({ total, departUtc, arriveUtc });
   };
   const direct = network.route(origin, destination, day);
-  for (let i = direct.start; i < direct.start + direct.flights.length; i++) {
+  for (let i = direct.start; i < direct.end; i++) {
     const total = leadAt(direct.slots, i);
     if (total !== Number.POSITIVE_INFINITY)
       add(
@@ -104,22 +104,33 @@ export function findItineraries(
   if (!firstHops) return results;
 
   const found = new FoundFlights();
-  // Airports with a flight into the destination, per day a connection may leave on.
-  const inbound: Set<string>[] = [];
-  for (let d = day; d <= day + CONNECTION_DAYS_AHEAD; d++) {
-    const origins = network.originsInto(destination, d);
-    if (origins) inbound.push(origins);
-  }
-  const feeds = (hub: string) => {
-    for (const origins of inbound) if (origins.has(hub)) return true;
-    return false;
+  // Routes into the destination, per day a connection may leave on.
+  const inbound: (Map<string, RouteFlightsOfDay> | undefined)[] = [];
+  for (let d = day; d <= day + CONNECTION_DAYS_AHEAD; d++) inbound.push(network.routesInto(destination, d));
+  /** A hub's flights into the destination on those days, or undefined when it has none. */
+  const intoDestinationFrom = (hub: string) => {
+    let route: RouteFlights | undefined;
+    let daysWithout = 0;
+    for (let d = 0; d < inbound.length; d++) {
+      const flights = inbound[d]?.get(hub);
+      if (!flights) {
+        daysWithout |= 1 << d;
+        continue;
+      }
+      route ??= new RouteFlights(network, query, hub, destination, true);
+      route.know(day + d, flights);
+    }
+    if (route)
+      for (let d = 0; d < inbound.length; d++) if (daysWithout & (1 << d)) route.know(day + d, EMPTY_ROUTE);
+    return route;
   };
   // Latest departures first: an onward flight already reached from a later, no dearer first
   // flight makes the same connection from an earlier one dominated (leaves earlier, same arrival).
   let stamp = ++lastReachStamp;
   for (const [hub, firstRoute] of firstHops) {
-    if (hub === destination || hub === origin || !feeds(hub)) continue;
-    const onwardFlights = new RouteFlights(network, query, hub, destination);
+    if (hub === destination || hub === origin) continue;
+    const onwardFlights = intoDestinationFrom(hub);
+    if (!onwardFlights) continue;
     const { flights: firstFlights, slots, start } = firstRoute;
     for (let i = firstFlights.length - 1; i >= 0; i--) {
       const firstCost = leadAt(slots, start + i);
@@ -148,18 +159,7 @@ export function findItineraries(
   }
   if (query.maxStops < 2 || results.length >= TWO_STOP_SEARCH_BELOW) return results;
   const budget = results.length + MAX_TWO_STOP_CANDIDATES;
-  const feedersByDay = new Map<number, Set<string>>();
-  const feedersOn = (day: number) => {
-    let feeders = feedersByDay.get(day);
-    if (!feeders) {
-      feeders = new Set([
-        ...(network.originsInto(destination, day) ?? []),
-        ...(network.originsInto(destination, day + 1) ?? []),
-      ]);
-      feedersByDay.set(day, feeders);
-    }
-    return feeders;
-  };
+  const feedersOn = feedersOfDestination(network, destination);
   // Only first hops to airports that fly to a feeder of the destination can lead anywhere.
   const firsts: FirstFlight[] = [];
   for (const [hub, firstRoute] of firstHops) {
@@ -189,7 +189,7 @@ export function findItineraries(
         const pathCost = firstCost + leadAt(secondSlots, secondSlot);
         let lastFlights = intoDestination.get(route.to);
         if (!lastFlights) {
-          lastFlights = new RouteFlights(network, query, route.to, destination);
+          lastFlights = new RouteFlights(network, query, route.to, destination, true);
           intoDestination.set(route.to, lastFlights);
         }
         onward(
@@ -271,6 +271,8 @@ class RouteFlights {
     private readonly from: string,
     /** The airport the route's flights land at. */
     readonly to: string,
+    /** Whether the search looks up many routes into `to` (found through `to`'s routes then). */
+    private readonly intoSearched = false,
   ) {
     this.minConnectionMs = query.minConnectionMinutes(from) * MS_PER_MINUTE;
     this.firstDay = query.day - 1;
@@ -278,13 +280,25 @@ class RouteFlights {
 
   on(day: number): RouteFlightsOfDay {
     const slot = day - this.firstDay;
-    if (slot < 0 || slot >= ROUTE_DAYS_KEPT) return this.network.route(this.from, this.to, day);
+    if (slot < 0 || slot >= ROUTE_DAYS_KEPT) return this.lookUp(day);
     let known = this.days[slot];
     if (!known) {
-      known = this.network.route(this.from, this.to, day);
+      known = this.lookUp(day);
       this.days[slot] = known;
     }
     return known;
+  }
+
+  /** Sets a day's flights already at hand (as a search walks an airport's routes). */
+  know(day: number, flights: RouteFlightsOfDay): void {
+    const slot = day - this.firstDay;
+    if (slot >= 0 && slot < ROUTE_DAYS_KEPT) this.days[slot] = flights;
+  }
+
+  private lookUp(day: number): RouteFlightsOfDay {
+    return this.intoSearched
+      ? this.network.routeInto(this.from, this.to, day)
+      : this.network.route(this.from, this.to, day);
   }
 }
 
@@ -315,23 +329,61 @@ function undominated(hub: string, route: RouteFlightsOfDay, leadAt: LeadAt, kept
 const CONNECTION_DAYS_AHEAD = 3;
 
 /** Whether `hub` has a flight to any airport that flies into the destination. */
-function reachesFeeder(
-  network: FlightNetwork,
-  hub: string,
-  day: number,
-  feedersOn: (day: number) => Set<string>,
-): boolean {
+function reachesFeeder(network: FlightNetwork, hub: string, day: number, feedersOn: FeedersOn): boolean {
   for (let d = day; d < day + CONNECTION_DAYS_AHEAD; d++) {
+    const feeders = feedersOn(d);
+    if (feeders.routesInto) {
+      for (const { from } of feeders.routesInto) if (from.has(hub)) return true;
+      continue;
+    }
     const fromHub = network.destinations(hub, d);
     if (!fromHub) continue;
-    const feeders = feedersOn(d);
-    if (feeders.size < fromHub.size) {
-      for (const feeder of feeders) if (fromHub.has(feeder)) return true;
+    if (feeders.airports.size < fromHub.size) {
+      for (const feeder of feeders.airports) if (fromHub.has(feeder)) return true;
     } else {
-      for (const next of fromHub.keys()) if (feeders.has(next)) return true;
+      for (const next of fromHub.keys()) if (feeders.airports.has(next)) return true;
     }
   }
   return false;
+}
+
+/** At most this many feeders are walked one by one (their routes stay in the cache). */
+const FEW_FEEDERS = 16;
+
+/** The airports with a flight into the destination on a day or the next. */
+interface Feeders {
+  airports: Set<string>;
+  /**
+   * When they are few: the routes into each, that day, by origin. A hub's routes to feeders are
+   * then found in these few maps instead of in the hub's own, one per hub.
+   */
+  routesInto: { feeder: string; from: Map<string, RouteFlightsOfDay> }[] | undefined;
+}
+
+type FeedersOn = (day: number) => Feeders;
+
+function feedersOfDestination(network: FlightNetwork, destination: string): FeedersOn {
+  const byDay = new Map<number, Feeders>();
+  return (day) => {
+    let feeders = byDay.get(day);
+    if (!feeders) {
+      const airports = new Set([
+        ...(network.routesInto(destination, day)?.keys() ?? []),
+        ...(network.routesInto(destination, day + 1)?.keys() ?? []),
+      ]);
+      let routesInto: Feeders['routesInto'];
+      if (airports.size <= FEW_FEEDERS) {
+        routesInto = [];
+        for (const feeder of airports) {
+          const from = network.routesInto(feeder, day);
+          if (from) routesInto.push({ feeder, from });
+        }
+      }
+      feeders = { airports, routesInto };
+      byDay.set(day, feeders);
+    }
+    return feeders;
+  };
 }
 
 /**
@@ -351,12 +403,10 @@ function onward(
   const earliest = arriveUtc + route.minConnectionMs;
   const latest = arriveUtc + MAX_CONNECTION_MS;
   for (let day = arrivalDay; day <= arrivalDay + 1; day++) {
-    const { flights, departures, start, slots } = route.on(day);
-    const end = start + flights.length;
+    const { departures, start, end, slots } = route.on(day);
     for (let i = firstAtOrAfter(departures, start, end, earliest); i < end && found.length < limit; i++) {
       if ((departures[i] as number) > latest) break;
-      if (leadAt(slots, i) !== Number.POSITIVE_INFINITY)
-        found.add(flights[i - start] as DatedFlight, slots, i);
+      if (leadAt(slots, i) !== Number.POSITIVE_INFINITY) found.add(slots.flights[i] as DatedFlight, slots, i);
     }
     if (found.length >= limit) break;
   }
@@ -373,7 +423,7 @@ class SecondHops {
   constructor(
     private readonly network: FlightNetwork,
     private readonly query: ItineraryQuery,
-    private readonly feedersOn: (day: number) => Set<string>,
+    private readonly feedersOn: FeedersOn,
   ) {}
 
   from(hub: string, arrivalDay: number): RouteFlights[] {
@@ -394,16 +444,38 @@ class SecondHops {
     const { origin, destination } = this.query;
     const routes: RouteFlights[] = [];
     const seen = new Set<string>();
+    const add = (secondHub: string, day: number, flights: RouteFlightsOfDay, otherDay: RouteFlightsOfDay) => {
+      if (secondHub === origin || secondHub === destination || secondHub === hub || seen.has(secondHub))
+        return;
+      seen.add(secondHub);
+      const route = new RouteFlights(this.network, this.query, hub, secondHub);
+      // Both days' flights are at hand: the route is never looked up again.
+      route.know(day, flights);
+      route.know(day === arrivalDay ? arrivalDay + 1 : arrivalDay, otherDay);
+      routes.push(route);
+    };
     for (let day = arrivalDay; day <= arrivalDay + 1; day++) {
+      const otherDay = day === arrivalDay ? arrivalDay + 1 : arrivalDay;
+      const feeders = this.feedersOn(day);
+      if (feeders.routesInto) {
+        for (const { feeder, from } of feeders.routesInto) {
+          const flights = from.get(hub);
+          if (flights) add(feeder, day, flights, this.network.routeInto(hub, feeder, otherDay));
+        }
+        continue;
+      }
       const fromHub = this.network.destinations(hub, day);
       if (!fromHub) continue;
-      const feeders = this.feedersOn(day);
-      const smaller = feeders.size < fromHub.size ? feeders : fromHub.keys();
-      for (const secondHub of smaller) {
-        if (secondHub === origin || secondHub === destination || secondHub === hub) continue;
-        if (!fromHub.has(secondHub) || !feeders.has(secondHub) || seen.has(secondHub)) continue;
-        seen.add(secondHub);
-        routes.push(new RouteFlights(this.network, this.query, hub, secondHub));
+      const fromHubOtherDay = this.network.destinations(hub, otherDay);
+      const otherDayOf = (secondHub: string) => fromHubOtherDay?.get(secondHub) ?? EMPTY_ROUTE;
+      if (feeders.airports.size < fromHub.size) {
+        for (const secondHub of feeders.airports) {
+          const flights = fromHub.get(secondHub);
+          if (flights) add(secondHub, day, flights, otherDayOf(secondHub));
+        }
+      } else {
+        for (const [secondHub, flights] of fromHub)
+          if (feeders.airports.has(secondHub)) add(secondHub, day, flights, otherDayOf(secondHub));
       }
     }
     return routes;

@@ -30,8 +30,8 @@ export interface ClassControl {
 interface DayIndex {
   /** origin → destination → flights of that local day, by departure time. */
   out: Map<string, Map<string, RouteFlightsOfDay>>;
-  /** destination → origins with a flight into it that day. */
-  inbound: Map<string, Set<string>>;
+  /** destination → origin → the same routes as `out`, by where they land. */
+  inbound: Map<string, Map<string, RouteFlightsOfDay>>;
 }
 
 /** Day indexes kept in memory; the oldest is dropped beyond this. */
@@ -49,14 +49,17 @@ export interface RouteFlightsOfDay {
   /** `slots.departures`. */
   departures: Float64Array;
   start: number;
+  /** `start + flights.length`. */
+  end: number;
   slots: FlightSlots;
 }
 
 const EMPTY_SLOTS = new FlightSlots([]);
-const EMPTY_ROUTE: RouteFlightsOfDay = {
+export const EMPTY_ROUTE: RouteFlightsOfDay = {
   flights: EMPTY,
   departures: EMPTY_SLOTS.departures,
   start: 0,
+  end: 0,
   slots: EMPTY_SLOTS,
 };
 
@@ -151,14 +154,22 @@ export class FlightNetwork {
     return this.dayIndex(day).out.get(origin);
   }
 
-  /** Origins with a flight into a destination on a local day. */
-  originsInto(destination: string, day: number): Set<string> | undefined {
+  /** Routes into a destination on a local day, by origin. */
+  routesInto(destination: string, day: number): Map<string, RouteFlightsOfDay> | undefined {
     return this.dayIndex(day).inbound.get(destination);
   }
 
   /** `flights()` with their departure instants side by side in memory. */
   route(origin: string, destination: string, day: number): RouteFlightsOfDay {
     return this.dayIndex(day).out.get(origin)?.get(destination) ?? EMPTY_ROUTE;
+  }
+
+  /**
+   * `route()` found through the destination's routes: cheaper when many routes into one
+   * destination are looked up in a row (the destination's map stays in the cache).
+   */
+  routeInto(origin: string, destination: string, day: number): RouteFlightsOfDay {
+    return this.dayIndex(day).inbound.get(destination)?.get(origin) ?? EMPTY_ROUTE;
   }
 
   /** One dated flight by its public identity, or undefined when it does not operate that day. */
@@ -235,9 +246,6 @@ export class FlightNetwork {
         primeDemand(flight, salesDay);
         list.push(flight);
         byDestination.set(leg.destination, list);
-        const origins = index.inbound.get(leg.destination) ?? new Set<string>();
-        origins.add(origin);
-        index.inbound.set(leg.destination, origins);
       }
       if (!byDestination) continue;
       for (const list of byDestination.values()) list.sort((a, b) => a.departUtc - b.departUtc);
@@ -247,8 +255,15 @@ export class FlightNetwork {
       const routes = new Map<string, RouteFlightsOfDay>();
       let start = 0;
       for (const [destination, flights] of byDestination) {
-        routes.set(destination, { flights, departures: slots.departures, start, slots });
-        start += flights.length;
+        const route = { flights, departures: slots.departures, start, end: start + flights.length, slots };
+        routes.set(destination, route);
+        let into = index.inbound.get(destination);
+        if (!into) {
+          into = new Map();
+          index.inbound.set(destination, into);
+        }
+        into.set(origin, route);
+        start = route.end;
       }
       index.out.set(origin, routes);
     }
