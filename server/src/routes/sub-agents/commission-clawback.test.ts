@@ -379,7 +379,9 @@ describe('the master’s commission taken back when a sub-agent’s booking is r
             const now = commissionReversedFor({ commission, paid, refunded, whole: false });
             expect(now).toBeGreaterThanOrEqual(previous);
             expect(now).toBeLessThanOrEqual(commission);
-            expect(now).toBeLessThanOrEqual((commission * refunded) / paid);
+            // The exact share rounded down: now × paid ≤ commission × refunded < (now + 1) × paid.
+            expect(BigInt(now) * BigInt(paid) <= BigInt(commission) * BigInt(refunded)).toBe(true);
+            expect(BigInt(now + 1) * BigInt(paid) > BigInt(commission) * BigInt(refunded)).toBe(true);
             previous = now;
           }
           expect(commissionReversedFor({ commission, paid, refunded: paid, whole: false })).toBe(commission);
