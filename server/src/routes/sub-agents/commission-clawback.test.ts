@@ -13,6 +13,8 @@ import {
   users,
   walletEntries,
 } from '../../db/schema/index';
+import { cancelBooking } from '../../domain/bookings/cancel-booking';
+import { fullRefundQuote } from '../../domain/bookings/refund-disrupted-booking';
 import { checkBooks } from '../../domain/ledger/check-books';
 import {
   commissionReversedFor,
@@ -21,7 +23,15 @@ import {
 import { kathmanduLocal } from '../../domain/wallet/kathmandu-dates';
 import { api, logIn, logInDemo } from '../../test/accounts';
 import { topUpWallet } from '../../test/booking-load';
-import { adult, bookingBody, findOffer, payBooking, postBooking, walletOf } from '../../test/bookings';
+import {
+  adult,
+  bookingBody,
+  findOffers,
+  inDays,
+  payBooking,
+  postBooking,
+  walletOf,
+} from '../../test/bookings';
 import { recipientToken } from '../../test/outbox';
 import { createTestApp, RELAXED_HOLD_LIMITS, type TestApp } from '../../test/test-app';
 
@@ -103,9 +113,11 @@ afterEach(() => {
 });
 afterAll(() => t?.close());
 
-/** The sub-agent holds these travellers 12 days out and pays from their wallet (ticketed). */
-async function subAgentBooking(passengers: PassengerInput[] = [adult()]): Promise<Booking> {
-  const offer = await findOffer(t, { cookie: sub, days: 12, adults: passengers.length });
+/** The sub-agent holds these travellers 20 days out (a `family` fare if given) and pays from their wallet. */
+async function subAgentBooking(passengers: PassengerInput[] = [adult()], family?: string): Promise<Booking> {
+  const offers = await findOffers(t, { cookie: sub, days: 20, adults: passengers.length });
+  const offer = family ? offers.find((o) => o.fare.family === family) : offers[0];
+  if (!offer) throw new Error(`no ${family ?? ''} offer`);
   const held = await postBooking(t, sub, bookingBody([offer], passengers));
   expect(held.statusCode, held.body).toBe(200);
   const paid = await payBooking(t, sub, (held.json().data as Booking).pnr, 'wallet');
@@ -223,6 +235,26 @@ describe('the master’s commission taken back when a sub-agent’s booking is r
     expect(statement.body).toContain(`sub_agent_commission_reversal,${booking.pnr}`);
   });
 
+  it('a cancellation refunding everything (a disrupted flight’s quote) takes back exactly the commission', async () => {
+    const booking = await subAgentBooking();
+    const { id, amountDue } = await idOf(booking.pnr);
+    const commission = await commissionOf(booking.pnr);
+    const before = await walletOf(t.database.db, MASTER);
+    const { quote } = await cancelBooking(t.database.db, {
+      scope: { userId: subId },
+      pnr: booking.pnr,
+      confirm: true,
+      by: { name: 'Ram Sub' },
+      quoteWith: fullRefundQuote,
+    });
+    expect(quote.refund).toBe(amountDue);
+    expect((await masterEntries(id, 'sub_agent_commission_reversal')).map((e) => e.amount)).toEqual([
+      -commission,
+    ]);
+    expect(before.balance - (await walletOf(t.database.db, MASTER)).balance).toBe(commission);
+    expect((await checkBooks(t.database.db)).problems).toEqual([]);
+  });
+
   it('a partial cancellation takes back the refunded share; the rest later brings the total to the share of all refunded', async () => {
     const booking = await subAgentBooking([
       adult({ first_name: 'Hari' }),
@@ -268,6 +300,43 @@ describe('the master’s commission taken back when a sub-agent’s booking is r
     // A retried reversal with no new refund takes nothing more.
     await t.database.db.transaction((tx) => reverseMasterCommission(tx, id, { whole: false }));
     expect(await masterEntries(id, 'sub_agent_commission_reversal')).toHaveLength(reversals.length);
+    expect((await checkBooks(t.database.db)).problems).toEqual([]);
+  });
+
+  it('after a date change the sub-agent paid for, a cancellation takes back the share of the booking refunded', async () => {
+    const booking = await subAgentBooking([adult()], 'Apex');
+    const { id, amountDue } = await idOf(booking.pnr);
+    const commission = await commissionOf(booking.pnr);
+    const options = await call(
+      sub,
+      'GET',
+      `/bookings/${booking.pnr}/change-options?leg_index=0&date=${inDays(23)}`,
+    );
+    expect(options.statusCode, options.body).toBe(200);
+    const chosen = options.json().data.options[0];
+    if (!chosen) throw new Error('no change options');
+    const changed = await call(sub, 'POST', `/bookings/${booking.pnr}/change`, {
+      leg_index: 0,
+      offer_id: chosen.offer.id,
+      total: chosen.offer.price.total,
+      confirm: true,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(chosen.quote.amount_due).toBeGreaterThan(0);
+    // The change's own payment is not a refund and takes nothing back.
+    expect(await masterEntries(id, 'sub_agent_commission_reversal')).toEqual([]);
+
+    const before = await walletOf(t.database.db, MASTER);
+    const cancelled = await call(sub, 'POST', `/bookings/${booking.pnr}/cancel`, { confirm: true });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const refund = cancelled.json().data.quote.refund as number;
+    // What comes back is of the booking's price, never the change's payment; its share is taken back.
+    expect(refund).toBeGreaterThan(0);
+    expect(refund).toBeLessThan(amountDue);
+    const share = Math.floor((commission * refund) / amountDue);
+    expect(share).toBeGreaterThan(0);
+    expect((await masterEntries(id, 'sub_agent_commission_reversal')).map((e) => e.amount)).toEqual([-share]);
+    expect(before.balance - (await walletOf(t.database.db, MASTER)).balance).toBe(share);
     expect((await checkBooks(t.database.db)).problems).toEqual([]);
   });
 
