@@ -8,6 +8,7 @@ import {
   bookings,
   emailOutbox,
   ledgerLines,
+  paymentAttempts,
   refunds,
   tickets,
   users,
@@ -432,6 +433,63 @@ describe('the master’s commission taken back when a sub-agent’s booking is r
       { numRuns: 25 },
     );
     expect(await masterEntries(id, 'sub_agent_commission_reversal')).toEqual([]);
+  });
+
+  it('the refund of a second capture (an excess payment) takes nothing back; a refund of the booking does', async () => {
+    const booking = await subAgentBooking();
+    const { id, amountDue } = await idOf(booking.pnr);
+    const commission = await commissionOf(booking.pnr);
+    const rolledBack = new Error('rolled back');
+    await t.database.db
+      .transaction(async (tx) => {
+        const reference = `EXCESS${randomUUID().replaceAll('-', '').slice(0, 14)}`;
+        await tx.insert(paymentAttempts).values({
+          orderId: id,
+          gateway: 'khalti',
+          reference,
+          amountPaisa: amountDue,
+          currency: 'NPR',
+          status: 'excess',
+        });
+        await tx.insert(refunds).values({
+          bookingId: id,
+          method: 'khalti',
+          amount: amountDue,
+          currency: 'NPR',
+          status: 'pending',
+          paymentReference: reference,
+          reason: 'Paid twice',
+        });
+        await reverseMasterCommission(tx, id, { whole: false });
+        const none = await tx
+          .select()
+          .from(walletEntries)
+          .where(
+            and(eq(walletEntries.bookingId, id), eq(walletEntries.kind, 'sub_agent_commission_reversal')),
+          );
+        expect(none).toEqual([]);
+        await tx.insert(refunds).values({
+          bookingId: id,
+          method: 'wallet',
+          amount: amountDue,
+          currency: 'NPR',
+          status: 'completed',
+          reason: 'Cancelled',
+          part: 'void',
+        });
+        await reverseMasterCommission(tx, id, { whole: false });
+        const taken = await tx
+          .select({ amount: walletEntries.amount })
+          .from(walletEntries)
+          .where(
+            and(eq(walletEntries.bookingId, id), eq(walletEntries.kind, 'sub_agent_commission_reversal')),
+          );
+        expect(taken).toEqual([{ amount: -commission }]);
+        throw rolledBack;
+      })
+      .catch((error) => {
+        if (error !== rolledBack) throw error;
+      });
   });
 
   it('commissionReversedFor: cumulative, monotone, bounded by the commission, exact when all is refunded', () => {
