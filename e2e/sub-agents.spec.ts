@@ -255,5 +255,16 @@ test('a master agent creates and funds a sub-agent and sees the sub-agent’s bo
   await expect(agencyView.getByTestId('level-master_agent')).toBeVisible();
   await expect(agencyView.getByTestId('level-sub_agent')).toBeVisible();
   expect(await expectSumAddsUp(agencyView, full.traveller_pays)).toEqual(masterAmounts);
+  const credited = consolePage.getByText(/Master agent’s commission credited/);
+  await expect(credited).toBeVisible();
+
+  // Sabina cancels: the refund takes the master's commission back, shown beside the credit.
+  const cancelled = await request.post(`${API}/bookings/${pnr}/cancel`, {
+    headers: sub,
+    data: { confirm: true },
+  });
+  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+  await consolePage.reload();
+  await expect(consolePage.getByText(/Master agent’s commission taken back/)).toBeVisible();
   await adminContext.close();
 });

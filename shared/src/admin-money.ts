@@ -36,6 +36,7 @@ export const walletEntryKind = z.enum([
   'transfer_out',
   'transfer_in',
   'sub_agent_commission',
+  'sub_agent_commission_reversal',
 ]);
 
 export const walletEntry = z.object({

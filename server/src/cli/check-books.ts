@@ -41,7 +41,7 @@ async function main(): Promise<number> {
     for (const [key, total] of totals) console.log(`  ${key.padEnd(14)} ${total}`);
     if (report.problems.length === 0) {
       console.log(
-        'The books balance: every journal and every currency sums to zero; the gateway and VAT accounts match their payments, refunds and documents.',
+        'The books balance: every journal and every currency sums to zero; the gateway, VAT and agency-collected accounts match their payments, refunds, documents and date changes.',
       );
       return 0;
     }

@@ -223,7 +223,8 @@ export const tickets = pgTable(
 
 /**
  * `transfer_out` / `transfer_in`: a master agent funding a sub-agent (issue 21 §4);
- * `sub_agent_commission`: the master's part of a sub-agent's ticketed booking.
+ * `sub_agent_commission`: the master's part of a sub-agent's ticketed booking;
+ * `sub_agent_commission_reversal`: that part taken back as the booking is refunded or voided.
  */
 export const WALLET_ENTRY_KINDS = [
   'top_up',
@@ -235,9 +236,15 @@ export const WALLET_ENTRY_KINDS = [
   'transfer_out',
   'transfer_in',
   'sub_agent_commission',
+  'sub_agent_commission_reversal',
 ] as const;
 /** Kinds that take money out of a wallet (negative amounts). */
-export const WALLET_DEBIT_KINDS = ['booking_debit', 'change_debit', 'transfer_out'] as const;
+export const WALLET_DEBIT_KINDS = [
+  'booking_debit',
+  'change_debit',
+  'transfer_out',
+  'sub_agent_commission_reversal',
+] as const;
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 
 /**
@@ -276,11 +283,11 @@ export const walletEntries = pgTable(
       .where(sql`${table.bookingId} is not null and ${table.kind} = 'booking_debit'`),
     check(
       'wallet_entries_kind_check',
-      sql`${table.kind} in ('top_up', 'booking_debit', 'refund_credit', 'settlement', 'change_debit', 'transfer_out', 'transfer_in', 'sub_agent_commission')`,
+      sql`${table.kind} in ('top_up', 'booking_debit', 'refund_credit', 'settlement', 'change_debit', 'transfer_out', 'transfer_in', 'sub_agent_commission', 'sub_agent_commission_reversal')`,
     ),
     check(
       'wallet_entries_sign_check',
-      sql`(${table.kind} in ('booking_debit', 'change_debit', 'transfer_out') and ${table.amount} < 0) or (${table.kind} not in ('booking_debit', 'change_debit', 'transfer_out') and ${table.amount} > 0)`,
+      sql`(${table.kind} in ('booking_debit', 'change_debit', 'transfer_out', 'sub_agent_commission_reversal') and ${table.amount} < 0) or (${table.kind} not in ('booking_debit', 'change_debit', 'transfer_out', 'sub_agent_commission_reversal') and ${table.amount} > 0)`,
     ),
   ],
 );

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentAttempts, refunds } from '../../db/schema/index';
 import { issueCreditNote } from '../finance/issue-credit-note';
+import { reverseMasterCommission } from '../sub-agents/reverse-master-commission';
 import { postWalletEntry } from '../wallet/post-wallet-entry';
 import type { BookingRow } from './find-booking';
 
@@ -11,7 +12,8 @@ import type { BookingRow } from './find-booking';
  * refund record, `automatic` ones made through the gateway's refund API by the
  * `payments.refund-excess` job (an operator pays back the others from the merchant panel). A
  * credit note follows when the booking was invoiced (unless `creditNote` is false). `part` tells
- * refunds of one payment apart (`booking`, `passengers:<ids>`, `void`).
+ * refunds of one payment apart (`booking`, `passengers:<ids>`, `void`). A sub-agent's booking
+ * takes the master's commission back in the same share (reverseMasterCommission; a void, all of it).
  */
 export async function refundBookingPayment(
   tx: Db,
@@ -45,5 +47,6 @@ export async function refundBookingPayment(
     reason: `${reason}: refund of booking ${booking.pnr}`,
     part: options.part ?? 'booking',
   });
+  await reverseMasterCommission(tx, booking.id, { whole: options.part === 'void' });
   if (options.creditNote !== false) await issueCreditNote(tx, { bookingId: booking.id, amount, reason });
 }

@@ -4,6 +4,7 @@ import { bookingLegs, tickets } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { voidFeeOf } from '../finance/brand-finance-settings';
 import { issueCreditNote } from '../finance/issue-credit-note';
+import { reverseMasterCommission } from '../sub-agents/reverse-master-commission';
 import { supplierById } from '../suppliers/configured-suppliers';
 import { kathmanduLocal } from '../wallet/kathmandu-dates';
 import type { Actor } from './change-booking-status';
@@ -77,6 +78,9 @@ export async function voidBooking(
           part: 'void',
           creditNote: false,
         });
+      } else {
+        // Nothing comes back (the void fee keeps it all), yet the sale is undone.
+        await reverseMasterCommission(tx, booking.id, { whole: true });
       }
       await issueCreditNote(tx, {
         bookingId: booking.id,

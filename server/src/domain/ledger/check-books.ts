@@ -11,12 +11,13 @@ export interface BooksReport {
 }
 
 /**
- * A journal's key: its one source row (wallet entry, payment attempt, refund, tax invoice or
- * credit note; the table's check keeps it to exactly one).
+ * A journal's key: its one source row (wallet entry, payment attempt, refund, tax invoice, credit
+ * note or agency-collected date change; the table's check keeps it to exactly one).
  */
 const JOURNAL =
   sql.raw(`coalesce('wallet_entry:' || wallet_entry_id, 'payment_attempt:' || payment_attempt_id,
-  'refund:' || refund_id, 'tax_invoice:' || tax_invoice_id, 'credit_note:' || credit_note_id)`);
+  'refund:' || refund_id, 'tax_invoice:' || tax_invoice_id, 'credit_note:' || credit_note_id,
+  'booking_change:' || booking_change_id)`);
 
 /** Captured gateway payments of bookings and completed gateway refunds, as the gateway's account moves. */
 const GATEWAY_MOVEMENTS = sql`
@@ -32,8 +33,10 @@ const GATEWAY_MOVEMENTS = sql`
  * whose agent line is the entry's amount on the entry's owner; each agent account equals both the
  * sum of their wallet entries and `users.wallet_balance`; every captured gateway payment, completed
  * gateway refund and tax document with VAT has its journal; each gateway account holds what its
- * captured payments less its completed refunds say (negative: money the gateway holds), and each
- * brand's VAT account what its invoices' VAT less its credit notes' says. Read-only.
+ * captured payments less its completed refunds say (negative: money the gateway holds), each
+ * brand's VAT account what its invoices' VAT less its credit notes' says, and every date change the
+ * agency collected has its journal, each brand's agency-collected account holding minus their sum.
+ * Read-only.
  */
 export async function checkBooks(db: Db): Promise<BooksReport> {
   const problems: string[] = [];
@@ -171,6 +174,38 @@ export async function checkBooks(db: Db): Promise<BooksReport> {
                         where account like 'tax:%' group by account, currency) l
                    on l.account = d.account and l.currency = d.currency
            where coalesce(d.sum, 0) <> coalesce(l.sum, 0)`,
+    ),
+  );
+
+  report(
+    'date change collected by the agency without its journal (agency-collected − amount, brand sales + amount)',
+    await queryRows(
+      db,
+      sql`select c.id, b.pnr, c.amount::text as amount from booking_changes c join bookings b on b.id = c.booking_id
+           where c.paid_with = 'agency' and c.amount <> 0
+             and ((select count(*) from ledger_lines l where l.booking_change_id = c.id) <> 2
+               or not exists (select 1 from ledger_lines l
+                               where l.booking_change_id = c.id
+                                 and l.account = 'brand:' || b.brand_id || ':agency-collected'
+                                 and l.amount = -c.amount and l.currency = c.currency)
+               or not exists (select 1 from ledger_lines l
+                               where l.booking_change_id = c.id and l.account = 'brand:' || b.brand_id || ':sales'
+                                 and l.amount = c.amount and l.currency = c.currency))`,
+    ),
+  );
+  report(
+    "brand's agency-collected account is not minus the date changes it collected",
+    await queryRows(
+      db,
+      sql`select coalesce(c.account, l.account) as account, coalesce(c.currency, l.currency) as currency,
+                 coalesce(c.sum, 0)::text as collected, coalesce(l.sum, 0)::text as ledger
+            from (select 'brand:' || b.brand_id || ':agency-collected' as account, c.currency, -sum(c.amount) as sum
+                    from booking_changes c join bookings b on b.id = c.booking_id
+                   where c.paid_with = 'agency' group by 1, c.currency) c
+            full join (select account, currency, sum(amount) as sum from ledger_lines
+                        where account like 'brand:%:agency-collected' group by account, currency) l
+                   on l.account = c.account and l.currency = c.currency
+           where coalesce(c.sum, 0) <> coalesce(l.sum, 0)`,
     ),
   );
 

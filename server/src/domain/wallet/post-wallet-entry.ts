@@ -17,6 +17,11 @@ export interface PostWalletEntryOptions {
   reference?: string | null;
   /** The admin making a top-up. */
   createdByUserId?: string | null;
+  /**
+   * A debit the agent owes whatever their balance (a commission taken back with a refund): it may
+   * take the wallet below the credit limit instead of failing the refund it follows.
+   */
+  owedWhateverTheBalance?: boolean;
 }
 
 /**
@@ -26,6 +31,7 @@ export interface PostWalletEntryOptions {
  * below minus the user's credit limit: INSUFFICIENT_FUNDS (`data.shortfall`) without credit,
  * CREDIT_LIMIT_EXCEEDED with it. A debit whose credit use crosses 80 % or 100 % of the limit
  * writes the alert e-mails in the same transaction. Returns the new balance.
+ * `owedWhateverTheBalance` skips the limit (the debit is recorded and the balance shows it owed).
  */
 export async function postWalletEntry(tx: Db, options: PostWalletEntryOptions): Promise<number> {
   const [user] = await tx
@@ -44,7 +50,11 @@ export async function postWalletEntry(tx: Db, options: PostWalletEntryOptions): 
       `The wallet holds ${user.currency}, not ${options.currency}.`,
     );
   }
-  if (options.amount < 0 && user.balance + options.amount < -user.creditLimit) {
+  if (
+    options.amount < 0 &&
+    !options.owedWhateverTheBalance &&
+    user.balance + options.amount < -user.creditLimit
+  ) {
     if (user.creditLimit > 0) {
       const available = user.balance + user.creditLimit;
       throw new AppError(

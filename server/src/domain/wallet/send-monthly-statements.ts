@@ -3,7 +3,7 @@ import { adToBs, BS_MONTH_NAMES, bsToAd } from '#shared/bikram-sambat';
 import { TRAVELLER_USER_TYPES } from '#shared/user-types';
 import type { AgentStatement } from '#shared/wallet-statements';
 import type { Db } from '../../db/client';
-import { users, walletEntries, walletStatementEmails } from '../../db/schema/index';
+import { users, type WalletEntryKind, walletEntries, walletStatementEmails } from '../../db/schema/index';
 import { sendEmail } from '../email/send-email';
 import { buildAgentsStatement, statementWindow } from './build-wallet-statement';
 import { formatMinor } from './format-minor';
@@ -30,12 +30,25 @@ export function previousBsMonth(today: string): BsMonthPeriod {
   return { bsYear, bsMonth, from, to };
 }
 
+/** What each entry is, as the statement e-mail names it. */
+const ENTRY_NAMES: Record<WalletEntryKind, string> = {
+  top_up: 'top up',
+  booking_debit: 'booking debit',
+  refund_credit: 'refund credit',
+  settlement: 'settlement',
+  change_debit: 'change debit',
+  transfer_out: 'transfer out',
+  transfer_in: 'transfer in',
+  sub_agent_commission: 'sub-agent commission',
+  sub_agent_commission_reversal: 'sub-agent commission reversed',
+};
+
 function statementText(statement: AgentStatement, period: BsMonthPeriod): string {
   const money = (minor: number) => formatMinor(minor, statement.currency);
   const monthName = `${BS_MONTH_NAMES.en[period.bsMonth - 1]} ${period.bsYear}`;
   const lines = statement.lines.map(
     (line) =>
-      `${line.date} (${line.dateBs} BS)  ${line.kind.replace('_', ' ')}${line.pnr ? ` ${line.pnr}` : ''}${line.reference ? ` ref ${line.reference}` : ''}  ${money(line.amount)}  balance ${money(line.balance)}`,
+      `${line.date} (${line.dateBs} BS)  ${ENTRY_NAMES[line.kind]}${line.pnr ? ` ${line.pnr}` : ''}${line.reference ? ` ref ${line.reference}` : ''}  ${money(line.amount)}  balance ${money(line.balance)}`,
   );
   return [
     `Dear ${statement.agent.name.split(' ')[0]},`,

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminChangeResponse } from '#shared/admin-bookings';
 import type { ChangeOptions } from '#shared/booking-changes';
 import type { Booking, PaymentAction } from '#shared/bookings';
 import type { TaxInvoice } from '#shared/finance';
-import { auditLog, bookingChanges, walletEntries } from '../../../db/schema/index';
+import { MIGRATIONS_FOLDER } from '../../../db/client';
+import { auditLog, bookingChanges, bookings, ledgerLines, walletEntries } from '../../../db/schema/index';
 import { checkBooks } from '../../../domain/ledger/check-books';
 import { postWalletEntry } from '../../../domain/wallet/post-wallet-entry';
 import { api, demoUserEmail, logInDemo } from '../../../test/accounts';
@@ -231,6 +234,73 @@ describe('a traveller’s gateway-paid booking changed in the console', () => {
       .from(bookingChanges)
       .where(sql`${bookingChanges.bookingId} = (select id from bookings where pnr = ${pnr})`);
     expect(change).toMatchObject({ paidWith: 'agency', amount: option.quote.amount_due });
+
+    // In the books: the agency holds the money outside the app, the brand's sales earned it.
+    const [booking] = await t.app.db.select().from(bookings).where(eq(bookings.pnr, pnr));
+    const lines = await t.app.db
+      .select({ account: ledgerLines.account, amount: ledgerLines.amount, currency: ledgerLines.currency })
+      .from(ledgerLines)
+      .where(eq(ledgerLines.bookingChangeId, change?.id ?? ''));
+    expect(lines).toHaveLength(2);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        {
+          account: `brand:${booking?.brandId}:agency-collected`,
+          amount: -option.quote.amount_due,
+          currency: 'NPR',
+        },
+        { account: `brand:${booking?.brandId}:sales`, amount: option.quote.amount_due, currency: 'NPR' },
+      ]),
+    );
+    const books = await checkBooks(t.app.db);
+    expect(books.problems).toEqual([]);
+    expect(books.accounts).toContainEqual({
+      account: `brand:${booking?.brandId}:agency-collected`,
+      currency: 'NPR',
+      balance: -option.quote.amount_due,
+    });
+    // A journal lost or changed is caught (inside a transaction rolled back).
+    const rolledBack = new Error('rolled back');
+    for (const tamper of [
+      sql`delete from ledger_lines where booking_change_id = ${change?.id}`,
+      sql`update ledger_lines set amount = amount + 1 where booking_change_id = ${change?.id} and account like '%:agency-collected'`,
+    ]) {
+      await t.app.db
+        .transaction(async (tx) => {
+          await tx.execute(tamper);
+          const problems = (await checkBooks(tx)).problems.join('\n');
+          expect(problems).toContain('date change collected by the agency without its journal');
+          throw rolledBack;
+        })
+        .catch((error) => {
+          if (error !== rolledBack) throw error;
+        });
+    }
+    // The migration's backfill writes the same journal for a change collected before it.
+    const text = readFileSync(join(MIGRATIONS_FOLDER, '0034_books_agency_collected_changes.sql'), 'utf8');
+    const backfill = text.slice(text.indexOf('-- The changes the agency collected before this migration'));
+    await t.app.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`delete from ledger_lines where booking_change_id is not null`);
+        expect((await checkBooks(tx)).problems).not.toEqual([]);
+        await tx.execute(sql.raw(backfill));
+        const again = await tx
+          .select({
+            account: ledgerLines.account,
+            amount: ledgerLines.amount,
+            currency: ledgerLines.currency,
+          })
+          .from(ledgerLines)
+          .where(eq(ledgerLines.bookingChangeId, change?.id ?? ''));
+        expect(again).toHaveLength(2);
+        expect(again).toEqual(expect.arrayContaining(lines));
+        expect((await checkBooks(tx)).problems).toEqual([]);
+        throw rolledBack;
+      })
+      .catch((error) => {
+        if (error !== rolledBack) throw error;
+      });
+    expect((await checkBooks(t.app.db)).problems).toEqual([]);
 
     const after = (await get(customer, `/bookings/${pnr}`)).json().data as Booking;
     expect(after.status).toBe('ticketed');

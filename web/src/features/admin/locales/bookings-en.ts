@@ -112,6 +112,7 @@ export const bookingsEn = {
   payment: '{{gateway}} payment of {{amount}}: {{status}} (reference {{reference}})',
   wallet: {
     sub_agent_commission: 'Master agent’s commission credited {{amount}}',
+    sub_agent_commission_reversal: 'Master agent’s commission taken back {{amount}}',
     booking_debit: 'Wallet debited {{amount}}',
     refund_credit: 'Wallet credited {{amount}}',
     top_up: 'Wallet topped up {{amount}}',

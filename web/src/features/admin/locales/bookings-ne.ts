@@ -104,6 +104,7 @@ export const bookingsNe: typeof bookingsEn = {
   payment: '{{gateway}} भुक्तानी {{amount}}: {{status}} (सन्दर्भ {{reference}})',
   wallet: {
     sub_agent_commission: 'मास्टर एजेन्टको कमिसन {{amount}} जम्मा',
+    sub_agent_commission_reversal: 'मास्टर एजेन्टको कमिसन {{amount}} फिर्ता लिइयो',
     booking_debit: 'वालेटबाट {{amount}} काटियो',
     refund_credit: 'वालेटमा {{amount}} जम्मा भयो',
     top_up: 'वालेटमा {{amount}} थपियो',

@@ -249,6 +249,7 @@ export const adminEn = {
       transfer_out: 'Sent to a sub-agent',
       transfer_in: 'From the master agent',
       sub_agent_commission: 'Commission on a sub-agent’s booking',
+      sub_agent_commission_reversal: 'Commission taken back: sub-agent’s booking refunded',
     },
     empty: 'No entries yet.',
     credit: {

@@ -251,6 +251,7 @@ export const adminNe: typeof adminEn = {
       transfer_out: 'सब-एजेन्टलाई पठाइएको',
       transfer_in: 'मास्टर एजेन्टबाट',
       sub_agent_commission: 'सब-एजेन्टको बुकिङमा कमिसन',
+      sub_agent_commission_reversal: 'कमिसन फिर्ता लिइयो: सब-एजेन्टको बुकिङ रिफन्ड भयो',
     },
     empty: 'अहिलेसम्म कुनै प्रविष्टि छैन।',
     credit: {
