@@ -16,6 +16,7 @@ import { changeBookingStatus, recordBookingEvent } from './change-booking-status
 import { findCancelledFlight } from './find-cancelled-flight';
 import { moneyText } from './money-text';
 import { recordGatewayRefund } from './record-gateway-refund';
+import { findPendingChange, settleChangePayment } from './settle-change-payment';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,9 +37,11 @@ export interface GatewayPaymentAnswer {
  * (its e-ticket e-mail written to the outbox);
  * a payment that arrives after the hold lapsed, or after a cancel, is recorded as a refund due;
  * a second capture of a booking already paid is recorded `excess` with its refund. Idempotent: a
- * replay changes nothing.
+ * replay changes nothing. An attempt that pays a traveller's date change goes to settleChangePayment.
  */
-export function settleBookingPayment(db: Db, answer: GatewayPaymentAnswer): Promise<PaymentOutcome> {
+export async function settleBookingPayment(db: Db, answer: GatewayPaymentAnswer): Promise<PaymentOutcome> {
+  // A traveller's date change paid through a gateway: its order is the pending change.
+  if (await findPendingChange(db, answer.attempt.orderId)) return settleChangePayment(db, answer);
   return recordVerification(db, answer.attempt, answer.verification, {
     onPaid: (tx, attempt) => payHeldBooking(tx, attempt, answer.links),
     onExcess: recordExcessPayment,
