@@ -17,7 +17,6 @@ import { postWalletEntry } from '../wallet/post-wallet-entry';
 import { applyBookingChange, openTicketsOfLeg, segmentFaresOf } from './apply-booking-change';
 import type { Actor } from './change-booking-status';
 import { nameOf } from './create-booking';
-import { changeGatewaysFor } from './payment-methods-for';
 import {
   type BookingRow,
   type BookingScope,
@@ -25,6 +24,7 @@ import {
   findBooking,
   loadBookingDetails,
 } from './find-booking';
+import { changeGatewaysFor } from './payment-methods-for';
 import { type BookingChangeQuote, quoteBookingChange } from './quote-booking-change';
 import { withRetryOnConflict } from './retry-on-conflict';
 import { type ChangeGateway, startChangePayment } from './start-change-payment';
@@ -118,7 +118,11 @@ export async function changeBookingDate(
   const paymentMethods =
     options.agencyCollects || quote.amountDue <= 0
       ? []
-      : changeGatewaysFor({ user: options.user, hasPayment: options.hasPayment ?? false, currency: quote.currency });
+      : changeGatewaysFor({
+          user: options.user,
+          hasPayment: options.hasPayment ?? false,
+          currency: quote.currency,
+        });
   const payment: ChangePayment =
     quote.amountDue <= 0
       ? 'none'
@@ -133,7 +137,9 @@ export async function changeBookingDate(
   if (options.method && payment !== 'none' && !paymentMethods.includes(options.method)) {
     throw new AppError(
       'PAYMENT_METHOD_UNAVAILABLE',
-      wallet ? 'Agents pay a date change from their wallet.' : `${options.method} is not available for this change.`,
+      wallet
+        ? 'Agents pay a date change from their wallet.'
+        : `${options.method} is not available for this change.`,
       undefined,
       { methods: paymentMethods },
     );

@@ -73,9 +73,7 @@ export async function startChangePayment(
         .returning({ toLocator: bookingChangePayments.toLocator });
       for (const { toLocator } of earlier) await supplier.cancel(tx, { locator: toLocator });
       const expiresAt = new Date(options.now + options.holdMinutes * 60_000);
-      const [outcome] = await supplier.holdMany(tx, [
-        { offers: [supplierOffer(options.engine)], expiresAt },
-      ]);
+      const [outcome] = await supplier.holdMany(tx, [{ offers: [supplierOffer(options.engine)], expiresAt }]);
       const hold = outcome && 'holds' in outcome ? outcome.holds[0] : undefined;
       if (!hold) throw new AppError('SOLD_OUT', undefined, undefined, { offer_id: options.engine.id });
       const [row] = await tx
