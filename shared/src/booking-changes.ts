@@ -78,6 +78,8 @@ export const changeBookingResponse = z.object({
     .optional(),
 });
 
+export type ChangeBookingResponse = z.infer<typeof changeBookingResponse>;
+
 /** `GET /bookings/:pnr/change-options?leg_index=&date=`: the leg's flights on that date, each quoted. */
 export const changeOptionsQuery = z.object({
   leg_index: z.coerce.number().int().min(0, 'Choose a leg.').max(4, 'Choose a leg.'),
