@@ -67,14 +67,13 @@ export const changeBookingResponse = z.object({
   /**
    * Confirmed with a `method`: what the browser does next (post the form / go to the address);
    * the gateway returns the payer to `/Booking/BookingConfirm?pnr=…&change=success|pending|failed`.
-   * `booking` is null until then. Absent or null otherwise.
+   * `booking` is null until then. Absent otherwise.
    */
   payment_action: z
     .discriminatedUnion('type', [
       z.object({ type: z.literal('form'), url: z.string(), fields: z.record(z.string(), z.string()) }),
       z.object({ type: z.literal('redirect'), url: z.string() }),
     ])
-    .nullable()
     .optional(),
 });
 

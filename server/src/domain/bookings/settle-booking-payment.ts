@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
-import type { PaymentGateway, Verification } from '../../payments/gateway';
 import { issueTaxInvoice } from '../finance/issue-tax-invoice';
 import {
   type OnExcess,
@@ -14,20 +13,14 @@ import { issueTickets } from '../tickets/issue-tickets';
 import type { TicketLinks } from '../tickets/queue-ticket-email';
 import { changeBookingStatus, recordBookingEvent } from './change-booking-status';
 import { findCancelledFlight } from './find-cancelled-flight';
+import type { GatewayPaymentAnswer } from './gateway-payment-answer';
 import { moneyText } from './money-text';
 import { recordGatewayRefund } from './record-gateway-refund';
 import { findPendingChange, settleChangePayment } from './settle-change-payment';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export type { GatewayPaymentAnswer } from './gateway-payment-answer';
 
-export interface GatewayPaymentAnswer {
-  gateway: PaymentGateway;
-  /** Where the e-ticket e-mail's links point (the return's host; none for the job). */
-  links: TicketLinks;
-  attempt: PaymentAttempt;
-  /** What the gateway said about the attempt, already verified (callback or look-up). */
-  verification: Exclude<Verification, { verdict: 'rejected' }>;
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The lifecycle step "settle a gateway payment" (spec §13), the one function both the payer's

@@ -10,9 +10,9 @@ import { applyBookingChange } from './apply-booking-change';
 import { recordBookingEvent } from './change-booking-status';
 import { loadBookingDetails } from './find-booking';
 import { flightIdOf } from './flight-id';
+import type { GatewayPaymentAnswer } from './gateway-payment-answer';
 import { moneyText } from './money-text';
 import { recordGatewayRefund } from './record-gateway-refund';
-import type { GatewayPaymentAnswer } from './settle-booking-payment';
 import { releasePendingChange } from './start-change-payment';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

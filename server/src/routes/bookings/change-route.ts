@@ -99,11 +99,12 @@ export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
           ? await presentFullBooking(app.db, request, { bookingId: result.bookingId })
           : null,
         invoice_number: result.invoiceNumber,
-        payment_action: !action
-          ? null
-          : action.kind === 'form'
-            ? { type: 'form' as const, url: action.url, fields: action.fields }
-            : { type: 'redirect' as const, url: action.url },
+        ...(action && {
+          payment_action:
+            action.kind === 'form'
+              ? { type: 'form' as const, url: action.url, fields: action.fields }
+              : { type: 'redirect' as const, url: action.url },
+        }),
       });
     },
   );
