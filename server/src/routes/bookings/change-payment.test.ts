@@ -14,8 +14,10 @@ import {
   seatHolds,
   taxInvoices,
 } from '../../db/schema/index';
+import { settlePendingPayments } from '../../domain/bookings/settle-pending-payments';
 import { checkBooks } from '../../domain/ledger/check-books';
 import { api, logInDemo } from '../../test/accounts';
+import { asAdmin } from '../../test/admin';
 import { findBookingInconsistencies, seatRows } from '../../test/booking-consistency';
 import { bookingBody, findOffers, inDays, payBooking, postBooking } from '../../test/bookings';
 import {
@@ -226,7 +228,7 @@ describe('a traveller pays the difference through eSewa', () => {
   });
 });
 
-describe('a change payment that does not go through', () => {
+describe('other ways a change payment ends', () => {
   it('abandoned at Khalti: the booking keeps its flight, the held seats are released, nothing charged', async () => {
     const before = await ticketedApex(35);
     const option = await optionWithAmountDue(before.pnr, 37);
@@ -310,6 +312,36 @@ describe('a change payment that does not go through', () => {
     // The money is in the books (held by the gateway) until the refund is paid back.
     expect((await checkBooks(t.app.db)).problems).toEqual([]);
     expect(await findBookingInconsistencies(t.app.db)).toEqual([]);
+  });
+
+  it('paid at Khalti but never back: the reconcile job applies the change, and the console lists the payment', async () => {
+    const before = await ticketedApex(44);
+    const option = await optionWithAmountDue(before.pnr, 46);
+    const started = await confirmWith(before.pnr, option.offer.id, 'khalti');
+    expect(started.statusCode, started.body).toBe(200);
+    // The payer pays and closes the tab: the gateway's return is never followed.
+    await payInSandbox(gatewayAction(started.json().data.payment_action as PaymentAction), 'pay');
+    const still = (await call(customer, 'GET', `/bookings/${before.pnr}`)).json().data as Booking;
+    expect(still.legs).toEqual(before.legs);
+
+    const summary = await settlePendingPayments(t.app.db, {
+      gateways: t.app.payments.gateways,
+      publicUrl: t.app.env.PUBLIC_URL,
+      olderThanMinutes: 0,
+    });
+    expect(summary.paid).toBeGreaterThanOrEqual(1);
+    const after = (await call(customer, 'GET', `/bookings/${before.pnr}`)).json().data as Booking;
+    expect(flightsOf(after)).toEqual(option.offer.segments.map((s) => s.flight_number));
+    expect(after.tickets.filter((x) => x.status === 'exchanged')).toHaveLength(before.tickets.length);
+
+    const admin = await logInDemo(t, 'sajilo', 'admin');
+    const detail = (await asAdmin(t, admin, 'GET', `/admin/bookings/${before.pnr}`)).json().data as {
+      payments: { gateway: string; amount: number; status: string }[];
+    };
+    expect(detail.payments).toContainEqual(
+      expect.objectContaining({ gateway: 'khalti', amount: option.quote.amount_due, status: 'paid' }),
+    );
+    expect((await checkBooks(t.app.db)).problems).toEqual([]);
   });
 
   it('an agent pays from the wallet: a gateway method is refused with 400 PAYMENT_METHOD_UNAVAILABLE', async () => {
