@@ -102,7 +102,7 @@ export interface ChangeBookingDateResult {
  * changes it in the console (`agencyCollects`): then the amount is recorded as collected by the
  * agency, with the same invoice; or the traveller confirms with a gateway `method`: the seats are
  * held and a payment started (start-change-payment.ts), the change made once it is verified
- * (settle-change-payment.ts). A method the booker cannot use: 409 PAYMENT_METHOD_UNAVAILABLE.
+ * (settle-change-payment.ts). A method the booker cannot use: 400 PAYMENT_METHOD_UNAVAILABLE.
  */
 export async function changeBookingDate(
   db: Db,
