@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { booking } from './bookings';
 import { currency, flightOffer } from './flights';
 
+/** The gateways a traveller pays a date change with. */
+export const changeGateway = z.enum(['esewa', 'khalti', 'connectips'], {
+  message: 'Choose esewa, khalti or connectips.',
+});
+export type ChangeGateway = z.infer<typeof changeGateway>;
+
 /**
  * `POST /bookings/:pnr/change`: move one leg of a ticketed booking to another flight or date of
  * the same route (docs/bookings.md "Date change and reissue").
@@ -15,6 +21,12 @@ export const changeBookingRequest = z.object({
   total: z.number().int().min(0).optional(),
   /** false (default): only quote; true: pay and reissue as quoted. */
   confirm: z.boolean().optional().default(false),
+  /**
+   * A traveller pays the amount due through this gateway (one of the quote's `payment_methods`):
+   * confirming holds the new seats and answers `payment_action`; the change is made once the
+   * gateway's payment is verified. Ignored when nothing is due.
+   */
+  method: changeGateway.optional(),
 });
 export type ChangeBookingRequest = z.input<typeof changeBookingRequest>;
 
@@ -35,9 +47,12 @@ export const changeQuote = z.object({
   amount_due: z.number().int(),
   /**
    * How it is paid: the agent's wallet, or nothing to pay; `agency` (console answers only): the
-   * agency changes a traveller's booking and collects the amount from them itself.
+   * agency changes a traveller's booking and collects the amount from them itself; `gateway`: the
+   * traveller pays through one of `payment_methods`.
    */
-  payment: z.enum(['wallet', 'none', 'agency']),
+  payment: z.enum(['wallet', 'none', 'agency', 'gateway']),
+  /** The gateways the booker may pay this change with (a traveller's, when the brand takes them). */
+  payment_methods: z.array(changeGateway),
   /** The change rule applied, in words. */
   rule: z.string(),
 });
@@ -49,7 +64,20 @@ export const changeBookingResponse = z.object({
   booking: booking.nullable(),
   /** Present when confirmed and something was charged: the change's tax invoice number. */
   invoice_number: z.string().nullable(),
+  /**
+   * Confirmed with a `method`: what the browser does next (post the form / go to the address);
+   * the gateway returns the payer to `/Booking/BookingConfirm?pnr=…&change=success|pending|failed`.
+   * `booking` is null until then. Absent otherwise.
+   */
+  payment_action: z
+    .discriminatedUnion('type', [
+      z.object({ type: z.literal('form'), url: z.string(), fields: z.record(z.string(), z.string()) }),
+      z.object({ type: z.literal('redirect'), url: z.string() }),
+    ])
+    .optional(),
 });
+
+export type ChangeBookingResponse = z.infer<typeof changeBookingResponse>;
 
 /** `GET /bookings/:pnr/change-options?leg_index=&date=`: the leg's flights on that date, each quoted. */
 export const changeOptionsQuery = z.object({

@@ -3,8 +3,15 @@ import type { FlightOffer } from '#shared/flights';
 import type { ChangePayment } from '../domain/bookings/change-booking-date';
 import type { BookingChangeQuote } from '../domain/bookings/quote-booking-change';
 
-/** A change's quote; `payment` as the change is paid (default: the wallet when something is due). */
-export function presentChangeQuote(quote: BookingChangeQuote, payment?: ChangePayment): ChangeQuote {
+/**
+ * A change's quote; `payment` as the change is paid (default: the wallet when something is due),
+ * `methods` the gateways the booker may pay it with (default none).
+ */
+export function presentChangeQuote(
+  quote: BookingChangeQuote,
+  payment?: ChangePayment,
+  methods: ChangeQuote['payment_methods'] = [],
+): ChangeQuote {
   return {
     currency: quote.currency,
     leg_index: quote.legIndex,
@@ -16,18 +23,28 @@ export function presentChangeQuote(quote: BookingChangeQuote, payment?: ChangePa
     change_fee: quote.changeFee,
     amount_due: quote.amountDue,
     payment: payment ?? (quote.amountDue > 0 ? 'wallet' : 'none'),
+    payment_methods: methods,
     rule: quote.rule,
   };
 }
 
-/** The flights a leg may move to on a date, each with its quote (the booker's and the console's). */
+/**
+ * The flights a leg may move to on a date, each with its quote (the booker's and the console's);
+ * `gateways`: a traveller's booking whose brand takes gateway payments in the booking's currency
+ * (something due is then paid through one of them).
+ */
 export function presentChangeOptions(
   query: { leg_index: number; date: string },
   options: { offer: FlightOffer; quote: BookingChangeQuote }[],
+  gateways: ChangeQuote['payment_methods'] = [],
 ): ChangeOptions {
   return {
     leg_index: query.leg_index,
     date: query.date,
-    options: options.map((option) => ({ offer: option.offer, quote: presentChangeQuote(option.quote) })),
+    options: options.map(({ offer, quote }) =>
+      quote.amountDue > 0 && gateways.length > 0 && quote.currency === 'NPR'
+        ? { offer, quote: presentChangeQuote(quote, 'gateway', gateways) }
+        : { offer, quote: presentChangeQuote(quote) },
+    ),
   };
 }

@@ -82,7 +82,9 @@ export async function findBookingInconsistencies(
       db,
       sql`select h.locator, h.status from seat_holds h
            where not exists (select 1 from booking_legs l where l.locator = h.locator)
-             and not exists (select 1 from booking_changes c where c.from_locator = h.locator and h.status = 'cancelled')`,
+             and not exists (select 1 from booking_changes c where c.from_locator = h.locator and h.status = 'cancelled')
+             and not exists (select 1 from booking_change_payments p where p.to_locator = h.locator
+                   and (h.status <> 'held' or p.status = 'pending'))`,
     ),
   );
   report(

@@ -1,8 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { FlightOffer } from '#shared/flights';
 import { users } from './accounts';
-import { bookings } from './bookings';
+import { bookings, type SegmentFare } from './bookings';
+import type { GatewayName } from './payments';
 
 /**
  * One date change (reissue) of a booking's leg (docs/bookings.md "Date change"): the flights
@@ -29,8 +41,11 @@ export const bookingChanges = pgTable(
     changeFee: integer('change_fee').notNull(),
     /** fare_difference + change_fee: what the booker paid for the change. */
     amount: integer('amount').notNull(),
-    /** `wallet`, `agency` (collected from a traveller by the agency, console), or null when nothing was due. */
-    paidWith: text('paid_with').$type<'wallet' | 'agency'>(),
+    /**
+     * `wallet`, `agency` (collected from a traveller by the agency, console), the gateway a
+     * traveller paid through (`booking_change_payments`), or null when nothing was due.
+     */
+    paidWith: text('paid_with').$type<'wallet' | 'agency' | GatewayName>(),
     byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,6 +54,59 @@ export const bookingChanges = pgTable(
     check(
       'booking_changes_amount_check',
       sql`${table.fareDifference} >= 0 and ${table.changeFee} >= 0 and ${table.amount} = ${table.fareDifference} + ${table.changeFee}`,
+    ),
+  ],
+);
+
+export type ChangePaymentStatus = 'pending' | 'applied' | 'failed' | 'superseded';
+
+/**
+ * A traveller's date change waiting for its gateway payment (docs/bookings.md "Paying a change
+ * through a gateway"): the new seats held (`to_locator`, until `expires_at`), the leg as it will
+ * be, and the quote. Its id is the payment attempt's `order_id`. Once the payment is verified the
+ * change is applied (`applied`, `booking_change_id`) or, when it no longer can be (the hold lapsed,
+ * the leg changed or the booking was cancelled meanwhile), `failed` with the payment to refund;
+ * an unpaid one is `failed` when its payment fails, `superseded` when the traveller starts another.
+ */
+export const bookingChangePayments = pgTable(
+  'booking_change_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    legPosition: smallint('leg_position').notNull(),
+    /** The leg's locator when the change was started: applied only if the leg still has it. */
+    fromLocator: text('from_locator').notNull(),
+    /** The new seats, held until `expires_at`. */
+    toLocator: text('to_locator').notNull(),
+    toOffer: jsonb('to_offer').notNull().$type<FlightOffer>(),
+    toSegmentFares: jsonb('to_segment_fares').notNull().$type<SegmentFare[]>(),
+    gateway: text('gateway').notNull().$type<GatewayName>(),
+    currency: text('currency').notNull().$type<'NPR' | 'USD'>(),
+    fareDifference: integer('fare_difference').notNull(),
+    changeFee: integer('change_fee').notNull(),
+    changeFeeVat: integer('change_fee_vat').notNull(),
+    international: boolean('international').notNull(),
+    /** fare_difference + change_fee: the payment attempt's amount. */
+    amount: integer('amount').notNull(),
+    status: text('status').notNull().$type<ChangePaymentStatus>().default('pending'),
+    failureReason: text('failure_reason'),
+    bookingChangeId: uuid('booking_change_id').references(() => bookingChanges.id),
+    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('booking_change_payments_booking_idx').on(table.bookingId),
+    check(
+      'booking_change_payments_amount_check',
+      sql`${table.fareDifference} >= 0 and ${table.changeFee} >= 0 and ${table.amount} > 0 and ${table.amount} = ${table.fareDifference} + ${table.changeFee}`,
+    ),
+    check(
+      'booking_change_payments_status_known',
+      sql`${table.status} in ('pending', 'applied', 'failed', 'superseded')`,
     ),
   ],
 );

@@ -1,23 +1,21 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { FlightOffer } from '#shared/flights';
 import { isAgentUserType } from '#shared/user-types';
 import type { Db } from '../../db/client';
-import { airlines, bookingChanges, bookingLegs, tickets } from '../../db/schema/index';
+import type { GatewayName } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import type { PaymentAction } from '../../payments/gateway';
 import type { AccountUser } from '../accounts/find-user';
 import { agentPricingFor } from '../commissions/agent-pricing';
-import { issueChangeInvoice } from '../finance/issue-change-invoice';
 import { checkAvailability } from '../flights/check-availability';
 import type { EngineOffer } from '../flights/engine/build-offers';
 import { decodeOfferId } from '../flights/engine/offer-id';
-import { priceFares } from '../flights/engine/price-offer';
 import { offerAsSold } from '../flights/offer-as-sold';
 import { supplierOffer } from '../markups/apply-markups';
 import { configuredSuppliers } from '../suppliers/configured-suppliers';
-import { queueTicketEmail, type TicketLinks } from '../tickets/queue-ticket-email';
-import { ticketNumber } from '../tickets/ticket-number';
+import type { TicketLinks } from '../tickets/queue-ticket-email';
 import { postWalletEntry } from '../wallet/post-wallet-entry';
-import { type Actor, recordBookingEvent } from './change-booking-status';
+import { applyBookingChange, openTicketsOfLeg, segmentFaresOf } from './apply-booking-change';
+import type { Actor } from './change-booking-status';
 import { nameOf } from './create-booking';
 import {
   type BookingRow,
@@ -26,9 +24,10 @@ import {
   findBooking,
   loadBookingDetails,
 } from './find-booking';
+import { changeGatewaysFor } from './payment-methods-for';
 import { type BookingChangeQuote, quoteBookingChange } from './quote-booking-change';
 import { withRetryOnConflict } from './retry-on-conflict';
-import { updateFirstDeparture } from './update-first-departure';
+import { type ChangeGateway, startChangePayment } from './start-change-payment';
 
 export interface ChangeBookingDateOptions {
   /** The booker (an agent pays from their wallet): the new fare is priced for them. */
@@ -56,22 +55,38 @@ export interface ChangeBookingDateOptions {
   total?: number | undefined;
   /** false: quote only; true: pay and reissue. */
   confirm: boolean;
-  /** How long the new seats' hold lasts before it is issued in the same transaction (minutes). */
+  /**
+   * How long the new seats' hold lasts before it is issued in the same transaction, or (paid
+   * through a gateway) while the traveller pays (minutes).
+   */
   holdMinutes: number;
+  /** The brand takes gateway payments: a traveller may pay a change through one (`method`). */
+  hasPayment?: boolean;
+  /** Confirmed by a traveller with this gateway: the change waits for its payment. */
+  method?: GatewayName | undefined;
+  /** The booking's brand's account of that gateway, and where it returns the payer. */
+  gatewayFor?: (booking: BookingRow, method: GatewayName) => Promise<ChangeGateway>;
   links: TicketLinks;
   now?: number;
 }
 
-/** How an amount due is paid: the agent's wallet, collected by the agency (console), or nothing due. */
-export type ChangePayment = 'wallet' | 'agency' | 'none';
+/**
+ * How an amount due is paid: the agent's wallet, collected by the agency (console), a traveller's
+ * gateway payment, or nothing due.
+ */
+export type ChangePayment = 'wallet' | 'agency' | 'gateway' | 'none';
 
 export interface ChangeBookingDateResult {
   quote: BookingChangeQuote;
   /** Whether a wallet pays (an amount is due), the agency collected it, or nothing is charged. */
   payment: ChangePayment;
-  /** Set once confirmed. */
+  /** The gateways the booker may pay the amount due with (a traveller's, NPR, the brand taking them). */
+  paymentMethods: GatewayName[];
+  /** Set once confirmed (null while a gateway payment is awaited). */
   bookingId: string | null;
   invoiceNumber: string | null;
+  /** Confirmed with a gateway: what the browser does next. */
+  paymentAction?: PaymentAction;
 }
 
 /**
@@ -85,7 +100,9 @@ export interface ChangeBookingDateResult {
  * recorded (`booking_changes`) with its tax invoice, a history event and the new e-ticket e-mail.
  * Something to pay and no wallet (a traveller): 409 CHANGE_PAYMENT_UNAVAILABLE, unless the agency
  * changes it in the console (`agencyCollects`): then the amount is recorded as collected by the
- * agency, with the same invoice.
+ * agency, with the same invoice; or the traveller confirms with a gateway `method`: the seats are
+ * held and a payment started (start-change-payment.ts), the change made once it is verified
+ * (settle-change-payment.ts). A method the booker cannot use: 400 PAYMENT_METHOD_UNAVAILABLE.
  */
 export async function changeBookingDate(
   db: Db,
@@ -98,16 +115,61 @@ export async function changeBookingDate(
   const { engine, presented } = await priceNewOffer(db, full, options, now);
   const quote = quoteBookingChange(full, options.legIndex, presented, now);
   const wallet = isAgentUserType(options.user.type);
+  const paymentMethods =
+    options.agencyCollects || quote.amountDue <= 0
+      ? []
+      : changeGatewaysFor({
+          user: options.user,
+          hasPayment: options.hasPayment ?? false,
+          currency: quote.currency,
+        });
   const payment: ChangePayment =
-    quote.amountDue <= 0 ? 'none' : !wallet && options.agencyCollects ? 'agency' : 'wallet';
-  if (!options.confirm) return { quote, payment, bookingId: null, invoiceNumber: null };
-  if (payment === 'wallet' && !wallet) {
-    throw new AppError('CHANGE_PAYMENT_UNAVAILABLE', undefined, undefined, {
+    quote.amountDue <= 0
+      ? 'none'
+      : !wallet && options.agencyCollects
+        ? 'agency'
+        : paymentMethods.length > 0
+          ? 'gateway'
+          : 'wallet';
+  const answer = { quote, payment, paymentMethods, bookingId: null, invoiceNumber: null };
+  if (!options.confirm) return answer;
+  const by = options.by ?? { name: nameOf(options.user), userId: options.user.id };
+  if (options.method && payment !== 'none' && !paymentMethods.includes(options.method)) {
+    throw new AppError(
+      'PAYMENT_METHOD_UNAVAILABLE',
+      wallet
+        ? 'Agents pay a date change from their wallet.'
+        : `${options.method} is not available for this change.`,
+      undefined,
+      { methods: paymentMethods },
+    );
+  }
+  if (payment === 'gateway' && options.method && options.gatewayFor) {
+    const started = await startChangePayment(db, {
+      ...(await options.gatewayFor(booking, options.method)),
+      scope,
+      pnr: options.pnr,
+      legIndex: options.legIndex,
+      engine,
+      presented,
+      quote,
+      by,
+      holdMinutes: options.holdMinutes,
+      now,
+    });
+    return { ...answer, paymentAction: started.action };
+  }
+  if (payment === 'gateway' || (payment === 'wallet' && !wallet)) {
+    const choose =
+      payment === 'gateway'
+        ? `Choose how to pay the ${quote.amountDue} ${quote.currency} due for the change: ${paymentMethods.join(', ')}.`
+        : undefined;
+    throw new AppError('CHANGE_PAYMENT_UNAVAILABLE', choose, undefined, {
       amount_due: quote.amountDue,
       currency: quote.currency,
+      payment_methods: paymentMethods,
     });
   }
-  const by = options.by ?? { name: nameOf(options.user), userId: options.user.id };
   return withRetryOnConflict(() =>
     db.transaction(async (tx) => {
       const locked = await findBooking(tx, { ...scope, pnr: options.pnr, forUpdate: true });
@@ -118,18 +180,7 @@ export async function changeBookingDate(
       const leg = current.legs.find((l) => l.position === options.legIndex);
       const supplier = configuredSuppliers().find((s) => s.id === leg?.supplier);
       if (!leg || !supplier) throw new AppError('CHANGE_NOT_SUPPORTED');
-      const first = current.legs
-        .filter((l) => l.position < leg.position)
-        .reduce((count, l) => count + l.offer.segments.length, 0);
-      const last = first + leg.offer.segments.length;
-      const open = current.tickets.filter(
-        (t) => t.status === 'open' && t.segmentIndex >= first && t.segmentIndex < last,
-      );
-      if (open.length === 0) {
-        throw new AppError('CHANGE_NOT_ALLOWED', 'This flight has no valid tickets left to change.');
-      }
-      const route = `${leg.offer.segments[0]?.depart_code} → ${leg.offer.segments.at(-1)?.dest_code}`;
-      const flights = presented.segments.map((s) => s.flight_number).join(', ');
+      openTicketsOfLeg(current, leg);
       if (charged.amountDue > 0 && payment === 'wallet') {
         await postWalletEntry(tx, {
           userId: options.user.id,
@@ -145,84 +196,30 @@ export async function changeBookingDate(
       ]);
       const hold = outcome && 'holds' in outcome ? outcome.holds[0] : undefined;
       if (!hold) throw new AppError('SOLD_OUT', undefined, undefined, { offer_id: options.offerId });
-      await supplier.cancel(tx, { locator: leg.locator });
-      await supplier.issue(tx, { locator: hold.locator });
-      const ref = decodeOfferId(engine.id);
-      await tx
-        .update(bookingLegs)
-        .set({
-          locator: hold.locator,
-          offer: presented,
-          segmentFares: engine.segments.map((s) => ({
-            departUtc: new Date(s.flight.departUtc).toISOString(),
-            conditions: s.fare.conditions,
-            price: priceFares([s.fare], {
-              tier: ref?.tier ?? 'npr',
-              passengers: ref?.passengers ?? { adults: 1, children: 0, infants: 0 },
-              agent: false,
-              grantedCommissionPercent: 0,
-            }),
-          })),
-        })
-        .where(and(eq(bookingLegs.bookingId, locked.id), eq(bookingLegs.position, leg.position)));
-      await updateFirstDeparture(tx, locked.id);
-      const [change] = await tx
-        .insert(bookingChanges)
-        .values({
-          bookingId: locked.id,
-          legPosition: leg.position,
-          fromLocator: leg.locator,
-          toLocator: hold.locator,
-          fromOffer: leg.offer,
-          toOffer: presented,
-          currency: charged.currency,
-          fareDifference: charged.fareDifference,
-          changeFee: charged.changeFee,
-          amount: charged.amountDue,
-          paidWith: charged.amountDue > 0 ? (payment === 'agency' ? 'agency' : 'wallet') : null,
-          byUserId: by.userId ?? null,
-        })
-        .returning({ id: bookingChanges.id });
-      if (!change) throw new Error('the booking change was not written');
-      const reissued = await reissueTickets(tx, {
-        bookingId: locked.id,
-        open,
-        first,
-        last,
-        segments: presented.segments,
-      });
-      const invoice =
-        charged.amountDue > 0
-          ? await issueChangeInvoice(tx, {
-              booking: locked,
-              bookingChangeId: change.id,
-              newPrice: presented.price,
-              route,
-              flights,
-              fareDifference: charged.fareDifference,
-              changeFee: charged.changeFee,
-              changeFeeVat: charged.changeFeeVat,
-              international: charged.international,
-            })
-          : null;
-      await recordBookingEvent(
-        tx,
-        locked.id,
-        locked.status,
+      const applied = await applyBookingChange(tx, {
+        locked,
+        current,
+        leg,
+        supplier,
+        holdLocator: hold.locator,
+        presented,
+        segmentFares: segmentFaresOf(engine),
+        charged,
+        paidWith: payment === 'agency' ? 'agency' : 'wallet',
+        paidNote:
+          payment === 'agency' ? ' collected by the agency from the traveller' : ' paid from the wallet',
         by,
-        `Date changed: ${charged.fromFlights.join(', ')} → ${charged.toFlights.join(', ')}; ` +
-          `fare difference ${charged.fareDifference}, change fee ${charged.changeFee} ${charged.currency}` +
-          (charged.amountDue > 0
-            ? payment === 'agency'
-              ? ' collected by the agency from the traveller'
-              : ' paid from the wallet'
-            : '') +
-          `; ${reissued} ticket(s) reissued` +
-          (invoice ? `; tax invoice ${invoice.number}` : ''),
-      );
-      await queueTicketEmail(tx, { bookingId: locked.id, ...options.links });
+        links: options.links,
+      });
+      const invoice = applied.invoiceNumber ? { number: applied.invoiceNumber } : null;
       await options.afterChange?.(tx, locked, charged, invoice?.number ?? null);
-      return { quote: charged, payment, bookingId: locked.id, invoiceNumber: invoice?.number ?? null };
+      return {
+        quote: charged,
+        payment,
+        paymentMethods,
+        bookingId: locked.id,
+        invoiceNumber: invoice?.number ?? null,
+      };
     }),
   );
 }
@@ -272,51 +269,4 @@ async function priceNewOffer(
   const engine = priced.offers[0];
   if (!engine) throw new AppError('OFFER_EXPIRED');
   return { engine, presented: offerAsSold(engine, priced.airlineNames) };
-}
-
-/** The leg's open tickets `exchanged`, and one new number each citing it (same passenger and flight). */
-async function reissueTickets(
-  tx: Db,
-  options: {
-    bookingId: string;
-    open: FullBooking['tickets'];
-    first: number;
-    last: number;
-    segments: FlightOffer['segments'];
-  },
-): Promise<number> {
-  const numbers = options.open.map((t) => t.ticketNumber);
-  await tx
-    .update(tickets)
-    .set({ status: 'exchanged' })
-    .where(
-      and(
-        eq(tickets.bookingId, options.bookingId),
-        inArray(tickets.ticketNumber, numbers),
-        gte(tickets.segmentIndex, options.first),
-        lt(tickets.segmentIndex, options.last),
-      ),
-    );
-  const codes = await tx
-    .select({ code: airlines.code, accountingCode: airlines.accountingCode })
-    .from(airlines)
-    .where(inArray(airlines.code, [...new Set(options.segments.map((s) => s.airline_code))]));
-  const serials = await tx
-    .select({ serial: sql<string>`nextval('ticket_serial_seq')::text` })
-    .from(sql`generate_series(1, ${options.open.length})`);
-  await tx.insert(tickets).values(
-    options.open.map((old, i) => ({
-      ticketNumber: ticketNumber(
-        codes.find((c) => c.code === options.segments[old.segmentIndex - options.first]?.airline_code)
-          ?.accountingCode,
-        Number(serials[i]?.serial ?? 0),
-      ),
-      bookingId: options.bookingId,
-      passengerId: old.passengerId,
-      segmentIndex: old.segmentIndex,
-      status: 'open' as const,
-      reissuedFrom: old.ticketNumber,
-    })),
-  );
-  return options.open.length;
 }

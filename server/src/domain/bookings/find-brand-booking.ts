@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { paymentAttempts, refunds, users, walletEntries } from '../../db/schema/index';
+import { bookingChangePayments, paymentAttempts, refunds, users, walletEntries } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { type FullBooking, findFullBooking } from './find-booking';
 import { flightIdOf } from './flight-id';
@@ -30,7 +30,19 @@ export async function findBrandBooking(
     db
       .select()
       .from(paymentAttempts)
-      .where(eq(paymentAttempts.orderId, id))
+      // The booking's own payments and those of its date changes.
+      .where(
+        or(
+          eq(paymentAttempts.orderId, id),
+          inArray(
+            paymentAttempts.orderId,
+            db
+              .select({ id: sql<string>`${bookingChangePayments.id}::text` })
+              .from(bookingChangePayments)
+              .where(eq(bookingChangePayments.bookingId, id)),
+          ),
+        ),
+      )
       .orderBy(asc(paymentAttempts.createdAt)),
     db.select().from(walletEntries).where(eq(walletEntries.bookingId, id)).orderBy(asc(walletEntries.id)),
     db.select().from(refunds).where(eq(refunds.bookingId, id)).orderBy(asc(refunds.createdAt)),

@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '#shared/bookings';
 import { isAgentUserType } from '#shared/flights';
+import type { GatewayName } from '../../db/schema/index';
 import type { AccountUser } from '../accounts/find-user';
 import type { BookingRow } from './find-booking';
 
@@ -26,4 +27,18 @@ export function paymentMethodsFor(options: PaymentMethodsOptions): PaymentMethod
   }
   if (options.hasPayment && options.booking.currency === GATEWAY_CURRENCY) methods.push(...GATEWAYS);
   return methods;
+}
+
+/**
+ * The gateways a date change's amount due may be paid with (docs/bookings.md "Paying a change
+ * through a gateway"): a traveller's (agents pay from the wallet) when the brand takes payments
+ * and the booking is in NPR.
+ */
+export function changeGatewaysFor(options: {
+  user: Pick<AccountUser, 'type'>;
+  hasPayment: boolean;
+  currency: string;
+}): GatewayName[] {
+  if (isAgentUserType(options.user.type) || !options.hasPayment) return [];
+  return options.currency === GATEWAY_CURRENCY ? ['esewa', 'khalti', 'connectips'] : [];
 }

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
-import type { PaymentGateway, Verification } from '../../payments/gateway';
 import { issueTaxInvoice } from '../finance/issue-tax-invoice';
 import {
   type OnExcess,
@@ -14,19 +13,14 @@ import { issueTickets } from '../tickets/issue-tickets';
 import type { TicketLinks } from '../tickets/queue-ticket-email';
 import { changeBookingStatus, recordBookingEvent } from './change-booking-status';
 import { findCancelledFlight } from './find-cancelled-flight';
+import type { GatewayPaymentAnswer } from './gateway-payment-answer';
 import { moneyText } from './money-text';
 import { recordGatewayRefund } from './record-gateway-refund';
+import { findPendingChange, settleChangePayment } from './settle-change-payment';
+
+export type { GatewayPaymentAnswer } from './gateway-payment-answer';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface GatewayPaymentAnswer {
-  gateway: PaymentGateway;
-  /** Where the e-ticket e-mail's links point (the return's host; none for the job). */
-  links: TicketLinks;
-  attempt: PaymentAttempt;
-  /** What the gateway said about the attempt, already verified (callback or look-up). */
-  verification: Exclude<Verification, { verdict: 'rejected' }>;
-}
 
 /**
  * The lifecycle step "settle a gateway payment" (spec §13), the one function both the payer's
@@ -36,9 +30,11 @@ export interface GatewayPaymentAnswer {
  * (its e-ticket e-mail written to the outbox);
  * a payment that arrives after the hold lapsed, or after a cancel, is recorded as a refund due;
  * a second capture of a booking already paid is recorded `excess` with its refund. Idempotent: a
- * replay changes nothing.
+ * replay changes nothing. An attempt that pays a traveller's date change goes to settleChangePayment.
  */
-export function settleBookingPayment(db: Db, answer: GatewayPaymentAnswer): Promise<PaymentOutcome> {
+export async function settleBookingPayment(db: Db, answer: GatewayPaymentAnswer): Promise<PaymentOutcome> {
+  // A traveller's date change paid through a gateway: its order is the pending change.
+  if (await findPendingChange(db, answer.attempt.orderId)) return settleChangePayment(db, answer);
   return recordVerification(db, answer.attempt, answer.verification, {
     onPaid: (tx, attempt) => payHeldBooking(tx, attempt, answer.links),
     onExcess: recordExcessPayment,

@@ -19,10 +19,15 @@ const JOURNAL =
   'refund:' || refund_id, 'tax_invoice:' || tax_invoice_id, 'credit_note:' || credit_note_id,
   'booking_change:' || booking_change_id)`);
 
-/** Captured gateway payments of bookings and completed gateway refunds, as the gateway's account moves. */
+/** The booking a payment attempt `a` pays: its order, or the booking whose date change it pays. */
+const PAYMENT_BOOKING = sql.raw(`(select coalesce(
+  (select c.booking_id from booking_change_payments c where c.id::text = a.order_id),
+  (select b2.id from bookings b2 where b2.id::text = a.order_id)))`);
+
+/** Captured gateway payments of bookings (and of their date changes) and completed gateway refunds, as the gateway's account moves. */
 const GATEWAY_MOVEMENTS = sql`
   select a.gateway, a.currency, -a.amount_paisa as amount
-    from payment_attempts a join bookings b on b.id::text = a.order_id
+    from payment_attempts a join bookings b on b.id = ${PAYMENT_BOOKING}
    where a.status in ('paid', 'excess')
   union all
   select r.method, r.currency, r.amount from refunds r where r.status = 'completed' and r.method <> 'wallet'`;
@@ -98,7 +103,7 @@ export async function checkBooks(db: Db): Promise<BooksReport> {
     await queryRows(
       db,
       sql`select a.id, a.gateway, a.status, a.amount_paisa::text as amount from payment_attempts a
-            join bookings b on b.id::text = a.order_id
+            join bookings b on b.id = ${PAYMENT_BOOKING}
            where a.status in ('paid', 'excess')
              and ((select count(*) from ledger_lines l where l.payment_attempt_id = a.id) <> 2
                or not exists (select 1 from ledger_lines l

@@ -8,8 +8,10 @@ import {
 import { pnrParams } from '#shared/bookings';
 import { changeBookingDate } from '../../domain/bookings/change-booking-date';
 import { listChangeOptions } from '../../domain/bookings/list-change-options';
-import { requireUser } from '../../http/context';
+import { changeGatewaysFor } from '../../domain/bookings/payment-methods-for';
+import { requireBrand, requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
+import { brandSiteOf } from '../../http/public-link';
 import { presentChangeOptions, presentChangeQuote } from '../../presenters/booking-change';
 import { presentFullBooking } from './present-for-request';
 
@@ -31,13 +33,19 @@ export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const user = requireUser(request);
       const options = await listChangeOptions(app.db, {
-        user: requireUser(request),
+        user,
         pnr: request.params.pnr,
         legIndex: request.query.leg_index,
         date: request.query.date,
       });
-      return ok(presentChangeOptions(request.query, options));
+      const gateways = changeGatewaysFor({
+        user,
+        hasPayment: requireBrand(request).config.hasPayment,
+        currency: 'NPR',
+      });
+      return ok(presentChangeOptions(request.query, options, gateways));
     },
   );
 
@@ -52,7 +60,10 @@ export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '409 CHANGE_NOT_ALLOWED when the fare conditions forbid it or its window has closed; 422 CHANGE_NOT_SUPPORTED ' +
           'for an outside supplier’s booking; 409 CHANGE_PAYMENT_UNAVAILABLE when something is due and the booker ' +
-          'has no wallet; 402 INSUFFICIENT_FUNDS / CREDIT_LIMIT_EXCEEDED; 409 SOLD_OUT, PRICE_CHANGED.',
+          'has no wallet and gave no `method`; 402 INSUFFICIENT_FUNDS / CREDIT_LIMIT_EXCEEDED; 409 SOLD_OUT, PRICE_CHANGED. ' +
+          'A traveller confirms with `method` (one of the quote’s `payment_methods`): the new seats are held, ' +
+          '`payment_action` says where to pay, and the change is made once the gateway’s payment is verified; ' +
+          '400 PAYMENT_METHOD_UNAVAILABLE for a method the booker cannot use.',
         params: pnrParams,
         body: changeBookingRequest,
         response: responses(changeBookingResponse),
@@ -61,6 +72,17 @@ export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result = await changeBookingDate(app.db, {
         user: requireUser(request),
+        hasPayment: requireBrand(request).config.hasPayment,
+        method: request.body.method,
+        gatewayFor: async (booking, method) => {
+          const { gateways, modes } = await app.payments.forBrand(booking.brandId);
+          return {
+            gateway: gateways[method],
+            // The booking's brand's host: the payer comes back to their brand (payments-route.ts).
+            siteUrl: await brandSiteOf(app, request, booking.brandId),
+            testMode: modes[method] === 'test',
+          };
+        },
         pnr: request.params.pnr,
         legIndex: request.body.leg_index,
         offerId: request.body.offer_id,
@@ -70,12 +92,19 @@ export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
       });
       if (result.bookingId) await app.jobs.send('email.deliver-outbox');
+      const action = result.paymentAction;
       return ok({
-        quote: presentChangeQuote(result.quote),
+        quote: presentChangeQuote(result.quote, result.payment, result.paymentMethods),
         booking: result.bookingId
           ? await presentFullBooking(app.db, request, { bookingId: result.bookingId })
           : null,
         invoice_number: result.invoiceNumber,
+        ...(action && {
+          payment_action:
+            action.kind === 'form'
+              ? { type: 'form' as const, url: action.url, fields: action.fields }
+              : { type: 'redirect' as const, url: action.url },
+        }),
       });
     },
   );

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GATEWAY_NAMES } from '../../db/schema/index';
 import type { BookingRow } from '../../domain/bookings/find-booking';
-import { findPaymentBooking } from '../../domain/bookings/find-payment-booking';
+import { findPaymentBooking, findPaymentChange } from '../../domain/bookings/find-payment-booking';
 import { refundExcessPayments } from '../../domain/bookings/refund-excess-payments';
 import { settleBookingPayment } from '../../domain/bookings/settle-booking-payment';
 import { normaliseHost } from '../../domain/brands/brand-directory';
@@ -22,6 +22,8 @@ const query = z.record(z.string(), z.string());
  * `payment=success`, `pending` (the gateway's look-up did not answer; the reconcile job will ask
  * again) or `failed`, on the booking's brand's site: a return that arrives on another host (another
  * brand's, or the one address registered with ConnectIPS) sends the payer on to the brand's host.
+ * A payment of a traveller's date change lands on the same page with `change=success|pending|failed`
+ * instead of `payment=` (success: the change was made).
  */
 export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   const handle = async (
@@ -37,8 +39,9 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     const confirmPage = async (
       booking: BookingRow | undefined,
       payment: 'success' | 'pending' | 'failed',
+      paid: 'payment' | 'change' = 'payment',
     ) => {
-      const page = `/Booking/BookingConfirm?${new URLSearchParams({ pnr: booking?.pnr ?? '', payment })}`;
+      const page = `/Booking/BookingConfirm?${new URLSearchParams({ pnr: booking?.pnr ?? '', [paid]: payment })}`;
       if (!booking) return page;
       // On one of the booking's brand's hosts the browser stays where it is; on any other host
       // it goes on to the brand's (never shown the booking under another brand's name).
@@ -82,6 +85,14 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       app.log.warn({ gateway: name, reason: error.details?.reason }, 'payment return not verified');
     }
     const booking = await findPaymentBooking(app.db, { gateway: name, reference: claimed });
+    // A traveller's date change: back on the booking page, showing the new flight once applied.
+    const change = await findPaymentChange(app.db, { gateway: name, reference: claimed });
+    if (change) {
+      if (change.status === 'applied') await app.jobs.send('email.deliver-outbox');
+      const outcome =
+        change.status === 'applied' ? 'success' : change.status === 'pending' ? 'pending' : 'failed';
+      return confirmPage(booking, outcome, 'change');
+    }
     const success = paid && booking?.status === 'ticketed';
     if (success) await app.jobs.send('email.deliver-outbox');
     // The gateway did not answer its look-up: the payment may be made, and the job will ask again.

@@ -18,7 +18,7 @@ import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { bookingQueryKey, invoicePdfUrl, ticketPdfUrl, useBooking } from './api/get-booking';
 import { payBooking, submitGatewayForm } from './api/pay-booking';
-import { ChangeDate } from './components/change-date';
+import { ChangeDate, ChangePaymentNotice } from './components/change-date';
 import { CreateAccountOffer } from './components/create-account-offer';
 import { FareSummary } from './components/fare-summary';
 import { HoldCountdown } from './components/hold-countdown';
@@ -39,6 +39,7 @@ export function BookingConfirmPage() {
   const [searchParams] = useSearchParams();
   const pnr = searchParams.get('pnr');
   const returned = searchParams.get('payment');
+  const changeReturned = searchParams.get('change');
   const booking = useBooking(pnr, { watchForPayment: returned === 'failed' || returned === 'pending' });
   const user = useSignedInUser();
   const setPaymentAndTicketSummary = useAppStore((s) => s.setPaymentAndTicketSummary);
@@ -170,6 +171,7 @@ export function BookingConfirmPage() {
               {t('booking.paymentFailed')}
             </p>
           )}
+          <ChangePaymentNotice outcome={changeReturned} />
           {returned === 'pending' && data.status === 'held' && (
             <p role="status" className="mt-2 text-amber-900 dark:text-amber-200">
               {t('booking.paymentPending')}

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { ChangeBookingRequest, ChangeOptions, ChangeQuote } from '#shared/booking-changes';
-import type { Booking } from '#shared/bookings';
+import type { ChangeBookingRequest, ChangeBookingResponse, ChangeOptions } from '#shared/booking-changes';
 import { apiGet, apiPost } from '../../../lib/api-client';
 
 /** GET /bookings/:pnr/change-options: the leg's flights on a date, each with its change quote. */
@@ -20,13 +19,12 @@ export const changeOptionsQueryOptions = (pnr: string, legIndex: number, date: s
 export const useChangeOptions = (pnr: string, legIndex: number, date: string | null) =>
   useQuery(changeOptionsQueryOptions(pnr, legIndex, date));
 
-export interface ChangeBookingAnswer {
-  quote: ChangeQuote;
-  booking: Booking | null;
-  invoice_number: string | null;
-}
+export type ChangeBookingAnswer = ChangeBookingResponse;
 
-/** POST /bookings/:pnr/change: quote (confirm false) or pay and reissue (confirm true). */
+/**
+ * POST /bookings/:pnr/change: quote (confirm false) or pay and reissue (confirm true); a traveller
+ * confirms with a gateway `method` and is answered where to pay (`payment_action`).
+ */
 export const changeBooking = (pnr: string, body: ChangeBookingRequest) =>
   apiPost<ChangeBookingAnswer>(`/bookings/${encodeURIComponent(pnr)}/change`, body);
 

@@ -18,6 +18,15 @@ export const changeDateStrings = {
         'Your tickets for this flight are reissued under new numbers. {{amount}} is paid from your wallet.',
       confirmFree: 'Your tickets for this flight are reissued under new numbers. Nothing is charged.',
       confirm: 'Confirm and pay {{amount}}',
+      confirmGateway:
+        'Your tickets for this flight are reissued under new numbers once you have paid {{amount}}. The new seats are held while you pay.',
+      payWith: 'Pay the change with',
+      confirmWith: 'Pay {{amount}} with {{gateway}}',
+      paidDone: 'Payment received: your date is changed and new tickets are issued.',
+      paidPending:
+        'We are waiting for the payment gateway to confirm your payment. Your date changes as soon as it does.',
+      paidFailed:
+        'The payment did not go through, so your flight is unchanged. If money was taken, it is refunded.',
       cancel: 'Keep my flight',
       done: 'Date changed: new tickets issued.',
       invoice: 'Tax invoice {{number}}',
@@ -41,6 +50,13 @@ export const changeDateStrings = {
       confirmText: 'यो उडानका टिकटहरू नयाँ नम्बरमा पुनः जारी हुन्छन्। {{amount}} तपाईंको वालेटबाट तिरिन्छ।',
       confirmFree: 'यो उडानका टिकटहरू नयाँ नम्बरमा पुनः जारी हुन्छन्। कुनै शुल्क लाग्दैन।',
       confirm: 'पुष्टि गरी {{amount}} तिर्नुहोस्',
+      confirmGateway:
+        'तपाईंले {{amount}} तिरेपछि यो उडानका टिकटहरू नयाँ नम्बरमा पुनः जारी हुन्छन्। तपाईं तिर्दासम्म नयाँ सिटहरू होल्ड गरिन्छन्।',
+      payWith: 'परिवर्तन शुल्क तिर्ने माध्यम',
+      confirmWith: '{{gateway}} बाट {{amount}} तिर्नुहोस्',
+      paidDone: 'भुक्तानी प्राप्त भयो: तपाईंको मिति परिवर्तन भयो र नयाँ टिकट जारी भए।',
+      paidPending: 'भुक्तानी गेटवेले तपाईंको भुक्तानी पुष्टि गर्न बाँकी छ। पुष्टि हुनासाथ तपाईंको मिति परिवर्तन हुन्छ।',
+      paidFailed: 'भुक्तानी सफल भएन, त्यसैले तपाईंको उडान परिवर्तन भएको छैन। रकम काटिएको भए फिर्ता गरिन्छ।',
       cancel: 'मेरो उडान राख्नुहोस्',
       done: 'मिति परिवर्तन भयो: नयाँ टिकट जारी भए।',
       invoice: 'कर बीजक {{number}}',

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { ChangeOptions } from '#shared/booking-changes';
+import type { ChangeGateway, ChangeOptions } from '#shared/booking-changes';
 import type { Booking } from '#shared/bookings';
 import { formatMoney } from '#shared/format-money';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +9,7 @@ import { addTranslations, currentLanguage, useTranslation } from '../../../lib/i
 import { notify } from '../../../lib/notify';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useChangeBooking, useChangeOptions } from '../api/change-booking';
+import { submitGatewayForm } from '../api/pay-booking';
 import { changeDateStrings } from './change-date-strings';
 
 addTranslations(changeDateStrings);
@@ -17,10 +18,40 @@ type ChangeOption = ChangeOptions['options'][number];
 
 const localTime = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
+const GATEWAY_NAMES: Record<ChangeGateway, string> = {
+  esewa: 'eSewa',
+  khalti: 'Khalti',
+  connectips: 'ConnectIPS',
+};
+
+/**
+ * What became of a change paid through a gateway, on the booking page the gateway returned to
+ * (`?change=success|pending|failed`).
+ */
+export function ChangePaymentNotice({ outcome }: { outcome: string | null }) {
+  const { t } = useTranslation();
+  if (outcome === 'success') {
+    return (
+      <p role="status" data-testid="change-payment" className="mt-2 text-green-800 dark:text-green-300">
+        {t('changeDate.paidDone')}
+      </p>
+    );
+  }
+  if (outcome === 'pending' || outcome === 'failed') {
+    return (
+      <p role="alert" data-testid="change-payment" className="mt-2 text-amber-900 dark:text-amber-200">
+        {t(outcome === 'pending' ? 'changeDate.paidPending' : 'changeDate.paidFailed')}
+      </p>
+    );
+  }
+  return null;
+}
+
 /**
  * "Change date" on a ticketed booking (docs/bookings.md "Date change and reissue"): pick a leg and
  * a new date, see that route's flights with their quote (fare difference + change fee), confirm:
- * the agent's wallet pays and the tickets are reissued.
+ * the agent's wallet pays and the tickets are reissued; a traveller chooses a gateway and pays
+ * there, coming back to this page once the change is made.
  */
 export function ChangeDate({
   booking,
@@ -37,15 +68,25 @@ export function ChangeDate({
   const [date, setDate] = useState('');
   const [asked, setAsked] = useState<string | null>(null);
   const [chosen, setChosen] = useState<ChangeOption | null>(null);
+  const [gateway, setGateway] = useState<ChangeGateway | null>(null);
   const options = useChangeOptions(booking.pnr, legIndex, open ? asked : null);
   const change = useChangeBooking(booking.pnr);
   const money = (amount: number) => formatMoney(amount, booking.currency, currentLanguage());
 
-  const confirm = (option: ChangeOption) =>
+  const confirm = (option: ChangeOption, method: ChangeGateway | null) =>
     change.mutate(
-      { leg_index: legIndex, offer_id: option.offer.id, total: option.offer.price.total, confirm: true },
+      {
+        leg_index: legIndex,
+        offer_id: option.offer.id,
+        total: option.offer.price.total,
+        confirm: true,
+        ...(method ? { method } : {}),
+      },
       {
         onSuccess: (answer) => {
+          const action = answer.payment_action;
+          if (action?.type === 'form') return submitGatewayForm(action.url, action.fields);
+          if (action?.type === 'redirect') return window.location.assign(action.url);
           setChosen(null);
           setOpen(false);
           setAsked(null);
@@ -117,6 +158,8 @@ export function ChangeDate({
             const last = option.offer.segments.at(-1);
             const flight = option.offer.segments.map((s) => s.flight_number).join(', ');
             const picked = chosen?.offer.id === option.offer.id;
+            const viaGateway = option.quote.payment === 'gateway' && option.quote.payment_methods.length > 0;
+            const method = gateway ?? option.quote.payment_methods[0] ?? null;
             return (
               <li
                 key={option.offer.id}
@@ -143,16 +186,50 @@ export function ChangeDate({
                   <fieldset className="grid gap-2">
                     <legend className="font-semibold">{t('changeDate.confirmTitle', { flight })}</legend>
                     <p className="text-sm">
-                      {option.quote.amount_due > 0
-                        ? t('changeDate.confirmText', { amount: money(option.quote.amount_due) })
-                        : t('changeDate.confirmFree')}
+                      {option.quote.amount_due <= 0
+                        ? t('changeDate.confirmFree')
+                        : viaGateway
+                          ? t('changeDate.confirmGateway', { amount: money(option.quote.amount_due) })
+                          : t('changeDate.confirmText', { amount: money(option.quote.amount_due) })}
                     </p>
+                    {viaGateway && (
+                      <div
+                        role="radiogroup"
+                        aria-label={t('changeDate.payWith')}
+                        className="flex flex-wrap gap-2"
+                      >
+                        {option.quote.payment_methods.map((m) => (
+                          <label
+                            key={m}
+                            className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-700"
+                          >
+                            <input
+                              type="radio"
+                              name={`${ids}-gateway`}
+                              value={m}
+                              checked={method === m}
+                              onChange={() => setGateway(m)}
+                            />
+                            <span className="font-medium">{GATEWAY_NAMES[m]}</span>
+                          </label>
+                        ))}
+                      </div>
+                    )}
                     <p className="text-xs text-slate-600 dark:text-slate-400">
                       {t('changeDate.rule', { rule: option.quote.rule })}
                     </p>
                     <div className="flex flex-wrap gap-2">
-                      <Button type="button" busy={change.isPending} onClick={() => confirm(option)}>
-                        {t('changeDate.confirm', { amount: money(option.quote.amount_due) })}
+                      <Button
+                        type="button"
+                        busy={change.isPending}
+                        onClick={() => confirm(option, viaGateway ? method : null)}
+                      >
+                        {viaGateway && method
+                          ? t('changeDate.confirmWith', {
+                              amount: money(option.quote.amount_due),
+                              gateway: GATEWAY_NAMES[method],
+                            })
+                          : t('changeDate.confirm', { amount: money(option.quote.amount_due) })}
                       </Button>
                       <Button type="button" variant="secondary" onClick={() => setChosen(null)}>
                         {t('changeDate.cancel')}
