@@ -202,3 +202,51 @@ test('in Nepali, the booking page writes the flight date in Nepali words and the
   await born.blur();
   await expect(born).toHaveValue('१९९०/०४/१५');
 });
+
+test('in Nepali, airports are found by their Nepali names and countries are named in Nepali', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+
+  // The nationality reads in Nepali (from the API: this browser has no Nepali country names).
+  const nationality = page.getByRole('combobox', { name: 'राष्ट्रियता' });
+  await expect(nationality.locator('option:checked')).toHaveText('नेपाल (Nepal)');
+  await expect(nationality.locator('option', { hasText: 'भारत (India)' })).toHaveCount(1);
+
+  // Typed in Devanagari: Pokhara, its Nepali name beside the English one, its country in Nepali.
+  const from = page.getByRole('combobox', { name: 'कहाँबाट' });
+  await from.fill('पोख');
+  const pokhara = page.getByRole('option').filter({ hasText: 'PKR' });
+  await expect(pokhara).toContainText('पोखरा (Pokhara)');
+  await expect(pokhara).toContainText('Pokhara Airport, नेपाल');
+  await pokhara.click();
+  await expect(from).toHaveValue('पोखरा (PKR)');
+
+  // A foreign airport: the city in English, the country in Nepali.
+  const to = page.getByRole('combobox', { name: 'कहाँसम्म' });
+  await to.fill('DEL');
+  const delhi = page.getByRole('option').filter({ hasText: 'DEL' }).first();
+  await expect(delhi).toContainText(/Delhi/);
+  await expect(delhi).toContainText(/, भारत$/);
+  await delhi.click();
+  await expect(to).toHaveValue(/^.*Delhi.* \(DEL\)$/);
+
+  await page.getByRole('button', { name: 'उडान खोज्नुहोस्' }).click();
+  await expect(page).toHaveURL(/from=PKR/);
+  await expect(page).toHaveURL(/to=DEL/);
+});
+
+test('in English, airport suggestions and nationalities stay in English', async ({ page }) => {
+  await page.goto('/');
+  const nationality = page.getByRole('combobox', { name: 'Nationality' });
+  await expect(nationality.locator('option:checked')).toHaveText('Nepalese (Nepal)');
+  const from = page.getByRole('combobox', { name: 'From' });
+  await from.fill('pok');
+  const pokhara = page.getByRole('option').filter({ hasText: 'PKR' });
+  await expect(pokhara).toContainText('Pokhara Airport, Nepal');
+  await expect(pokhara).not.toContainText('पोखरा');
+  await pokhara.click();
+  await expect(from).toHaveValue('Pokhara (PKR)');
+});

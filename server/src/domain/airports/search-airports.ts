@@ -25,8 +25,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Airports matching a query, best first: the exact IATA code, then the brand's own airports,
- * then city prefix, then airport name prefix, then a word of the name or the country. Nepal's
- * airports win ties. An empty query lists the brand's own airports.
+ * then city prefix (in English or Nepali), then airport name prefix, then a word of the name or
+ * the country (in English or Nepali). Nepal's airports win ties. An empty query lists the brand's own airports.
  */
 export async function searchAirports(db: Db, options: SearchAirportsOptions): Promise<AirportRow[]> {
   const brandCodes = brandAirportCodes(options.brandConfig);
@@ -39,6 +39,8 @@ export async function searchAirports(db: Db, options: SearchAirportsOptions): Pr
   }
   const code = query.toUpperCase();
   const prefix = `${escapeLike(query)}%`;
+  // The Nepali names are stored as written (NFC); the folded query is decomposed.
+  const nepaliPrefix = `${escapeLike(query.normalize('NFC'))}%`;
   const wordPrefix = `% ${escapeLike(query)}%`;
   const brandCodeList = brandCodes.length
     ? sql.join(
@@ -49,7 +51,7 @@ export async function searchAirports(db: Db, options: SearchAirportsOptions): Pr
   const rank = sql<number>`case
       when ${airports.code} = ${code} then 0
       when ${airports.code} in (${brandCodeList}) then 1
-      when ${airports.cityKey} like ${prefix} then 2
+      when ${airports.cityKey} like ${prefix} or ${airports.cityNe} like ${nepaliPrefix} then 2
       when ${airports.nameKey} like ${prefix} then 3
       else 4 end`;
   return db
@@ -60,7 +62,9 @@ export async function searchAirports(db: Db, options: SearchAirportsOptions): Pr
         or ${airports.cityKey} like ${prefix}
         or ${airports.nameKey} like ${prefix}
         or ${airports.nameKey} like ${wordPrefix}
-        or lower(${airports.countryName}) like ${prefix}`,
+        or lower(${airports.countryName}) like ${prefix}
+        or ${airports.cityNe} like ${nepaliPrefix}
+        or ${airports.countryNameNe} like ${nepaliPrefix}`,
     )
     .orderBy(
       rank,

@@ -6,6 +6,7 @@ import { FieldError } from '../../../components/ui/field-error';
 import { LocaleDateInput } from '../../../components/ui/locale-date-input';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { nationalityOptions } from '../../../lib/get-countries';
 import { useTranslation } from '../../../lib/i18n';
 import type { PassengerDraft } from '../booking-form';
 import type { BookingFormControls } from './booking-form-controls';
@@ -27,7 +28,7 @@ export function PassengerFields(props: {
   countries: Country[];
   form: BookingFormControls;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { index, type, form } = props;
   const name = <F extends keyof PassengerDraft & string>(field: F) => `passengers.${index}.${field}` as const;
   const field = (key: Exclude<keyof PassengerDraft, 'type'>) => ({
@@ -97,7 +98,7 @@ export function PassengerFields(props: {
       <SelectField
         label={t('search.nationality')}
         selectClassName={selectLook}
-        options={props.countries.map((c): [string, string] => [c.code, `${c.nationality} (${c.name})`])}
+        options={nationalityOptions(props.countries, i18n.language)}
         {...field('nationality')}
         value={nationality}
       />
