@@ -229,7 +229,7 @@ test('in Nepali, airports are found by their Nepali names and countries are name
   await to.fill('DEL');
   const delhi = page.getByRole('option').filter({ hasText: 'DEL' }).first();
   await expect(delhi).toContainText(/Delhi/);
-  await expect(delhi).toContainText(/, भारत$/);
+  await expect(delhi).toContainText('Indira Gandhi International Airport, भारत');
   await delhi.click();
   await expect(to).toHaveValue(/^.*Delhi.* \(DEL\)$/);
 
@@ -249,4 +249,49 @@ test('in English, airport suggestions and nationalities stay in English', async 
   await expect(pokhara).not.toContainText('पोखरा');
   await pokhara.click();
   await expect(from).toHaveValue('Pokhara (PKR)');
+});
+
+test('in Nepali, a passenger gives a Nepali name beside the passport name, and the booking shows it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+  await page.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${inDays(7)}&adults=1&nat=NP`);
+  await page
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: /छान्नुहोस्/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/Booking\/FlightConfirm/);
+  const unique = Date.now().toString().slice(-7);
+  const guest = page.getByRole('form', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' });
+  await guest.getByRole('textbox').first().fill(`guest${unique}@example.com`);
+  await guest.getByRole('textbox').nth(1).fill(`+977 985${unique}`);
+  await guest.getByRole('button', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' }).click();
+
+  await page
+    .getByRole('group', { name: 'यो बुकिङको सम्पर्क' })
+    .getByLabel('नाम', { exact: true })
+    .fill('Sita Gurung');
+  const passenger = page.getByRole('group', { name: /^यात्रु १/ });
+  await expect(passenger.getByLabel('राष्ट्रियता').locator('option:checked')).toHaveText('नेपाल (Nepal)');
+  await passenger.getByLabel('सम्बोधन').selectOption('Ms');
+  await passenger.getByLabel('लिङ्ग').selectOption('female');
+  // The name typed in Nepali: the Latin spelling is offered for the passport name.
+  await passenger.getByLabel(/^पहिलो नाम/).fill('सीता');
+  await passenger.getByRole('button', { name: /“Sita” प्रयोग गर्नुहोस्/ }).click();
+  await expect(passenger.getByLabel(/^पहिलो नाम/)).toHaveValue('Sita');
+  await passenger.getByLabel(/^थर/).fill('Gurung');
+  const nepaliName = passenger.getByLabel('नेपालीमा नाम (ऐच्छिक)');
+  await nepaliName.fill('Sita Gurung');
+  await page.getByRole('button', { name: 'सिट राख्नुहोस् र भुक्तानीमा जानुहोस्' }).click();
+  await expect(passenger.getByText('नेपाली नाम देवनागरी अक्षरमा लेख्नुहोस्।')).toBeVisible();
+  await nepaliName.fill('सीता गुरुङ');
+  await expect(passenger.getByText('नेपाली नाम देवनागरी अक्षरमा लेख्नुहोस्।')).toBeHidden();
+  await page.getByRole('button', { name: 'सिट राख्नुहोस् र भुक्तानीमा जानुहोस्' }).click();
+
+  await expect(page).toHaveURL(/\/Booking\/BookingConfirm\?pnr=[A-Z2-9]{6}/);
+  await expect(page.getByText(/Sita Gurung \(सीता गुरुङ\)/)).toBeVisible();
 });

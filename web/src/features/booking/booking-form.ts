@@ -13,6 +13,8 @@ export interface PassengerDraft {
   nationality: string;
   passport_number: string;
   passport_expiry: string;
+  /** The name in Nepali for the e-ticket (optional; left out when empty). */
+  display_name_ne: string;
 }
 
 /** The passenger and contact form as typed; field names match the API's error paths. */
@@ -37,6 +39,7 @@ export const emptyPassenger = (type: PassengerDraft['type'], nationality: string
   nationality,
   passport_number: '',
   passport_expiry: '',
+  display_name_ne: '',
 });
 
 /** The request for the form: an empty date of birth is left out, passports only abroad. */
@@ -56,6 +59,7 @@ export function toCreateBookingRequest(
       nationality: p.nationality,
       ...(p.date_of_birth ? { date_of_birth: p.date_of_birth } : {}),
       ...(international ? { passport_number: p.passport_number, passport_expiry: p.passport_expiry } : {}),
+      ...(p.display_name_ne?.trim() ? { display_name_ne: p.display_name_ne } : {}),
     })),
     contact: form.contact,
     ...(form.buyer_pan?.trim() ? { buyer_pan: form.buyer_pan.trim() } : {}),

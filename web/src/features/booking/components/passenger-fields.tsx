@@ -90,6 +90,14 @@ export function PassengerFields(props: {
       />
       {romanized('first_name', firstName)}
       {romanized('last_name', lastName)}
+      <TextField
+        label={t('booking.nepaliName')}
+        hint={t('booking.nepaliNameHint')}
+        lang="ne"
+        autoComplete="off"
+        className="sm:col-span-2"
+        {...field('display_name_ne')}
+      />
       <PassengerDateField
         label={type === 'adult' ? t('booking.dateOfBirthOptional') : t('booking.dateOfBirth')}
         name={name('date_of_birth')}

@@ -1,0 +1,1 @@
+ALTER TABLE "booking_passengers" ADD COLUMN "display_name_ne" text;
