@@ -45,6 +45,9 @@ export function PassengerFields(props: {
       <button
         type="button"
         className="min-h-11 text-start text-sm text-brand underline sm:col-span-1"
+        // Pressing it must not blur the name first: the blur's error message would move the
+        // button from under the pointer before the click lands.
+        onMouseDown={(event) => event.preventDefault()}
         onClick={() =>
           form.setValue(name(key), romanizeDevanagari(typed), { shouldValidate: true, shouldDirty: true })
         }
