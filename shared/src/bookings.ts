@@ -25,9 +25,12 @@ export const LATIN_NAME_MESSAGE = 'Write the name in English letters, as in the 
 const passportName = name.regex(/^\p{Script=Latin}[\p{Script=Latin}\p{M} .'-]*$/u, LATIN_NAME_MESSAGE);
 
 export const NEPALI_NAME_MESSAGE = 'Write the Nepali name in Devanagari letters.';
-/** Devanagari letters and signs (no digits or dandas), spaces, dots and hyphens; one letter at least. */
+/**
+ * Devanagari letters and signs (no digits or dandas), the zero-width (non-)joiners that choose a
+ * conjunct's form, spaces, dots and hyphens; one letter at least.
+ */
 const NEPALI_NAME =
-  /^(?=.*[\u0904-\u0939\u0958-\u0961\u0972-\u097F])[\u0900-\u0963\u0971-\u097F\u200C\u200D .-]+$/;
+  /^(?=.*[\u0904-\u0939\u0958-\u0961\u0972-\u097F])(?:[\u0900-\u0963\u0971-\u097F .-]|\u200C|\u200D)+$/;
 
 export const passengerInput = z.object({
   type: passengerType,
