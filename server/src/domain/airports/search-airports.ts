@@ -1,4 +1,4 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, inArray, sql } from 'drizzle-orm';
 import type { SiteConfig } from '#shared/site-config';
 import { foldForSearch } from '#shared/text';
 import type { Db } from '../../db/client';
@@ -21,6 +21,13 @@ export function brandAirportCodes(config: SearchAirportsOptions['brandConfig']):
 
 const AIRPORT_SIZE_ORDER = sql`case ${airports.size} when 'large' then 0 when 'medium' then 1 else 2 end`;
 
+/**
+ * Nepali spellings people write both ways match each other: candrabindu and anusvara
+ * (काठमाडौँ, काठमाडौं), ञ and न before a consonant (नेपालगञ्ज, नेपालगन्ज).
+ */
+const foldNepali = (text: string) => text.replace(/ँ/g, 'ं').replace(/ञ/g, 'न');
+const foldedNepali = (column: AnyColumn) => sql`translate(${column}, 'ँञ', 'ंन')`;
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -39,8 +46,7 @@ export async function searchAirports(db: Db, options: SearchAirportsOptions): Pr
   }
   const code = query.toUpperCase();
   const prefix = `${escapeLike(query)}%`;
-  // The Nepali names are stored as written (NFC); the folded query is decomposed.
-  const nepaliPrefix = `${escapeLike(query.normalize('NFC'))}%`;
+  const nepaliPrefix = `${escapeLike(foldNepali(query.normalize('NFC')))}%`;
   const wordPrefix = `% ${escapeLike(query)}%`;
   const brandCodeList = brandCodes.length
     ? sql.join(
@@ -51,7 +57,7 @@ export async function searchAirports(db: Db, options: SearchAirportsOptions): Pr
   const rank = sql<number>`case
       when ${airports.code} = ${code} then 0
       when ${airports.code} in (${brandCodeList}) then 1
-      when ${airports.cityKey} like ${prefix} or ${airports.cityNe} like ${nepaliPrefix} then 2
+      when ${airports.cityKey} like ${prefix} or ${foldedNepali(airports.cityNe)} like ${nepaliPrefix} then 2
       when ${airports.nameKey} like ${prefix} then 3
       else 4 end`;
   return db
@@ -63,8 +69,8 @@ export async function searchAirports(db: Db, options: SearchAirportsOptions): Pr
         or ${airports.nameKey} like ${prefix}
         or ${airports.nameKey} like ${wordPrefix}
         or lower(${airports.countryName}) like ${prefix}
-        or ${airports.cityNe} like ${nepaliPrefix}
-        or ${airports.countryNameNe} like ${nepaliPrefix}`,
+        or ${foldedNepali(airports.cityNe)} like ${nepaliPrefix}
+        or ${foldedNepali(airports.countryNameNe)} like ${nepaliPrefix}`,
     )
     .orderBy(
       rank,

@@ -56,6 +56,16 @@ describe('GET /api/b2b/v2/airports', () => {
     }
   });
 
+  it('matches the other common spellings of a Nepali name', async () => {
+    for (const [q, code] of [
+      ['नेपालगन्ज', 'KEP'],
+      ['काठमाडौँ', 'KTM'],
+    ]) {
+      const { body } = await search(`?q=${encodeURIComponent(q as string)}`);
+      expect(body.data[0]?.code, q).toBe(code);
+    }
+  });
+
   it('finds foreign airports by their country’s Nepali name, the city staying in English', async () => {
     const { body } = await search(`?q=${encodeURIComponent('भारत')}`);
     expect(body.data.length).toBeGreaterThan(0);
