@@ -295,3 +295,49 @@ test('in Nepali, a passenger gives a Nepali name beside the passport name, and t
   await expect(page).toHaveURL(/\/Booking\/BookingConfirm\?pnr=[A-Z2-9]{6}/);
   await expect(page.getByText(/Sita Gurung \(सीता गुरुङ\)/)).toBeVisible();
 });
+
+test('in Nepali, the passport’s issuing country is chosen by its Nepali name on an international trip', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+  await page.goto(`/flight-search?trip=oneway&from=KTM&to=DEL&date=${inDays(8)}&adults=1&nat=NP`);
+  await page
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: /छान्नुहोस्/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/Booking\/FlightConfirm/);
+  const unique = Date.now().toString().slice(-7);
+  const guest = page.getByRole('form', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' });
+  await guest.getByRole('textbox').first().fill(`guest${unique}@example.com`);
+  await guest.getByRole('textbox').nth(1).fill(`+977 985${unique}`);
+  await guest.getByRole('button', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' }).click();
+
+  await page
+    .getByRole('group', { name: 'यो बुकिङको सम्पर्क' })
+    .getByLabel('नाम', { exact: true })
+    .fill('Hari Thapa');
+  const passenger = page.getByRole('group', { name: /^यात्रु १/ });
+  await passenger.getByLabel('सम्बोधन').selectOption('Mr');
+  await passenger.getByLabel('लिङ्ग').selectOption('male');
+  await passenger.getByLabel(/^पहिलो नाम/).fill('Hari');
+  await passenger.getByLabel(/^थर/).fill('Thapa');
+  await passenger.getByLabel('राहदानी नम्बर').fill('PA1234567');
+  await passenger.getByLabel('राहदानी म्याद सकिने मिति').fill('२०३५/०१/०१');
+  const issuedBy = passenger.getByLabel('राहदानी जारी गर्ने देश');
+  await expect(issuedBy.locator('option:checked')).toHaveText('राष्ट्रियताकै देश');
+  await issuedBy.selectOption({ label: 'भारत (India)' });
+
+  const sent = page.waitForRequest(
+    (request) => request.method() === 'POST' && /\/bookings$/.test(request.url()),
+  );
+  await page.getByRole('button', { name: 'सिट राख्नुहोस् र भुक्तानीमा जानुहोस्' }).click();
+  expect((await sent).postDataJSON().passengers[0]).toMatchObject({
+    nationality: 'NP',
+    passport_country: 'IN',
+  });
+  await expect(page).toHaveURL(/\/Booking\/BookingConfirm\?pnr=[A-Z2-9]{6}/);
+});

@@ -19,6 +19,12 @@ const nepaliOrder = new Intl.Collator('ne');
  */
 export function nationalityOptions(countries: readonly Country[], language: Language): [string, string][] {
   if (language !== 'ne') return countries.map((c) => [c.code, `${c.nationality} (${c.name})`]);
+  return countryOptions(countries, language);
+}
+
+/** The countries as [code, label]: "Nepal" in English, "नेपाल (Nepal)" in Nepali (in its order). */
+export function countryOptions(countries: readonly Country[], language: Language): [string, string][] {
+  if (language !== 'ne') return countries.map((c) => [c.code, c.name]);
   return countries
     .map((c): [string, string] => [c.code, c.name_ne ? `${c.name_ne} (${c.name})` : c.name])
     .sort((a, b) => nepaliOrder.compare(a[1], b[1]));

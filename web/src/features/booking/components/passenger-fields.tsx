@@ -6,7 +6,7 @@ import { FieldError } from '../../../components/ui/field-error';
 import { LocaleDateInput } from '../../../components/ui/locale-date-input';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { nationalityOptions } from '../../../lib/get-countries';
+import { countryOptions, nationalityOptions } from '../../../lib/get-countries';
 import { useTranslation } from '../../../lib/i18n';
 import type { PassengerDraft } from '../booking-form';
 import type { BookingFormControls } from './booking-form-controls';
@@ -37,6 +37,7 @@ export function PassengerFields(props: {
   });
   // The countries arrive after the form: the select is held to the form's value so it shows it.
   const nationality = useWatch({ control: form.control, name: name('nationality') });
+  const passportCountry = useWatch({ control: form.control, name: name('passport_country') });
   const firstName = useWatch({ control: form.control, name: name('first_name') });
   const lastName = useWatch({ control: form.control, name: name('last_name') });
   /** A name typed in Nepali: offer it in the passport's Latin letters, one click to take it. */
@@ -120,6 +121,16 @@ export function PassengerFields(props: {
             label={t('booking.passportExpiry')}
             name={name('passport_expiry')}
             form={form}
+          />
+          <SelectField
+            label={t('booking.passportCountry')}
+            selectClassName={selectLook}
+            options={[
+              ['', t('booking.passportCountrySame')],
+              ...countryOptions(props.countries, i18n.language),
+            ]}
+            {...field('passport_country')}
+            value={passportCountry}
           />
         </>
       )}
