@@ -202,3 +202,142 @@ test('in Nepali, the booking page writes the flight date in Nepali words and the
   await born.blur();
   await expect(born).toHaveValue('१९९०/०४/१५');
 });
+
+test('in Nepali, airports are found by their Nepali names and countries are named in Nepali', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+
+  // The nationality reads in Nepali (from the API: this browser has no Nepali country names).
+  const nationality = page.getByRole('combobox', { name: 'राष्ट्रियता' });
+  await expect(nationality.locator('option:checked')).toHaveText('नेपाल (Nepal)');
+  await expect(nationality.locator('option', { hasText: 'भारत (India)' })).toHaveCount(1);
+
+  // Typed in Devanagari: Pokhara, its Nepali name beside the English one, its country in Nepali.
+  const from = page.getByRole('combobox', { name: 'कहाँबाट' });
+  await from.fill('पोख');
+  const pokhara = page.getByRole('option').filter({ hasText: 'PKR' });
+  await expect(pokhara).toContainText('पोखरा (Pokhara)');
+  await expect(pokhara).toContainText('Pokhara Airport, नेपाल');
+  await pokhara.click();
+  await expect(from).toHaveValue('पोखरा (PKR)');
+
+  // A foreign airport: the city in English, the country in Nepali.
+  const to = page.getByRole('combobox', { name: 'कहाँसम्म' });
+  await to.fill('DEL');
+  const delhi = page.getByRole('option').filter({ hasText: 'DEL' }).first();
+  await expect(delhi).toContainText(/Delhi/);
+  await expect(delhi).toContainText('Indira Gandhi International Airport, भारत');
+  await delhi.click();
+  await expect(to).toHaveValue(/^.*Delhi.* \(DEL\)$/);
+
+  await page.getByRole('button', { name: 'उडान खोज्नुहोस्' }).click();
+  await expect(page).toHaveURL(/from=PKR/);
+  await expect(page).toHaveURL(/to=DEL/);
+});
+
+test('in English, airport suggestions and nationalities stay in English', async ({ page }) => {
+  await page.goto('/');
+  const nationality = page.getByRole('combobox', { name: 'Nationality' });
+  await expect(nationality.locator('option:checked')).toHaveText('Nepalese (Nepal)');
+  const from = page.getByRole('combobox', { name: 'From' });
+  await from.fill('pok');
+  const pokhara = page.getByRole('option').filter({ hasText: 'PKR' });
+  await expect(pokhara).toContainText('Pokhara Airport, Nepal');
+  await expect(pokhara).not.toContainText('पोखरा');
+  await pokhara.click();
+  await expect(from).toHaveValue('Pokhara (PKR)');
+});
+
+test('in Nepali, a passenger gives a Nepali name beside the passport name, and the booking shows it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+  await page.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${inDays(7)}&adults=1&nat=NP`);
+  await page
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: /छान्नुहोस्/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/Booking\/FlightConfirm/);
+  const unique = Date.now().toString().slice(-7);
+  const guest = page.getByRole('form', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' });
+  await guest.getByRole('textbox').first().fill(`guest${unique}@example.com`);
+  await guest.getByRole('textbox').nth(1).fill(`+977 985${unique}`);
+  await guest.getByRole('button', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' }).click();
+
+  await page
+    .getByRole('group', { name: 'यो बुकिङको सम्पर्क' })
+    .getByLabel('नाम', { exact: true })
+    .fill('Sita Gurung');
+  const passenger = page.getByRole('group', { name: /^यात्रु १/ });
+  await expect(passenger.getByLabel('राष्ट्रियता').locator('option:checked')).toHaveText('नेपाल (Nepal)');
+  await passenger.getByLabel('सम्बोधन').selectOption('Ms');
+  await passenger.getByLabel('लिङ्ग').selectOption('female');
+  // The name typed in Nepali: the Latin spelling is offered for the passport name.
+  await passenger.getByLabel(/^पहिलो नाम/).fill('सीता');
+  await passenger.getByRole('button', { name: /“Sita” प्रयोग गर्नुहोस्/ }).click();
+  await expect(passenger.getByLabel(/^पहिलो नाम/)).toHaveValue('Sita');
+  await passenger.getByLabel(/^थर/).fill('Gurung');
+  const nepaliName = passenger.getByLabel('नेपालीमा नाम (ऐच्छिक)');
+  await nepaliName.fill('Sita Gurung');
+  await page.getByRole('button', { name: 'सिट राख्नुहोस् र भुक्तानीमा जानुहोस्' }).click();
+  await expect(passenger.getByText('नेपाली नाम देवनागरी अक्षरमा लेख्नुहोस्।')).toBeVisible();
+  await nepaliName.fill('सीता गुरुङ');
+  await expect(passenger.getByText('नेपाली नाम देवनागरी अक्षरमा लेख्नुहोस्।')).toBeHidden();
+  await page.getByRole('button', { name: 'सिट राख्नुहोस् र भुक्तानीमा जानुहोस्' }).click();
+
+  await expect(page).toHaveURL(/\/Booking\/BookingConfirm\?pnr=[A-Z2-9]{6}/);
+  await expect(page.getByText(/Sita Gurung \(सीता गुरुङ\)/)).toBeVisible();
+});
+
+test('in Nepali, the passport’s issuing country is chosen by its Nepali name on an international trip', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+  await page.goto(`/flight-search?trip=oneway&from=KTM&to=DEL&date=${inDays(8)}&adults=1&nat=NP`);
+  await page
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: /छान्नुहोस्/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/Booking\/FlightConfirm/);
+  const unique = Date.now().toString().slice(-7);
+  const guest = page.getByRole('form', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' });
+  await guest.getByRole('textbox').first().fill(`guest${unique}@example.com`);
+  await guest.getByRole('textbox').nth(1).fill(`+977 985${unique}`);
+  await guest.getByRole('button', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' }).click();
+
+  await page
+    .getByRole('group', { name: 'यो बुकिङको सम्पर्क' })
+    .getByLabel('नाम', { exact: true })
+    .fill('Hari Thapa');
+  const passenger = page.getByRole('group', { name: /^यात्रु १/ });
+  await passenger.getByLabel('सम्बोधन').selectOption('Mr');
+  await passenger.getByLabel('लिङ्ग').selectOption('male');
+  await passenger.getByLabel(/^पहिलो नाम/).fill('Hari');
+  await passenger.getByLabel(/^थर/).fill('Thapa');
+  await passenger.getByLabel('राहदानी नम्बर').fill('PA1234567');
+  await passenger.getByLabel('राहदानी म्याद सकिने मिति').fill('२०३५/०१/०१');
+  const issuedBy = passenger.getByLabel('राहदानी जारी गर्ने देश');
+  await expect(issuedBy.locator('option:checked')).toHaveText('राष्ट्रियताकै देश');
+  await issuedBy.selectOption({ label: 'भारत (India)' });
+
+  const sent = page.waitForRequest(
+    (request) => request.method() === 'POST' && /\/bookings$/.test(request.url()),
+  );
+  await page.getByRole('button', { name: 'सिट राख्नुहोस् र भुक्तानीमा जानुहोस्' }).click();
+  expect((await sent).postDataJSON().passengers[0]).toMatchObject({
+    nationality: 'NP',
+    passport_country: 'IN',
+  });
+  await expect(page).toHaveURL(/\/Booking\/BookingConfirm\?pnr=[A-Z2-9]{6}/);
+});

@@ -21,7 +21,12 @@ export const airport = z.object({
   icao: z.string().nullable(),
   name: z.string(),
   city: z.string(),
+  city_ne: z
+    .string()
+    .nullable()
+    .describe("The city in Nepali (Devanagari), such as पोखरा: Nepal's domestic airports; null elsewhere"),
   country: z.string().describe('Country name'),
+  country_ne: z.string().nullable().describe('The country in Nepali (CLDR), such as नेपाल'),
   country_code: z.string().describe('ISO 3166-1 alpha-2'),
   time_zone: z.string().describe('IANA time zone, such as Asia/Kathmandu'),
   latitude: z.number(),

@@ -24,6 +24,14 @@ const name = z.string().trim().min(1, 'Enter a name.').max(60, 'Use at most 60 c
 export const LATIN_NAME_MESSAGE = 'Write the name in English letters, as in the passport.';
 const passportName = name.regex(/^\p{Script=Latin}[\p{Script=Latin}\p{M} .'-]*$/u, LATIN_NAME_MESSAGE);
 
+export const NEPALI_NAME_MESSAGE = 'Write the Nepali name in Devanagari letters.';
+/**
+ * Devanagari letters and signs (no digits or dandas), the zero-width (non-)joiners that choose a
+ * conjunct's form, spaces, dots and hyphens; one letter at least.
+ */
+const NEPALI_NAME =
+  /^(?=.*[\u0904-\u0939\u0958-\u0961\u0972-\u097F])(?:[\u0900-\u0963\u0971-\u097F .-]|\u200C|\u200D)+$/;
+
 export const passengerInput = z.object({
   type: passengerType,
   title: z.enum(['Mr', 'Mrs', 'Ms', 'Miss', 'Mstr'], { message: 'Choose a title.' }),
@@ -53,6 +61,17 @@ export const passengerInput = z.object({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'Choose the country that issued the passport.')
+    .optional(),
+  /**
+   * The name in Nepali (Devanagari), for the traveller's own documents: printed on the e-ticket
+   * beside the passport name. Airlines, barcodes and suppliers get the passport name only.
+   */
+  display_name_ne: z
+    .string()
+    .trim()
+    .normalize('NFC')
+    .max(80, 'Use at most 80 characters.')
+    .regex(NEPALI_NAME, NEPALI_NAME_MESSAGE)
     .optional(),
 });
 export type PassengerInput = z.input<typeof passengerInput>;
@@ -115,6 +134,7 @@ export const bookingPassenger = z.object({
   passport_number: z.string().optional(),
   passport_expiry: z.string().optional(),
   passport_country: z.string().optional(),
+  display_name_ne: z.string().optional().describe('The name in Nepali (Devanagari), when given'),
 });
 
 /** The contact as stored (normalised e-mail and +977 mobile). */

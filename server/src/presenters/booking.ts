@@ -54,6 +54,7 @@ export function presentBooking(
       ...(p.passportNumber ? { passport_number: p.passportNumber } : {}),
       ...(p.passportExpiry ? { passport_expiry: p.passportExpiry } : {}),
       ...(p.passportCountry ? { passport_country: p.passportCountry } : {}),
+      ...(p.displayNameNe ? { display_name_ne: p.displayNameNe } : {}),
     })),
     contact: { name: booking.contact.name, email: booking.contact.email, mobile: booking.contact.mobile },
     buyer_pan: booking.contact.buyerPan ?? null,

@@ -1,18 +1,23 @@
 import { sql } from 'drizzle-orm';
 import worldCountries from 'world-countries';
+import { NEPALI_CITY_NAMES } from '#shared/nepal-city-names';
 import { foldForSearch } from '#shared/text';
 import type { Db } from '../db/client';
 import { fromExcluded } from '../db/excluded';
 import { airlines, airports, countries } from '../db/schema/index';
 import { airlineRecords } from './data/airlines';
+import countryNamesNe from './data/country-names-ne.json' with { type: 'json' };
 import { worldAirports } from './data/world-airports';
 
 export interface CountryRecord {
   code: string;
   name: string;
+  nameNe: string | null;
   nationality: string;
   dialCode: string;
 }
+
+const nepaliCountryNames: Record<string, string> = countryNamesNe.names;
 
 export function buildCountryRecords(): CountryRecord[] {
   return worldCountries.map((entry) => {
@@ -21,6 +26,7 @@ export function buildCountryRecords(): CountryRecord[] {
     return {
       code: entry.cca2,
       name: entry.name.common,
+      nameNe: nepaliCountryNames[entry.cca2] ?? null,
       nationality: entry.demonyms?.eng?.m || entry.name.common,
       dialCode,
     };
@@ -34,10 +40,12 @@ export type AirportRecord = typeof airports.$inferInsert;
  * airports as domain-nepal.md lists them: scripts/generate-airports.ts), with country names.
  */
 export function buildAirportRecords(countryRecords: CountryRecord[]): AirportRecord[] {
-  const countryName = new Map(countryRecords.map((c) => [c.code, c.name]));
+  const byCode = new Map(countryRecords.map((c) => [c.code, c]));
   return worldAirports.map((airport) => ({
     ...airport,
-    countryName: countryName.get(airport.countryCode) ?? airport.countryCode,
+    cityNe: NEPALI_CITY_NAMES[airport.code] ?? null,
+    countryName: byCode.get(airport.countryCode)?.name ?? airport.countryCode,
+    countryNameNe: byCode.get(airport.countryCode)?.nameNe ?? null,
     cityKey: foldForSearch(airport.city),
     nameKey: foldForSearch(airport.name),
   }));
@@ -62,7 +70,7 @@ export async function seedReferenceData(
         .values(batch)
         .onConflictDoUpdate({
           target: countries.code,
-          set: fromExcluded(countries, ['name', 'nationality', 'dialCode']),
+          set: fromExcluded(countries, ['name', 'nameNe', 'nationality', 'dialCode']),
         });
     }
     for (const batch of chunks(airportRecords, 500)) {
@@ -76,8 +84,10 @@ export async function seedReferenceData(
               'icao',
               'name',
               'city',
+              'cityNe',
               'countryCode',
               'countryName',
+              'countryNameNe',
               'timeZone',
               'latitude',
               'longitude',

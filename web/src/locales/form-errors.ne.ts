@@ -33,6 +33,7 @@ export const formErrorsNe: Record<string, string> = {
   'Use a date like 2026-05-01.': '2026-05-01 जस्तो मिति लेख्नुहोस्।',
   'Use a month like 2026-05.': '2026-05 जस्तो महिना लेख्नुहोस्।',
   'Write the name in English letters, as in the passport.': 'राहदानीमा जस्तै, नाम अङ्ग्रेजी अक्षरमा लेख्नुहोस्।',
+  'Write the Nepali name in Devanagari letters.': 'नेपाली नाम देवनागरी अक्षरमा लेख्नुहोस्।',
   'Choose a title.': 'सम्बोधन छान्नुहोस्।',
   'Choose a gender.': 'लिङ्ग छान्नुहोस्।',
   'Choose a nationality.': 'राष्ट्रियता छान्नुहोस्।',

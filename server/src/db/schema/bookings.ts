@@ -161,6 +161,8 @@ export const bookingPassengers = pgTable(
     passportExpiry: text('passport_expiry'),
     /** ISO 3166-1 alpha-2 country that issued the passport (null: the nationality's). */
     passportCountry: text('passport_country'),
+    /** The name in Devanagari, printed beside the passport name (never sent to airlines). */
+    displayNameNe: text('display_name_ne'),
   },
   (table) => [unique('booking_passengers_position').on(table.bookingId, table.position)],
 );

@@ -9,8 +9,12 @@ export const airports = pgTable(
     icao: text('icao'),
     name: text('name').notNull(),
     city: text('city').notNull(),
+    /** The city in Devanagari (Nepal's domestic airports), shown and searched in the Nepali UI. */
+    cityNe: text('city_ne'),
     countryCode: text('country_code').notNull(),
     countryName: text('country_name').notNull(),
+    /** CLDR's Nepali name of the country. */
+    countryNameNe: text('country_name_ne'),
     timeZone: text('time_zone').notNull(),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
@@ -31,6 +35,8 @@ export const airports = pgTable(
 export const countries = pgTable('countries', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
+  /** CLDR's Nepali name (scripts/generate-country-names-ne.ts). */
+  nameNe: text('name_ne'),
   nationality: text('nationality').notNull(),
   dialCode: text('dial_code').notNull(),
 });

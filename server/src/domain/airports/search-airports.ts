@@ -1,4 +1,4 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, inArray, sql } from 'drizzle-orm';
 import type { SiteConfig } from '#shared/site-config';
 import { foldForSearch } from '#shared/text';
 import type { Db } from '../../db/client';
@@ -21,12 +21,19 @@ export function brandAirportCodes(config: SearchAirportsOptions['brandConfig']):
 
 const AIRPORT_SIZE_ORDER = sql`case ${airports.size} when 'large' then 0 when 'medium' then 1 else 2 end`;
 
+/**
+ * Nepali spellings people write both ways match each other: candrabindu and anusvara
+ * (काठमाडौँ, काठमाडौं), ञ and न before a consonant (नेपालगञ्ज, नेपालगन्ज).
+ */
+const foldNepali = (text: string) => text.replace(/ँ/g, 'ं').replace(/ञ/g, 'न');
+const foldedNepali = (column: AnyColumn) => sql`translate(${column}, 'ँञ', 'ंन')`;
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Airports matching a query, best first: the exact IATA code, then the brand's own airports,
- * then city prefix, then airport name prefix, then a word of the name or the country. Nepal's
- * airports win ties. An empty query lists the brand's own airports.
+ * then city prefix (in English or Nepali), then airport name prefix, then a word of the name or
+ * the country (in English or Nepali). Nepal's airports win ties. An empty query lists the brand's own airports.
  */
 export async function searchAirports(db: Db, options: SearchAirportsOptions): Promise<AirportRow[]> {
   const brandCodes = brandAirportCodes(options.brandConfig);
@@ -39,6 +46,7 @@ export async function searchAirports(db: Db, options: SearchAirportsOptions): Pr
   }
   const code = query.toUpperCase();
   const prefix = `${escapeLike(query)}%`;
+  const nepaliPrefix = `${escapeLike(foldNepali(query.normalize('NFC')))}%`;
   const wordPrefix = `% ${escapeLike(query)}%`;
   const brandCodeList = brandCodes.length
     ? sql.join(
@@ -49,7 +57,7 @@ export async function searchAirports(db: Db, options: SearchAirportsOptions): Pr
   const rank = sql<number>`case
       when ${airports.code} = ${code} then 0
       when ${airports.code} in (${brandCodeList}) then 1
-      when ${airports.cityKey} like ${prefix} then 2
+      when ${airports.cityKey} like ${prefix} or ${foldedNepali(airports.cityNe)} like ${nepaliPrefix} then 2
       when ${airports.nameKey} like ${prefix} then 3
       else 4 end`;
   return db
@@ -60,7 +68,9 @@ export async function searchAirports(db: Db, options: SearchAirportsOptions): Pr
         or ${airports.cityKey} like ${prefix}
         or ${airports.nameKey} like ${prefix}
         or ${airports.nameKey} like ${wordPrefix}
-        or lower(${airports.countryName}) like ${prefix}`,
+        or lower(${airports.countryName}) like ${prefix}
+        or ${foldedNepali(airports.cityNe)} like ${nepaliPrefix}
+        or ${foldedNepali(airports.countryNameNe)} like ${nepaliPrefix}`,
     )
     .orderBy(
       rank,

@@ -175,6 +175,7 @@ async function prepareBooking(
       passportNumber: p.passport_number ?? null,
       passportExpiry: p.passport_expiry ?? null,
       passportCountry: p.passport_country ?? null,
+      displayNameNe: p.display_name_ne ?? null,
     })),
     // The supplier holds (and records) its own price; the brand's markup is the booking's.
     offers: priced.offers.map(supplierOffer),

@@ -275,7 +275,7 @@ async function writeBatch(tx: Db, batch: Queued[]): Promise<Verdict[]> {
     sql`with dropped as (delete from bookings where id = any(${sql.param(dropped)}::uuid[])),
         passengers as (
           insert into booking_passengers (id, booking_id, position, type, title, first_name, last_name, gender,
-            date_of_birth, nationality, passport_number, passport_expiry, passport_country)
+            date_of_birth, nationality, passport_number, passport_expiry, passport_country, display_name_ne)
           select * from ${unnest(
             held.flatMap((h) => h.passengers),
             PASSENGER_COLUMNS,
@@ -360,6 +360,7 @@ const PASSENGER_COLUMNS: UnnestColumn<PassengerRow>[] = [
   ['text', (p) => p.passportNumber],
   ['text', (p) => p.passportExpiry],
   ['text', (p) => p.passportCountry],
+  ['text', (p) => p.displayNameNe],
 ];
 
 const LEG_COLUMNS: UnnestColumn<LegRow>[] = [

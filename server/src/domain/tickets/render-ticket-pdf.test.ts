@@ -114,6 +114,23 @@ describe('the e-ticket’s look', () => {
     expect(text).toMatch(new RegExp(`\\(\\d{1,2} [A-Z][a-z]+ ${bs.year}\\)`));
   });
 
+  it('prints a passenger’s Nepali name beside the passport name', async () => {
+    const agent = await logInDemo(t, 'sajilo', 'agent');
+    const [offer] = await findOffers(t, { cookie: agent, days: 10 });
+    if (!offer) throw new Error('no KTM→PKR offer');
+    const held = await postBooking(
+      t,
+      agent,
+      bookingBody([offer], [adult({ first_name: 'Ram', last_name: 'Thapa', display_name_ne: 'राम थापा' })]),
+    );
+    expect(held.statusCode, held.body).toBe(200);
+    const pnr = held.json().data.pnr as string;
+    expect((await payBooking(t, agent, pnr, 'wallet')).statusCode).toBe(200);
+    const pdf = await api(t, { method: 'GET', url: `/bookings/${pnr}/ticket.pdf`, cookie: agent });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload).split('\n')).toContain('Mr Ram Thapa (adult) · राम थापा');
+  });
+
   it('draws an uploaded PNG logo', async () => {
     await setPngHeaderLogo(t);
     const pdf = await ticketPdf(await logInDemo(t, 'sajilo', 'agent'));

@@ -184,9 +184,13 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
   doc.font(PDF_FONT.regular).fontSize(10);
   for (const passenger of full.passengers) {
     doc.moveDown(0.5);
+    // The passport name (the barcode's); the Nepali name, when given, beside it for the traveller.
     doc
       .font(PDF_FONT.bold)
-      .text(`${passenger.title} ${passenger.firstName} ${passenger.lastName} (${passenger.type})`);
+      .text(
+        `${passenger.title} ${passenger.firstName} ${passenger.lastName} (${passenger.type})` +
+          (passenger.displayNameNe ? ` · ${passenger.displayNameNe}` : ''),
+      );
     doc.font(PDF_FONT.regular);
     for (const [index, { segment, legIndex }] of segments.entries()) {
       // After a date change the flight's ticket is the reissued one (the exchanged one is cited).

@@ -30,6 +30,57 @@ describe('GET /api/b2b/v2/airports', () => {
     expect(body.data.map((a: { code: string }) => a.code)).toContain('PHH');
   });
 
+  it('finds Pokhara by the first letters of its Nepali name, with the city and country in Nepali', async () => {
+    const { status, body } = await search(`?q=${encodeURIComponent('पोख')}`);
+    expect(status).toBe(200);
+    expect(body.data.map((a: { code: string }) => a.code).sort()).toEqual(['PHH', 'PKR']);
+    expect(body.data[0]).toMatchObject({
+      city: 'Pokhara',
+      city_ne: 'पोखरा',
+      country: 'Nepal',
+      country_ne: 'नेपाल',
+    });
+  });
+
+  it('finds the other domestic airports by their Nepali names', async () => {
+    for (const [q, code] of [
+      ['काठमाडौं', 'KTM'],
+      ['विराट', 'BIR'],
+      ['नेपालग', 'KEP'],
+      ['लुक्ला', 'LUA'],
+      ['जोम', 'JMO'],
+      ['भरत', 'BHR'],
+    ]) {
+      const { body } = await search(`?q=${encodeURIComponent(q as string)}`);
+      expect(body.data[0]?.code, q).toBe(code);
+    }
+  });
+
+  it('matches the other common spellings of a Nepali name', async () => {
+    for (const [q, code] of [
+      ['नेपालगन्ज', 'KEP'],
+      ['काठमाडौँ', 'KTM'],
+    ]) {
+      const { body } = await search(`?q=${encodeURIComponent(q as string)}`);
+      expect(body.data[0]?.code, q).toBe(code);
+    }
+  });
+
+  it('finds foreign airports by their country’s Nepali name, the city staying in English', async () => {
+    const { body } = await search(`?q=${encodeURIComponent('भारत')}`);
+    expect(body.data.length).toBeGreaterThan(0);
+    for (const a of body.data)
+      expect(a).toMatchObject({ country_code: 'IN', country_ne: 'भारत', city_ne: null });
+    expect(body.data.map((a: { code: string }) => a.code)).toContain('DEL');
+  });
+
+  it('keeps the Romanized search and answers the Nepali names beside the English ones', async () => {
+    const { body } = await search('?q=bira');
+    expect(body.data[0]).toMatchObject({ code: 'BIR', city: 'Biratnagar', city_ne: 'विराटनगर' });
+    const { body: delhi } = await search('?q=DEL');
+    expect(delhi.data[0]).toMatchObject({ code: 'DEL', city_ne: null, country: 'India', country_ne: 'भारत' });
+  });
+
   it('puts Kathmandu first for q=KTM, whatever the case', async () => {
     for (const q of ['KTM', 'ktm', ' Ktm ']) {
       const { body } = await search(`?q=${encodeURIComponent(q)}`);

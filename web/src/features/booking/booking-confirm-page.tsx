@@ -318,7 +318,9 @@ export function BookingConfirmPage() {
           <ul className="mt-2 grid gap-1">
             {data.passengers.map((p) => (
               <li key={p.id}>
-                {p.title} {p.first_name} {p.last_name} · {t(`results.passenger.${p.type}`)}
+                {p.title} {p.first_name} {p.last_name}
+                {p.display_name_ne && <span lang="ne"> ({p.display_name_ne})</span>} ·{' '}
+                {t(`results.passenger.${p.type}`)}
               </li>
             ))}
           </ul>

@@ -42,3 +42,31 @@ it('sends a filled form as the booking request: no empty date of birth, passport
   const abroadErrors = abroad.errors as { passengers?: { passport_number?: { message: string } }[] };
   expect(abroadErrors.passengers?.[0]?.passport_number?.message).toBeTruthy();
 });
+
+it('sends the passport’s issuing country abroad when chosen, and the Nepali name when given', async () => {
+  const passport = { passport_number: 'PA1234567', passport_expiry: '2035-01-01' };
+  const [first] = filled.passengers;
+  if (!first) throw new Error('no passenger');
+  const chosen = await resolve(
+    {
+      ...filled,
+      passengers: [{ ...first, ...passport, passport_country: 'in', display_name_ne: 'राम थापा' }],
+    },
+    true,
+  );
+  expect(chosen.errors).toEqual({});
+  expect((chosen.values as { passengers: Record<string, unknown>[] }).passengers[0]).toMatchObject({
+    passport_country: 'IN',
+    display_name_ne: 'राम थापा',
+  });
+  const same = await resolve({ ...filled, passengers: [{ ...first, ...passport }] }, true);
+  const sent = (same.values as { passengers: Record<string, unknown>[] }).passengers[0];
+  expect(sent).not.toHaveProperty('passport_country');
+  expect(sent).not.toHaveProperty('display_name_ne');
+
+  const latin = await resolve({ ...filled, passengers: [{ ...first, display_name_ne: 'Ram' }] });
+  const errors = latin.errors as { passengers?: { display_name_ne?: { message: string } }[] };
+  expect(errors.passengers?.[0]?.display_name_ne?.message).toBe(
+    'Write the Nepali name in Devanagari letters.',
+  );
+});

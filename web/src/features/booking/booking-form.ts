@@ -13,6 +13,10 @@ export interface PassengerDraft {
   nationality: string;
   passport_number: string;
   passport_expiry: string;
+  /** The passport's issuing country (international trips; empty: the nationality's). */
+  passport_country: string;
+  /** The name in Nepali for the e-ticket (optional; left out when empty). */
+  display_name_ne: string;
 }
 
 /** The passenger and contact form as typed; field names match the API's error paths. */
@@ -37,9 +41,14 @@ export const emptyPassenger = (type: PassengerDraft['type'], nationality: string
   nationality,
   passport_number: '',
   passport_expiry: '',
+  passport_country: '',
+  display_name_ne: '',
 });
 
-/** The request for the form: an empty date of birth is left out, passports only abroad. */
+/**
+ * The request for the form: an empty date of birth, passport country or Nepali name is left
+ * out, passports only abroad.
+ */
 export function toCreateBookingRequest(
   form: BookingForm,
   offers: { id: string; total: number }[],
@@ -56,6 +65,8 @@ export function toCreateBookingRequest(
       nationality: p.nationality,
       ...(p.date_of_birth ? { date_of_birth: p.date_of_birth } : {}),
       ...(international ? { passport_number: p.passport_number, passport_expiry: p.passport_expiry } : {}),
+      ...(international && p.passport_country ? { passport_country: p.passport_country } : {}),
+      ...(p.display_name_ne?.trim() ? { display_name_ne: p.display_name_ne } : {}),
     })),
     contact: form.contact,
     ...(form.buyer_pan?.trim() ? { buyer_pan: form.buyer_pan.trim() } : {}),

@@ -6,6 +6,7 @@ import { FieldError } from '../../../components/ui/field-error';
 import { LocaleDateInput } from '../../../components/ui/locale-date-input';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { countryOptions, nationalityOptions } from '../../../lib/get-countries';
 import { useTranslation } from '../../../lib/i18n';
 import type { PassengerDraft } from '../booking-form';
 import type { BookingFormControls } from './booking-form-controls';
@@ -27,7 +28,7 @@ export function PassengerFields(props: {
   countries: Country[];
   form: BookingFormControls;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { index, type, form } = props;
   const name = <F extends keyof PassengerDraft & string>(field: F) => `passengers.${index}.${field}` as const;
   const field = (key: Exclude<keyof PassengerDraft, 'type'>) => ({
@@ -36,6 +37,7 @@ export function PassengerFields(props: {
   });
   // The countries arrive after the form: the select is held to the form's value so it shows it.
   const nationality = useWatch({ control: form.control, name: name('nationality') });
+  const passportCountry = useWatch({ control: form.control, name: name('passport_country') });
   const firstName = useWatch({ control: form.control, name: name('first_name') });
   const lastName = useWatch({ control: form.control, name: name('last_name') });
   /** A name typed in Nepali: offer it in the passport's Latin letters, one click to take it. */
@@ -44,6 +46,9 @@ export function PassengerFields(props: {
       <button
         type="button"
         className="min-h-11 text-start text-sm text-brand underline sm:col-span-1"
+        // Pressing it must not blur the name first: the blur's error message would move the
+        // button from under the pointer before the click lands.
+        onMouseDown={(event) => event.preventDefault()}
         onClick={() =>
           form.setValue(name(key), romanizeDevanagari(typed), { shouldValidate: true, shouldDirty: true })
         }
@@ -89,6 +94,14 @@ export function PassengerFields(props: {
       />
       {romanized('first_name', firstName)}
       {romanized('last_name', lastName)}
+      <TextField
+        label={t('booking.nepaliName')}
+        hint={t('booking.nepaliNameHint')}
+        lang="ne"
+        autoComplete="off"
+        className="sm:col-span-2"
+        {...field('display_name_ne')}
+      />
       <PassengerDateField
         label={type === 'adult' ? t('booking.dateOfBirthOptional') : t('booking.dateOfBirth')}
         name={name('date_of_birth')}
@@ -97,7 +110,7 @@ export function PassengerFields(props: {
       <SelectField
         label={t('search.nationality')}
         selectClassName={selectLook}
-        options={props.countries.map((c): [string, string] => [c.code, `${c.nationality} (${c.name})`])}
+        options={nationalityOptions(props.countries, i18n.language)}
         {...field('nationality')}
         value={nationality}
       />
@@ -108,6 +121,16 @@ export function PassengerFields(props: {
             label={t('booking.passportExpiry')}
             name={name('passport_expiry')}
             form={form}
+          />
+          <SelectField
+            label={t('booking.passportCountry')}
+            selectClassName={selectLook}
+            options={[
+              ['', t('booking.passportCountrySame')],
+              ...countryOptions(props.countries, i18n.language),
+            ]}
+            {...field('passport_country')}
+            value={passportCountry}
           />
         </>
       )}

@@ -8,13 +8,14 @@ const DEBOUNCE_MS = 150;
 /** An accessible combobox: type a code, city or airport name; arrows, Enter and Escape work. */
 export function AirportPicker(props: {
   label: string;
-  value: Pick<Airport, 'code' | 'city'> | null;
+  value: (Pick<Airport, 'code' | 'city'> & Partial<Pick<Airport, 'city_ne'>>) | null;
   error?: string | undefined;
   onChange: (airport: Airport) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const nepali = i18n.language === 'ne';
   const id = useId();
-  const [text, setText] = useState(() => airportText(props.value));
+  const [text, setText] = useState(() => airportText(props.value, nepali));
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -28,7 +29,7 @@ export function AirportPicker(props: {
 
   const choose = (airport: Airport) => {
     props.onChange(airport);
-    setText(airportText(airport));
+    setText(airportText(airport, nepali));
     setOpen(false);
   };
 
@@ -106,9 +107,20 @@ export function AirportPicker(props: {
               }`}
             >
               <span>
-                <span className="block font-medium">{airport.city}</span>
+                <span className="block font-medium">
+                  {nepali && airport.city_ne ? (
+                    <>
+                      {airport.city_ne}{' '}
+                      <span className="font-normal text-slate-600 dark:text-slate-400" lang="en">
+                        ({airport.city})
+                      </span>
+                    </>
+                  ) : (
+                    airport.city
+                  )}
+                </span>
                 <span className="block text-xs text-slate-600 dark:text-slate-400">
-                  {airport.name}, {airport.country}
+                  {airport.name}, {nepali ? (airport.country_ne ?? airport.country) : airport.country}
                 </span>
               </span>
               <span className="font-mono text-sm font-semibold">{airport.code}</span>
@@ -120,8 +132,15 @@ export function AirportPicker(props: {
   );
 }
 
-/** "Pokhara (PKR)", or just the code when only the code is known (a search read from a URL). */
-function airportText(airport: Pick<Airport, 'code' | 'city'> | null): string {
+/**
+ * "Pokhara (PKR)" ("पोखरा (PKR)" in Nepali), or just the code when only the code is known (a
+ * search read from a URL).
+ */
+function airportText(
+  airport: (Pick<Airport, 'code' | 'city'> & Partial<Pick<Airport, 'city_ne'>>) | null,
+  nepali: boolean,
+): string {
   if (!airport) return '';
-  return airport.city && airport.city !== airport.code ? `${airport.city} (${airport.code})` : airport.code;
+  const city = nepali && airport.city_ne ? airport.city_ne : airport.city;
+  return city && city !== airport.code ? `${city} (${airport.code})` : airport.code;
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useDeferredValue, useState } from 'react';
+import type { Country } from '#shared/countries';
 import { addDays, daysBetween, todayInNepal } from '../../../lib/dates';
-import { useCountries } from '../../../lib/get-countries';
+import { nationalityOptions, useCountries } from '../../../lib/get-countries';
 import { useTranslation } from '../../../lib/i18n';
 import { DAYS_AHEAD, type Errors, FOLLOWING_DAYS, validateSearch } from '../search-rules';
 
@@ -23,6 +24,15 @@ const unkeyed = (query: EditedQuery): SearchQuery => ({
   legs: query.legs.map(({ key: _key, ...leg }) => leg),
 });
 
+/** The nationality shown until the list of countries arrives (the default search's). */
+const NEPAL: Country = {
+  code: 'NP',
+  name: 'Nepal',
+  name_ne: 'नेपाल',
+  nationality: 'Nepalese',
+  dial_code: '+977',
+};
+
 export function SearchForm(props: {
   initial: SearchQuery;
   onSearch: (query: SearchQuery) => void;
@@ -30,7 +40,7 @@ export function SearchForm(props: {
   /** A search link's query: its mistakes are shown at once, with the form's messages. */
   checkAtStart?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const today = todayInNepal();
   const lastDay = addDays(today, DAYS_AHEAD);
   const [query, setQuery] = useState<EditedQuery>(() => withLegs(props.initial, lastDay));
@@ -280,13 +290,11 @@ export function SearchForm(props: {
             onChange={(event) => update({ nat: event.target.value })}
             className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
           >
-            {(countries ?? [{ code: 'NP', name: 'Nepal', nationality: 'Nepalese', dial_code: '+977' }]).map(
-              (c) => (
-                <option key={c.code} value={c.code}>
-                  {c.nationality} ({c.name})
-                </option>
-              ),
-            )}
+            {nationalityOptions(countries ?? [NEPAL], i18n.language).map(([code, label]) => (
+              <option key={code} value={code}>
+                {label}
+              </option>
+            ))}
           </select>
         </label>
       </div>

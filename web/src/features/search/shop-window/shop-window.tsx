@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MOUNTAIN_FLIGHT_CODE, type PopularRoutesResponse } from '#shared/flights';
 import { formatMoney } from '#shared/format-money';
+import { NEPALI_CITY_NAMES } from '#shared/nepal-city-names';
 import { apiGet } from '../../../lib/api-client';
 import { useSiteConfig } from '../../../lib/app-context';
 import { addDays, todayInNepal } from '../../../lib/dates';
@@ -53,15 +54,7 @@ addTranslations({
       trustText: 'इसेवा, खल्ती र कनेक्टआइपीएस स्वीकार्य।',
       iata: 'IATA-मान्यताप्राप्त एजेन्सी',
     },
-    cities: {
-      KTM: 'काठमाडौं',
-      PKR: 'पोखरा',
-      BWA: 'भैरहवा',
-      BIR: 'विराटनगर',
-      KEP: 'नेपालगन्ज',
-      BHR: 'भरतपुर',
-      TMI: 'तुम्लिङटार',
-    },
+    cities: NEPALI_CITY_NAMES,
   },
 });
 
