@@ -85,7 +85,11 @@ export interface SupplierQuote {
  * closes its number of days (× 24 h) before departure.
  */
 const offeredIn = (flight: DatedFlight, fare: FareClass, context: OfferContext) =>
-  flight.departUtc >= context.notBeforeUtc + fare.advancePurchaseDays * MS_PER_DAY &&
+  offeredAt(flight.departUtc, fare, context);
+
+/** `offeredIn` by the flight's departure. */
+const offeredAt = (departUtc: number, fare: FareClass, context: OfferContext) =>
+  departUtc >= context.notBeforeUtc + fare.advancePurchaseDays * MS_PER_DAY &&
   (!context.cabin || fare.cabin === context.cabin) &&
   openTo(fare, context.tier);
 
@@ -151,6 +155,7 @@ function leadPricesOf(context: OfferContext): LeadPrices {
   const seated = Math.max(1, seatedPassengers(context.passengers));
   const notBefore = context.notBeforeUtc;
   const shares = context.demandOnly?.covers;
+  const salesDay = context.demandOnly?.salesDay;
   const at = (slots: FlightSlots, i: number): number => {
     if (slots.leadStamp[i] === ours) return slots.leadTotal[i] as number;
     const shared = sharedKey !== 0 && shares !== undefined && shares(slots.scheduleIds[i] as number);
@@ -163,13 +168,22 @@ function leadPricesOf(context: OfferContext): LeadPrices {
     ) {
       total = slots.sharedTotal[i] as number;
     } else {
-      const flight = slots.flights[i] as DatedFlight;
       total = Number.POSITIVE_INFINITY;
       let until = Number.POSITIVE_INFINITY;
-      for (const fare of flight.fares) {
-        if (offeredIn(flight, fare, context) && context.seatsLeft(flight, fare.classCode) >= seated) {
+      const departUtc = slots.departures[i] as number;
+      // A flight the demand model alone fills (`shared`) has its seats kept beside it.
+      const seats = shared && slots.demandSalesDay === salesDay ? slots.demandSeats : undefined;
+      const fares = slots.fares[i] as FareClass[];
+      const seatsFrom = slots.demandSeatsFrom[i] as number;
+      for (let k = 0; k < fares.length; k++) {
+        const fare = fares[k] as FareClass;
+        if (!offeredAt(departUtc, fare, context)) continue;
+        const left = seats
+          ? (seats[seatsFrom + k] as number)
+          : context.seatsLeft(slots.flights[i] as DatedFlight, fare.classCode);
+        if (left >= seated) {
           total = fareTotal(fare, context);
-          until = flight.departUtc - fare.advancePurchaseDays * MS_PER_DAY;
+          until = departUtc - fare.advancePurchaseDays * MS_PER_DAY;
           break;
         }
       }

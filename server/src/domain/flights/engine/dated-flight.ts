@@ -45,6 +45,15 @@ export class FlightSlots {
   readonly sharedUntil: Float64Array;
   readonly reachStamp: Int32Array;
   readonly reachCost: Float64Array;
+  /** `flights[i].fares`. */
+  readonly fares: FareClass[][];
+  /**
+   * The demand model's seats left in each class on sale as of `demandSalesDay`: class
+   * `fares[i][k]` at `demandSeats[demandSeatsFrom[i] + k]` (`keepDemandSeats`).
+   */
+  demandSeats: Int32Array = NO_SEATS;
+  demandSeatsFrom: Int32Array = NO_SEATS;
+  demandSalesDay = Number.NaN;
 
   constructor(readonly flights: DatedFlight[]) {
     const count = flights.length;
@@ -60,8 +69,10 @@ export class FlightSlots {
     this.sharedUntil = new Float64Array(count);
     this.reachStamp = new Int32Array(count);
     this.reachCost = new Float64Array(count);
+    this.fares = new Array(count);
     for (let i = 0; i < count; i++) {
       const flight = flights[i] as DatedFlight;
+      this.fares[i] = flight.fares;
       this.departures[i] = flight.departUtc;
       this.arrivals[i] = flight.arriveUtc;
       this.arrivalDays[i] = flight.arrivalDay;
@@ -70,7 +81,29 @@ export class FlightSlots {
       flight.slot = i;
     }
   }
+
+  /**
+   * Keeps the demand model's seats left on a sales day beside the flights: a search pricing a
+   * flight for the first time then reads them here instead of from the flight and its arrays.
+   */
+  keepDemandSeats(salesDay: number, seatsLeft: (flight: DatedFlight, classCode: string) => number): void {
+    let count = 0;
+    for (const fares of this.fares) count += fares.length;
+    const seats = new Int32Array(count);
+    const from = new Int32Array(this.flights.length);
+    let at = 0;
+    for (let i = 0; i < this.flights.length; i++) {
+      const flight = this.flights[i] as DatedFlight;
+      from[i] = at;
+      for (const fare of this.fares[i] as FareClass[]) seats[at++] = seatsLeft(flight, fare.classCode);
+    }
+    this.demandSeats = seats;
+    this.demandSeatsFrom = from;
+    this.demandSalesDay = salesDay;
+  }
 }
+
+const NO_SEATS = new Int32Array(0);
 
 /** A flight's slots and index; a flight made outside a network's day index gets slots of its own. */
 export function slotOf(flight: DatedFlight): { slots: FlightSlots; slot: number } {

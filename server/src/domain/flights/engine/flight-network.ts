@@ -10,7 +10,7 @@ import {
 } from './calendar';
 import { type DatedFlight, FlightSlots } from './dated-flight';
 import { defaultFaresFor } from './default-fares';
-import { primeDemand } from './demand';
+import { demandSeatsLeft, primeDemand } from './demand';
 import type { FareClass, RouteFare, ScheduledLeg } from './scheduled-leg';
 
 export type { DatedFlight, FareClass, RouteFare, ScheduledLeg };
@@ -252,6 +252,7 @@ export class FlightNetwork {
       const all: DatedFlight[] = [];
       for (const flights of byDestination.values()) for (const flight of flights) all.push(flight);
       const slots = new FlightSlots(all);
+      slots.keepDemandSeats(salesDay, (flight, classCode) => demandSeatsLeft(flight, classCode, salesDay));
       const routes = new Map<string, RouteFlightsOfDay>();
       let start = 0;
       for (const [destination, flights] of byDestination) {
