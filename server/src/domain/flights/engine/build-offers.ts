@@ -2,7 +2,7 @@ import type { OfferPrice } from '#shared/flights';
 import type { MarkupScope } from '../../../db/schema/index';
 import type { ExchangeRate } from '../../exchange-rates/default-exchange-rates';
 import { MS_PER_DAY } from './calendar';
-import { type DatedFlight, type FlightSlots, slotOf } from './dated-flight';
+import { type DatedFlight, FARE_BUSINESS, FARE_FOREIGNERS, type FlightSlots, slotOf } from './dated-flight';
 import type { ItinerarySummary } from './find-itineraries';
 import type { FareClass } from './flight-network';
 import { encodeOfferId } from './offer-id';
@@ -87,6 +87,12 @@ export interface SupplierQuote {
 const offeredIn = (flight: DatedFlight, fare: FareClass, context: OfferContext) =>
   offeredAt(flight.departUtc, fare, context);
 
+/** `offeredAt` by a class's terms as `FlightSlots.fareFacts` keeps them. */
+const offeredByFacts = (departUtc: number, facts: number, context: OfferContext) =>
+  departUtc >= context.notBeforeUtc + (facts >> 2) * MS_PER_DAY &&
+  (!context.cabin || ((facts & FARE_BUSINESS) !== 0) === (context.cabin === 'business')) &&
+  (context.tier === 'npr' || (facts & FARE_FOREIGNERS) !== 0);
+
 /** `offeredIn` by the flight's departure. */
 const offeredAt = (departUtc: number, fare: FareClass, context: OfferContext) =>
   departUtc >= context.notBeforeUtc + fare.advancePurchaseDays * MS_PER_DAY &&
@@ -156,6 +162,9 @@ function leadPricesOf(context: OfferContext): LeadPrices {
   const notBefore = context.notBeforeUtc;
   const shares = context.demandOnly?.covers;
   const salesDay = context.demandOnly?.salesDay;
+  const { adults, children, infants } = context.passengers;
+  // `fareTotal` of such a search is an adult's NPR total times the adults.
+  const adultsInNpr = context.tier === 'npr' && children === 0 && infants === 0;
   const at = (slots: FlightSlots, i: number): number => {
     if (slots.leadStamp[i] === ours) return slots.leadTotal[i] as number;
     const shared = sharedKey !== 0 && shares !== undefined && shares(slots.scheduleIds[i] as number);
@@ -171,19 +180,32 @@ function leadPricesOf(context: OfferContext): LeadPrices {
       total = Number.POSITIVE_INFINITY;
       let until = Number.POSITIVE_INFINITY;
       const departUtc = slots.departures[i] as number;
-      // A flight the demand model alone fills (`shared`) has its seats kept beside it.
-      const seats = shared && slots.demandSalesDay === salesDay ? slots.demandSeats : undefined;
+      // A flight the demand model alone fills (`shared`) has its classes' seats and terms kept beside it.
+      const facts = shared && slots.factsSalesDay === salesDay ? slots.fareFacts : undefined;
       const fares = slots.fares[i] as FareClass[];
-      const seatsFrom = slots.demandSeatsFrom[i] as number;
+      const from = slots.factsFrom[i] as number;
       for (let k = 0; k < fares.length; k++) {
-        const fare = fares[k] as FareClass;
-        if (!offeredAt(departUtc, fare, context)) continue;
-        const left = seats
-          ? (seats[seatsFrom + k] as number)
-          : context.seatsLeft(slots.flights[i] as DatedFlight, fare.classCode);
+        let left: number;
+        if (facts) {
+          if (!offeredByFacts(departUtc, facts[2 * (from + k) + 1] as number, context)) continue;
+          left = facts[2 * (from + k)] as number;
+        } else {
+          const fare = fares[k] as FareClass;
+          if (!offeredAt(departUtc, fare, context)) continue;
+          left = context.seatsLeft(slots.flights[i] as DatedFlight, fare.classCode);
+        }
         if (left >= seated) {
-          total = fareTotal(fare, context);
-          until = departUtc - fare.advancePurchaseDays * MS_PER_DAY;
+          if (facts) {
+            const j = from + k;
+            total = adultsInNpr
+              ? (slots.adultNprTotals[j] as number) * adults
+              : fareTotal(fares[k] as FareClass, context);
+            until = departUtc - ((facts[2 * j + 1] as number) >> 2) * MS_PER_DAY;
+          } else {
+            const fare = fares[k] as FareClass;
+            total = fareTotal(fare, context);
+            until = departUtc - fare.advancePurchaseDays * MS_PER_DAY;
+          }
           break;
         }
       }

@@ -48,12 +48,17 @@ export class FlightSlots {
   /** `flights[i].fares`. */
   readonly fares: FareClass[][];
   /**
-   * The demand model's seats left in each class on sale as of `demandSalesDay`: class
-   * `fares[i][k]` at `demandSeats[demandSeatsFrom[i] + k]` (`keepDemandSeats`).
+   * What a search's first pricing of a flight reads of its classes on sale (`keepFareFacts`):
+   * class `fares[i][k]` at `j = factsFrom[i] + k`, the demand model's seats left as of
+   * `factsSalesDay` at `fareFacts[2j]`, and at `fareFacts[2j + 1]` its advance-purchase days
+   * shifted left by 2, 2 when business cabin and 1 when open to foreigners (`FARE_BUSINESS`,
+   * `FARE_FOREIGNERS`).
    */
-  demandSeats: Int32Array = NO_SEATS;
-  demandSeatsFrom: Int32Array = NO_SEATS;
-  demandSalesDay = Number.NaN;
+  fareFacts: Int32Array = NO_FACTS;
+  /** An adult's total in NPR in class j (most searches' price, without reading the fare). */
+  adultNprTotals: Float64Array = NO_TOTALS;
+  factsFrom: Int32Array = NO_FACTS;
+  factsSalesDay = Number.NaN;
 
   constructor(readonly flights: DatedFlight[]) {
     const count = flights.length;
@@ -83,27 +88,50 @@ export class FlightSlots {
   }
 
   /**
-   * Keeps the demand model's seats left on a sales day beside the flights: a search pricing a
-   * flight for the first time then reads them here instead of from the flight and its arrays.
+   * Keeps the demand model's seats left on a sales day and each class's terms beside the flights:
+   * a search pricing a flight for the first time then reads them here instead of from the flight,
+   * its arrays and its fare objects, scattered over the heap.
    */
-  keepDemandSeats(salesDay: number, seatsLeft: (flight: DatedFlight, classCode: string) => number): void {
+  keepFareFacts(
+    salesDay: number,
+    seatsLeft: (flight: DatedFlight, classCode: string) => number,
+    adultNprTotal: (fare: FareClass) => number,
+  ): void {
     let count = 0;
     for (const fares of this.fares) count += fares.length;
-    const seats = new Int32Array(count);
+    const facts = new Int32Array(2 * count);
+    const totals = new Float64Array(count);
     const from = new Int32Array(this.flights.length);
-    let at = 0;
+    let j = 0;
     for (let i = 0; i < this.flights.length; i++) {
       const flight = this.flights[i] as DatedFlight;
-      from[i] = at;
-      for (const fare of this.fares[i] as FareClass[]) seats[at++] = seatsLeft(flight, fare.classCode);
+      from[i] = j;
+      for (const fare of this.fares[i] as FareClass[]) {
+        const days = fare.advancePurchaseDays;
+        // Terms that do not fit are read from the fares themselves.
+        if (!Number.isInteger(days) || days < 0 || days >= 1 << 28) return;
+        facts[2 * j] = seatsLeft(flight, fare.classCode);
+        facts[2 * j + 1] =
+          (days << 2) |
+          (fare.cabin === 'business' ? FARE_BUSINESS : 0) |
+          (fare.openToForeigners ? FARE_FOREIGNERS : 0);
+        totals[j] = adultNprTotal(fare);
+        j++;
+      }
     }
-    this.demandSeats = seats;
-    this.demandSeatsFrom = from;
-    this.demandSalesDay = salesDay;
+    this.fareFacts = facts;
+    this.adultNprTotals = totals;
+    this.factsFrom = from;
+    this.factsSalesDay = salesDay;
   }
 }
 
-const NO_SEATS = new Int32Array(0);
+/** `FlightSlots.fareFacts` flags. */
+export const FARE_BUSINESS = 2;
+export const FARE_FOREIGNERS = 1;
+
+const NO_FACTS = new Int32Array(0);
+const NO_TOTALS = new Float64Array(0);
 
 /** A flight's slots and index; a flight made outside a network's day index gets slots of its own. */
 export function slotOf(flight: DatedFlight): { slots: FlightSlots; slot: number } {

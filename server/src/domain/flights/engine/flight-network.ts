@@ -11,6 +11,7 @@ import {
 import { type DatedFlight, FlightSlots } from './dated-flight';
 import { defaultFaresFor } from './default-fares';
 import { demandSeatsLeft, primeDemand } from './demand';
+import { passengerTotal } from './price-offer';
 import type { FareClass, RouteFare, ScheduledLeg } from './scheduled-leg';
 
 export type { DatedFlight, FareClass, RouteFare, ScheduledLeg };
@@ -252,7 +253,11 @@ export class FlightNetwork {
       const all: DatedFlight[] = [];
       for (const flights of byDestination.values()) for (const flight of flights) all.push(flight);
       const slots = new FlightSlots(all);
-      slots.keepDemandSeats(salesDay, (flight, classCode) => demandSeatsLeft(flight, classCode, salesDay));
+      slots.keepFareFacts(
+        salesDay,
+        (flight, classCode) => demandSeatsLeft(flight, classCode, salesDay),
+        (fare) => passengerTotal(fare, 'npr', 'adult'),
+      );
       const routes = new Map<string, RouteFlightsOfDay>();
       let start = 0;
       for (const [destination, flights] of byDestination) {

@@ -193,7 +193,8 @@ export function fareTotal(fare: FareClass, context: PricingContext): number {
   return total;
 }
 
-function passengerTotal(fare: FareClass, tier: FareTier, type: PassengerType): number {
+/** One passenger's total in a fare (what `fareTotal` sums). */
+export function passengerTotal(fare: FareClass, tier: FareTier, type: PassengerType): number {
   const a = passengerAmounts(fare, tier, type);
   return a.base + a.fuel + a.service + a.vat;
 }
