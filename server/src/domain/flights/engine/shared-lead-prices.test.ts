@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildOffers, flightTests, type OfferContext } from './build-offers';
-import { MS_PER_DAY } from './calendar';
+import { MS_PER_DAY, todayInNepal } from './calendar';
 import { demandSeatsLeft, demandSoldIn } from './demand';
 import { findItineraries, MAX_STOPS } from './find-itineraries';
 import { FlightNetwork } from './flight-network';
@@ -41,13 +41,19 @@ const searchArbitrary = fc.record({
 type Kind = typeof kindArbitrary extends fc.Arbitrary<infer T> ? T : never;
 type Search = typeof searchArbitrary extends fc.Arbitrary<infer T> ? T : never;
 
-const networkOf = () => {
-  const { fares, controls } = addStoredLaddersAndControls(world.legs, FIRST_DAY);
-  return new FlightNetwork(world.legs, fares, controls);
+const networkOf = (legs = world.legs, firstDay = FIRST_DAY) => {
+  const { fares, controls } = addStoredLaddersAndControls(legs, firstDay);
+  return new FlightNetwork(legs, fares, controls);
 };
 
-function offersOf(network: FlightNetwork, kind: Kind, search: Search, shareLeadPrices: boolean) {
-  const salesDay = FIRST_DAY - kind.daysBefore;
+function offersOf(
+  network: FlightNetwork,
+  kind: Kind,
+  search: Search,
+  shareLeadPrices: boolean,
+  firstDay = FIRST_DAY,
+) {
+  const salesDay = firstDay - kind.daysBefore;
   const notBeforeUtc = salesDay * MS_PER_DAY + search.hour * 3_600_000;
   const heldOn = (scheduleId: number) => search.held > 0 && (scheduleId + search.held) % 5 === 0;
   const context: OfferContext = {
@@ -72,7 +78,7 @@ function offersOf(network: FlightNetwork, kind: Kind, search: Search, shareLeadP
   const itineraries = findItineraries(network, {
     origin: search.origin,
     destination: search.destination,
-    day: FIRST_DAY + search.dayOffset,
+    day: firstDay + search.dayOffset,
     maxStops: MAX_STOPS,
     ...flightTests(context),
     minConnectionMinutes: () => 45,
@@ -97,6 +103,48 @@ describe('cheapest prices kept on flights between searches (context.demandOnly)'
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('prices a flight from the seats and terms kept beside it as from its fares (searches on the sales day the network expanded its days)', () => {
+    // The network keeps each class's demand seats, terms and adult NPR total as it expands a day,
+    // for the sales day it expands on: today. A world of days ahead, priced today.
+    const salesDay = todayInNepal();
+    const ahead = buildSyntheticWorld({
+      airports: 50,
+      flightsPerDay: 700,
+      firstDay: salesDay + 1,
+      days: 3,
+      seed: 11,
+    });
+    const kept = networkOf(ahead.legs, salesDay + 1);
+    const plain = networkOf(ahead.legs, salesDay + 1);
+    let priced = 0;
+    fc.assert(
+      fc.property(kindArbitrary, fc.integer({ min: 0, max: 23 }), (kind, hour) => {
+        const contextOf = (shareLeadPrices: boolean): OfferContext => ({
+          supplier: 'house',
+          tier: kind.tier,
+          passengers: { adults: kind.adults, children: kind.children, infants: 0 },
+          agent: false,
+          grantedCommissionPercent: 0,
+          cabin: kind.cabin,
+          notBeforeUtc: salesDay * MS_PER_DAY + hour * 3_600_000,
+          seatsLeft: (flight, classCode) => demandSeatsLeft(flight, classCode, salesDay),
+          ...(shareLeadPrices ? { demandOnly: { salesDay, covers: () => true } } : {}),
+        });
+        const fromKept = flightTests(contextOf(true)).cost;
+        const fromFares = flightTests(contextOf(false)).cost;
+        for (const origin of ahead.airports.slice(0, 10))
+          for (const destination of ahead.airports.slice(0, 10)) {
+            const flights = kept.flights(origin, destination, salesDay + 1);
+            const same = plain.flights(origin, destination, salesDay + 1);
+            expect(flights.map(fromKept)).toEqual(same.map(fromFares));
+            priced += flights.filter((flight) => fromKept(flight) !== Number.POSITIVE_INFINITY).length;
+          }
+      }),
+      { numRuns: 40 },
+    );
+    expect(priced).toBeGreaterThan(100);
   });
 
   it('forgets a kept price once its class closes: AAA→AAE at 00:00 and at 22:00, 3 days before', () => {
