@@ -336,13 +336,9 @@ function reachesFeeder(network: FlightNetwork, hub: string, day: number, feeders
       for (const { from } of feeders.routesInto) if (from.has(hub)) return true;
       continue;
     }
-    const fromHub = network.destinations(hub, d);
+    const fromHub = network.routesFromById(hub, d);
     if (!fromHub) continue;
-    if (feeders.airports.size < fromHub.size) {
-      for (const feeder of feeders.airports) if (fromHub.has(feeder)) return true;
-    } else {
-      for (const next of fromHub.keys()) if (feeders.airports.has(next)) return true;
-    }
+    for (const id of fromHub.destinationIds) if (feeders.marked[id] === 1) return true;
   }
   return false;
 }
@@ -358,7 +354,11 @@ interface Feeders {
    * then found in these few maps instead of in the hub's own, one per hub.
    */
   routesInto: { feeder: string; from: Map<string, RouteFlightsOfDay> }[] | undefined;
+  /** When they are many: 1 at each one's airport id. */
+  marked: Uint8Array;
 }
+
+const NONE_MARKED = new Uint8Array(0);
 
 type FeedersOn = (day: number) => Feeders;
 
@@ -372,14 +372,22 @@ function feedersOfDestination(network: FlightNetwork, destination: string): Feed
         ...(network.routesInto(destination, day + 1)?.keys() ?? []),
       ]);
       let routesInto: Feeders['routesInto'];
+      let marked = NONE_MARKED;
       if (airports.size <= FEW_FEEDERS) {
         routesInto = [];
         for (const feeder of airports) {
           const from = network.routesInto(feeder, day);
           if (from) routesInto.push({ feeder, from });
         }
+      } else {
+        marked = new Uint8Array(network.airportCount);
+        for (const ids of [
+          network.originIdsInto(destination, day),
+          network.originIdsInto(destination, day + 1),
+        ])
+          if (ids) for (const id of ids) marked[id] = 1;
       }
-      feeders = { airports, routesInto };
+      feeders = { airports, routesInto, marked };
       byDay.set(day, feeders);
     }
     return feeders;
@@ -464,18 +472,14 @@ class SecondHops {
         }
         continue;
       }
-      const fromHub = this.network.destinations(hub, day);
+      const fromHub = this.network.routesFromById(hub, day);
       if (!fromHub) continue;
       const fromHubOtherDay = this.network.destinations(hub, otherDay);
-      const otherDayOf = (secondHub: string) => fromHubOtherDay?.get(secondHub) ?? EMPTY_ROUTE;
-      if (feeders.airports.size < fromHub.size) {
-        for (const secondHub of feeders.airports) {
-          const flights = fromHub.get(secondHub);
-          if (flights) add(secondHub, day, flights, otherDayOf(secondHub));
-        }
-      } else {
-        for (const [secondHub, flights] of fromHub)
-          if (feeders.airports.has(secondHub)) add(secondHub, day, flights, otherDayOf(secondHub));
+      const { destinationIds, routes: byId } = fromHub;
+      for (let r = 0; r < destinationIds.length; r++) {
+        if (feeders.marked[destinationIds[r] as number] !== 1) continue;
+        const secondHub = this.network.airportCode(destinationIds[r] as number);
+        add(secondHub, day, byId[r] as RouteFlightsOfDay, fromHubOtherDay?.get(secondHub) ?? EMPTY_ROUTE);
       }
     }
     return routes;

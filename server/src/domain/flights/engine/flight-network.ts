@@ -33,6 +33,16 @@ interface DayIndex {
   out: Map<string, Map<string, RouteFlightsOfDay>>;
   /** destination → origin → the same routes as `out`, by where they land. */
   inbound: Map<string, Map<string, RouteFlightsOfDay>>;
+  /** origin → its routes of `out` with their destinations' airport ids, in `out`'s order. */
+  routesById: Map<string, RoutesById>;
+  /** destination → the airport ids of the origins in `inbound`. */
+  originIdsInto: Map<string, Int32Array>;
+}
+
+/** An airport's routes of a day, each with its destination's airport id (`FlightNetwork.airportCode`). */
+export interface RoutesById {
+  destinationIds: Int32Array;
+  routes: RouteFlightsOfDay[];
 }
 
 /** Day indexes kept in memory; the oldest is dropped beyond this. */
@@ -77,6 +87,9 @@ export class FlightNetwork {
   private lastDay = Number.NaN;
   private lastDayIndex: DayIndex | undefined;
   readonly legCount: number;
+  /** Every airport of the schedules by a number of its own, from 0 (`airportCode`). */
+  private readonly airportIds = new Map<string, number>();
+  private readonly airportCodes: string[] = [];
   /** Admins' class controls by schedule id, in the order they were made. */
   private readonly controlsByLeg = new Map<number, ClassControl[]>();
 
@@ -97,8 +110,40 @@ export class FlightNetwork {
       const list = this.legsByOrigin.get(leg.origin) ?? [];
       list.push(leg);
       this.legsByOrigin.set(leg.origin, list);
+      this.idOf(leg.origin);
+      this.idOf(leg.destination);
     }
     this.legCount = legs.length;
+  }
+
+  private idOf(airport: string): number {
+    let id = this.airportIds.get(airport);
+    if (id === undefined) {
+      id = this.airportCodes.length;
+      this.airportCodes.push(airport);
+      this.airportIds.set(airport, id);
+    }
+    return id;
+  }
+
+  /** How many airports the schedules serve (their ids are 0 to one less). */
+  get airportCount(): number {
+    return this.airportCodes.length;
+  }
+
+  /** The airport of an id (`RoutesById.destinationIds`, `originIdsInto`). */
+  airportCode(id: number): string {
+    return this.airportCodes[id] as string;
+  }
+
+  /** An origin's routes on a local day with their destinations' ids, for walking by id. */
+  routesFromById(origin: string, day: number): RoutesById | undefined {
+    return this.dayIndex(day).routesById.get(origin);
+  }
+
+  /** The ids of the airports with a flight into a destination on a local day. */
+  originIdsInto(destination: string, day: number): Int32Array | undefined {
+    return this.dayIndex(day).originIdsInto.get(destination);
   }
 
   /** A leg's fare classes: its route's stored fares, or the plausible defaults for its block time. */
@@ -234,7 +279,12 @@ export class FlightNetwork {
     }
     const weekdayBit = 1 << (isoWeekday(day) - 1);
     const salesDay = todayInNepal();
-    const index: DayIndex = { out: new Map(), inbound: new Map() };
+    const index: DayIndex = {
+      out: new Map(),
+      inbound: new Map(),
+      routesById: new Map(),
+      originIdsInto: new Map(),
+    };
     for (const [origin, legs] of this.legsByOrigin) {
       let byDestination: Map<string, DatedFlight[]> | undefined;
       for (const leg of legs) {
@@ -272,6 +322,16 @@ export class FlightNetwork {
         start = route.end;
       }
       index.out.set(origin, routes);
+      const destinationIds = new Int32Array(routes.size);
+      let r = 0;
+      for (const destination of routes.keys()) destinationIds[r++] = this.idOf(destination);
+      index.routesById.set(origin, { destinationIds, routes: [...routes.values()] });
+    }
+    for (const [destination, into] of index.inbound) {
+      const ids = new Int32Array(into.size);
+      let r = 0;
+      for (const origin of into.keys()) ids[r++] = this.idOf(origin);
+      index.originIdsInto.set(destination, ids);
     }
     if (this.days.size >= MAX_CACHED_DAYS) {
       const oldest = this.days.keys().next().value;
