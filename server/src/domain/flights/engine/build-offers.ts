@@ -422,14 +422,12 @@ function summaryOf(flights: DatedFlight[], leadAt: LeadPrices['at']): ItineraryS
   const first = slotOf(flights[0] as DatedFlight);
   const last = slotOf(flights[flights.length - 1] as DatedFlight);
   return {
+    flights,
+    stops: flights.length - 1,
     total,
     departUtc: first.slots.departures[first.slot] as number,
     arriveUtc: last.slots.arrivals[last.slot] as number,
   };
-}
-
-interface Candidate extends Ranked {
-  flights: DatedFlight[];
 }
 
 /**
@@ -448,13 +446,13 @@ export function buildOffers(
   // worked out once and a candidate's total is a sum.
   // Prices and times are read from the flights' slots (dated-flight.ts), not their objects.
   const leadAt = leadPricesOf(context).at;
-  const candidates: Candidate[] = [];
+  const candidates: ItinerarySummary[] = [];
   const summarised = summaries !== undefined && summaries.length === itineraries.length;
   for (let n = 0; n < itineraries.length; n++) {
-    const flights = itineraries[n] as DatedFlight[];
-    const summary = summarised ? (summaries[n] as ItinerarySummary) : summaryOf(flights, leadAt);
-    if (summary.total === Number.POSITIVE_INFINITY) continue;
-    candidates.push({ flights, stops: flights.length - 1, ...summary });
+    const summary = summarised
+      ? (summaries[n] as ItinerarySummary)
+      : summaryOf(itineraries[n] as DatedFlight[], leadAt);
+    if (summary.total !== Number.POSITIVE_INFINITY) candidates.push(summary);
   }
   const best = paretoBest(candidates, maxItineraries)
     .sort((a, b) => a.total - b.total || a.departUtc - b.departUtc)

@@ -86,7 +86,8 @@ export function findItineraries(
   const summarise = summaries !== undefined && query.leadAt !== undefined;
   const add = (itinerary: DatedFlight[], total: number, departUtc: number, arriveUtc: number) => {
     results.push(itinerary);
-    if (summarise) summaries.push({ total, departUtc, arriveUtc });
+    if (summarise)
+      summaries.push({ flights: itinerary, stops: itinerary.length - 1, total, departUtc, arriveUtc });
   };
   const direct = network.route(origin, destination, day);
   for (let i = direct.start; i < direct.end; i++) {
@@ -187,10 +188,14 @@ export function findItineraries(
         const secondSlot = seconds.index[k] as number;
         if (!reachedCheaper(secondSlots, secondSlot, stamp, firstCost)) continue;
         const pathCost = firstCost + leadAt(secondSlots, secondSlot);
-        let lastFlights = intoDestination.get(route.to);
+        let lastFlights = route.lastFlights;
         if (!lastFlights) {
-          lastFlights = new RouteFlights(network, query, route.to, destination, true);
-          intoDestination.set(route.to, lastFlights);
+          lastFlights = intoDestination.get(route.to);
+          if (!lastFlights) {
+            lastFlights = new RouteFlights(network, query, route.to, destination, true);
+            intoDestination.set(route.to, lastFlights);
+          }
+          route.lastFlights = lastFlights;
         }
         onward(
           leadAt,
@@ -220,6 +225,8 @@ export function findItineraries(
 
 /** What `buildOffers` ranks an itinerary by, worked out by the search that found it. */
 export interface ItinerarySummary {
+  flights: DatedFlight[];
+  stops: number;
   total: number;
   departUtc: number;
   arriveUtc: number;
@@ -264,6 +271,8 @@ class RouteFlights {
   private readonly days: (RouteFlightsOfDay | undefined)[] = [];
   /** The minimum connection time at the route's origin, in ms. */
   readonly minConnectionMs: number;
+  /** A two-stop search's last flights, from where this route lands into the destination. */
+  lastFlights: RouteFlights | undefined = undefined;
 
   constructor(
     private readonly network: FlightNetwork,
