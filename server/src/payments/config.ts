@@ -38,26 +38,37 @@ export function paymentConfigFromEnv(env: Env): PaymentConfig {
       websiteUrl: env.PUBLIC_URL,
       timeoutMs,
     },
-    connectips: {
-      baseUrl: env.CONNECTIPS_BASE_URL ?? `${sandbox}/connectips`,
-      merchantId: env.CONNECTIPS_MERCHANT_ID ?? '1000',
-      appId: env.CONNECTIPS_APP_ID ?? 'MER-1000-APP-1',
-      appName: env.CONNECTIPS_APP_NAME ?? 'Tikat sandbox',
-      password: env.CONNECTIPS_PASSWORD ?? 'sandbox-password',
-      ...(env.CONNECTIPS_PRIVATE_KEY_PEM
-        ? { privateKeyPem: pemFromEnv(env.CONNECTIPS_PRIVATE_KEY_PEM) }
-        : {
-            get privateKeyPem() {
-              return throwAwayPrivateKey();
-            },
-          }),
-      successUrl:
-        env.CONNECTIPS_SUCCESS_URL ?? `${publicUrl}${API_BASE_PATH}/payments/connectips/return/success`,
-      failureUrl:
-        env.CONNECTIPS_FAILURE_URL ?? `${publicUrl}${API_BASE_PATH}/payments/connectips/return/failure`,
-      timeoutMs,
-    },
+    connectips: withPrivateKey(
+      {
+        baseUrl: env.CONNECTIPS_BASE_URL ?? `${sandbox}/connectips`,
+        merchantId: env.CONNECTIPS_MERCHANT_ID ?? '1000',
+        appId: env.CONNECTIPS_APP_ID ?? 'MER-1000-APP-1',
+        appName: env.CONNECTIPS_APP_NAME ?? 'Tikat sandbox',
+        password: env.CONNECTIPS_PASSWORD ?? 'sandbox-password',
+        successUrl:
+          env.CONNECTIPS_SUCCESS_URL ?? `${publicUrl}${API_BASE_PATH}/payments/connectips/return/success`,
+        failureUrl:
+          env.CONNECTIPS_FAILURE_URL ?? `${publicUrl}${API_BASE_PATH}/payments/connectips/return/failure`,
+        timeoutMs,
+      },
+      env.CONNECTIPS_PRIVATE_KEY_PEM,
+    ),
   };
+}
+
+/**
+ * The ConnectIPS settings with the deployment's key, or the sandbox's made when first read. A
+ * getter in an object spread would be read at once: the key is defined on the finished object.
+ */
+function withPrivateKey(
+  settings: Omit<ConnectipsConfig, 'privateKeyPem'>,
+  pem: string | undefined,
+): ConnectipsConfig {
+  if (pem) return { ...settings, privateKeyPem: pemFromEnv(pem) };
+  return Object.defineProperty(settings, 'privateKeyPem', {
+    get: throwAwayPrivateKey,
+    enumerable: true,
+  }) as ConnectipsConfig;
 }
 
 let throwAwayKey: string | undefined;

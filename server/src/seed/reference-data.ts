@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import worldCountries from 'world-countries';
 import { NEPALI_CITY_NAMES } from '#shared/nepal-city-names';
 import { foldForSearch } from '#shared/text';
 import type { Db } from '../db/client';
@@ -19,7 +18,9 @@ export interface CountryRecord {
 
 const nepaliCountryNames: Record<string, string> = countryNamesNe.names;
 
-export function buildCountryRecords(): CountryRecord[] {
+export async function buildCountryRecords(): Promise<CountryRecord[]> {
+  // Read when the reference data is loaded (a new build), not at every start.
+  const { default: worldCountries } = await import('world-countries');
   return worldCountries.map((entry) => {
     const suffixes = entry.idd.suffixes ?? [];
     const dialCode = entry.idd.root ? `${entry.idd.root}${suffixes.length === 1 ? suffixes[0] : ''}` : '';
@@ -61,7 +62,7 @@ function chunks<T>(items: T[], size: number): T[][] {
 export async function seedReferenceData(
   db: Db,
 ): Promise<{ countries: number; airports: number; airlines: number }> {
-  const countryRecords = buildCountryRecords();
+  const countryRecords = await buildCountryRecords();
   const airportRecords = buildAirportRecords(countryRecords);
   await db.transaction(async (tx) => {
     for (const batch of chunks(countryRecords, 500)) {

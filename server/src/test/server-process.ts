@@ -28,7 +28,7 @@ export interface ServerProcess {
 }
 
 /** The built server (`npm run build:server`) with the Node flags `npm start` and the image give it. */
-export const BUILT_SERVER = ['--max-semi-space-size=8', '--enable-source-maps', 'dist/server/main.js'];
+export const BUILT_SERVER = ['--max-semi-space-size=8', 'dist/server/main.js'];
 
 /**
  * A real app process on a free port with the given settings, resolved once its /readyz answers
