@@ -13,7 +13,11 @@ import { decodeOfferId } from '../flights/engine/offer-id';
 import { priceFares } from '../flights/engine/price-offer';
 import { offerAsSold } from '../flights/offer-as-sold';
 import { supplierOffer } from '../markups/apply-markups';
-import { configuredSuppliers } from '../suppliers/configured-suppliers';
+import { convertAmount } from '../exchange-rates/convert-amount';
+import { loadExchangeRates } from '../exchange-rates/load-exchange-rates';
+import { configuredSuppliers, supplierById } from '../suppliers/configured-suppliers';
+import { duffelOrderPassengers } from '../suppliers/duffel-order-passengers';
+import type { IssuedOrder, SupplierChangeOffer } from '../suppliers/supplier';
 import { queueTicketEmail, type TicketLinks } from '../tickets/queue-ticket-email';
 import { ticketNumber } from '../tickets/ticket-number';
 import { postWalletEntry } from '../wallet/post-wallet-entry';
@@ -26,7 +30,7 @@ import {
   findBooking,
   loadBookingDetails,
 } from './find-booking';
-import { type BookingChangeQuote, quoteBookingChange } from './quote-booking-change';
+import { type BookingChangeQuote, quoteBookingChange, type SupplierChangePrice } from './quote-booking-change';
 import { withRetryOnConflict } from './retry-on-conflict';
 import { updateFirstDeparture } from './update-first-departure';
 
@@ -96,7 +100,8 @@ export async function changeBookingDate(
   const booking = await findBooking(db, { ...scope, pnr: options.pnr });
   const full = await loadBookingDetails(db, booking);
   const { engine, presented } = await priceNewOffer(db, full, options, now);
-  const quote = quoteBookingChange(full, options.legIndex, presented, now);
+  const outside = await quoteSupplierChange(db, full, options.legIndex, presented);
+  const quote = quoteBookingChange(full, options.legIndex, presented, now, outside?.price);
   const wallet = isAgentUserType(options.user.type);
   const payment: ChangePayment =
     quote.amountDue <= 0 ? 'none' : !wallet && options.agencyCollects ? 'agency' : 'wallet';
@@ -113,7 +118,7 @@ export async function changeBookingDate(
       const locked = await findBooking(tx, { ...scope, pnr: options.pnr, forUpdate: true });
       const current = await loadBookingDetails(tx, locked);
       // Quoted again under the lock: a change or cancel that won the race is seen here.
-      const charged = quoteBookingChange(current, options.legIndex, presented, now);
+      const charged = quoteBookingChange(current, options.legIndex, presented, now, outside?.price);
       if (charged.amountDue !== quote.amountDue) throw new AppError('PRICE_CHANGED');
       const leg = current.legs.find((l) => l.position === options.legIndex);
       const supplier = configuredSuppliers().find((s) => s.id === leg?.supplier);
@@ -140,19 +145,30 @@ export async function changeBookingDate(
           note: `Date change of booking ${locked.pnr}: ${charged.fromFlights.join(', ')} → ${charged.toFlights.join(', ')}`,
         });
       }
-      const [outcome] = await supplier.holdMany(tx, [
-        { offers: [supplierOffer(engine)], expiresAt: new Date(now + options.holdMinutes * 60_000) },
-      ]);
-      const hold = outcome && 'holds' in outcome ? outcome.holds[0] : undefined;
-      if (!hold) throw new AppError('SOLD_OUT', undefined, undefined, { offer_id: options.offerId });
-      await supplier.cancel(tx, { locator: leg.locator });
-      await supplier.issue(tx, { locator: hold.locator });
+      let toLocator = leg.locator;
+      let reissuedOrder: IssuedOrder | null = null;
+      let soldOffer = presented;
+      if (outside) {
+        // The supplier's order keeps its id; a refusal or timeout here rolls the wallet debit back.
+        reissuedOrder = await confirmSupplierChange(tx, current, leg, outside.offer);
+        soldOffer = keepOrderPassengers(presented, leg.offer, outside.offer);
+      } else {
+        const [outcome] = await supplier.holdMany(tx, [
+          { offers: [supplierOffer(engine)], expiresAt: new Date(now + options.holdMinutes * 60_000) },
+        ]);
+        const hold = outcome && 'holds' in outcome ? outcome.holds[0] : undefined;
+        if (!hold) throw new AppError('SOLD_OUT', undefined, undefined, { offer_id: options.offerId });
+        await supplier.cancel(tx, { locator: leg.locator });
+        await supplier.issue(tx, { locator: hold.locator });
+        toLocator = hold.locator;
+      }
       const ref = decodeOfferId(engine.id);
       await tx
         .update(bookingLegs)
         .set({
-          locator: hold.locator,
-          offer: presented,
+          locator: toLocator,
+          offer: soldOffer,
+          ...(reissuedOrder ? { airlineReference: reissuedOrder.airlineReference } : {}),
           segmentFares: engine.segments.map((s) => ({
             departUtc: new Date(s.flight.departUtc).toISOString(),
             conditions: s.fare.conditions,
@@ -172,9 +188,9 @@ export async function changeBookingDate(
           bookingId: locked.id,
           legPosition: leg.position,
           fromLocator: leg.locator,
-          toLocator: hold.locator,
+          toLocator,
           fromOffer: leg.offer,
-          toOffer: presented,
+          toOffer: soldOffer,
           currency: charged.currency,
           fareDifference: charged.fareDifference,
           changeFee: charged.changeFee,
@@ -184,12 +200,16 @@ export async function changeBookingDate(
         })
         .returning({ id: bookingChanges.id });
       if (!change) throw new Error('the booking change was not written');
+      const supplierNumbers = reissuedOrder ? supplierTicketNumbers(current, reissuedOrder, open) : null;
+      // A passenger the supplier has not reissued an e-ticket for yet keeps the old one open.
+      const exchanged = supplierNumbers ? open.filter((_, i) => supplierNumbers[i]) : open;
       const reissued = await reissueTickets(tx, {
         bookingId: locked.id,
-        open,
+        open: exchanged,
         first,
         last,
         segments: presented.segments,
+        ...(supplierNumbers ? { supplierNumbers: supplierNumbers.filter((n) => n !== null) } : {}),
       });
       const invoice =
         charged.amountDue > 0
@@ -227,10 +247,124 @@ export async function changeBookingDate(
   );
 }
 
+/** An outside supplier's change offer for the leg, and its price in the booking's currency. */
+interface SupplierChange {
+  offer: SupplierChangeOffer;
+  price: SupplierChangePrice;
+}
+
 /**
- * The new offer priced now for the booker (their commission and markups, as a booking is): it must
- * be a house offer for the same passengers and fare tier as the leg. An outside supplier's leg or
- * offer: 422 CHANGE_NOT_SUPPORTED (Duffel's order-change flow is a later step).
+ * For a leg sold by an outside supplier that changes its own orders (Duffel): the supplier's offer
+ * to move the order's journey to the chosen flights (Duffel's order change request and offers),
+ * its penalty, and its change total beyond the penalty (never below zero: a cheaper fare gives
+ * nothing back), converted into the booking's currency at the brand's rates as Duffel's offer
+ * prices are. Null for a house leg. Nothing is changed at the supplier yet.
+ */
+async function quoteSupplierChange(
+  db: Db,
+  full: FullBooking,
+  legIndex: number,
+  presented: FlightOffer,
+): Promise<SupplierChange | null> {
+  const leg = full.legs.find((l) => l.position === legIndex);
+  if (!leg || leg.supplier === 'house') return null;
+  const supplier = supplierById(leg.supplier);
+  if (!supplier?.quoteChange || !leg.supplierOrderId) {
+    throw new AppError('CHANGE_NOT_SUPPORTED', undefined, undefined, { supplier: leg.supplier });
+  }
+  if (full.booking.status !== 'ticketed') {
+    throw new AppError(
+      'CHANGE_NOT_ALLOWED',
+      `Only a ticketed booking can have its date changed; this one is ${full.booking.status}.`,
+    );
+  }
+  const first = presented.segments[0];
+  const last = presented.segments.at(-1);
+  if (!first || !last) throw new AppError('OFFER_EXPIRED');
+  const offer = await supplier.quoteChange(db, {
+    orderId: leg.supplierOrderId,
+    brandId: full.booking.brandId,
+    origin: first.depart_code,
+    destination: last.dest_code,
+    departureDate: first.depart_at.slice(0, 10),
+    flights: presented.segments.map((segment) => segment.flight_number.replace(/\s+/g, '')),
+  });
+  const rates = await loadExchangeRates(db, full.booking.brandId);
+  const target = full.booking.currency;
+  const convert = (amount: number) => convertAmount(Math.max(0, amount), offer.currency, target, rates);
+  const changeFee = convert(offer.penalty);
+  return {
+    offer,
+    price: {
+      changeFee,
+      fareDifference: Math.max(0, convert(offer.changeTotal) - changeFee),
+      newFare: convert(offer.newTotal),
+    },
+  };
+}
+
+/** Confirms the supplier's change offer (Duffel: a pending order change, confirmed with its payment). */
+async function confirmSupplierChange(
+  tx: Db,
+  full: FullBooking,
+  leg: FullBooking['legs'][number],
+  offer: SupplierChangeOffer,
+): Promise<IssuedOrder> {
+  const supplier = supplierById(leg.supplier);
+  if (!supplier?.confirmChange || !leg.supplierOrderId) throw new AppError('CHANGE_NOT_SUPPORTED');
+  return supplier.confirmChange(tx, {
+    orderId: leg.supplierOrderId,
+    brandId: full.booking.brandId,
+    changeOfferId: offer.id,
+    changeTotal: offer.changeTotal,
+    currency: offer.currency,
+    passengerIds: duffelOrderPassengers(
+      full.passengers,
+      leg.offer.supplier_quote?.passenger_ids ?? [],
+      full.booking.contact,
+    ).idOf,
+  });
+}
+
+/**
+ * The leg's new offer as kept on the booking: the order's passengers (the supplier's ids for this
+ * order, not the searched offer's) and the order's new total, so later changes and cancellations
+ * of the same order find them.
+ */
+function keepOrderPassengers(
+  presented: FlightOffer,
+  old: FlightOffer,
+  offer: SupplierChangeOffer,
+): FlightOffer {
+  const quote = presented.supplier_quote;
+  if (!quote || !old.supplier_quote) return presented;
+  return {
+    ...presented,
+    supplier_quote: {
+      ...quote,
+      amount: offer.newTotal,
+      currency: offer.currency,
+      passenger_ids: old.supplier_quote.passenger_ids,
+      instant_payment_required: old.supplier_quote.instant_payment_required,
+    },
+  };
+}
+
+/** Per open ticket (in order), the supplier's new e-ticket for its passenger (null: none issued). */
+function supplierTicketNumbers(
+  full: FullBooking,
+  order: IssuedOrder,
+  open: FullBooking['tickets'],
+): (string | null)[] {
+  const position = new Map(full.passengers.map((p, i) => [p.id, i]));
+  return open.map((t) => order.ticketNumbers[position.get(t.passengerId) ?? -1] ?? null);
+}
+
+/**
+ * The new offer priced now for the booker (their commission and markups, as a booking is): an
+ * offer of the leg's own supplier for the same passengers and fare tier as the leg. A leg of an
+ * outside supplier that does not change its orders, or an offer of another supplier: 422
+ * CHANGE_NOT_SUPPORTED.
  */
 async function priceNewOffer(
   db: Db,
@@ -245,7 +379,8 @@ async function priceNewOffer(
     });
   }
   const ref = decodeOfferId(options.offerId);
-  if (leg.supplier !== 'house' || (ref && ref.supplier !== 'house')) {
+  const changeable = leg.supplier === 'house' || supplierById(leg.supplier)?.quoteChange !== undefined;
+  if (!changeable || (ref && ref.supplier !== leg.supplier)) {
     throw new AppError('CHANGE_NOT_SUPPORTED', undefined, undefined, { supplier: leg.supplier });
   }
   const old = decodeOfferId(leg.offer.id);
@@ -283,8 +418,11 @@ async function reissueTickets(
     first: number;
     last: number;
     segments: FlightOffer['segments'];
+    /** An outside supplier's reissued e-tickets, per open ticket (its number, not Tikat's). */
+    supplierNumbers?: string[];
   },
 ): Promise<number> {
+  if (options.open.length === 0) return 0;
   const numbers = options.open.map((t) => t.ticketNumber);
   await tx
     .update(tickets)
@@ -301,16 +439,21 @@ async function reissueTickets(
     .select({ code: airlines.code, accountingCode: airlines.accountingCode })
     .from(airlines)
     .where(inArray(airlines.code, [...new Set(options.segments.map((s) => s.airline_code))]));
-  const serials = await tx
-    .select({ serial: sql<string>`nextval('ticket_serial_seq')::text` })
-    .from(sql`generate_series(1, ${options.open.length})`);
+  const serials = options.supplierNumbers
+    ? []
+    : await tx
+        .select({ serial: sql<string>`nextval('ticket_serial_seq')::text` })
+        .from(sql`generate_series(1, ${options.open.length})`);
+  const supplierNumbers = options.supplierNumbers;
   await tx.insert(tickets).values(
     options.open.map((old, i) => ({
-      ticketNumber: ticketNumber(
-        codes.find((c) => c.code === options.segments[old.segmentIndex - options.first]?.airline_code)
-          ?.accountingCode,
-        Number(serials[i]?.serial ?? 0),
-      ),
+      ticketNumber:
+        supplierNumbers?.[i] ??
+        ticketNumber(
+          codes.find((c) => c.code === options.segments[old.segmentIndex - options.first]?.airline_code)
+            ?.accountingCode,
+          Number(serials[i]?.serial ?? 0),
+        ),
       bookingId: options.bookingId,
       passengerId: old.passengerId,
       segmentIndex: old.segmentIndex,
