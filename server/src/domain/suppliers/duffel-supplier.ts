@@ -340,7 +340,7 @@ function orderFailure(error: unknown): SupplierOrderFailed {
 }
 
 /** A Duffel order change offer in the supplier's terms (a missing amount is nothing to pay). */
-function changeOfferOf(offer: OrderChangeOffer): SupplierChangeOffer {
+export function changeOfferOf(offer: OrderChangeOffer): SupplierChangeOffer {
   const currency = offer.change_total_currency ?? offer.new_total_currency;
   const minor = (amount: string | null, of: string | null) => (amount ? minorUnitsOf(amount, of ?? currency) : 0);
   return {
