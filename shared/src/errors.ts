@@ -143,7 +143,8 @@ export const errorTable = {
    */
   CHANGE_REFUSED: {
     status: 409,
-    message: 'The airline does not offer this date change. The booking is unchanged: choose another flight or date.',
+    message:
+      'The airline does not offer this date change. The booking is unchanged: choose another flight or date.',
   },
   /** A date change that costs something, asked by a booker without a wallet (agents pay from theirs). */
   CHANGE_PAYMENT_UNAVAILABLE: {

@@ -6,6 +6,8 @@ import { airlines, bookingChanges, bookingLegs, tickets } from '../../db/schema/
 import { AppError } from '../../errors';
 import type { AccountUser } from '../accounts/find-user';
 import { agentPricingFor } from '../commissions/agent-pricing';
+import { convertAmount } from '../exchange-rates/convert-amount';
+import { loadExchangeRates } from '../exchange-rates/load-exchange-rates';
 import { issueChangeInvoice } from '../finance/issue-change-invoice';
 import { checkAvailability } from '../flights/check-availability';
 import type { EngineOffer } from '../flights/engine/build-offers';
@@ -13,8 +15,6 @@ import { decodeOfferId } from '../flights/engine/offer-id';
 import { priceFares } from '../flights/engine/price-offer';
 import { offerAsSold } from '../flights/offer-as-sold';
 import { supplierOffer } from '../markups/apply-markups';
-import { convertAmount } from '../exchange-rates/convert-amount';
-import { loadExchangeRates } from '../exchange-rates/load-exchange-rates';
 import { configuredSuppliers, supplierById } from '../suppliers/configured-suppliers';
 import { duffelOrderPassengers } from '../suppliers/duffel-order-passengers';
 import type { IssuedOrder, SupplierChangeOffer } from '../suppliers/supplier';
@@ -30,7 +30,11 @@ import {
   findBooking,
   loadBookingDetails,
 } from './find-booking';
-import { type BookingChangeQuote, quoteBookingChange, type SupplierChangePrice } from './quote-booking-change';
+import {
+  type BookingChangeQuote,
+  quoteBookingChange,
+  type SupplierChangePrice,
+} from './quote-booking-change';
 import { withRetryOnConflict } from './retry-on-conflict';
 import { updateFirstDeparture } from './update-first-departure';
 

@@ -342,7 +342,8 @@ function orderFailure(error: unknown): SupplierOrderFailed {
 /** A Duffel order change offer in the supplier's terms (a missing amount is nothing to pay). */
 export function changeOfferOf(offer: OrderChangeOffer): SupplierChangeOffer {
   const currency = offer.change_total_currency ?? offer.new_total_currency;
-  const minor = (amount: string | null, of: string | null) => (amount ? minorUnitsOf(amount, of ?? currency) : 0);
+  const minor = (amount: string | null, of: string | null) =>
+    amount ? minorUnitsOf(amount, of ?? currency) : 0;
   return {
     id: offer.id,
     currency,
@@ -389,8 +390,9 @@ function changeFailure(error: unknown): AppError {
 }
 
 /** `QR647` for a Duffel segment: its marketing carrier's code and flight number. */
-const flightOf = (segment: Pick<OfferSliceSegment, 'marketing_carrier' | 'marketing_carrier_flight_number'>) =>
-  `${segment.marketing_carrier.iata_code ?? ''}${segment.marketing_carrier_flight_number}`;
+const flightOf = (
+  segment: Pick<OfferSliceSegment, 'marketing_carrier' | 'marketing_carrier_flight_number'>,
+) => `${segment.marketing_carrier.iata_code ?? ''}${segment.marketing_carrier_flight_number}`;
 
 /** Duffel's Flights API through its official client: search, re-price, hold, order, pay, cancel. */
 export function duffelSupplier(options: DuffelSupplierOptions): Supplier {
@@ -714,7 +716,10 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier {
               ? 'The airline offers no change to this flight. The booking is unchanged.'
               : 'The airline does not offer a change to the chosen flights. The booking is unchanged: choose another flight.',
             undefined,
-            { supplier: DUFFEL_SUPPLIER, reason: listed.length === 0 ? 'no_change_offers' : 'flight_not_offered' },
+            {
+              supplier: DUFFEL_SUPPLIER,
+              reason: listed.length === 0 ? 'no_change_offers' : 'flight_not_offered',
+            },
           );
         return changeOfferOf(chosen);
       } catch (error) {
@@ -728,7 +733,10 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier {
         const pending = (
           await call(client.orderChanges.create({ selected_order_change_offer: request.changeOfferId }))
         ).data;
-        const total = minorUnitsOf(pending.change_total_amount ?? '0', pending.change_total_currency ?? 'GBP');
+        const total = minorUnitsOf(
+          pending.change_total_amount ?? '0',
+          pending.change_total_currency ?? 'GBP',
+        );
         if (pending.change_total_currency !== request.currency || total > request.changeTotal)
           throw new AppError('PRICE_CHANGED', undefined, undefined, { supplier: DUFFEL_SUPPLIER });
         // A change that costs something is paid from the Duffel balance; one that costs nothing or

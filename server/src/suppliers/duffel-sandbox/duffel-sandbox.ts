@@ -789,7 +789,8 @@ export async function startDuffelSandbox(
         'Only a paid order can be changed: pay the order first.',
       );
     const removed = (entry.order.slices as Json[]).find((slice) => slice.id === remove[0]?.slice_id);
-    if (!removed) throw invalid('slices.remove.0.slice_id', "Field slice_id must be one of the order's slices.");
+    if (!removed)
+      throw invalid('slices.remove.0.slice_id', "Field slice_id must be one of the order's slices.");
     const brand = SANDBOX_FARE_BRANDS.find((b) => b.name === removed.fare_brand_name);
     const passengers: RequestedPassenger[] = entry.offer.passengerIds.map((passengerId, i) => ({
       id: passengerId,
@@ -805,8 +806,8 @@ export async function startDuffelSandbox(
     const offered: Json[] = [];
     if (!faults.noChangeOffers && brand && brand.changePenalty !== null && origin === 'KTM') {
       const cabin = String(
-        asObject((asObject((removed.segments as Json[])[0]).passengers as Json[] | undefined)?.[0]).cabin_class ??
-          'economy',
+        asObject((asObject((removed.segments as Json[])[0]).passengers as Json[] | undefined)?.[0])
+          .cabin_class ?? 'economy',
       );
       for (const itinerary of SANDBOX_ITINERARIES[destination as string] ?? []) {
         const replacement = buildOffer(itinerary, brand, wanted.departure_date, passengers, cabin);
@@ -1120,9 +1121,11 @@ export async function startDuffelSandbox(
     }
     match = /^\/air\/order_change_offers\/([^/]+)$/.exec(path);
     if (method === 'GET' && match) return { status: 200, data: changeOfferFor(match[1]).changeOffer };
-    if (method === 'POST' && path === '/air/order_changes') return { status: 201, data: createOrderChange(body) };
+    if (method === 'POST' && path === '/air/order_changes')
+      return { status: 201, data: createOrderChange(body) };
     match = /^\/air\/order_changes\/([^/]+)\/actions\/confirm$/.exec(path);
-    if (method === 'POST' && match) return { status: 200, data: confirmOrderChange(match[1] as string, body) };
+    if (method === 'POST' && match)
+      return { status: 200, data: confirmOrderChange(match[1] as string, body) };
     match = /^\/air\/order_changes\/([^/]+)$/.exec(path);
     if (method === 'GET' && match) {
       const pending = orderChanges.get(match[1] as string);
