@@ -30,6 +30,7 @@ let sandbox: DuffelSandbox;
 let duffel: Duffel;
 let agent: string;
 const TOKEN = 'duffel_test_changes';
+const SUPPLIER_TIMEOUT_MS = 6000;
 const AGENT_EMAIL = 'agent@sajilo.example';
 const bookedDay = todayInNepal() + 40;
 
@@ -39,7 +40,7 @@ beforeAll(async () => {
   t = await createTestApp({
     DUFFEL_ACCESS_TOKEN: TOKEN,
     DUFFEL_API_URL: sandbox.url,
-    SUPPLIER_TIMEOUT_MS: '8000',
+    SUPPLIER_TIMEOUT_MS: String(SUPPLIER_TIMEOUT_MS),
   });
   agent = await logInDemo(t, 'sajilo', 'agent');
   await topUpWallet(t.database.db, AGENT_EMAIL, 200_000_000);
@@ -307,6 +308,25 @@ describe('changing the date of a Duffel booking', () => {
     expect(after.tickets).toEqual(booking.tickets);
     expect(await walletOf(t.database.db, AGENT_EMAIL)).toEqual(walletBefore);
     expect((await duffel.orders.get(orderId)).data.slices).toEqual(before.slices);
+    expect(await t.database.db.select().from(bookingChanges)).toHaveLength(changesBefore);
+  });
+
+  it('Duffel not answering the confirmation in time: SUPPLIER_UNAVAILABLE and the booking and wallet as they were', async () => {
+    const { booking, offer } = await ticketedDuffelBooking();
+    const later = await laterOffer(offer);
+    const changesBefore = (await t.database.db.select().from(bookingChanges)).length;
+    const walletBefore = await walletOf(t.database.db, AGENT_EMAIL);
+    sandbox.faults.changeConfirmDelayMs = SUPPLIER_TIMEOUT_MS + 500;
+    const slow = await change(booking.pnr, later, true);
+    expect(slow.statusCode).toBe(502);
+    expect(slow.json()).toMatchObject({
+      success: false,
+      data: { code: 'SUPPLIER_UNAVAILABLE', supplier: 'duffel', reason: 'timeout' },
+    });
+    const after = await bookingNow(booking.pnr);
+    expect(after.legs).toEqual(booking.legs);
+    expect(after.tickets).toEqual(booking.tickets);
+    expect(await walletOf(t.database.db, AGENT_EMAIL)).toEqual(walletBefore);
     expect(await t.database.db.select().from(bookingChanges)).toHaveLength(changesBefore);
   });
 });

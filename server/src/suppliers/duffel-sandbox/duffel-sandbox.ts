@@ -35,6 +35,8 @@ export interface DuffelSandboxFaults {
   expireChangeOffers: boolean;
   /** Confirming an order change fails with `airline_error` (the airline refused it). */
   failChanges: boolean;
+  /** Confirming an order change waits this many milliseconds first (the airline is slow). */
+  changeConfirmDelayMs: number;
 }
 
 export const NO_FAULTS: DuffelSandboxFaults = {
@@ -46,6 +48,7 @@ export const NO_FAULTS: DuffelSandboxFaults = {
   noChangeOffers: false,
   expireChangeOffers: false,
   failChanges: false,
+  changeConfirmDelayMs: 0,
 };
 
 /** One request as the stand-in received it (for tests to read what Tikat sent). */
@@ -1124,8 +1127,11 @@ export async function startDuffelSandbox(
     if (method === 'POST' && path === '/air/order_changes')
       return { status: 201, data: createOrderChange(body) };
     match = /^\/air\/order_changes\/([^/]+)\/actions\/confirm$/.exec(path);
-    if (method === 'POST' && match)
+    if (method === 'POST' && match) {
+      if (faults.changeConfirmDelayMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, faults.changeConfirmDelayMs));
       return { status: 200, data: confirmOrderChange(match[1] as string, body) };
+    }
     match = /^\/air\/order_changes\/([^/]+)$/.exec(path);
     if (method === 'GET' && match) {
       const pending = orderChanges.get(match[1] as string);
