@@ -104,7 +104,7 @@ export async function changeBookingDate(
   const booking = await findBooking(db, { ...scope, pnr: options.pnr });
   const full = await loadBookingDetails(db, booking);
   const { engine, presented } = await priceNewOffer(db, full, options, now);
-  const outside = await quoteSupplierChange(db, full, options.legIndex, presented);
+  const outside = await quoteSupplierChange(db, full, options.legIndex, presented, now);
   const quote = quoteBookingChange(full, options.legIndex, presented, now, outside?.price);
   const wallet = isAgentUserType(options.user.type);
   const payment: ChangePayment =
@@ -269,6 +269,7 @@ async function quoteSupplierChange(
   full: FullBooking,
   legIndex: number,
   presented: FlightOffer,
+  now: number,
 ): Promise<SupplierChange | null> {
   const leg = full.legs.find((l) => l.position === legIndex);
   if (!leg || leg.supplier === 'house') return null;
@@ -276,12 +277,8 @@ async function quoteSupplierChange(
   if (!supplier?.quoteChange || !leg.supplierOrderId) {
     throw new AppError('CHANGE_NOT_SUPPORTED', undefined, undefined, { supplier: leg.supplier });
   }
-  if (full.booking.status !== 'ticketed') {
-    throw new AppError(
-      'CHANGE_NOT_ALLOWED',
-      `Only a ticketed booking can have its date changed; this one is ${full.booking.status}.`,
-    );
-  }
+  // The booking and the chosen flights are checked before the supplier is asked anything.
+  quoteBookingChange(full, legIndex, presented, now, { changeFee: 0, fareDifference: 0, newFare: 0 });
   const first = presented.segments[0];
   const last = presented.segments.at(-1);
   if (!first || !last) throw new AppError('OFFER_EXPIRED');

@@ -15,7 +15,7 @@ import {
 } from '../../suppliers/duffel-sandbox/duffel-sandbox';
 import { api, logInDemo } from '../../test/accounts';
 import { topUpWallet } from '../../test/booking-load';
-import { adult, bookingBody, payBooking, postBooking, walletOf } from '../../test/bookings';
+import { adult, bookingBody, findOffers, payBooking, postBooking, walletOf } from '../../test/bookings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -328,5 +328,23 @@ describe('changing the date of a Duffel booking', () => {
     expect(after.tickets).toEqual(booking.tickets);
     expect(await walletOf(t.database.db, AGENT_EMAIL)).toEqual(walletBefore);
     expect(await t.database.db.select().from(bookingChanges)).toHaveLength(changesBefore);
+  }, 60_000);
+
+  it('the flight already booked, or a Duffel leg moved to a house flight: refused naming the field, Duffel not asked', async () => {
+    const { booking, offer } = await ticketedDuffelBooking();
+    const same = (await duffelOffers(bookedDay)).find(
+      (o) => flightsOf(o).join() === flightsOf(offer).join() && o.fare.family === offer.fare.family,
+    );
+    if (!same) throw new Error('no offer on the booked flights');
+    const requestsBefore = sent('POST', /^\/air\/order_change_requests$/).length;
+    const again = await change(booking.pnr, same, false);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().data.fields).toHaveProperty('offer_id');
+    const [houseOffer] = await findOffers(t, { cookie: agent, days: 41 });
+    if (!houseOffer) throw new Error('no house offer');
+    const house = await change(booking.pnr, houseOffer, false);
+    expect(house.statusCode).toBe(422);
+    expect(house.json().data.code).toBe('CHANGE_NOT_SUPPORTED');
+    expect(sent('POST', /^\/air\/order_change_requests$/)).toHaveLength(requestsBefore);
   });
 });
