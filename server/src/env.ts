@@ -213,7 +213,8 @@ const envSchema = z
     CONNECTIPS_PRODUCTION_BASE_URL: httpUrl.optional(),
     /**
      * Duffel Flights API access token (`duffel_test_…` or `duffel_live_…`): turns Duffel on as a
-     * supplier beside the house inventory for every brand. Unset: the house inventory alone.
+     * supplier beside the house inventory for every brand. Unset: Duffel serves only the brands
+     * that saved their own token in the console; the others search the house inventory alone.
      */
     DUFFEL_ACCESS_TOKEN: z
       .string()

@@ -137,6 +137,15 @@ export const errorTable = {
     message:
       'Changing the date of a flight booked with an outside airline system is not available online yet. Please contact the agency.',
   },
+  /**
+   * The outside supplier (Duffel) offers no change to the chosen flights, or the airline refused
+   * the change; `data.reason` is the supplier's word. The booking is unchanged.
+   */
+  CHANGE_REFUSED: {
+    status: 409,
+    message:
+      'The airline does not offer this date change. The booking is unchanged: choose another flight or date.',
+  },
   /** A date change that costs something, asked by a booker without a wallet (agents pay from theirs). */
   CHANGE_PAYMENT_UNAVAILABLE: {
     status: 409,

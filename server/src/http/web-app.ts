@@ -6,7 +6,7 @@ import { assetAddress } from '#shared/asset-address';
 import type { PublicSiteConfig } from '#shared/site-config';
 import { BRAND_ASSETS, WEB_DIST } from '../app-files';
 import type { Brand, BrandDirectory } from '../domain/brands/brand-directory';
-import { configuredSuppliers } from '../domain/suppliers/configured-suppliers';
+import { suppliersForBrand } from '../domain/suppliers/configured-suppliers';
 import { errorBody } from '../errors';
 import type { PaymentGatewayDirectory } from '../payments/brand-gateways';
 import { presentSiteConfig } from '../presenters/site-config';
@@ -33,7 +33,7 @@ export async function registerWebApp(
     presentSiteConfig(
       brand,
       await payments.siteMode(brand.id),
-      configuredSuppliers().map((supplier) => supplier.id),
+      (await suppliersForBrand(app.db, brand.id)).map((supplier) => supplier.id),
     );
   await app.register(fastifyStatic, {
     root: BRAND_ASSETS,

@@ -53,8 +53,15 @@ export interface ApplyBookingChangeOptions {
   current: FullBooking;
   leg: Leg;
   supplier: Supplier;
-  /** The new seats, already held with the supplier. */
-  holdLocator: string;
+  /** The new seats, already held with the supplier (a house leg). */
+  holdLocator?: string;
+  /**
+   * An outside supplier's order, already changed at the supplier (Duffel's order change): the
+   * leg keeps its locator and order, takes the order's airline reference, and its tickets become
+   * the supplier's new e-tickets (per open ticket, in order; null where none was issued yet: that
+   * passenger keeps the old one open).
+   */
+  supplierOrder?: { airlineReference: string | null; ticketNumbers: (string | null)[] };
   presented: FlightOffer;
   segmentFares: SegmentFare[];
   charged: BookingChangeQuote;
@@ -78,15 +85,25 @@ export async function applyBookingChange(
   tx: Db,
   options: ApplyBookingChangeOptions,
 ): Promise<{ changeId: string; invoiceNumber: string | null }> {
-  const { locked, current, leg, presented, charged } = options;
+  const { locked, current, leg, presented, charged, supplierOrder } = options;
   const { first, last, open } = openTicketsOfLeg(current, leg);
   const route = `${leg.offer.segments[0]?.depart_code} → ${leg.offer.segments.at(-1)?.dest_code}`;
   const flights = presented.segments.map((s) => s.flight_number).join(', ');
-  await options.supplier.cancel(tx, { locator: leg.locator });
-  await options.supplier.issue(tx, { locator: options.holdLocator });
+  let toLocator = leg.locator;
+  if (!supplierOrder) {
+    if (!options.holdLocator) throw new Error('a house change needs the new seats held');
+    await options.supplier.cancel(tx, { locator: leg.locator });
+    await options.supplier.issue(tx, { locator: options.holdLocator });
+    toLocator = options.holdLocator;
+  }
   await tx
     .update(bookingLegs)
-    .set({ locator: options.holdLocator, offer: presented, segmentFares: options.segmentFares })
+    .set({
+      locator: toLocator,
+      offer: presented,
+      segmentFares: options.segmentFares,
+      ...(supplierOrder ? { airlineReference: supplierOrder.airlineReference } : {}),
+    })
     .where(and(eq(bookingLegs.bookingId, locked.id), eq(bookingLegs.position, leg.position)));
   await updateFirstDeparture(tx, locked.id);
   const [change] = await tx
@@ -95,7 +112,7 @@ export async function applyBookingChange(
       bookingId: locked.id,
       legPosition: leg.position,
       fromLocator: leg.locator,
-      toLocator: options.holdLocator,
+      toLocator,
       fromOffer: leg.offer,
       toOffer: presented,
       currency: charged.currency,
@@ -107,12 +124,14 @@ export async function applyBookingChange(
     })
     .returning({ id: bookingChanges.id });
   if (!change) throw new Error('the booking change was not written');
+  const numbers = supplierOrder?.ticketNumbers;
   const reissued = await reissueTickets(tx, {
     bookingId: locked.id,
-    open,
+    open: numbers ? open.filter((_, i) => numbers[i]) : open,
     first,
     last,
     segments: presented.segments,
+    ...(numbers ? { supplierNumbers: numbers.filter((n) => n !== null) } : {}),
   });
   const invoice =
     charged.amountDue > 0
@@ -152,8 +171,11 @@ async function reissueTickets(
     first: number;
     last: number;
     segments: FlightOffer['segments'];
+    /** An outside supplier's reissued e-tickets, per open ticket (its number, not Tikat's). */
+    supplierNumbers?: string[];
   },
 ): Promise<number> {
+  if (options.open.length === 0) return 0;
   const numbers = options.open.map((t) => t.ticketNumber);
   await tx
     .update(tickets)
@@ -170,16 +192,21 @@ async function reissueTickets(
     .select({ code: airlines.code, accountingCode: airlines.accountingCode })
     .from(airlines)
     .where(inArray(airlines.code, [...new Set(options.segments.map((s) => s.airline_code))]));
-  const serials = await tx
-    .select({ serial: sql<string>`nextval('ticket_serial_seq')::text` })
-    .from(sql`generate_series(1, ${options.open.length})`);
+  const serials = options.supplierNumbers
+    ? []
+    : await tx
+        .select({ serial: sql<string>`nextval('ticket_serial_seq')::text` })
+        .from(sql`generate_series(1, ${options.open.length})`);
+  const supplierNumbers = options.supplierNumbers;
   await tx.insert(tickets).values(
     options.open.map((old, i) => ({
-      ticketNumber: ticketNumber(
-        codes.find((c) => c.code === options.segments[old.segmentIndex - options.first]?.airline_code)
-          ?.accountingCode,
-        Number(serials[i]?.serial ?? 0),
-      ),
+      ticketNumber:
+        supplierNumbers?.[i] ??
+        ticketNumber(
+          codes.find((c) => c.code === options.segments[old.segmentIndex - options.first]?.airline_code)
+            ?.accountingCode,
+          Number(serials[i]?.serial ?? 0),
+        ),
       bookingId: options.bookingId,
       passengerId: old.passengerId,
       segmentIndex: old.segmentIndex,

@@ -6,15 +6,24 @@ import { AppError } from '../../errors';
 import type { PaymentAction } from '../../payments/gateway';
 import type { AccountUser } from '../accounts/find-user';
 import { agentPricingFor } from '../commissions/agent-pricing';
+import { convertAmount } from '../exchange-rates/convert-amount';
+import { loadExchangeRates } from '../exchange-rates/load-exchange-rates';
 import { checkAvailability } from '../flights/check-availability';
 import type { EngineOffer } from '../flights/engine/build-offers';
 import { decodeOfferId } from '../flights/engine/offer-id';
 import { offerAsSold } from '../flights/offer-as-sold';
 import { supplierOffer } from '../markups/apply-markups';
-import { configuredSuppliers } from '../suppliers/configured-suppliers';
+import { configuredSuppliers, supplierById } from '../suppliers/configured-suppliers';
+import { duffelOrderPassengers } from '../suppliers/duffel-order-passengers';
+import type { IssuedOrder, SupplierChangeOffer } from '../suppliers/supplier';
 import type { TicketLinks } from '../tickets/queue-ticket-email';
 import { postWalletEntry } from '../wallet/post-wallet-entry';
-import { applyBookingChange, openTicketsOfLeg, segmentFaresOf } from './apply-booking-change';
+import {
+  type ApplyBookingChangeOptions,
+  applyBookingChange,
+  openTicketsOfLeg,
+  segmentFaresOf,
+} from './apply-booking-change';
 import type { Actor } from './change-booking-status';
 import { nameOf } from './create-booking';
 import {
@@ -25,7 +34,11 @@ import {
   loadBookingDetails,
 } from './find-booking';
 import { changeGatewaysFor } from './payment-methods-for';
-import { type BookingChangeQuote, quoteBookingChange } from './quote-booking-change';
+import {
+  type BookingChangeQuote,
+  quoteBookingChange,
+  type SupplierChangePrice,
+} from './quote-booking-change';
 import { withRetryOnConflict } from './retry-on-conflict';
 import { type ChangeGateway, startChangePayment } from './start-change-payment';
 
@@ -113,10 +126,13 @@ export async function changeBookingDate(
   const booking = await findBooking(db, { ...scope, pnr: options.pnr });
   const full = await loadBookingDetails(db, booking);
   const { engine, presented } = await priceNewOffer(db, full, options, now);
-  const quote = quoteBookingChange(full, options.legIndex, presented, now);
+  const outside = await quoteSupplierChange(db, full, options.legIndex, presented, now);
+  const quote = quoteBookingChange(full, options.legIndex, presented, now, outside?.price);
   const wallet = isAgentUserType(options.user.type);
+  // An outside supplier's change is confirmed with it at once, under the wallet's debit: a
+  // gateway's payment comes back too late to confirm the supplier's change offer with it.
   const paymentMethods =
-    options.agencyCollects || quote.amountDue <= 0
+    options.agencyCollects || quote.amountDue <= 0 || outside
       ? []
       : changeGatewaysFor({
           user: options.user,
@@ -175,7 +191,7 @@ export async function changeBookingDate(
       const locked = await findBooking(tx, { ...scope, pnr: options.pnr, forUpdate: true });
       const current = await loadBookingDetails(tx, locked);
       // Quoted again under the lock: a change or cancel that won the race is seen here.
-      const charged = quoteBookingChange(current, options.legIndex, presented, now);
+      const charged = quoteBookingChange(current, options.legIndex, presented, now, outside?.price);
       if (charged.amountDue !== quote.amountDue) throw new AppError('PRICE_CHANGED');
       const leg = current.legs.find((l) => l.position === options.legIndex);
       const supplier = configuredSuppliers().find((s) => s.id === leg?.supplier);
@@ -191,18 +207,33 @@ export async function changeBookingDate(
           note: `Date change of booking ${locked.pnr}: ${charged.fromFlights.join(', ')} → ${charged.toFlights.join(', ')}`,
         });
       }
-      const [outcome] = await supplier.holdMany(tx, [
-        { offers: [supplierOffer(engine)], expiresAt: new Date(now + options.holdMinutes * 60_000) },
-      ]);
-      const hold = outcome && 'holds' in outcome ? outcome.holds[0] : undefined;
-      if (!hold) throw new AppError('SOLD_OUT', undefined, undefined, { offer_id: options.offerId });
+      let holdLocator: string | undefined;
+      let supplierOrder: ApplyBookingChangeOptions['supplierOrder'];
+      let soldOffer = presented;
+      if (outside) {
+        // The supplier's order keeps its id; a refusal or timeout here rolls the wallet debit back.
+        const order = await confirmSupplierChange(tx, current, leg, outside.offer);
+        supplierOrder = {
+          airlineReference: order.airlineReference,
+          ticketNumbers: supplierTicketNumbers(current, order, openTicketsOfLeg(current, leg).open),
+        };
+        soldOffer = keepOrderPassengers(presented, leg.offer, outside.offer);
+      } else {
+        const [outcome] = await supplier.holdMany(tx, [
+          { offers: [supplierOffer(engine)], expiresAt: new Date(now + options.holdMinutes * 60_000) },
+        ]);
+        const hold = outcome && 'holds' in outcome ? outcome.holds[0] : undefined;
+        if (!hold) throw new AppError('SOLD_OUT', undefined, undefined, { offer_id: options.offerId });
+        holdLocator = hold.locator;
+      }
       const applied = await applyBookingChange(tx, {
         locked,
         current,
         leg,
         supplier,
-        holdLocator: hold.locator,
-        presented,
+        ...(holdLocator ? { holdLocator } : {}),
+        ...(supplierOrder ? { supplierOrder } : {}),
+        presented: soldOffer,
         segmentFares: segmentFaresOf(engine),
         charged,
         paidWith: payment === 'agency' ? 'agency' : 'wallet',
@@ -224,10 +255,121 @@ export async function changeBookingDate(
   );
 }
 
+/** An outside supplier's change offer for the leg, and its price in the booking's currency. */
+interface SupplierChange {
+  offer: SupplierChangeOffer;
+  price: SupplierChangePrice;
+}
+
 /**
- * The new offer priced now for the booker (their commission and markups, as a booking is): it must
- * be a house offer for the same passengers and fare tier as the leg. An outside supplier's leg or
- * offer: 422 CHANGE_NOT_SUPPORTED (Duffel's order-change flow is a later step).
+ * For a leg sold by an outside supplier that changes its own orders (Duffel): the supplier's offer
+ * to move the order's journey to the chosen flights (Duffel's order change request and offers),
+ * its penalty, and its change total beyond the penalty (never below zero: a cheaper fare gives
+ * nothing back), converted into the booking's currency at the brand's rates as Duffel's offer
+ * prices are. Null for a house leg. Nothing is changed at the supplier yet.
+ */
+async function quoteSupplierChange(
+  db: Db,
+  full: FullBooking,
+  legIndex: number,
+  presented: FlightOffer,
+  now: number,
+): Promise<SupplierChange | null> {
+  const leg = full.legs.find((l) => l.position === legIndex);
+  if (!leg || leg.supplier === 'house') return null;
+  const supplier = supplierById(leg.supplier);
+  if (!supplier?.quoteChange || !leg.supplierOrderId) {
+    throw new AppError('CHANGE_NOT_SUPPORTED', undefined, undefined, { supplier: leg.supplier });
+  }
+  // The booking and the chosen flights are checked before the supplier is asked anything.
+  quoteBookingChange(full, legIndex, presented, now, { changeFee: 0, fareDifference: 0, newFare: 0 });
+  const first = presented.segments[0];
+  const last = presented.segments.at(-1);
+  if (!first || !last) throw new AppError('OFFER_EXPIRED');
+  const offer = await supplier.quoteChange(db, {
+    orderId: leg.supplierOrderId,
+    brandId: full.booking.brandId,
+    origin: first.depart_code,
+    destination: last.dest_code,
+    departureDate: first.depart_at.slice(0, 10),
+    flights: presented.segments.map((segment) => segment.flight_number.replace(/\s+/g, '')),
+  });
+  const rates = await loadExchangeRates(db, full.booking.brandId);
+  const target = full.booking.currency;
+  const convert = (amount: number) => convertAmount(Math.max(0, amount), offer.currency, target, rates);
+  const changeFee = convert(offer.penalty);
+  return {
+    offer,
+    price: {
+      changeFee,
+      fareDifference: Math.max(0, convert(offer.changeTotal) - changeFee),
+      newFare: convert(offer.newTotal),
+    },
+  };
+}
+
+/** Confirms the supplier's change offer (Duffel: a pending order change, confirmed with its payment). */
+async function confirmSupplierChange(
+  tx: Db,
+  full: FullBooking,
+  leg: FullBooking['legs'][number],
+  offer: SupplierChangeOffer,
+): Promise<IssuedOrder> {
+  const supplier = supplierById(leg.supplier);
+  if (!supplier?.confirmChange || !leg.supplierOrderId) throw new AppError('CHANGE_NOT_SUPPORTED');
+  return supplier.confirmChange(tx, {
+    orderId: leg.supplierOrderId,
+    brandId: full.booking.brandId,
+    changeOfferId: offer.id,
+    changeTotal: offer.changeTotal,
+    currency: offer.currency,
+    passengerIds: duffelOrderPassengers(
+      full.passengers,
+      leg.offer.supplier_quote?.passenger_ids ?? [],
+      full.booking.contact,
+    ).idOf,
+  });
+}
+
+/**
+ * The leg's new offer as kept on the booking: the order's passengers (the supplier's ids for this
+ * order, not the searched offer's) and the order's new total, so later changes and cancellations
+ * of the same order find them.
+ */
+function keepOrderPassengers(
+  presented: FlightOffer,
+  old: FlightOffer,
+  offer: SupplierChangeOffer,
+): FlightOffer {
+  const quote = presented.supplier_quote;
+  if (!quote || !old.supplier_quote) return presented;
+  return {
+    ...presented,
+    supplier_quote: {
+      ...quote,
+      amount: offer.newTotal,
+      currency: offer.currency,
+      passenger_ids: old.supplier_quote.passenger_ids,
+      instant_payment_required: old.supplier_quote.instant_payment_required,
+    },
+  };
+}
+
+/** Per open ticket (in order), the supplier's new e-ticket for its passenger (null: none issued). */
+function supplierTicketNumbers(
+  full: FullBooking,
+  order: IssuedOrder,
+  open: FullBooking['tickets'],
+): (string | null)[] {
+  const position = new Map(full.passengers.map((p, i) => [p.id, i]));
+  return open.map((t) => order.ticketNumbers[position.get(t.passengerId) ?? -1] ?? null);
+}
+
+/**
+ * The new offer priced now for the booker (their commission and markups, as a booking is): an
+ * offer of the leg's own supplier for the same passengers and fare tier as the leg. A leg of an
+ * outside supplier that does not change its orders, or an offer of another supplier: 422
+ * CHANGE_NOT_SUPPORTED.
  */
 async function priceNewOffer(
   db: Db,
@@ -242,7 +384,8 @@ async function priceNewOffer(
     });
   }
   const ref = decodeOfferId(options.offerId);
-  if (leg.supplier !== 'house' || (ref && ref.supplier !== 'house')) {
+  const changeable = leg.supplier === 'house' || supplierById(leg.supplier)?.quoteChange !== undefined;
+  if (!changeable || (ref && ref.supplier !== leg.supplier)) {
     throw new AppError('CHANGE_NOT_SUPPORTED', undefined, undefined, { supplier: leg.supplier });
   }
   const old = decodeOfferId(leg.offer.id);

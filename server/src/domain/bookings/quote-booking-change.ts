@@ -29,13 +29,24 @@ export interface BookingChangeQuote {
 const HOUR = 3_600_000;
 
 /**
+ * An outside supplier's own price for the change (Duffel's order change offer), in the booking's
+ * currency: its penalty, the part of its change total beyond the penalty, and the new fare.
+ */
+export interface SupplierChangePrice {
+  changeFee: number;
+  fareDifference: number;
+  newFare: number;
+}
+
+/**
  * What moving one leg of a ticketed booking to `offer` costs now (docs/bookings.md "Date change"):
  * the change fee of each of the leg's flights under the conditions it was sold with (the tier that
  * applies with the hours left before that flight leaves; a percentage of each passenger's base
  * fare with the VAT charged on that share, or a fixed amount per passenger and flight), plus the
  * fare difference per passenger, never below zero. Refuses (409 CHANGE_NOT_ALLOWED, `data.rule`)
  * a booking not ticketed, a fare that allows no change, a flight within the last tier's hours or
- * already gone; 422 CHANGE_NOT_SUPPORTED for an outside supplier's leg; 400 naming `leg_index` or
+ * already gone; an outside supplier's leg is priced by the supplier (`supplierPrice`: its penalty
+ * and the change total beyond it), without it 422 CHANGE_NOT_SUPPORTED; 400 naming `leg_index` or
  * `offer_id` for a leg that does not exist or an offer that does not fit it.
  */
 export function quoteBookingChange(
@@ -43,11 +54,12 @@ export function quoteBookingChange(
   legIndex: number,
   offer: FlightOffer,
   now = Date.now(),
+  supplierPrice?: SupplierChangePrice,
 ): BookingChangeQuote {
   const { booking } = full;
   const leg = full.legs.find((l) => l.position === legIndex);
   if (!leg) throw invalid('leg_index', 'This booking has no such leg.');
-  if (leg.supplier !== 'house') throw new AppError('CHANGE_NOT_SUPPORTED');
+  if (leg.supplier !== 'house' && !supplierPrice) throw new AppError('CHANGE_NOT_SUPPORTED');
   if (booking.status !== 'ticketed') {
     throw new AppError(
       'CHANGE_NOT_ALLOWED',
@@ -57,7 +69,20 @@ export function quoteBookingChange(
   let changeFee = 0;
   let changeFeeVat = 0;
   const rules: string[] = [];
-  for (const segment of leg.segmentFares) {
+  if (supplierPrice) {
+    for (const segment of leg.segmentFares) {
+      if (Date.parse(segment.departUtc) <= now)
+        throw new AppError(
+          'CHANGE_NOT_ALLOWED',
+          'This flight has already left: its date can no longer be changed.',
+          undefined,
+          { rule: 'the airline’s change penalty' },
+        );
+    }
+    changeFee = supplierPrice.changeFee;
+    rules.push('the airline’s change penalty');
+  }
+  for (const segment of supplierPrice ? [] : leg.segmentFares) {
     const conditions = conditionsOf(segment);
     const rule = describeChange(conditions);
     const refuse = (message: string) => new AppError('CHANGE_NOT_ALLOWED', message, undefined, { rule });
@@ -114,8 +139,8 @@ export function quoteBookingChange(
     throw invalid('offer_id', 'This flight would overlap the booking’s other flights: choose another.');
   }
 
-  let fareDifference = 0;
-  for (const p of offer.price.per_passenger) {
+  let fareDifference = supplierPrice?.fareDifference ?? 0;
+  for (const p of supplierPrice ? [] : offer.price.per_passenger) {
     const old = leg.offer.price.per_passenger.find((o) => o.type === p.type);
     fareDifference += Math.max(0, p.total - (old?.total ?? 0)) * p.count;
   }
@@ -125,7 +150,7 @@ export function quoteBookingChange(
     fromFlights,
     toFlights,
     oldFare: leg.offer.price.total,
-    newFare: offer.price.total,
+    newFare: supplierPrice ? supplierPrice.newFare : offer.price.total,
     fareDifference,
     changeFee,
     changeFeeVat,

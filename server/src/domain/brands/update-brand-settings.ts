@@ -68,7 +68,8 @@ export async function assertHostsAvailable(db: Db, hosts: string[], exceptBrandI
     .where(
       and(inArray(brandHosts.host, hosts), exceptBrandId ? ne(brandHosts.brandId, exceptBrandId) : undefined),
     );
-  const index = hosts.findIndex((host) => taken.some((t) => t.host === host));
+  const takenHosts = new Set(taken.map((t) => t.host));
+  const index = hosts.findIndex((host) => takenHosts.has(host));
   if (index >= 0) throw hostTaken(hosts, index);
 }
 

@@ -13,7 +13,7 @@ import { invalidFields } from '../../errors';
 import { supplierSearchAnswers } from '../../process-metrics';
 import { NO_MARKUPS, priceForViewer } from '../markups/apply-markups';
 import { searchBrandMarkups } from '../markups/load-brand-markups';
-import { configuredSuppliers } from '../suppliers/configured-suppliers';
+import { suppliersForBrand } from '../suppliers/configured-suppliers';
 import type { Supplier, SupplierLegResult, SupplierSearchOptions } from '../suppliers/supplier';
 import { SupplierTimeout, withinTimeout } from '../suppliers/within-timeout';
 import { brandCancelledFlightIds } from './cancelled-flights';
@@ -149,7 +149,7 @@ export async function searchFlights(db: Db, options: SearchFlightsOptions): Prom
     return days;
   });
   const wanted = params.suppliers ? new Set(params.suppliers) : undefined;
-  const suppliers = (options.suppliers ?? configuredSuppliers()).filter(
+  const suppliers = (options.suppliers ?? (await suppliersForBrand(db, options.brandId))).filter(
     (supplier) => !wanted || wanted.has(supplier.id),
   );
   const [markups, cancelledFlightIds] = options.brandId

@@ -1,5 +1,12 @@
 import { Duffel, DuffelError } from '@duffel/api';
-import type { CreateOrder, Offer, OfferSliceSegment, Order, OrderCancellation } from '@duffel/api/types';
+import type {
+  CreateOrder,
+  Offer,
+  OfferSliceSegment,
+  Order,
+  OrderCancellation,
+  OrderChangeOffer,
+} from '@duffel/api/types';
 import type { OfferPrice, PassengerPrice } from '#shared/flights';
 import type { ConditionRule, OfferConditions } from '#shared/offer-conditions';
 import { localToUtc } from '#shared/time/zoned';
@@ -30,6 +37,7 @@ import {
   type PriceOfferResult,
   type Supplier,
   type SupplierCancellation,
+  type SupplierChangeOffer,
   SupplierOrderFailed,
 } from './supplier';
 import { SupplierTimeout, withinTimeout } from './within-timeout';
@@ -37,7 +45,8 @@ import { SupplierTimeout, withinTimeout } from './within-timeout';
 export const DUFFEL_SUPPLIER = 'duffel';
 
 export interface DuffelSupplierOptions {
-  accessToken: string;
+  /** The deployment's token (DUFFEL_ACCESS_TOKEN); null: only brands with their own token are served. */
+  accessToken: string | null;
   /** Duffel's address (DUFFEL_API_URL), given to the client as its base path. */
   apiUrl: string;
   /** How long a search waits for Duffel (SUPPLIER_TIMEOUT_MS); also sent as Duffel's supplier_timeout. */
@@ -330,12 +339,69 @@ function orderFailure(error: unknown): SupplierOrderFailed {
   return new SupplierOrderFailed(DUFFEL_SUPPLIER, 'unreachable', 'The airline could not be reached.');
 }
 
+/** A Duffel order change offer in the supplier's terms (a missing amount is nothing to pay). */
+export function changeOfferOf(offer: OrderChangeOffer): SupplierChangeOffer {
+  const currency = offer.change_total_currency ?? offer.new_total_currency;
+  const minor = (amount: string | null, of: string | null) =>
+    amount ? minorUnitsOf(amount, of ?? currency) : 0;
+  return {
+    id: offer.id,
+    currency,
+    penalty: minor(offer.penalty_amount, offer.penalty_currency),
+    changeTotal: minor(offer.change_total_amount, offer.change_total_currency),
+    newTotal: minor(offer.new_total_amount, offer.new_total_currency),
+    expiresAt: Date.parse(offer.expires_at),
+  };
+}
+
+/** Whether Duffel says the change offer (or the pending change made from it) has expired. */
+function changeOfferExpired(error: unknown): boolean {
+  if (!isDuffelError(error)) return false;
+  return error.errors?.some((e) => /expired|no_longer_available/.test(e.code ?? '')) === true;
+}
+
+/** A refusal of an order change as Tikat's error: expired, refused by the airline, or unreachable. */
+function changeFailure(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (changeOfferExpired(error))
+    return new AppError(
+      'OFFER_EXPIRED',
+      'The airline’s offer for this change has expired. Ask for a new quote.',
+      undefined,
+      { supplier: DUFFEL_SUPPLIER },
+    );
+  if (isDuffelError(error)) {
+    const status = error.meta?.status ?? 0;
+    const first = error.errors?.[0];
+    if (status >= 400 && status < 500 && first?.type !== 'authentication_error')
+      return new AppError('CHANGE_REFUSED', undefined, undefined, {
+        supplier: DUFFEL_SUPPLIER,
+        reason: first?.code ?? 'refused',
+        request_id: error.meta?.request_id,
+      });
+    if (first?.type === 'airline_error')
+      return new AppError('CHANGE_REFUSED', undefined, undefined, {
+        supplier: DUFFEL_SUPPLIER,
+        reason: first.code ?? 'airline_error',
+        request_id: error.meta?.request_id,
+      });
+  }
+  return supplierFailure(error);
+}
+
+/** `QR647` for a Duffel segment: its marketing carrier's code and flight number. */
+const flightOf = (
+  segment: Pick<OfferSliceSegment, 'marketing_carrier' | 'marketing_carrier_flight_number'>,
+) => `${segment.marketing_carrier.iata_code ?? ''}${segment.marketing_carrier_flight_number}`;
+
 /** Duffel's Flights API through its official client: search, re-price, hold, order, pay, cancel. */
-export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { client: Duffel } {
-  const client = new Duffel({ token: options.accessToken, basePath: options.apiUrl });
+export function duffelSupplier(options: DuffelSupplierOptions): Supplier {
+  const client = options.accessToken
+    ? new Duffel({ token: options.accessToken, basePath: options.apiUrl })
+    : null;
   const brandClients = new Map<string, Duffel>();
-  /** The client with the brand's own token when it saved one, else the deployment's. */
-  const clientFor = async (db: Db, brandId: string | null | undefined): Promise<Duffel> => {
+  /** The client with the brand's own token when it saved one, else the deployment's (null: neither). */
+  const ownClientFor = async (db: Db, brandId: string | null | undefined): Promise<Duffel | null> => {
     const token = brandId && options.brandToken ? await options.brandToken(db, brandId) : null;
     if (!token || token === options.accessToken) return client;
     let own = brandClients.get(token);
@@ -344,6 +410,16 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { cli
       brandClients.set(token, own);
     }
     return own;
+  };
+  /** As ownClientFor, for a call that cannot go without an account: SUPPLIER_UNAVAILABLE (`no_account`). */
+  const clientFor = async (db: Db, brandId: string | null | undefined): Promise<Duffel> => {
+    const found = await ownClientFor(db, brandId);
+    if (!found)
+      throw new AppError('SUPPLIER_UNAVAILABLE', undefined, undefined, {
+        supplier: DUFFEL_SUPPLIER,
+        reason: 'no_account',
+      });
+    return found;
   };
 
   const convertOrSkip = (offer: Offer, conversion: Conversion) => {
@@ -416,10 +492,14 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { cli
   return {
     id: DUFFEL_SUPPLIER,
     searchTimeoutMs: options.timeoutMs,
-    client,
+
+    async servesBrand(db: Db, brandId: string | null) {
+      return (await ownClientFor(db, brandId)) !== null;
+    },
 
     async search(db: Db, search) {
-      const client = await clientFor(db, search.brandId);
+      const client = await ownClientFor(db, search.brandId);
+      if (!client) return search.legs.map(() => []);
       const rates = await loadExchangeRates(db, search.brandId ?? null);
       const { context } = search;
       const conversion: Conversion = {
@@ -462,7 +542,8 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { cli
     async price(db: Db, request): Promise<PriceOfferResult> {
       const ref = decodeOfferId(request.offerId);
       if (!ref?.supplierOfferId || ref.supplier !== DUFFEL_SUPPLIER) return { status: 'gone' };
-      const client = await clientFor(db, request.brandId);
+      const client = await ownClientFor(db, request.brandId);
+      if (!client) return { status: 'gone' };
       let offer: Offer;
       try {
         offer = (await withinTimeout(client.offers.get(ref.supplierOfferId), options.timeoutMs)).data;
@@ -553,8 +634,8 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { cli
     async cancel(db: Db, request) {
       // An unpaid hold order is cancelled at no cost; if Duffel cannot be reached it lapses by
       // itself at its payment_required_by, so a failure here does not stop the caller.
-      if (request.orderId)
-        await cancelOrder(await clientFor(db, request.brandId), request.orderId).catch(() => undefined);
+      const client = request.orderId ? await ownClientFor(db, request.brandId) : null;
+      if (client && request.orderId) await cancelOrder(client, request.orderId).catch(() => undefined);
     },
 
     async quoteCancellation(db: Db, request): Promise<SupplierCancellation> {
@@ -579,6 +660,112 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier & { cli
         return open.length;
       } catch (error) {
         throw supplierFailure(error);
+      }
+    },
+
+    async quoteChange(db: Db, request): Promise<SupplierChangeOffer> {
+      const client = await clientFor(db, request.brandId);
+      try {
+        const order = (await call(client.orders.get(request.orderId))).data;
+        const slice = order.slices.find(
+          (s) => s.origin.iata_code === request.origin && s.destination.iata_code === request.destination,
+        );
+        if (!slice)
+          throw new AppError('CHANGE_REFUSED', undefined, undefined, {
+            supplier: DUFFEL_SUPPLIER,
+            reason: 'slice_not_found',
+          });
+        // Guide "Changing an order": the slice to remove and the search for its replacement; the
+        // request's change offers are then listed by its id.
+        const changeRequest = (
+          await call(
+            client.orderChangeRequests.create({
+              order_id: order.id,
+              slices: {
+                remove: [{ slice_id: slice.id }],
+                add: [
+                  {
+                    origin: request.origin,
+                    destination: request.destination,
+                    departure_date: request.departureDate,
+                    cabin_class: slice.segments[0]?.passengers[0]?.cabin_class ?? 'economy',
+                  },
+                ],
+              },
+            }),
+          )
+        ).data;
+        const listed = (
+          await call(
+            client.orderChangeOffers.list({
+              order_change_request_id: changeRequest.id,
+            } as Parameters<typeof client.orderChangeOffers.list>[0]),
+          )
+        ).data;
+        const wanted = request.flights.join();
+        const chosen = listed.find(
+          (offer) =>
+            offer.slices.add.length === 1 &&
+            offer.slices.add[0]?.segments.map((segment) => flightOf(segment)).join() === wanted &&
+            Date.parse(offer.expires_at) > Date.now(),
+        );
+        if (!chosen)
+          throw new AppError(
+            'CHANGE_REFUSED',
+            listed.length === 0
+              ? 'The airline offers no change to this flight. The booking is unchanged.'
+              : 'The airline does not offer a change to the chosen flights. The booking is unchanged: choose another flight.',
+            undefined,
+            {
+              supplier: DUFFEL_SUPPLIER,
+              reason: listed.length === 0 ? 'no_change_offers' : 'flight_not_offered',
+            },
+          );
+        return changeOfferOf(chosen);
+      } catch (error) {
+        throw changeFailure(error);
+      }
+    },
+
+    async confirmChange(db: Db, request): Promise<IssuedOrder> {
+      const client = await clientFor(db, request.brandId);
+      try {
+        const pending = (
+          await call(client.orderChanges.create({ selected_order_change_offer: request.changeOfferId }))
+        ).data;
+        const total = minorUnitsOf(
+          pending.change_total_amount ?? '0',
+          pending.change_total_currency ?? 'GBP',
+        );
+        if (pending.change_total_currency !== request.currency || total > request.changeTotal)
+          throw new AppError('PRICE_CHANGED', undefined, undefined, { supplier: DUFFEL_SUPPLIER });
+        // A change that costs something is paid from the Duffel balance; one that costs nothing or
+        // gives money back is confirmed without a payment (API reference "Confirm an order change").
+        await call(
+          client.orderChanges.confirm(
+            pending.id,
+            total > 0
+              ? {
+                  payment: {
+                    type: 'balance',
+                    amount: pending.change_total_amount ?? '0',
+                    currency: pending.change_total_currency ?? request.currency,
+                  },
+                }
+              : {},
+          ),
+        );
+        const order = (await call(client.orders.get(request.orderId))).data;
+        const tickets = (order.documents ?? []).filter((d) => d.type === 'electronic_ticket');
+        return {
+          orderId: order.id,
+          airlineReference: order.booking_reference ?? null,
+          ticketNumbers: request.passengerIds.map(
+            (id) => tickets.find((d) => d.passenger_ids.includes(id))?.unique_identifier ?? null,
+          ),
+        };
+      } catch (error) {
+        throw changeFailure(error);
       }
     },
 

@@ -9,7 +9,9 @@ type Operation =
   | 'cancel'
   | 'quoteCancellation'
   | 'confirmCancellation'
-  | 'acceptAirlineChanges';
+  | 'acceptAirlineChanges'
+  | 'quoteChange'
+  | 'confirmChange';
 
 /** The same supplier, each call counted (by outcome) and timed for GET /metrics. */
 export function measureSupplier(supplier: Supplier): Supplier {
@@ -47,5 +49,8 @@ export function measureSupplier(supplier: Supplier): Supplier {
     ...(supplier.acceptAirlineChanges
       ? { acceptAirlineChanges: measured('acceptAirlineChanges', supplier.acceptAirlineChanges) }
       : {}),
+    ...(supplier.servesBrand ? { servesBrand: supplier.servesBrand.bind(supplier) } : {}),
+    ...(supplier.quoteChange ? { quoteChange: measured('quoteChange', supplier.quoteChange) } : {}),
+    ...(supplier.confirmChange ? { confirmChange: measured('confirmChange', supplier.confirmChange) } : {}),
   };
 }

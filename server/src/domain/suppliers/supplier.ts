@@ -117,6 +117,32 @@ export interface SupplierCancellation {
   confirmed: boolean;
 }
 
+/** What an outside supplier asks to move an order's journey to other flights, in its currency. */
+export interface SupplierChangeOffer {
+  /** The supplier's change offer (Duffel's `oco_…`): confirmed with `confirmChange`. */
+  id: string;
+  currency: string;
+  /** The airline's penalty for the change (minor units). */
+  penalty: number;
+  /** What the change costs in all (penalty and fare difference; negative: money back), minor units. */
+  changeTotal: number;
+  /** The new flights' fare as if bought now (minor units). */
+  newTotal: number;
+  expiresAt: number;
+}
+
+/** Which journey of an order to move, and to which flights (as a search of the supplier showed them). */
+export interface SupplierChangeRequest {
+  orderId: string;
+  brandId?: string | null;
+  origin: string;
+  destination: string;
+  /** The new flights' local departure date (YYYY-MM-DD). */
+  departureDate: string;
+  /** The new flights, in order, as airline code and number (`QR647`). */
+  flights: string[];
+}
+
 /** Why an outside supplier's order failed after the traveller paid (the money goes back). */
 export class SupplierOrderFailed extends Error {
   constructor(
@@ -180,4 +206,28 @@ export interface Supplier {
    * how many were accepted.
    */
   acceptAirlineChanges?(db: Db, options: { orderId: string; brandId?: string | null }): Promise<number>;
+  /**
+   * An outside supplier whose brand may lack an account with it: whether it serves the brand
+   * (absent: every brand).
+   */
+  servesBrand?(db: Db, brandId: string | null): Promise<boolean>;
+  /**
+   * An outside supplier that changes its paid orders itself: its offer to move the order's journey
+   * to the requested flights (nothing changed yet; CHANGE_UNAVAILABLE when it offers none), and
+   * confirming such an offer, paying its change total: the order as reissued.
+   */
+  quoteChange?(db: Db, request: SupplierChangeRequest): Promise<SupplierChangeOffer>;
+  confirmChange?(
+    db: Db,
+    options: {
+      orderId: string;
+      brandId?: string | null;
+      changeOfferId: string;
+      /** The change total quoted (minor units): a dearer change is refused (PRICE_CHANGED). */
+      changeTotal: number;
+      currency: string;
+      /** The leg's Duffel passenger ids, per traveller in the booking's order. */
+      passengerIds: string[];
+    },
+  ): Promise<IssuedOrder>;
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicSiteConfig } from '#shared/site-config';
-import { configuredSuppliers } from '../../domain/suppliers/configured-suppliers';
+import { suppliersForBrand } from '../../domain/suppliers/configured-suppliers';
 import { requireBrand } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
 import { presentSiteConfig } from '../../presenters/site-config';
@@ -23,7 +23,7 @@ export const siteConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         presentSiteConfig(
           brand,
           await app.payments.siteMode(brand.id),
-          configuredSuppliers().map((supplier) => supplier.id),
+          (await suppliersForBrand(app.db, brand.id)).map((supplier) => supplier.id),
         ),
       );
     },

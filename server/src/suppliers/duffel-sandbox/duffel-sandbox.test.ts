@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Duffel, DuffelError } from '@duffel/api';
+import type { OrderChange } from '@duffel/api/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { utcToLocal } from '#shared/time/zoned';
 import { verifyDuffelSignature } from '../../domain/suppliers/verify-duffel-signature';
@@ -212,5 +213,116 @@ describe('the Duffel stand-in, driven by @duffel/api', () => {
     } finally {
       await new Promise((resolve) => receiver.close(resolve));
     }
+  });
+});
+
+/**
+ * Duffel's published example order change offer (the API reference's and @duffel/api's
+ * `mockOrderChangeRequest`), its fields without the slices.
+ */
+const PUBLISHED_CHANGE_OFFER = {
+  updated_at: '2020-01-17T10:12:14.545Z',
+  refund_to: 'arc_bsp_cash',
+  penalty_currency: 'GBP',
+  penalty_amount: '10.50',
+  order_change_id: 'oce_0000A4QasEUIjJ6jHKfhHU',
+  new_total_currency: 'GBP',
+  new_total_amount: '35.50',
+  id: 'oco_0000A3vUda8dKRtUSQPSXw',
+  expires_at: '2020-01-17T10:42:14.545Z',
+  created_at: '2020-01-17T10:12:14.545Z',
+  change_total_currency: 'GBP',
+  change_total_amount: '30.20',
+};
+const PUBLISHED_CHANGE_REQUEST_FIELDS = ['id', 'live_mode', 'order_change_offers', 'order_id', 'slices'];
+
+describe('order changes at the stand-in (guide "Changing an order")', () => {
+  async function paidOrder() {
+    const offer = (await search('DOH')).offers.find(
+      (o) => o.slices[0]?.fare_brand_name === 'Economy Classic',
+    );
+    if (!offer) throw new Error('no Economy Classic offer to Doha');
+    const order = (
+      await duffel.orders.create({
+        selected_offers: [offer.id],
+        type: 'instant',
+        passengers: [passengerDetails(offer.passengers[0]?.id as string)],
+        payments: [{ type: 'balance', amount: offer.total_amount, currency: offer.total_currency }],
+      })
+    ).data;
+    return order;
+  }
+  const later = utcToLocal(Date.now() + 33 * 86_400_000, 'Asia/Kathmandu').date;
+  const changeRequest = async (orderId: string, sliceId: string) =>
+    (
+      await duffel.orderChangeRequests.create({
+        order_id: orderId,
+        slices: {
+          remove: [{ slice_id: sliceId }],
+          add: [{ origin: 'KTM', destination: 'DOH', departure_date: later, cabin_class: 'economy' }],
+        },
+      })
+    ).data;
+
+  it('answers a change request with offers in the published shape, listed by request, and confirms a paid change', async () => {
+    const order = await paidOrder();
+    const slice = order.slices[0];
+    if (!slice) throw new Error('no slice');
+    const request = await changeRequest(order.id, slice.id);
+    for (const field of PUBLISHED_CHANGE_REQUEST_FIELDS) expect(request).toHaveProperty(field);
+    expect(request.order_change_offers.length).toBeGreaterThan(0);
+    const listed = (await duffel.orderChangeOffers.list({ order_change_request_id: request.id } as never))
+      .data;
+    expect(listed.map((o) => o.id)).toEqual(request.order_change_offers.map((o) => o.id));
+    const offer = listed[0];
+    if (!offer) throw new Error('no change offer');
+    for (const field of Object.keys(PUBLISHED_CHANGE_OFFER)) expect(offer).toHaveProperty(field);
+    expect(offer.slices.remove[0]?.id).toBe(slice.id);
+    expect(offer.slices.add[0]?.segments[0]?.departing_at.slice(0, 10)).toBe(later);
+    // Economy Classic: GBP 50 penalty per passenger, plus the new fare less the one paid.
+    expect(offer.penalty_amount).toBe('50.00');
+    const pence = (amount: string | null) => Math.round(Number(amount) * 100);
+    expect(pence(offer.change_total_amount)).toBe(
+      pence(offer.penalty_amount) + pence(offer.new_total_amount) - pence(order.total_amount),
+    );
+
+    const pending = (await duffel.orderChanges.create({ selected_order_change_offer: offer.id })).data;
+    expect((pending as unknown as OrderChange).confirmed_at).toBeNull();
+    // The payment must be the change total.
+    const wrong = await duffel.orderChanges
+      .confirm(pending.id, { payment: { type: 'balance', amount: '0.01', currency: 'GBP' } })
+      .catch((error: DuffelApiError) => error);
+    expect((wrong as DuffelApiError).errors?.[0]?.code).toBe('price_changed');
+    const confirmed = (
+      await duffel.orderChanges.confirm(pending.id, {
+        payment: {
+          type: 'balance',
+          amount: pending.change_total_amount as string,
+          currency: pending.change_total_currency as string,
+        },
+      })
+    ).data;
+    expect((confirmed as unknown as OrderChange).confirmed_at).toBeTruthy();
+    const changed = (await duffel.orders.get(order.id)).data;
+    expect(changed.slices[0]?.segments[0]?.departing_at.slice(0, 10)).toBe(later);
+    expect(changed.total_amount).toBe(offer.new_total_amount);
+    const oldTicket = order.documents?.[0]?.unique_identifier;
+    expect(changed.documents?.[0]?.unique_identifier).not.toBe(oldTicket);
+  });
+
+  it('answers no offers when the airline has none, and refuses an expired change offer', async () => {
+    const order = await paidOrder();
+    const sliceId = order.slices[0]?.id as string;
+    sandbox.faults.noChangeOffers = true;
+    expect((await changeRequest(order.id, sliceId)).order_change_offers).toEqual([]);
+    sandbox.faults.noChangeOffers = false;
+    const [offer] = (await changeRequest(order.id, sliceId)).order_change_offers;
+    if (!offer) throw new Error('no change offer');
+    sandbox.faults.expireChangeOffers = true;
+    const expired = await duffel.orderChanges
+      .create({ selected_order_change_offer: offer.id })
+      .catch((error: DuffelApiError) => error);
+    expect((expired as DuffelApiError).meta?.status).toBe(422);
+    expect((expired as DuffelApiError).errors?.[0]?.code).toBe('offer_no_longer_available');
   });
 });

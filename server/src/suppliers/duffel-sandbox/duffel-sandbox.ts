@@ -29,6 +29,14 @@ export interface DuffelSandboxFaults {
   priceIncreaseMinor: number;
   /** Creating an order fails with `airline_error` (the airline refused it). */
   failOrders: boolean;
+  /** Order change requests find no flights: their `order_change_offers` are empty. */
+  noChangeOffers: boolean;
+  /** Order change offers are past their `expires_at` when an order change is made from one. */
+  expireChangeOffers: boolean;
+  /** Confirming an order change fails with `airline_error` (the airline refused it). */
+  failChanges: boolean;
+  /** Confirming an order change waits this many milliseconds first (the airline is slow). */
+  changeConfirmDelayMs: number;
 }
 
 export const NO_FAULTS: DuffelSandboxFaults = {
@@ -37,6 +45,10 @@ export const NO_FAULTS: DuffelSandboxFaults = {
   expireOffers: false,
   priceIncreaseMinor: 0,
   failOrders: false,
+  noChangeOffers: false,
+  expireChangeOffers: false,
+  failChanges: false,
+  changeConfirmDelayMs: 0,
 };
 
 /** One request as the stand-in received it (for tests to read what Tikat sent). */
@@ -95,6 +107,8 @@ const OFFER_LIFETIME_MS = 30 * 60_000;
 /** A held order must be paid within this long (and before departure). */
 const HOLD_PAYMENT_WINDOW_MS = 24 * 3_600_000;
 const CANCELLATION_QUOTE_MS = 15 * 60_000;
+/** An order change offer, and the pending order change made from it, must be confirmed within this long. */
+const CHANGE_OFFER_LIFETIME_MS = 30 * 60_000;
 
 type Json = Record<string, unknown>;
 
@@ -114,6 +128,16 @@ interface StoredOffer {
 interface StoredOrder {
   order: Json;
   offer: StoredOffer;
+}
+
+/** An order change offer: the flights that replace a slice of an order, and what the change costs. */
+interface StoredChangeOffer {
+  changeOffer: Json;
+  orderId: string;
+  removedSliceId: string;
+  replacement: StoredOffer;
+  changeTotalMinor: number;
+  expiresAt: number;
 }
 
 class DuffelError extends Error {
@@ -391,6 +415,9 @@ export async function startDuffelSandbox(
   const orders = new Map<string, StoredOrder>();
   const cancellations = new Map<string, Json>();
   const airlineChanges = new Map<string, Json>();
+  const changeRequests = new Map<string, Json>();
+  const changeOffers = new Map<string, StoredChangeOffer>();
+  const orderChanges = new Map<string, { orderChange: Json; offer: StoredChangeOffer }>();
   const faults: DuffelSandboxFaults = { ...NO_FAULTS };
   const received: ReceivedRequest[] = [];
 
@@ -717,6 +744,231 @@ export async function startDuffelSandbox(
     return cancellation;
   }
 
+  const notFound = () =>
+    new DuffelError(
+      404,
+      'invalid_request_error',
+      'not_found',
+      'The resource you are trying to access does not exist.',
+    );
+
+  /** A slice as an order change offer shows it (API reference "Order Change Offers"). */
+  const changeSliceOf = (slice: Json): Json => ({
+    id: slice.id,
+    origin_type: slice.origin_type,
+    origin: slice.origin,
+    destination_type: slice.destination_type,
+    destination: slice.destination,
+    duration: slice.duration,
+    fare_brand_name: slice.fare_brand_name,
+    segments: slice.segments,
+  });
+
+  /**
+   * An order change request (guide "Changing an order"): the paid order's slice to remove and the
+   * search for its replacement; the airline answers change offers in the same fare brand, each
+   * costing the brand's change penalty per passenger plus the new fare less the one paid (negative:
+   * money back to the balance). A fare that allows no change gets no offers.
+   */
+  function createOrderChangeRequest(body: Json): Json {
+    const data = asObject(body.data);
+    const entry = orderFor(data.order_id);
+    const slices = asObject(data.slices);
+    const remove = Array.isArray(slices.remove) ? slices.remove.map(asObject) : [];
+    const add = Array.isArray(slices.add) ? slices.add.map(asObject) : [];
+    if (remove.length !== 1 || typeof remove[0]?.slice_id !== 'string')
+      throw invalid('slices.remove', 'Field remove must contain the slice to remove.');
+    if (add.length !== 1) throw invalid('slices.add', 'Field add must contain one slice to search for.');
+    const [wanted] = add as [Json];
+    if (typeof wanted.departure_date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(wanted.departure_date))
+      throw invalid('slices.add.0.departure_date', 'Field departure_date must be a date.');
+    if (entry.order.cancelled_at)
+      throw new DuffelError(422, 'invalid_state_error', 'already_cancelled', 'The order has been cancelled.');
+    if (asObject(entry.order.payment_status).awaiting_payment === true)
+      throw new DuffelError(
+        422,
+        'invalid_state_error',
+        'order_not_paid',
+        'Only a paid order can be changed: pay the order first.',
+      );
+    const removed = (entry.order.slices as Json[]).find((slice) => slice.id === remove[0]?.slice_id);
+    if (!removed)
+      throw invalid('slices.remove.0.slice_id', "Field slice_id must be one of the order's slices.");
+    const brand = SANDBOX_FARE_BRANDS.find((b) => b.name === removed.fare_brand_name);
+    const passengers: RequestedPassenger[] = entry.offer.passengerIds.map((passengerId, i) => ({
+      id: passengerId,
+      type: (entry.offer.passengerTypes[i] ?? 'adult') as RequestedPassenger['type'],
+      age: null,
+    }));
+    const origin = asObject(removed.origin).iata_code;
+    const destination = asObject(removed.destination).iata_code;
+    if (wanted.origin !== origin || wanted.destination !== destination)
+      throw invalid('slices.add.0', 'The stand-in changes a slice to the same origin and destination only.');
+    const now = Date.now();
+    const requestId = id('ocr');
+    const offered: Json[] = [];
+    if (!faults.noChangeOffers && brand && brand.changePenalty !== null && origin === 'KTM') {
+      const cabin = String(
+        asObject((asObject((removed.segments as Json[])[0]).passengers as Json[] | undefined)?.[0])
+          .cabin_class ?? 'economy',
+      );
+      for (const itinerary of SANDBOX_ITINERARIES[destination as string] ?? []) {
+        const replacement = buildOffer(itinerary, brand, wanted.departure_date, passengers, cabin);
+        if (!replacement) continue;
+        const penaltyMinor = minorOf(brand.changePenalty) * passengers.length;
+        const changeTotalMinor = penaltyMinor + replacement.totalMinor - entry.offer.totalMinor;
+        const expiresAt = now + CHANGE_OFFER_LIFETIME_MS;
+        const [added] = replacement.offer.slices as [Json];
+        const changeOffer: Json = {
+          id: id('oco'),
+          order_change_id: null,
+          slices: { add: [changeSliceOf(added)], remove: [changeSliceOf(removed)] },
+          refund_to: changeTotalMinor < 0 ? 'balance' : null,
+          penalty_amount: decimal(penaltyMinor),
+          penalty_currency: entry.order.total_currency,
+          new_total_amount: decimal(replacement.totalMinor),
+          new_total_currency: entry.order.total_currency,
+          change_total_amount: decimal(changeTotalMinor),
+          change_total_currency: entry.order.total_currency,
+          expires_at: new Date(expiresAt).toISOString(),
+          created_at: new Date(now).toISOString(),
+          updated_at: new Date(now).toISOString(),
+          live_mode: false,
+        };
+        changeOffers.set(changeOffer.id as string, {
+          changeOffer,
+          orderId: entry.order.id as string,
+          removedSliceId: removed.id as string,
+          replacement,
+          changeTotalMinor,
+          expiresAt,
+        });
+        offered.push({ ...changeOffer, order_change_request_id: requestId });
+      }
+    }
+    const request: Json = {
+      id: requestId,
+      order_id: entry.order.id,
+      slices: {
+        remove: [{ slice_id: removed.id }],
+        add: [
+          {
+            origin: removed.origin,
+            destination: removed.destination,
+            departure_date: wanted.departure_date,
+            cabin_class: wanted.cabin_class ?? 'economy',
+          },
+        ],
+      },
+      order_change_offers: offered.map(({ order_change_request_id: _request, ...offer }) => offer),
+      live_mode: false,
+      created_at: new Date(now).toISOString(),
+      updated_at: new Date(now).toISOString(),
+    };
+    changeRequests.set(requestId, { ...request, offerIds: offered.map((o) => o.id) });
+    return request;
+  }
+
+  function changeOfferFor(offerId: unknown): StoredChangeOffer {
+    const stored = typeof offerId === 'string' ? changeOffers.get(offerId) : undefined;
+    if (!stored) throw notFound();
+    return stored;
+  }
+
+  const changeOfferExpired = () =>
+    new DuffelError(
+      422,
+      'invalid_state_error',
+      'offer_no_longer_available',
+      'The requested order change offer is no longer available, please create a new order change request.',
+    );
+
+  /** A pending order change from an order change offer (API reference "Create a pending order change"). */
+  function createOrderChange(body: Json): Json {
+    const data = asObject(body.data);
+    if (typeof data.selected_order_change_offer !== 'string')
+      throw invalid('selected_order_change_offer', 'Field selected_order_change_offer is required.');
+    const stored = changeOfferFor(data.selected_order_change_offer);
+    if (faults.expireChangeOffers || stored.expiresAt < Date.now()) throw changeOfferExpired();
+    const offer = stored.changeOffer;
+    const orderChange: Json = {
+      id: id('oce'),
+      order_id: stored.orderId,
+      slices: offer.slices,
+      refund_to: offer.refund_to,
+      penalty_total_amount: offer.penalty_amount,
+      penalty_total_currency: offer.penalty_currency,
+      new_total_amount: offer.new_total_amount,
+      new_total_currency: offer.new_total_currency,
+      change_total_amount: offer.change_total_amount,
+      change_total_currency: offer.change_total_currency,
+      expires_at: offer.expires_at,
+      created_at: new Date().toISOString(),
+      confirmed_at: null,
+      available_payment_types: ['balance'],
+      live_mode: false,
+    };
+    offer.order_change_id = orderChange.id;
+    orderChanges.set(orderChange.id as string, { orderChange, offer: stored });
+    return orderChange;
+  }
+
+  /**
+   * Confirms a pending order change (API reference "Confirm an order change"): a change that costs
+   * something is paid with its change total; the order's slice is replaced, its total becomes the
+   * new one and the airline reissues its e-tickets.
+   */
+  function confirmOrderChange(changeId: string, body: Json): Json {
+    const pending = orderChanges.get(changeId);
+    if (!pending) throw notFound();
+    const { orderChange, offer } = pending;
+    if (orderChange.confirmed_at)
+      throw new DuffelError(
+        422,
+        'invalid_state_error',
+        'already_confirmed',
+        'The order change has already been confirmed.',
+      );
+    if (faults.expireChangeOffers || offer.expiresAt < Date.now()) throw changeOfferExpired();
+    if (offer.changeTotalMinor > 0) {
+      const payment = asObject(asObject(body.data).payment);
+      if (payment.type !== 'balance') throw invalid('payment.type', 'Field type must be balance.');
+      if (
+        payment.amount !== orderChange.change_total_amount ||
+        payment.currency !== orderChange.change_total_currency
+      )
+        throw new DuffelError(
+          422,
+          'invalid_state_error',
+          'price_changed',
+          "The amount paid does not match the order change's change_total_amount.",
+        );
+    }
+    if (faults.failChanges)
+      throw new DuffelError(
+        502,
+        'airline_error',
+        'airline_unknown',
+        'The airline responded with an unexpected error, please contact support.',
+      );
+    const entry = orderFor(offer.orderId);
+    if (entry.order.cancelled_at)
+      throw new DuffelError(422, 'invalid_state_error', 'already_cancelled', 'The order has been cancelled.');
+    const [added] = offer.replacement.offer.slices as [Json];
+    entry.order.slices = (entry.order.slices as Json[]).map((slice) =>
+      slice.id === offer.removedSliceId ? added : slice,
+    );
+    entry.offer = { ...offer.replacement, offer: { ...offer.replacement.offer } };
+    entry.order.total_amount = decimal(offer.replacement.totalMinor);
+    entry.order.base_amount = decimal(offer.replacement.baseMinor);
+    entry.order.tax_amount = decimal(offer.replacement.taxMinor);
+    entry.order.documents = documentsFor(entry);
+    const now = new Date().toISOString();
+    orderChange.confirmed_at = now;
+    changeOffers.delete(offer.changeOffer.id as string);
+    return orderChange;
+  }
+
   const shiftSegment = (segment: Json, minutes: number): Json => {
     const shift = (wall: unknown, zone: unknown) =>
       wallTime(localToUtc(String(wall), String(zone)) + minutes * 60_000, String(zone));
@@ -846,6 +1098,46 @@ export async function startDuffelSandbox(
     match = /^\/air\/orders\/([^/]+)$/.exec(path);
     if (method === 'GET' && match) return { status: 200, data: orderFor(match[1]).order };
     if (method === 'POST' && path === '/air/payments') return { status: 201, data: createPayment(body) };
+    if (method === 'POST' && path === '/air/order_change_requests')
+      return { status: 201, data: createOrderChangeRequest(body) };
+    match = /^\/air\/order_change_requests\/([^/]+)$/.exec(path);
+    if (method === 'GET' && match) {
+      const stored = changeRequests.get(match[1] as string);
+      if (!stored) throw notFound();
+      const { offerIds: _ids, ...request } = stored;
+      return { status: 200, data: request };
+    }
+    // Order change offers of one order change request (`order_change_request_id`), as listed.
+    if (method === 'GET' && path === '/air/order_change_offers') {
+      const requestId = query.get('order_change_request_id');
+      if (!requestId) throw invalid('order_change_request_id', 'Field order_change_request_id is required.');
+      const stored = changeRequests.get(requestId);
+      if (!stored) throw notFound();
+      const ids = stored.offerIds as string[];
+      return {
+        status: 200,
+        data: ids.flatMap((offerId) => {
+          const offer = changeOffers.get(offerId);
+          return offer ? [offer.changeOffer] : [];
+        }),
+      };
+    }
+    match = /^\/air\/order_change_offers\/([^/]+)$/.exec(path);
+    if (method === 'GET' && match) return { status: 200, data: changeOfferFor(match[1]).changeOffer };
+    if (method === 'POST' && path === '/air/order_changes')
+      return { status: 201, data: createOrderChange(body) };
+    match = /^\/air\/order_changes\/([^/]+)\/actions\/confirm$/.exec(path);
+    if (method === 'POST' && match) {
+      if (faults.changeConfirmDelayMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, faults.changeConfirmDelayMs));
+      return { status: 200, data: confirmOrderChange(match[1] as string, body) };
+    }
+    match = /^\/air\/order_changes\/([^/]+)$/.exec(path);
+    if (method === 'GET' && match) {
+      const pending = orderChanges.get(match[1] as string);
+      if (!pending) throw notFound();
+      return { status: 200, data: pending.orderChange };
+    }
     if (method === 'POST' && path === '/air/order_cancellations')
       return { status: 201, data: createCancellation(body) };
     match = /^\/air\/order_cancellations\/([^/]+)\/actions\/confirm$/.exec(path);

@@ -319,7 +319,8 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The fare’s change conditions as for the booker’s own change. An agent’s booking is charged to the agent’s ' +
           'wallet (402 INSUFFICIENT_FUNDS / CREDIT_LIMIT_EXCEEDED); a traveller’s is recorded as collected by the agency ' +
-          '(`payment: agency`). 409 CHANGE_NOT_ALLOWED, SOLD_OUT, PRICE_CHANGED; 422 CHANGE_NOT_SUPPORTED. ' +
+          '(`payment: agency`). 409 CHANGE_NOT_ALLOWED, SOLD_OUT, PRICE_CHANGED; 422 CHANGE_NOT_SUPPORTED; a Duffel ' +
+          'leg: 409 CHANGE_REFUSED, 410 OFFER_EXPIRED, 502 SUPPLIER_UNAVAILABLE (the booking unchanged). ' +
           'Audited (`booking.change`).',
         params: pnrParams,
         body: changeBookingRequest,
