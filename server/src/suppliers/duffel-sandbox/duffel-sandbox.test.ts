@@ -5,6 +5,7 @@ import type { OrderChange } from '@duffel/api/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { utcToLocal } from '#shared/time/zoned';
 import { verifyDuffelSignature } from '../../domain/suppliers/verify-duffel-signature';
+import { PUBLISHED_CHANGE_OFFER } from '../../test/duffel-published-examples';
 import { type DuffelSandbox, NO_FAULTS, startDuffelSandbox } from './duffel-sandbox';
 
 type DuffelApiError = InstanceType<typeof DuffelError>;
@@ -216,24 +217,6 @@ describe('the Duffel stand-in, driven by @duffel/api', () => {
   });
 });
 
-/**
- * Duffel's published example order change offer (the API reference's and @duffel/api's
- * `mockOrderChangeRequest`), its fields without the slices.
- */
-const PUBLISHED_CHANGE_OFFER = {
-  updated_at: '2020-01-17T10:12:14.545Z',
-  refund_to: 'arc_bsp_cash',
-  penalty_currency: 'GBP',
-  penalty_amount: '10.50',
-  order_change_id: 'oce_0000A4QasEUIjJ6jHKfhHU',
-  new_total_currency: 'GBP',
-  new_total_amount: '35.50',
-  id: 'oco_0000A3vUda8dKRtUSQPSXw',
-  expires_at: '2020-01-17T10:42:14.545Z',
-  created_at: '2020-01-17T10:12:14.545Z',
-  change_total_currency: 'GBP',
-  change_total_amount: '30.20',
-};
 const PUBLISHED_CHANGE_REQUEST_FIELDS = ['id', 'live_mode', 'order_change_offers', 'order_id', 'slices'];
 
 describe('order changes at the stand-in (guide "Changing an order")', () => {
