@@ -4,11 +4,34 @@ import { expectNoSeriousViolation } from './helpers';
 const inDays = (days: number) =>
   new Date(Date.now() + (5.75 * 60 + days * 1440) * 60_000).toISOString().slice(0, 10);
 
-/** In Nepali every string is Nepali, and money, dates and digits are written in Devanagari. */
-test('the results and the fare calendar in Nepali', async ({ page }) => {
+/** The home page, switched to Nepali with the footer's button. */
+async function openInNepali(page: Page) {
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+}
+
+/** In Nepali, the first fare of a one-way search from Kathmandu `days` ahead, continued as a guest to the passengers. */
+async function toPassengersAsGuest(page: Page, to: string, days: number) {
+  await openInNepali(page);
+  await page.goto(`/flight-search?trip=oneway&from=KTM&to=${to}&date=${inDays(days)}&adults=1&nat=NP`);
+  await page
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: /छान्नुहोस्/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/Booking\/FlightConfirm/);
+  const unique = Date.now().toString().slice(-7);
+  const guest = page.getByRole('form', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' });
+  await guest.getByRole('textbox').first().fill(`guest${unique}@example.com`);
+  await guest.getByRole('textbox').nth(1).fill(`+977 985${unique}`);
+  await guest.getByRole('button', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' }).click();
+}
+
+/** In Nepali every string is Nepali, and money, dates and digits are written in Devanagari. */
+test('the results and the fare calendar in Nepali', async ({ page }) => {
+  await openInNepali(page);
 
   await page.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${inDays(2)}&adults=1&nat=NP`);
   const offer = page.getByRole('article').first();
@@ -39,9 +62,7 @@ test('the results and the fare calendar in Nepali', async ({ page }) => {
 });
 
 test("the API's errors read in Nepali", async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+  await openInNepali(page);
   await page.goto('/auth/login');
   await page.getByLabel('इमेल वा मोबाइल नम्बर').fill('agent@sajilo.example');
   await page.getByLabel('पासवर्ड').fill('not the password');
@@ -94,9 +115,7 @@ test('Nepali is drawn with the shipped Devanagari font, which English pages neve
 });
 
 test('in Nepali, form errors, fare families, refund rules and dates are Nepali words', async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+  await openInNepali(page);
 
   await page.goto('/auth/login');
   await page.getByLabel('इमेल वा मोबाइल नम्बर').focus();
@@ -128,9 +147,7 @@ const BS_MONTH = '(बैशाख|जेठ|असार|साउन|भदौ
 test("in Nepali, date fields read year/month/day and the calendar shows each day's BS date", async ({
   page,
 }) => {
-  await page.goto('/');
-  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+  await openInNepali(page);
 
   // Tomorrow, in Nepali's order and digits, with the date in words and in BS beneath.
   const departure = page.getByLabel('प्रस्थान मिति');
@@ -170,27 +187,7 @@ test("in Nepali, date fields read year/month/day and the calendar shows each day
 test('in Nepali, the booking page writes the flight date in Nepali words and the birth date field year first', async ({
   page,
 }) => {
-  await page.goto('/');
-  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
-  await page.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${inDays(5)}&adults=1&nat=NP`);
-  await page
-    .getByRole('article')
-    .first()
-    .getByRole('button', { name: /छान्नुहोस्/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/Booking\/FlightConfirm/);
-  const guest = page.getByRole('form', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' });
-  await guest
-    .getByRole('textbox')
-    .first()
-    .fill(`guest${Date.now().toString().slice(-7)}@example.com`);
-  await guest
-    .getByRole('textbox')
-    .nth(1)
-    .fill(`+977 985${Date.now().toString().slice(-7)}`);
-  await guest.getByRole('button', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' }).click();
+  await toPassengersAsGuest(page, 'PKR', 5);
 
   // "२०२६ डिसेम्बर २, बुध", not "Wed, Dec २, २०२६".
   await expect(
@@ -206,9 +203,7 @@ test('in Nepali, the booking page writes the flight date in Nepali words and the
 test('in Nepali, airports are found by their Nepali names and countries are named in Nepali', async ({
   page,
 }) => {
-  await page.goto('/');
-  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+  await openInNepali(page);
 
   // The nationality reads in Nepali (from the API: this browser has no Nepali country names).
   const nationality = page.getByRole('combobox', { name: 'राष्ट्रियता' });
@@ -254,22 +249,7 @@ test('in English, airport suggestions and nationalities stay in English', async 
 test('in Nepali, a passenger gives a Nepali name beside the passport name, and the booking shows it', async ({
   page,
 }) => {
-  await page.goto('/');
-  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
-  await page.goto(`/flight-search?trip=oneway&from=KTM&to=PKR&date=${inDays(7)}&adults=1&nat=NP`);
-  await page
-    .getByRole('article')
-    .first()
-    .getByRole('button', { name: /छान्नुहोस्/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/Booking\/FlightConfirm/);
-  const unique = Date.now().toString().slice(-7);
-  const guest = page.getByRole('form', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' });
-  await guest.getByRole('textbox').first().fill(`guest${unique}@example.com`);
-  await guest.getByRole('textbox').nth(1).fill(`+977 985${unique}`);
-  await guest.getByRole('button', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' }).click();
+  await toPassengersAsGuest(page, 'PKR', 7);
 
   await page
     .getByRole('group', { name: 'यो बुकिङको सम्पर्क' })
@@ -299,22 +279,7 @@ test('in Nepali, a passenger gives a Nepali name beside the passport name, and t
 test('in Nepali, the passport’s issuing country is chosen by its Nepali name on an international trip', async ({
   page,
 }) => {
-  await page.goto('/');
-  await page.getByRole('contentinfo').getByRole('button', { name: 'नेपाली' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
-  await page.goto(`/flight-search?trip=oneway&from=KTM&to=DEL&date=${inDays(8)}&adults=1&nat=NP`);
-  await page
-    .getByRole('article')
-    .first()
-    .getByRole('button', { name: /छान्नुहोस्/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/Booking\/FlightConfirm/);
-  const unique = Date.now().toString().slice(-7);
-  const guest = page.getByRole('form', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' });
-  await guest.getByRole('textbox').first().fill(`guest${unique}@example.com`);
-  await guest.getByRole('textbox').nth(1).fill(`+977 985${unique}`);
-  await guest.getByRole('button', { name: 'अतिथिको रूपमा जारी राख्नुहोस्' }).click();
+  await toPassengersAsGuest(page, 'DEL', 8);
 
   await page
     .getByRole('group', { name: 'यो बुकिङको सम्पर्क' })
