@@ -357,7 +357,6 @@ const FEW_FEEDERS = 16;
 
 /** The airports with a flight into the destination on a day or the next. */
 interface Feeders {
-  airports: Set<string>;
   /**
    * When they are few: the routes into each, that day, by origin. A hub's routes to feeders are
    * then found in these few maps instead of in the hub's own, one per hub.
@@ -376,15 +375,13 @@ function feedersOfDestination(network: FlightNetwork, destination: string): Feed
   return (day) => {
     let feeders = byDay.get(day);
     if (!feeders) {
-      const airports = new Set([
-        ...(network.routesInto(destination, day)?.keys() ?? []),
-        ...(network.routesInto(destination, day + 1)?.keys() ?? []),
-      ]);
+      const into = [network.routesInto(destination, day), network.routesInto(destination, day + 1)];
       let routesInto: Feeders['routesInto'];
       let marked = NONE_MARKED;
-      if (airports.size <= FEW_FEEDERS) {
+      // The two days' counts bound the feeders' number: few when they are few.
+      if ((into[0]?.size ?? 0) + (into[1]?.size ?? 0) <= FEW_FEEDERS) {
         routesInto = [];
-        for (const feeder of airports) {
+        for (const feeder of new Set([...(into[0]?.keys() ?? []), ...(into[1]?.keys() ?? [])])) {
           const from = network.routesInto(feeder, day);
           if (from) routesInto.push({ feeder, from });
         }
@@ -396,7 +393,7 @@ function feedersOfDestination(network: FlightNetwork, destination: string): Feed
         ])
           if (ids) for (const id of ids) marked[id] = 1;
       }
-      feeders = { airports, routesInto, marked };
+      feeders = { routesInto, marked };
       byDay.set(day, feeders);
     }
     return feeders;
