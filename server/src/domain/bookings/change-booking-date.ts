@@ -13,7 +13,7 @@ import type { EngineOffer } from '../flights/engine/build-offers';
 import { decodeOfferId } from '../flights/engine/offer-id';
 import { offerAsSold } from '../flights/offer-as-sold';
 import { supplierOffer } from '../markups/apply-markups';
-import { configuredSuppliers, supplierById } from '../suppliers/configured-suppliers';
+import { supplierById } from '../suppliers/configured-suppliers';
 import { duffelOrderPassengers } from '../suppliers/duffel-order-passengers';
 import type { IssuedOrder, SupplierChangeOffer } from '../suppliers/supplier';
 import type { TicketLinks } from '../tickets/queue-ticket-email';
@@ -194,9 +194,9 @@ export async function changeBookingDate(
       const charged = quoteBookingChange(current, options.legIndex, presented, now, outside?.price);
       if (charged.amountDue !== quote.amountDue) throw new AppError('PRICE_CHANGED');
       const leg = current.legs.find((l) => l.position === options.legIndex);
-      const supplier = configuredSuppliers().find((s) => s.id === leg?.supplier);
+      const supplier = leg ? supplierById(leg.supplier) : undefined;
       if (!leg || !supplier) throw new AppError('CHANGE_NOT_SUPPORTED');
-      openTicketsOfLeg(current, leg);
+      const { open } = openTicketsOfLeg(current, leg);
       if (charged.amountDue > 0 && payment === 'wallet') {
         await postWalletEntry(tx, {
           userId: options.user.id,
@@ -215,7 +215,7 @@ export async function changeBookingDate(
         const order = await confirmSupplierChange(tx, current, leg, outside.offer);
         supplierOrder = {
           airlineReference: order.airlineReference,
-          ticketNumbers: supplierTicketNumbers(current, order, openTicketsOfLeg(current, leg).open),
+          ticketNumbers: supplierTicketNumbers(current, order, open),
         };
         soldOffer = keepOrderPassengers(presented, leg.offer, outside.offer);
       } else {

@@ -4,7 +4,7 @@ import { bookingChangePayments, bookings } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { OnExcess, PaymentAttempt, PaymentOutcome } from '../payments/record-verification';
 import { recordVerification } from '../payments/record-verification';
-import { configuredSuppliers } from '../suppliers/configured-suppliers';
+import { supplierById } from '../suppliers/configured-suppliers';
 import type { TicketLinks } from '../tickets/queue-ticket-email';
 import { applyBookingChange } from './apply-booking-change';
 import { recordBookingEvent } from './change-booking-status';
@@ -80,7 +80,7 @@ async function applyPaidChange(tx: Db, attempt: PaymentAttempt, links: TicketLin
       if (locked.status !== 'ticketed' || !leg || leg.locator !== pending.fromLocator) {
         throw new AppError('CHANGE_NOT_ALLOWED', `the booking is ${locked.status} and its flight changed`);
       }
-      const supplier = configuredSuppliers().find((s) => s.id === leg.supplier);
+      const supplier = supplierById(leg.supplier);
       if (!supplier) throw new AppError('CHANGE_NOT_SUPPORTED');
       return applyBookingChange(savepoint, {
         locked,
@@ -128,7 +128,7 @@ async function applyPaidChange(tx: Db, attempt: PaymentAttempt, links: TicketLin
       .update(bookingChangePayments)
       .set({ status: 'failed', failureReason: reason, updatedAt: sql`now()` })
       .where(eq(bookingChangePayments.id, pending.id));
-    const house = configuredSuppliers().find((s) => s.id === 'house');
+    const house = supplierById('house');
     await house?.cancel(tx, { locator: pending.toLocator });
   }
   await recordGatewayRefund(tx, { bookingId: locked.id, attempt, reason });

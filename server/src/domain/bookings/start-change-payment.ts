@@ -8,7 +8,7 @@ import type { PaymentAction, PaymentGateway } from '../../payments/gateway';
 import type { EngineOffer } from '../flights/engine/build-offers';
 import { supplierOffer } from '../markups/apply-markups';
 import { startPayment } from '../payments/start-payment';
-import { configuredSuppliers } from '../suppliers/configured-suppliers';
+import { supplierById } from '../suppliers/configured-suppliers';
 import { openTicketsOfLeg, segmentFaresOf } from './apply-booking-change';
 import type { Actor } from './change-booking-status';
 import { type BookingScope, findBooking, loadBookingDetails } from './find-booking';
@@ -57,7 +57,7 @@ export async function startChangePayment(
       const charged = quoteBookingChange(current, options.legIndex, options.presented, options.now);
       if (charged.amountDue !== options.quote.amountDue) throw new AppError('PRICE_CHANGED');
       const leg = current.legs.find((l) => l.position === options.legIndex);
-      const supplier = configuredSuppliers().find((s) => s.id === leg?.supplier);
+      const supplier = leg ? supplierById(leg.supplier) : undefined;
       if (!leg || !supplier) throw new AppError('CHANGE_NOT_SUPPORTED');
       openTicketsOfLeg(current, leg);
       const earlier = await tx
@@ -134,7 +134,7 @@ export async function releasePendingChange(db: Db, pendingId: string, reason: st
       .where(and(eq(bookingChangePayments.id, pendingId), eq(bookingChangePayments.status, 'pending')))
       .returning({ toLocator: bookingChangePayments.toLocator });
     if (!released) return false;
-    const house = configuredSuppliers().find((s) => s.id === 'house');
+    const house = supplierById('house');
     await house?.cancel(tx, { locator: released.toLocator });
     return true;
   });
