@@ -28,3 +28,5 @@ export const DEFAULT_INCLUDED_AIRPORT_CODES = [
 /** Airport search answers at most this many airports. */
 export const AIRPORT_SEARCH_MAX_RESULTS = 20;
 export const API_BASE_PATH = '/api/b2b/v2';
+/** Sector code aggregators use for the Everest mountain flight (a loop from Kathmandu). */
+export const MOUNTAIN_FLIGHT_CODE = 'MTN';

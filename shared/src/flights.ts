@@ -9,8 +9,8 @@ export const MAX_MULTICITY_SEGMENTS = 5;
 export const MAX_FLEXIBLE_DAYS = 3;
 /** How far ahead flights can be searched, in days. */
 export const MAX_DAYS_AHEAD = 365;
-/** Sector code aggregators use for the Everest mountain flight (a loop from Kathmandu). */
-export const MOUNTAIN_FLIGHT_CODE = 'MTN';
+// Kept in constants, which has no zod, so the home page's shop window can import it alone.
+export { MOUNTAIN_FLIGHT_CODE } from './constants';
 /** Nationalities paying the NPR fare; everyone else pays the USD fare (domain-nepal.md). */
 export const NPR_FARE_NATIONALITIES = ['NP', 'IN'] as const;
 export { isAgentUserType, TRAVELLER_USER_TYPES } from './user-types';

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { formatAmount } from './format-money';
 import { formatMoney } from './money';
@@ -24,4 +25,36 @@ it('writes an amount alone by the same rule: paisa only where they are not zero 
   // The same figures as formatMoney, without the currency.
   for (const amount of [1, 99, 100, 101, 797_892, 760_904])
     expect(formatMoney(amount, 'NPR')).toBe(`NPR ${formatAmount(amount, 'NPR')}`);
+});
+
+it("writes every amount exactly as the browsers' en-IN and en-US number formats do", () => {
+  const intl = (currency: 'NPR' | 'USD', withCurrency: boolean, whole: boolean) =>
+    new Intl.NumberFormat(currency === 'NPR' ? 'en-IN' : 'en-US', {
+      ...(withCurrency
+        ? { style: 'currency', currency, currencyDisplay: currency === 'NPR' ? 'code' : 'symbol' }
+        : {}),
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: 2,
+    });
+  fc.assert(
+    fc.property(
+      fc.oneof(
+        fc.integer({ min: -1_000_000, max: 1_000_000 }),
+        fc.maxSafeNat().map((n) => Math.floor(n / 8)),
+      ),
+      fc.constantFrom('NPR' as const, 'USD' as const),
+      (amountMinor, currency) => {
+        const whole = amountMinor % 100 === 0;
+        expect(formatMoney(amountMinor, currency)).toBe(
+          intl(currency, true, whole)
+            .format(amountMinor / 100)
+            .replace(/\u00a0/g, ' '),
+        );
+        expect(formatAmount(amountMinor, currency)).toBe(
+          intl(currency, false, whole).format(amountMinor / 100),
+        );
+      },
+    ),
+    { numRuns: 2_000 },
+  );
 });

@@ -28,7 +28,13 @@ const languageListeners = new Set<() => void>();
 
 /** Nepali's digits, loaded with Nepali (`{{name, digits}}`); English keeps its own. */
 let nepaliDigits: ((text: string) => string) | undefined;
-const pluralRules = { en: new Intl.PluralRules('en'), ne: new Intl.PluralRules('ne') };
+// Built on first use: each loads its language's ICU data.
+const pluralRules: Partial<Record<Language, Intl.PluralRules>> = {};
+function pluralOf(language: Language, count: number): string {
+  const rules = pluralRules[language] ?? new Intl.PluralRules(language);
+  pluralRules[language] = rules;
+  return rules.select(count);
+}
 
 function lookUp(catalogue: Catalogue, key: string): string | undefined {
   let node: string | Catalogue | undefined = catalogue;
@@ -43,9 +49,7 @@ function findText(key: string, count: unknown, inLanguage: Language): [string, L
   for (const candidate of inLanguage === 'en' ? (['en'] as const) : ([inLanguage, 'en'] as const)) {
     const catalogue = catalogues[candidate];
     const plural =
-      typeof count === 'number'
-        ? lookUp(catalogue, `${key}_${pluralRules[candidate].select(count)}`)
-        : undefined;
+      typeof count === 'number' ? lookUp(catalogue, `${key}_${pluralOf(candidate, count)}`) : undefined;
     const text = plural ?? lookUp(catalogue, key);
     if (text !== undefined) return [text, candidate];
   }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { MOUNTAIN_FLIGHT_CODE, type PopularRoutesResponse } from '#shared/flights';
+import { MOUNTAIN_FLIGHT_CODE } from '#shared/constants';
+import type { PopularRoutesResponse } from '#shared/flights';
 import { formatMoney } from '#shared/format-money';
 import { NEPALI_CITY_NAMES } from '#shared/nepal-city-names';
 import { apiGet } from '../../../lib/api-client';
