@@ -61,7 +61,8 @@ export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
           '409 CHANGE_NOT_ALLOWED when the fare conditions forbid it or its window has closed; 422 CHANGE_NOT_SUPPORTED ' +
           'for another supplier’s offer; a Duffel leg follows Duffel’s order change flow (409 CHANGE_REFUSED when ' +
           'Duffel offers or confirms no change, 410 OFFER_EXPIRED when its change offer lapsed, 502 SUPPLIER_UNAVAILABLE; ' +
-          'the booking unchanged); 409 CHANGE_PAYMENT_UNAVAILABLE when something is due and the booker ' +
+          'the booking unchanged; a confirmation whose answer is lost is asked about at Duffel and applied if made, ' +
+          'or 504 CHANGE_PENDING_CONFIRMATION when Duffel cannot be asked: the debit held until a job settles it); 409 CHANGE_PAYMENT_UNAVAILABLE when something is due and the booker ' +
           'has no wallet and gave no `method`; 402 INSUFFICIENT_FUNDS / CREDIT_LIMIT_EXCEEDED; 409 SOLD_OUT, PRICE_CHANGED. ' +
           'A traveller confirms with `method` (one of the quote’s `payment_methods`): the new seats are held, ' +
           '`payment_action` says where to pay, and the change is made once the gateway’s payment is verified; ' +

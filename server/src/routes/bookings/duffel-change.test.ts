@@ -4,9 +4,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Booking } from '#shared/bookings';
 import type { FlightOffer } from '#shared/flights';
-import { bookingChanges, walletEntries } from '../../db/schema/index';
+import { bookingChanges, bookings, supplierChangeChecks, walletEntries } from '../../db/schema/index';
 import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
 import { checkBooks } from '../../domain/ledger/check-books';
+import { runJob } from '../../jobs/run-all-jobs';
 import {
   type DuffelSandbox,
   NO_FAULTS,
@@ -126,6 +127,24 @@ const dataOf = (request: ReceivedRequest | undefined) => {
   return (request.body as { data: Record<string, unknown> }).data;
 };
 const pence = (amount: string) => Math.round(Number(amount) * 100);
+
+/** The booking's pending-verification records (supplier_change_checks). */
+async function checksOf(pnr: string) {
+  return t.database.db
+    .select({
+      status: supplierChangeChecks.status,
+      orderId: supplierChangeChecks.orderId,
+      paidWith: supplierChangeChecks.paidWith,
+      attempts: supplierChangeChecks.attempts,
+    })
+    .from(supplierChangeChecks)
+    .innerJoin(bookings, eq(bookings.id, supplierChangeChecks.bookingId))
+    .where(eq(bookings.pnr, pnr));
+}
+
+/** Every pending check due now (the job's back-off skipped). */
+const makeDue = () =>
+  t.database.db.update(supplierChangeChecks).set({ nextCheckAt: new Date(Date.now() - 1000) });
 
 async function bookingNow(pnr: string): Promise<Booking> {
   const response = await api(t, { method: 'GET', url: `/bookings/${pnr}`, cookie: agent });
@@ -311,24 +330,173 @@ describe('changing the date of a Duffel booking', () => {
     expect(await t.database.db.select().from(bookingChanges)).toHaveLength(changesBefore);
   });
 
-  it('Duffel not answering the confirmation in time: SUPPLIER_UNAVAILABLE and the booking and wallet as they were', async () => {
+  it('Duffel confirming the change but answering after our timeout (or dropping the connection after it): Tikat asks Duffel, finds it confirmed and applies it', async () => {
+    for (const fault of ['late', 'dropped'] as const) {
+      Object.assign(sandbox.faults, NO_FAULTS);
+      const { booking, offer } = await ticketedDuffelBooking();
+      const later = await laterOffer(offer);
+      const orderId = dataOf(sent('POST', /^\/air\/payments$/).at(-1)).order_id as string;
+      const walletBefore = await walletOf(t.database.db, AGENT_EMAIL);
+      if (fault === 'late') sandbox.faults.changeConfirmDelayMs = SUPPLIER_TIMEOUT_MS + 500;
+      else sandbox.faults.changeConfirmDrop = 'after';
+      const checksBefore = sent('GET', /^\/air\/order_changes\/[^/]+$/).length;
+      const slow = await change(booking.pnr, later, true);
+      expect(slow.statusCode, `${fault}: ${slow.body}`).toBe(200);
+      // Tikat asked Duffel what became of the order change it had confirmed.
+      const checks = sent('GET', /^\/air\/order_changes\/[^/]+$/);
+      expect(checks.length, fault).toBe(checksBefore + 1);
+      const changeId = sent('POST', /^\/air\/order_changes\/[^/]+\/actions\/confirm$/)
+        .at(-1)
+        ?.path.split('/')[3];
+      expect(checks.at(-1)?.path).toBe(`/air/order_changes/${changeId}`);
+      const changed = slow.json().data.booking as Booking;
+      expect(changed.legs[0]?.segments.map((x) => x.depart_at.slice(0, 10))).toEqual(
+        later.segments.map((x) => x.depart_at.slice(0, 10)),
+      );
+      const order = (await duffel.orders.get(orderId)).data;
+      const eTicket = order.documents?.find((d) => d.type === 'electronic_ticket')?.unique_identifier;
+      expect(changed.tickets.filter((x) => x.status === 'open').map((x) => x.ticket_number)).toEqual([
+        eTicket,
+        eTicket,
+      ]);
+      const due = slow.json().data.quote.amount_due as number;
+      expect(due).toBeGreaterThan(0);
+      const walletAfter = await walletOf(t.database.db, AGENT_EMAIL);
+      expect(walletAfter.balance).toBe(walletBefore.balance - due);
+      expect(walletAfter.ledger).toBe(walletAfter.balance);
+    }
+    expect((await checkBooks(t.database.db)).problems).toEqual([]);
+  }, 60_000);
+
+  it('the connection dropped before Duffel confirmed: Tikat asks, Duffel says not made, the booking and wallet as they were', async () => {
     const { booking, offer } = await ticketedDuffelBooking();
     const later = await laterOffer(offer);
+    const orderId = dataOf(sent('POST', /^\/air\/payments$/).at(-1)).order_id as string;
+    const before = (await duffel.orders.get(orderId)).data;
     const changesBefore = (await t.database.db.select().from(bookingChanges)).length;
     const walletBefore = await walletOf(t.database.db, AGENT_EMAIL);
-    sandbox.faults.changeConfirmDelayMs = SUPPLIER_TIMEOUT_MS + 500;
-    const slow = await change(booking.pnr, later, true);
-    expect(slow.statusCode).toBe(502);
-    expect(slow.json()).toMatchObject({
+    sandbox.faults.changeConfirmDrop = 'before';
+    const checksBefore = sent('GET', /^\/air\/order_changes\/[^/]+$/).length;
+    const dropped = await change(booking.pnr, later, true);
+    expect(dropped.statusCode, dropped.body).toBe(502);
+    expect(dropped.json()).toMatchObject({
       success: false,
-      data: { code: 'SUPPLIER_UNAVAILABLE', supplier: 'duffel', reason: 'timeout' },
+      data: { code: 'SUPPLIER_UNAVAILABLE', supplier: 'duffel', reason: 'unreachable' },
     });
+    expect(sent('GET', /^\/air\/order_changes\/[^/]+$/)).toHaveLength(checksBefore + 1);
     const after = await bookingNow(booking.pnr);
     expect(after.legs).toEqual(booking.legs);
     expect(after.tickets).toEqual(booking.tickets);
     expect(await walletOf(t.database.db, AGENT_EMAIL)).toEqual(walletBefore);
     expect(await t.database.db.select().from(bookingChanges)).toHaveLength(changesBefore);
+    expect((await duffel.orders.get(orderId)).data.slices).toEqual(before.slices);
+    expect(await t.database.db.select().from(supplierChangeChecks)).toHaveLength(0);
+    expect((await checkBooks(t.database.db)).problems).toEqual([]);
+  });
+
+  it('Duffel unreachable after the confirmation, the change made there: pending, the debit held, then applied by the reconcile job', async () => {
+    const { booking, offer } = await ticketedDuffelBooking();
+    const later = await laterOffer(offer);
+    const orderId = dataOf(sent('POST', /^\/air\/payments$/).at(-1)).order_id as string;
+    const walletBefore = await walletOf(t.database.db, AGENT_EMAIL);
+    sandbox.faults.unreachableAfterChangeConfirm = true;
+    const lost = await change(booking.pnr, later, true);
+    expect(lost.statusCode, lost.body).toBe(504);
+    expect(lost.json()).toMatchObject({
+      success: false,
+      data: { code: 'CHANGE_PENDING_CONFIRMATION', supplier: 'duffel', currency: 'NPR' },
+    });
+    const due = lost.json().data.amount_due as number;
+    expect(due).toBeGreaterThan(0);
+    // The booking keeps its flight for now; the wallet's debit is held; the history says why.
+    const meanwhile = await bookingNow(booking.pnr);
+    expect(meanwhile.legs).toEqual(booking.legs);
+    expect(meanwhile.tickets).toEqual(booking.tickets);
+    expect((await walletOf(t.database.db, AGENT_EMAIL)).balance).toBe(walletBefore.balance - due);
+    const [check] = await checksOf(booking.pnr);
+    expect(check).toMatchObject({ status: 'pending', orderId, paidWith: 'wallet' });
+    expect((await checkBooks(t.database.db)).problems).toEqual([]);
+    // Another change of the leg waits for this one.
+    sandbox.faults.unreachable = false;
+    sandbox.faults.unreachableAfterChangeConfirm = false;
+    const again = await change(booking.pnr, later, false);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().data).toMatchObject({ code: 'CHANGE_NOT_ALLOWED', rule: 'change_being_confirmed' });
+
+    // Still unreachable: the job leaves it pending and asks again later.
+    sandbox.faults.unreachable = true;
+    await makeDue();
+    expect(await runJob(t.app, 'bookings.verify-supplier-changes')).toEqual({
+      supplierChanges: { applied: 0, rolledBack: 0, pending: 1 },
+    });
+    expect((await checksOf(booking.pnr))[0]).toMatchObject({ status: 'pending', attempts: 1 });
+
+    sandbox.faults.unreachable = false;
+    await makeDue();
+    expect(await runJob(t.app, 'bookings.verify-supplier-changes')).toEqual({
+      supplierChanges: { applied: 1, rolledBack: 0, pending: 0 },
+    });
+    expect((await checksOf(booking.pnr))[0]?.status).toBe('applied');
+    const changed = await bookingNow(booking.pnr);
+    expect(changed.legs[0]?.segments.map((x) => x.depart_at.slice(0, 10))).toEqual(
+      later.segments.map((x) => x.depart_at.slice(0, 10)),
+    );
+    const order = (await duffel.orders.get(orderId)).data;
+    const eTicket = order.documents?.find((d) => d.type === 'electronic_ticket')?.unique_identifier;
+    expect(changed.tickets.filter((x) => x.status === 'open').map((x) => x.ticket_number)).toEqual([
+      eTicket,
+      eTicket,
+    ]);
+    expect(changed.tickets.filter((x) => x.status === 'exchanged')).toHaveLength(2);
+    // Paid by the debit already taken: nothing debited or given back twice.
+    const walletAfter = await walletOf(t.database.db, AGENT_EMAIL);
+    expect(walletAfter.balance).toBe(walletBefore.balance - due);
+    expect(walletAfter.ledger).toBe(walletAfter.balance);
+    expect((await checkBooks(t.database.db)).problems).toEqual([]);
+    // A second pass finds nothing to do.
+    await makeDue();
+    expect(await runJob(t.app, 'bookings.verify-supplier-changes')).toEqual({
+      supplierChanges: { applied: 0, rolledBack: 0, pending: 0 },
+    });
   }, 60_000);
+
+  it('Duffel unreachable after the confirmation, the change not made there: pending, then rolled back by the reconcile job with the debit given back', async () => {
+    const { booking, offer } = await ticketedDuffelBooking();
+    const later = await laterOffer(offer);
+    const walletBefore = await walletOf(t.database.db, AGENT_EMAIL);
+    const changesBefore = (await t.database.db.select().from(bookingChanges)).length;
+    sandbox.faults.changeConfirmDrop = 'before';
+    sandbox.faults.unreachableAfterChangeConfirm = true;
+    const lost = await change(booking.pnr, later, true);
+    expect(lost.statusCode, lost.body).toBe(504);
+    expect(lost.json().data.code).toBe('CHANGE_PENDING_CONFIRMATION');
+    const due = lost.json().data.amount_due as number;
+    expect((await walletOf(t.database.db, AGENT_EMAIL)).balance).toBe(walletBefore.balance - due);
+
+    Object.assign(sandbox.faults, NO_FAULTS);
+    await makeDue();
+    expect(await runJob(t.app, 'bookings.verify-supplier-changes')).toEqual({
+      supplierChanges: { applied: 0, rolledBack: 1, pending: 0 },
+    });
+    expect((await checksOf(booking.pnr))[0]?.status).toBe('rolled_back');
+    const after = await bookingNow(booking.pnr);
+    expect(after.legs).toEqual(booking.legs);
+    expect(after.tickets).toEqual(booking.tickets);
+    expect(after.history.map((e) => e.note ?? '').join('\n')).toContain('did not make the date change');
+    const walletAfter = await walletOf(t.database.db, AGENT_EMAIL);
+    expect(walletAfter.balance).toBe(walletBefore.balance);
+    expect(walletAfter.ledger).toBe(walletAfter.balance);
+    const credits = await t.database.db
+      .select()
+      .from(walletEntries)
+      .where(eq(walletEntries.kind, 'refund_credit'));
+    expect(credits.map((c) => c.amount)).toContain(due);
+    expect(await t.database.db.select().from(bookingChanges)).toHaveLength(changesBefore);
+    expect((await checkBooks(t.database.db)).problems).toEqual([]);
+    // The leg may be changed again.
+    const again = await change(booking.pnr, later, false);
+    expect(again.statusCode, again.body).toBe(200);
+  });
 
   it('the flight already booked, or a Duffel leg moved to a house flight: refused naming the field, Duffel not asked', async () => {
     const { booking, offer } = await ticketedDuffelBooking();

@@ -35,8 +35,20 @@ export interface DuffelSandboxFaults {
   expireChangeOffers: boolean;
   /** Confirming an order change fails with `airline_error` (the airline refused it). */
   failChanges: boolean;
-  /** Confirming an order change waits this many milliseconds first (the airline is slow). */
+  /**
+   * Confirming an order change is done at once but answered this many milliseconds late (Duffel
+   * confirmed it; the answer arrives after the caller gave up).
+   */
   changeConfirmDelayMs: number;
+  /**
+   * Confirming an order change drops the connection without an answer: `before` the change is
+   * made (nothing changed), or `after` (the order changed, the caller never told).
+   */
+  changeConfirmDrop: 'before' | 'after' | null;
+  /** Every request's connection is dropped without an answer (Duffel cannot be reached). */
+  unreachable: boolean;
+  /** Once an order change's confirmation is received, the stand-in becomes `unreachable`. */
+  unreachableAfterChangeConfirm: boolean;
 }
 
 export const NO_FAULTS: DuffelSandboxFaults = {
@@ -49,7 +61,13 @@ export const NO_FAULTS: DuffelSandboxFaults = {
   expireChangeOffers: false,
   failChanges: false,
   changeConfirmDelayMs: 0,
+  changeConfirmDrop: null,
+  unreachable: false,
+  unreachableAfterChangeConfirm: false,
 };
+
+/** Thrown inside the stand-in: the request's connection is dropped without an answer. */
+class DropConnection extends Error {}
 
 /** One request as the stand-in received it (for tests to read what Tikat sent). */
 export interface ReceivedRequest {
@@ -1128,9 +1146,13 @@ export async function startDuffelSandbox(
       return { status: 201, data: createOrderChange(body) };
     match = /^\/air\/order_changes\/([^/]+)\/actions\/confirm$/.exec(path);
     if (method === 'POST' && match) {
+      if (faults.unreachableAfterChangeConfirm) faults.unreachable = true;
+      if (faults.changeConfirmDrop === 'before') throw new DropConnection();
+      const confirmed = confirmOrderChange(match[1] as string, body);
+      if (faults.changeConfirmDrop === 'after' || faults.unreachable) throw new DropConnection();
       if (faults.changeConfirmDelayMs > 0)
         await new Promise((resolve) => setTimeout(resolve, faults.changeConfirmDelayMs));
-      return { status: 200, data: confirmOrderChange(match[1] as string, body) };
+      return { status: 200, data: confirmed };
     }
     match = /^\/air\/order_changes\/([^/]+)$/.exec(path);
     if (method === 'GET' && match) {
@@ -1180,6 +1202,7 @@ export async function startDuffelSandbox(
     try {
       const body = asObject(await readJson(request));
       received.push({ method, path: url.pathname, body, headers: request.headers });
+      if (faults.unreachable) throw new DropConnection();
       if (faults.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.delayMs));
       if (faults.failStatus !== null)
         throw new DuffelError(
@@ -1205,7 +1228,8 @@ export async function startDuffelSandbox(
       const { status, data } = await route(method, url.pathname, body, url.searchParams);
       send(status, { data });
     } catch (error) {
-      if (error instanceof DuffelError) sendError(error);
+      if (error instanceof DropConnection) request.socket.destroy();
+      else if (error instanceof DuffelError) sendError(error);
       else sendError(new DuffelError(500, 'api_error', 'internal_server_error', 'Something went wrong.'));
     }
   }
