@@ -6,8 +6,6 @@ import { AppError } from '../../errors';
 import type { PaymentAction } from '../../payments/gateway';
 import type { AccountUser } from '../accounts/find-user';
 import { agentPricingFor } from '../commissions/agent-pricing';
-import { convertAmount } from '../exchange-rates/convert-amount';
-import { loadExchangeRates } from '../exchange-rates/load-exchange-rates';
 import { checkAvailability } from '../flights/check-availability';
 import type { EngineOffer } from '../flights/engine/build-offers';
 import { decodeOfferId } from '../flights/engine/offer-id';
@@ -41,6 +39,7 @@ import {
 } from './quote-booking-change';
 import { withRetryOnConflict } from './retry-on-conflict';
 import { type ChangeGateway, startChangePayment } from './start-change-payment';
+import { supplierChangePrice } from './supplier-change-price';
 import { assertNoChangeBeingVerified, recordUnverifiedChange } from './verify-supplier-changes';
 
 export interface ChangeBookingDateOptions {
@@ -326,18 +325,7 @@ async function quoteSupplierChange(
     departureDate: first.depart_at.slice(0, 10),
     flights: presented.segments.map((segment) => segment.flight_number.replace(/\s+/g, '')),
   });
-  const rates = await loadExchangeRates(db, full.booking.brandId);
-  const target = full.booking.currency;
-  const convert = (amount: number) => convertAmount(Math.max(0, amount), offer.currency, target, rates);
-  const changeFee = convert(offer.penalty);
-  return {
-    offer,
-    price: {
-      changeFee,
-      fareDifference: Math.max(0, convert(offer.changeTotal) - changeFee),
-      newFare: convert(offer.newTotal),
-    },
-  };
+  return { offer, price: await supplierChangePrice(db, full.booking, offer) };
 }
 
 /** Confirms the supplier's change offer (Duffel: a pending order change, confirmed with its payment). */

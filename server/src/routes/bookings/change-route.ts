@@ -26,7 +26,10 @@ export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The flights a leg may move to on a date, each with its change quote (fare difference + fee)',
         description:
-          '409 CHANGE_NOT_ALLOWED when the fare allows no change now; 422 CHANGE_NOT_SUPPORTED for an outside supplier’s leg.',
+          '409 CHANGE_NOT_ALLOWED when the fare allows no change now. A leg Duffel sold lists Duffel’s change offers ' +
+          'for the date (an order change request), each on the searched offer of its flights with Duffel’s price and ' +
+          '`expires_at`; confirmed through POST /bookings/:pnr/change (409 CHANGE_REFUSED, 502 SUPPLIER_UNAVAILABLE); ' +
+          '422 CHANGE_NOT_SUPPORTED for an outside supplier that changes no orders.',
         params: pnrParams,
         querystring: changeOptionsQuery,
         response: responses(changeOptions),

@@ -2,6 +2,7 @@ import { Duffel } from '@duffel/api';
 import type { OrderChangeOffer } from '@duffel/api/types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ChangeOptions } from '#shared/booking-changes';
 import type { Booking } from '#shared/bookings';
 import type { FlightOffer } from '#shared/flights';
 import { bookingChanges, bookings, supplierChangeChecks, walletEntries } from '../../db/schema/index';
@@ -17,6 +18,7 @@ import {
 import { api, logInDemo } from '../../test/accounts';
 import { topUpWallet } from '../../test/booking-load';
 import { adult, bookingBody, findOffers, payBooking, postBooking, walletOf } from '../../test/bookings';
+import { PUBLISHED_CHANGE_OFFER as PUBLISHED } from '../../test/duffel-published-examples';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -496,6 +498,108 @@ describe('changing the date of a Duffel booking', () => {
     // The leg may be changed again.
     const again = await change(booking.pnr, later, false);
     expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('change options of a Duffel leg: Duffel’s change offers for the date, priced as the change is, each confirmable through the change route', async () => {
+    const { booking, offer } = await ticketedDuffelBooking();
+    const later = await laterOffer(offer);
+    const orderId = dataOf(sent('POST', /^\/air\/payments$/).at(-1)).order_id as string;
+    const rate = offer.supplier_quote?.rate?.npr ?? 0;
+    const npr = (amount: string) => Math.round((pence(amount) * rate) / 100);
+    const options = async () => {
+      const requestsBefore = sent('POST', /^\/air\/order_change_requests$/).length;
+      const response = await api(t, {
+        method: 'GET',
+        url: `/bookings/${booking.pnr}/change-options?leg_index=0&date=${dateOf(bookedDay + 2)}`,
+        cookie: agent,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      // One order change request for the leg's slice on the date, its offers listed.
+      expect(sent('POST', /^\/air\/order_change_requests$/)).toHaveLength(requestsBefore + 1);
+      expect(dataOf(sent('POST', /^\/air\/order_change_requests$/).at(-1))).toMatchObject({
+        order_id: orderId,
+        slices: { add: [{ origin: 'KTM', destination: 'LHR', departure_date: dateOf(bookedDay + 2) }] },
+      });
+      return response.json().data as ChangeOptions;
+    };
+
+    // Published example amounts on every change offer: Tikat reads them as Duffel states them.
+    sandbox.faults.changeOfferAmounts = {
+      penalty_amount: PUBLISHED.penalty_amount as string,
+      change_total_amount: PUBLISHED.change_total_amount as string,
+      new_total_amount: PUBLISHED.new_total_amount as string,
+    };
+    const listed = await options();
+    expect(listed.options.length).toBeGreaterThan(0);
+    const ownRequest = (
+      await duffel.orderChangeRequests.create({
+        order_id: orderId,
+        slices: {
+          remove: [{ slice_id: (await duffel.orders.get(orderId)).data.slices[0]?.id as string }],
+          add: [
+            {
+              origin: 'KTM',
+              destination: 'LHR',
+              departure_date: dateOf(bookedDay + 2),
+              cabin_class: 'economy',
+            },
+          ],
+        },
+      })
+    ).data;
+    // The stand-in's change offers have the published example's shape (every field it names).
+    for (const changeOffer of ownRequest.order_change_offers)
+      expect(Object.keys(changeOffer)).toEqual(expect.arrayContaining(Object.keys(PUBLISHED)));
+    const changeFee = npr(PUBLISHED.penalty_amount as string);
+    for (const option of listed.options) {
+      expect(option.offer.supplier).toBe('duffel');
+      expect(option.offer.segments[0]?.depart_at.slice(0, 10)).toBe(dateOf(bookedDay + 2));
+      expect(Date.parse(option.expires_at ?? '')).toBeGreaterThan(Date.now());
+      expect(option.quote).toMatchObject({
+        currency: 'NPR',
+        change_fee: changeFee,
+        fare_difference: Math.max(0, npr(PUBLISHED.change_total_amount as string) - changeFee),
+        new_fare: npr(PUBLISHED.new_total_amount as string),
+        amount_due: changeFee + Math.max(0, npr(PUBLISHED.change_total_amount as string) - changeFee),
+        payment: 'wallet',
+        payment_methods: [],
+      });
+    }
+    // Each of Duffel's change offers on the flights a search shows is listed, once.
+    const flightsListed = listed.options.map((o) => flightsOf(o.offer).join());
+    expect(new Set(flightsListed).size).toBe(flightsListed.length);
+    expect(flightsListed).toContain(flightsOf(later).join());
+
+    // Duffel's own amounts: the quote listed is the quote the change route gives and charges.
+    sandbox.faults.changeOfferAmounts = null;
+    const own = (await options()).options.find((o) => flightsOf(o.offer).join() === flightsOf(later).join());
+    if (!own) throw new Error('the later flight is not listed');
+    const quoted = await change(booking.pnr, own.offer, false);
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json().data.quote).toEqual(own.quote);
+    const walletBefore = await walletOf(t.database.db, AGENT_EMAIL);
+    const confirmed = await change(booking.pnr, own.offer, true);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data.quote.amount_due).toBe(own.quote.amount_due);
+    const changed = confirmed.json().data.booking as Booking;
+    expect(changed.legs[0]?.segments.map((x) => x.flight_number)).toEqual(
+      own.offer.segments.map((x) => x.flight_number),
+    );
+    expect(changed.legs[0]?.segments[0]?.depart_at.slice(0, 10)).toBe(dateOf(bookedDay + 2));
+    expect((await walletOf(t.database.db, AGENT_EMAIL)).balance).toBe(
+      walletBefore.balance - own.quote.amount_due,
+    );
+
+    // Duffel offering no change for a date: no options, and no house flight offered instead.
+    sandbox.faults.noChangeOffers = true;
+    const none = await api(t, {
+      method: 'GET',
+      url: `/bookings/${booking.pnr}/change-options?leg_index=0&date=${dateOf(bookedDay + 3)}`,
+      cookie: agent,
+    });
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json().data.options).toEqual([]);
+    expect((await checkBooks(t.database.db)).problems).toEqual([]);
   });
 
   it('the flight already booked, or a Duffel leg moved to a house flight: refused naming the field, Duffel not asked', async () => {

@@ -45,6 +45,15 @@ export interface DuffelSandboxFaults {
    * made (nothing changed), or `after` (the order changed, the caller never told).
    */
   changeConfirmDrop: 'before' | 'after' | null;
+  /**
+   * Order change offers carry these amounts (decimal strings in the order's currency) instead of
+   * the stand-in's own: e.g. the published example's, to check Tikat's reading of them end to end.
+   */
+  changeOfferAmounts: {
+    penalty_amount: string;
+    change_total_amount: string;
+    new_total_amount: string;
+  } | null;
   /** Every request's connection is dropped without an answer (Duffel cannot be reached). */
   unreachable: boolean;
   /** Once an order change's confirmation is received, the stand-in becomes `unreachable`. */
@@ -62,6 +71,7 @@ export const NO_FAULTS: DuffelSandboxFaults = {
   failChanges: false,
   changeConfirmDelayMs: 0,
   changeConfirmDrop: null,
+  changeOfferAmounts: null,
   unreachable: false,
   unreachableAfterChangeConfirm: false,
 };
@@ -833,8 +843,14 @@ export async function startDuffelSandbox(
       for (const itinerary of SANDBOX_ITINERARIES[destination as string] ?? []) {
         const replacement = buildOffer(itinerary, brand, wanted.departure_date, passengers, cabin);
         if (!replacement) continue;
-        const penaltyMinor = minorOf(brand.changePenalty) * passengers.length;
-        const changeTotalMinor = penaltyMinor + replacement.totalMinor - entry.offer.totalMinor;
+        const amounts = faults.changeOfferAmounts;
+        const penaltyMinor = amounts
+          ? minorOf(Number(amounts.penalty_amount))
+          : minorOf(brand.changePenalty) * passengers.length;
+        const changeTotalMinor = amounts
+          ? minorOf(Number(amounts.change_total_amount))
+          : penaltyMinor + replacement.totalMinor - entry.offer.totalMinor;
+        if (amounts) replacement.totalMinor = minorOf(Number(amounts.new_total_amount));
         const expiresAt = now + CHANGE_OFFER_LIFETIME_MS;
         const [added] = replacement.offer.slices as [Json];
         const changeOffer: Json = {
