@@ -88,6 +88,16 @@ export const changeOptionsQuery = z.object({
 export const changeOptions = z.object({
   leg_index: z.number().int(),
   date: z.string(),
-  options: z.array(z.object({ offer: flightOffer, quote: changeQuote })),
+  options: z.array(
+    z.object({
+      offer: flightOffer,
+      quote: changeQuote,
+      /**
+       * A leg an outside supplier (Duffel) sold: when the supplier's change offer for this flight
+       * lapses (confirm before then); absent for house flights.
+       */
+      expires_at: z.iso.datetime({ offset: true }).optional(),
+    }),
+  ),
 });
 export type ChangeOptions = z.infer<typeof changeOptions>;

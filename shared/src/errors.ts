@@ -146,6 +146,17 @@ export const errorTable = {
     message:
       'The airline does not offer this date change. The booking is unchanged: choose another flight or date.',
   },
+  /**
+   * The outside supplier (Duffel) was asked to confirm the date change, its answer was lost and it
+   * could not be asked what became of it: the change is being confirmed with the airline (a job
+   * asks until it knows), the amount due held from the wallet meanwhile; it is then made, or the
+   * amount given back. Do not change the flight again meanwhile. `data.amount_due`, `data.currency`.
+   */
+  CHANGE_PENDING_CONFIRMATION: {
+    status: 504,
+    message:
+      'The airline did not answer in time. We are confirming the change with the airline: the booking shows it once confirmed, or the amount held comes back to the wallet.',
+  },
   /** A date change that costs something, asked by a booker without a wallet (agents pay from theirs). */
   CHANGE_PAYMENT_UNAVAILABLE: {
     status: 409,

@@ -3,6 +3,7 @@ import { expireHeldBookings } from '../domain/bookings/expire-held-bookings';
 import { findPaymentBooking } from '../domain/bookings/find-payment-booking';
 import { refundExcessPayments } from '../domain/bookings/refund-excess-payments';
 import { settlePendingPayments } from '../domain/bookings/settle-pending-payments';
+import { verifySupplierChanges } from '../domain/bookings/verify-supplier-changes';
 import { brandDocumentLook } from '../domain/brands/brand-document-look';
 import { deliverOutbox } from '../domain/email/deliver-outbox';
 import { checkPriceAlerts } from '../domain/price-alerts/check-price-alerts';
@@ -38,6 +39,15 @@ export const JOB_DEFINITIONS = {
       });
       return { reconciled: { checked: result.checked, paid: result.paid, excess: result.excess } };
     },
+  },
+  /**
+   * Date changes an outside supplier (Duffel) may have made without its answer arriving are asked
+   * about until known: applied as confirmed changes, or their wallet debit given back.
+   */
+  'bookings.verify-supplier-changes': {
+    run: async (app: FastifyInstance) => ({
+      supplierChanges: await verifySupplierChanges(app.db, { links: { publicUrl: app.env.PUBLIC_URL } }),
+    }),
   },
   /** Second captures are given back through the gateways' refund APIs (retried until they go). */
   'payments.refund-excess': {

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { RefundExcessSummary } from '../domain/bookings/refund-excess-payments';
+import type { VerifySupplierChangesResult } from '../domain/bookings/verify-supplier-changes';
 import { JOB_DEFINITIONS, JOB_NAMES, type JobName } from './definitions';
 
 export interface BookingJobsSummary {
   expired: number;
   /** `excess`: captures found for bookings already paid, recorded for a refund. */
   reconciled: { checked: number; paid: number; excess: number };
+  /** Outside suppliers' unverified date changes: applied, given back, still unknown. */
+  supplierChanges: VerifySupplierChangesResult;
   /** Second captures given back through the gateways' refund APIs in this pass. */
   excessRefunds: RefundExcessSummary;
   ticketEmails: number;
@@ -25,6 +28,7 @@ export async function runBookingJobs(app: FastifyInstance): Promise<BookingJobsS
   const summary: BookingJobsSummary = {
     expired: 0,
     reconciled: { checked: 0, paid: 0, excess: 0 },
+    supplierChanges: { applied: 0, rolledBack: 0, pending: 0 },
     excessRefunds: { refunded: 0, manual: 0, retrying: 0 },
     ticketEmails: 0,
     emailsSent: 0,

@@ -35,16 +35,19 @@ export function presentChangeQuote(
  */
 export function presentChangeOptions(
   query: { leg_index: number; date: string },
-  options: { offer: FlightOffer; quote: BookingChangeQuote }[],
+  options: { offer: FlightOffer; quote: BookingChangeQuote; expiresAt?: number }[],
   gateways: ChangeQuote['payment_methods'] = [],
 ): ChangeOptions {
   return {
     leg_index: query.leg_index,
     date: query.date,
-    options: options.map(({ offer, quote }) =>
-      quote.amountDue > 0 && gateways.length > 0 && quote.currency === 'NPR'
-        ? { offer, quote: presentChangeQuote(quote, 'gateway', gateways) }
-        : { offer, quote: presentChangeQuote(quote) },
-    ),
+    options: options.map(({ offer, quote, expiresAt }) => {
+      // An outside supplier's change offer is confirmed under the wallet's debit, never a gateway's.
+      const outside = expiresAt !== undefined;
+      const expiry = outside ? { expires_at: new Date(expiresAt).toISOString() } : {};
+      return quote.amountDue > 0 && gateways.length > 0 && quote.currency === 'NPR' && !outside
+        ? { offer, quote: presentChangeQuote(quote, 'gateway', gateways), ...expiry }
+        : { offer, quote: presentChangeQuote(quote), ...expiry };
+    }),
   };
 }

@@ -110,3 +110,56 @@ export const bookingChangePayments = pgTable(
     ),
   ],
 );
+
+export type SupplierChangeCheckStatus = 'pending' | 'applied' | 'rolled_back';
+
+/**
+ * A date change of an outside supplier's leg whose confirmation went unanswered (docs/suppliers.md
+ * "A change confirmed after our timeout"): the supplier was asked to confirm its order change
+ * (`order_change_id`, Duffel's `oce_…`), the answer was lost and the supplier could not be asked
+ * what became of it. The wallet's debit stays posted meanwhile; the
+ * `bookings.verify-supplier-changes` job asks again (`next_check_at`, backing off) until the
+ * supplier answers: confirmed, the change is applied as a confirmed one (`applied`,
+ * `booking_change_id`); not, the debit is given back (`rolled_back`). Never left to diverge.
+ */
+export const supplierChangeChecks = pgTable(
+  'supplier_change_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    legPosition: smallint('leg_position').notNull(),
+    /** The leg's locator when the change was confirmed: applied only if the leg still has it. */
+    fromLocator: text('from_locator').notNull(),
+    supplier: text('supplier').notNull(),
+    orderId: text('order_id').notNull(),
+    orderChangeId: text('order_change_id').notNull(),
+    /** The supplier's passenger ids, per traveller in the booking's order. */
+    passengerIds: jsonb('passenger_ids').notNull().$type<string[]>(),
+    toOffer: jsonb('to_offer').notNull().$type<FlightOffer>(),
+    toSegmentFares: jsonb('to_segment_fares').notNull().$type<SegmentFare[]>(),
+    /** The quote charged (BookingChangeQuote), applied as it was charged. */
+    charged: jsonb('charged').notNull().$type<Record<string, unknown>>(),
+    /** `wallet` (debited: `wallet_user_id`), `agency`, or null when nothing was due. */
+    paidWith: text('paid_with').$type<'wallet' | 'agency'>(),
+    walletUserId: uuid('wallet_user_id').references(() => users.id, { onDelete: 'set null' }),
+    byName: text('by_name').notNull(),
+    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().$type<SupplierChangeCheckStatus>().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    bookingChangeId: uuid('booking_change_id').references(() => bookingChanges.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('supplier_change_checks_booking_idx').on(table.bookingId),
+    index('supplier_change_checks_due_idx').on(table.nextCheckAt).where(sql`${table.status} = 'pending'`),
+    check(
+      'supplier_change_checks_status_known',
+      sql`${table.status} in ('pending', 'applied', 'rolled_back')`,
+    ),
+  ],
+);

@@ -6,8 +6,6 @@ import { AppError } from '../../errors';
 import type { PaymentAction } from '../../payments/gateway';
 import type { AccountUser } from '../accounts/find-user';
 import { agentPricingFor } from '../commissions/agent-pricing';
-import { convertAmount } from '../exchange-rates/convert-amount';
-import { loadExchangeRates } from '../exchange-rates/load-exchange-rates';
 import { checkAvailability } from '../flights/check-availability';
 import type { EngineOffer } from '../flights/engine/build-offers';
 import { decodeOfferId } from '../flights/engine/offer-id';
@@ -15,7 +13,7 @@ import { offerAsSold } from '../flights/offer-as-sold';
 import { supplierOffer } from '../markups/apply-markups';
 import { supplierById } from '../suppliers/configured-suppliers';
 import { duffelOrderPassengers } from '../suppliers/duffel-order-passengers';
-import type { IssuedOrder, SupplierChangeOffer } from '../suppliers/supplier';
+import { type IssuedOrder, type SupplierChangeOffer, SupplierChangeUnverified } from '../suppliers/supplier';
 import type { TicketLinks } from '../tickets/queue-ticket-email';
 import { postWalletEntry } from '../wallet/post-wallet-entry';
 import {
@@ -41,6 +39,8 @@ import {
 } from './quote-booking-change';
 import { withRetryOnConflict } from './retry-on-conflict';
 import { type ChangeGateway, startChangePayment } from './start-change-payment';
+import { supplierChangePrice } from './supplier-change-price';
+import { assertNoChangeBeingVerified, recordUnverifiedChange } from './verify-supplier-changes';
 
 export interface ChangeBookingDateOptions {
   /** The booker (an agent pays from their wallet): the new fare is priced for them. */
@@ -186,73 +186,103 @@ export async function changeBookingDate(
       payment_methods: paymentMethods,
     });
   }
-  return withRetryOnConflict(() =>
-    db.transaction(async (tx) => {
-      const locked = await findBooking(tx, { ...scope, pnr: options.pnr, forUpdate: true });
-      const current = await loadBookingDetails(tx, locked);
-      // Quoted again under the lock: a change or cancel that won the race is seen here.
-      const charged = quoteBookingChange(current, options.legIndex, presented, now, outside?.price);
-      if (charged.amountDue !== quote.amountDue) throw new AppError('PRICE_CHANGED');
-      const leg = current.legs.find((l) => l.position === options.legIndex);
-      const supplier = leg ? supplierById(leg.supplier) : undefined;
-      if (!leg || !supplier) throw new AppError('CHANGE_NOT_SUPPORTED');
-      const { open } = openTicketsOfLeg(current, leg);
-      if (charged.amountDue > 0 && payment === 'wallet') {
-        await postWalletEntry(tx, {
-          userId: options.user.id,
-          kind: 'change_debit',
-          amount: -charged.amountDue,
-          currency: charged.currency,
-          bookingId: locked.id,
-          note: `Date change of booking ${locked.pnr}: ${charged.fromFlights.join(', ')} → ${charged.toFlights.join(', ')}`,
+  const done = await withRetryOnConflict(() =>
+    db.transaction(
+      async (tx): Promise<ChangeBookingDateResult | { unverified: SupplierChangeUnverified }> => {
+        const locked = await findBooking(tx, { ...scope, pnr: options.pnr, forUpdate: true });
+        const current = await loadBookingDetails(tx, locked);
+        // Quoted again under the lock: a change or cancel that won the race is seen here.
+        const charged = quoteBookingChange(current, options.legIndex, presented, now, outside?.price);
+        if (charged.amountDue !== quote.amountDue) throw new AppError('PRICE_CHANGED');
+        const leg = current.legs.find((l) => l.position === options.legIndex);
+        const supplier = leg ? supplierById(leg.supplier) : undefined;
+        if (!leg || !supplier) throw new AppError('CHANGE_NOT_SUPPORTED');
+        const { open } = openTicketsOfLeg(current, leg);
+        if (charged.amountDue > 0 && payment === 'wallet') {
+          await postWalletEntry(tx, {
+            userId: options.user.id,
+            kind: 'change_debit',
+            amount: -charged.amountDue,
+            currency: charged.currency,
+            bookingId: locked.id,
+            note: `Date change of booking ${locked.pnr}: ${charged.fromFlights.join(', ')} → ${charged.toFlights.join(', ')}`,
+          });
+        }
+        let holdLocator: string | undefined;
+        let supplierOrder: ApplyBookingChangeOptions['supplierOrder'];
+        let soldOffer = presented;
+        if (outside) {
+          // The supplier's order keeps its id; a refusal here rolls the wallet debit back, and so does
+          // a lost answer once the supplier says the change was not made. A lost answer the supplier
+          // cannot be asked about keeps the debit and the change pending, verified by a job.
+          let order: IssuedOrder;
+          try {
+            order = await confirmSupplierChange(tx, current, leg, outside.offer);
+          } catch (error) {
+            if (!(error instanceof SupplierChangeUnverified)) throw error;
+            await recordUnverifiedChange(tx, {
+              booking: locked,
+              leg,
+              orderChangeId: error.changeId,
+              passengerIds: supplierPassengerIds(current, leg),
+              toOffer: keepOrderPassengers(presented, leg.offer, outside.offer),
+              toSegmentFares: segmentFaresOf(engine),
+              charged,
+              paidWith: charged.amountDue > 0 ? (payment === 'agency' ? 'agency' : 'wallet') : null,
+              walletUserId: charged.amountDue > 0 && payment === 'wallet' ? options.user.id : null,
+              by,
+              reason: error.message,
+            });
+            return { unverified: error };
+          }
+          supplierOrder = {
+            airlineReference: order.airlineReference,
+            ticketNumbers: supplierTicketNumbers(current, order, open),
+          };
+          soldOffer = keepOrderPassengers(presented, leg.offer, outside.offer);
+        } else {
+          const [outcome] = await supplier.holdMany(tx, [
+            { offers: [supplierOffer(engine)], expiresAt: new Date(now + options.holdMinutes * 60_000) },
+          ]);
+          const hold = outcome && 'holds' in outcome ? outcome.holds[0] : undefined;
+          if (!hold) throw new AppError('SOLD_OUT', undefined, undefined, { offer_id: options.offerId });
+          holdLocator = hold.locator;
+        }
+        const applied = await applyBookingChange(tx, {
+          locked,
+          current,
+          leg,
+          supplier,
+          ...(holdLocator ? { holdLocator } : {}),
+          ...(supplierOrder ? { supplierOrder } : {}),
+          presented: soldOffer,
+          segmentFares: segmentFaresOf(engine),
+          charged,
+          paidWith: payment === 'agency' ? 'agency' : 'wallet',
+          paidNote:
+            payment === 'agency' ? ' collected by the agency from the traveller' : ' paid from the wallet',
+          by,
+          links: options.links,
         });
-      }
-      let holdLocator: string | undefined;
-      let supplierOrder: ApplyBookingChangeOptions['supplierOrder'];
-      let soldOffer = presented;
-      if (outside) {
-        // The supplier's order keeps its id; a refusal or timeout here rolls the wallet debit back.
-        const order = await confirmSupplierChange(tx, current, leg, outside.offer);
-        supplierOrder = {
-          airlineReference: order.airlineReference,
-          ticketNumbers: supplierTicketNumbers(current, order, open),
+        const invoice = applied.invoiceNumber ? { number: applied.invoiceNumber } : null;
+        await options.afterChange?.(tx, locked, charged, invoice?.number ?? null);
+        return {
+          quote: charged,
+          payment,
+          paymentMethods,
+          bookingId: locked.id,
+          invoiceNumber: invoice?.number ?? null,
         };
-        soldOffer = keepOrderPassengers(presented, leg.offer, outside.offer);
-      } else {
-        const [outcome] = await supplier.holdMany(tx, [
-          { offers: [supplierOffer(engine)], expiresAt: new Date(now + options.holdMinutes * 60_000) },
-        ]);
-        const hold = outcome && 'holds' in outcome ? outcome.holds[0] : undefined;
-        if (!hold) throw new AppError('SOLD_OUT', undefined, undefined, { offer_id: options.offerId });
-        holdLocator = hold.locator;
-      }
-      const applied = await applyBookingChange(tx, {
-        locked,
-        current,
-        leg,
-        supplier,
-        ...(holdLocator ? { holdLocator } : {}),
-        ...(supplierOrder ? { supplierOrder } : {}),
-        presented: soldOffer,
-        segmentFares: segmentFaresOf(engine),
-        charged,
-        paidWith: payment === 'agency' ? 'agency' : 'wallet',
-        paidNote:
-          payment === 'agency' ? ' collected by the agency from the traveller' : ' paid from the wallet',
-        by,
-        links: options.links,
-      });
-      const invoice = applied.invoiceNumber ? { number: applied.invoiceNumber } : null;
-      await options.afterChange?.(tx, locked, charged, invoice?.number ?? null);
-      return {
-        quote: charged,
-        payment,
-        paymentMethods,
-        bookingId: locked.id,
-        invoiceNumber: invoice?.number ?? null,
-      };
-    }),
+      },
+    ),
   );
+  if ('unverified' in done)
+    throw new AppError('CHANGE_PENDING_CONFIRMATION', undefined, undefined, {
+      supplier: done.unverified.supplier,
+      amount_due: quote.amountDue,
+      currency: quote.currency,
+    });
+  return done;
 }
 
 /** An outside supplier's change offer for the leg, and its price in the booking's currency. */
@@ -283,6 +313,7 @@ async function quoteSupplierChange(
   }
   // The booking and the chosen flights are checked before the supplier is asked anything.
   quoteBookingChange(full, legIndex, presented, now, { changeFee: 0, fareDifference: 0, newFare: 0 });
+  await assertNoChangeBeingVerified(db, full.booking.id, legIndex);
   const first = presented.segments[0];
   const last = presented.segments.at(-1);
   if (!first || !last) throw new AppError('OFFER_EXPIRED');
@@ -294,18 +325,7 @@ async function quoteSupplierChange(
     departureDate: first.depart_at.slice(0, 10),
     flights: presented.segments.map((segment) => segment.flight_number.replace(/\s+/g, '')),
   });
-  const rates = await loadExchangeRates(db, full.booking.brandId);
-  const target = full.booking.currency;
-  const convert = (amount: number) => convertAmount(Math.max(0, amount), offer.currency, target, rates);
-  const changeFee = convert(offer.penalty);
-  return {
-    offer,
-    price: {
-      changeFee,
-      fareDifference: Math.max(0, convert(offer.changeTotal) - changeFee),
-      newFare: convert(offer.newTotal),
-    },
-  };
+  return { offer, price: await supplierChangePrice(db, full.booking, offer) };
 }
 
 /** Confirms the supplier's change offer (Duffel: a pending order change, confirmed with its payment). */
@@ -323,12 +343,17 @@ async function confirmSupplierChange(
     changeOfferId: offer.id,
     changeTotal: offer.changeTotal,
     currency: offer.currency,
-    passengerIds: duffelOrderPassengers(
-      full.passengers,
-      leg.offer.supplier_quote?.passenger_ids ?? [],
-      full.booking.contact,
-    ).idOf,
+    passengerIds: supplierPassengerIds(full, leg),
   });
+}
+
+/** The leg's supplier passenger ids, per traveller in the booking's order. */
+function supplierPassengerIds(full: FullBooking, leg: FullBooking['legs'][number]): string[] {
+  return duffelOrderPassengers(
+    full.passengers,
+    leg.offer.supplier_quote?.passenger_ids ?? [],
+    full.booking.contact,
+  ).idOf;
 }
 
 /**

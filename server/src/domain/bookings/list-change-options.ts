@@ -6,9 +6,19 @@ import { agentPricingFor } from '../commissions/agent-pricing';
 import { decodeOfferId } from '../flights/engine/offer-id';
 import { offerAsSold } from '../flights/offer-as-sold';
 import { searchFlights } from '../flights/search-flights';
+import { supplierById } from '../suppliers/configured-suppliers';
 import { type BookingScope, findBooking, loadBookingDetails } from './find-booking';
 import { flightIdOf } from './flight-id';
 import { type BookingChangeQuote, quoteBookingChange } from './quote-booking-change';
+import { supplierChangePrice } from './supplier-change-price';
+import { assertNoChangeBeingVerified } from './verify-supplier-changes';
+
+/** A flight the leg may move to and its quote; an outside supplier's change offer lapses at `expiresAt`. */
+export interface ChangeOption {
+  offer: FlightOffer;
+  quote: BookingChangeQuote;
+  expiresAt?: number;
+}
 
 const NATIONALITY_OF_TIER = { npr: 'NP', usd: 'US', residential: 'US' } as const;
 
@@ -31,7 +41,7 @@ export async function listChangeOptions(
     date: string;
     now?: number;
   },
-): Promise<{ offer: FlightOffer; quote: BookingChangeQuote }[]> {
+): Promise<ChangeOption[]> {
   const now = options.now ?? Date.now();
   const booking = await findBooking(db, {
     ...(options.scope ?? { userId: options.user.id }),
@@ -49,10 +59,20 @@ export async function listChangeOptions(
   }
   // The conditions first: a fare that allows no change needs no search (same offer: route checks pass).
   try {
-    quoteBookingChange(full, options.legIndex, { ...leg.offer, segments: [] }, now);
+    // (An outside supplier's leg is priced by the supplier: no price is needed to check its rules.)
+    const noPrice = leg.supplier === 'house' ? undefined : { changeFee: 0, fareDifference: 0, newFare: 0 };
+    quoteBookingChange(full, options.legIndex, { ...leg.offer, segments: [] }, now, noPrice);
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') throw error;
   }
+  // A leg an outside supplier sold moves by the supplier's own change offers (Duffel's order change
+  // request for the date): each is listed on the searched offer of its flights, so confirming it
+  // goes through POST /bookings/:pnr/change as any Duffel change does.
+  const outside = leg.supplier === 'house' ? undefined : supplierById(leg.supplier);
+  if (leg.supplier !== 'house' && (!outside?.listChangeOffers || !leg.supplierOrderId)) {
+    throw new AppError('CHANGE_NOT_SUPPORTED', undefined, undefined, { supplier: leg.supplier });
+  }
+  if (outside) await assertNoChangeBeingVerified(db, booking.id, leg.position);
   const pricing = await agentPricingFor(db, options.user);
   const result = await searchFlights(db, {
     params: flightSearchRequest.parse({
@@ -71,6 +91,39 @@ export async function listChangeOptions(
     brandId: options.user.brandId,
     now,
   });
+  if (outside?.listChangeOffers && leg.supplierOrderId) {
+    const changeOffers = await outside.listChangeOffers(db, {
+      orderId: leg.supplierOrderId,
+      brandId: full.booking.brandId,
+      origin: first.depart_code,
+      destination: last.dest_code,
+      departureDate: options.date,
+    });
+    const searched = (result.legs[0]?.offers ?? [])
+      .filter((engine) => engine.supplier === leg.supplier)
+      .map((engine) => offerAsSold(engine, result.airlineNames));
+    const flightsOf = (offer: FlightOffer) =>
+      offer.segments.map((s) => s.flight_number.replace(/\s+/g, '')).join();
+    const listed: ChangeOption[] = [];
+    for (const change of changeOffers) {
+      if (change.expiresAt <= now) continue;
+      const same = searched.filter((offer) => flightsOf(offer) === change.flights.join());
+      const offer = same.find((o) => o.fare.family === leg.offer.fare.family) ?? same[0];
+      if (!offer) continue;
+      try {
+        const price = await supplierChangePrice(db, full.booking, change);
+        listed.push({
+          offer,
+          quote: quoteBookingChange(full, options.legIndex, offer, now, price),
+          expiresAt: change.expiresAt,
+        });
+      } catch (error) {
+        // The flight already booked, or one that would overlap another leg: not offered.
+        if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') throw error;
+      }
+    }
+    return sortByDeparture(listed);
+  }
   const booked = leg.offer.segments.map(flightIdOf).join();
   // Per flight, the fare family booked if it is sold, else its cheapest (search answers cheapest first).
   const byFlight = new Map<string, FlightOffer>();
@@ -87,7 +140,7 @@ export async function listChangeOptions(
       byFlight.set(key, offer);
     }
   }
-  const answer: { offer: FlightOffer; quote: BookingChangeQuote }[] = [];
+  const answer: ChangeOption[] = [];
   for (const offer of byFlight.values()) {
     try {
       answer.push({ offer, quote: quoteBookingChange(full, options.legIndex, offer, now) });
@@ -96,9 +149,11 @@ export async function listChangeOptions(
       if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') throw error;
     }
   }
-  answer.sort(
+  return sortByDeparture(answer);
+}
+
+const sortByDeparture = (options: ChangeOption[]) =>
+  options.sort(
     (a, b) =>
       Date.parse(a.offer.segments[0]?.depart_at ?? '') - Date.parse(b.offer.segments[0]?.depart_at ?? ''),
   );
-  return answer;
-}

@@ -4,6 +4,7 @@ import { AppError, invalidFields } from '../../errors';
 import { NO_MARKUPS, priceForViewer } from '../markups/apply-markups';
 import { brandMarkups, PRICING_MARKUP_MAX_AGE_MS } from '../markups/load-brand-markups';
 import { supplierOf } from '../suppliers/configured-suppliers';
+import type { Supplier } from '../suppliers/supplier';
 import { brandCancelledFlightIds } from './cancelled-flights';
 import type { EngineOffer } from './engine/build-offers';
 import { decodeOfferId } from './engine/offer-id';
@@ -46,11 +47,24 @@ export async function checkAvailability(
   options: CheckAvailabilityOptions,
 ): Promise<CheckAvailabilityResult> {
   const fields: Record<string, string> = {};
-  options.offers.forEach((offer, index) => {
-    if (!decodeOfferId(offer.id) || !supplierOf(offer.id)) {
+  // An offer id of a supplier not configured, or configured but serving no account of this brand
+  // (Duffel with neither the deployment's token nor the brand's own): not an offer this brand was
+  // shown, so the field is wrong (400), not an offer that has gone since (410 OFFER_EXPIRED).
+  const serving = new Map<Supplier, Promise<boolean>>();
+  const serves = (supplier: Supplier) => {
+    let answer = serving.get(supplier);
+    if (!answer) {
+      answer = supplier.servesBrand ? supplier.servesBrand(db, options.brandId) : Promise.resolve(true);
+      serving.set(supplier, answer);
+    }
+    return answer;
+  };
+  for (const [index, offer] of options.offers.entries()) {
+    const supplier = decodeOfferId(offer.id) ? supplierOf(offer.id) : undefined;
+    if (!supplier || !(await serves(supplier))) {
       fields[`offers.${index}.id`] = 'This flight choice is not valid. Please search again.';
     }
-  });
+  }
   if (Object.keys(fields).length) throw invalidFields(fields);
 
   const notBeforeUtc = (options.now ?? Date.now()) + MIN_MINUTES_BEFORE_DEPARTURE * 60_000;

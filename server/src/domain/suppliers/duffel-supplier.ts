@@ -5,6 +5,7 @@ import type {
   OfferSliceSegment,
   Order,
   OrderCancellation,
+  OrderChange,
   OrderChangeOffer,
 } from '@duffel/api/types';
 import type { OfferPrice, PassengerPrice } from '#shared/flights';
@@ -38,6 +39,9 @@ import {
   type Supplier,
   type SupplierCancellation,
   type SupplierChangeOffer,
+  type SupplierChangeOption,
+  type SupplierChangeState,
+  SupplierChangeUnverified,
   SupplierOrderFailed,
 } from './supplier';
 import { SupplierTimeout, withinTimeout } from './within-timeout';
@@ -389,10 +393,26 @@ function changeFailure(error: unknown): AppError {
   return supplierFailure(error);
 }
 
+/**
+ * Whether a failed call leaves its outcome unknown: no answer in time, the connection dropped
+ * (no Duffel error at all), or Duffel's own server error. Duffel's refusals (4xx, an airline's
+ * error) are answers: the change was not made.
+ */
+function outcomeUnknown(error: unknown): boolean {
+  if (error instanceof SupplierTimeout) return true;
+  if (!isDuffelError(error)) return !(error instanceof AppError);
+  const first = error.errors?.[0];
+  return (error.meta?.status ?? 0) >= 500 && first?.type === 'api_error';
+}
+
 /** `QR647` for a Duffel segment: its marketing carrier's code and flight number. */
 const flightOf = (
   segment: Pick<OfferSliceSegment, 'marketing_carrier' | 'marketing_carrier_flight_number'>,
 ) => `${segment.marketing_carrier.iata_code ?? ''}${segment.marketing_carrier_flight_number}`;
+
+/** The flights a change offer moves the journey to, in order (`QR647`). */
+const flightsOfChange = (offer: OrderChangeOffer) =>
+  (offer.slices.add[0]?.segments ?? []).map((segment) => flightOf(segment));
 
 /** Duffel's Flights API through its official client: search, re-price, hold, order, pay, cancel. */
 export function duffelSupplier(options: DuffelSupplierOptions): Supplier {
@@ -487,6 +507,75 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier {
       }
     }
     return { holds };
+  };
+
+  /**
+   * Guide "Changing an order": the order's slice to remove and the search for its replacement on
+   * the date (an order change request); the request's change offers, listed by its id.
+   */
+  const changeOffersFor = async (
+    client: Duffel,
+    request: { orderId: string; origin: string; destination: string; departureDate: string },
+  ): Promise<OrderChangeOffer[]> => {
+    const order = (await call(client.orders.get(request.orderId))).data;
+    const slice = order.slices.find(
+      (s) => s.origin.iata_code === request.origin && s.destination.iata_code === request.destination,
+    );
+    if (!slice)
+      throw new AppError('CHANGE_REFUSED', undefined, undefined, {
+        supplier: DUFFEL_SUPPLIER,
+        reason: 'slice_not_found',
+      });
+    const changeRequest = (
+      await call(
+        client.orderChangeRequests.create({
+          order_id: order.id,
+          slices: {
+            remove: [{ slice_id: slice.id }],
+            add: [
+              {
+                origin: request.origin,
+                destination: request.destination,
+                departure_date: request.departureDate,
+                cabin_class: slice.segments[0]?.passengers[0]?.cabin_class ?? 'economy',
+              },
+            ],
+          },
+        }),
+      )
+    ).data;
+    return (
+      await call(
+        client.orderChangeOffers.list({
+          order_change_request_id: changeRequest.id,
+        } as Parameters<typeof client.orderChangeOffers.list>[0]),
+      )
+    ).data;
+  };
+
+  /** The order as it stands, with each traveller's e-ticket (per passenger id, in order). */
+  const reissuedOrder = async (client: Duffel, orderId: string, passengerIds: string[]) => {
+    const order = (await call(client.orders.get(orderId))).data;
+    const tickets = (order.documents ?? []).filter((d) => d.type === 'electronic_ticket');
+    return {
+      orderId: order.id,
+      airlineReference: order.booking_reference ?? null,
+      ticketNumbers: passengerIds.map(
+        (id) => tickets.find((d) => d.passenger_ids.includes(id))?.unique_identifier ?? null,
+      ),
+    };
+  };
+
+  /** Whether Duffel made the order change (its `confirmed_at`), and then the order as reissued. */
+  const changeStateOf = async (
+    client: Duffel,
+    changeId: string,
+    request: { orderId: string; passengerIds: string[] },
+  ): Promise<SupplierChangeState> => {
+    // The client types the answer as a change offer; Duffel answers the order change itself.
+    const change = (await call(client.orderChanges.get(changeId))).data as unknown as OrderChange;
+    if (!change.confirmed_at) return { confirmed: false };
+    return { confirmed: true, order: await reissuedOrder(client, request.orderId, request.passengerIds) };
   };
 
   return {
@@ -663,50 +752,27 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier {
       }
     },
 
+    async listChangeOffers(db: Db, request): Promise<SupplierChangeOption[]> {
+      const client = await clientFor(db, request.brandId);
+      try {
+        return (await changeOffersFor(client, request)).map((offer) => ({
+          ...changeOfferOf(offer),
+          flights: flightsOfChange(offer),
+        }));
+      } catch (error) {
+        throw changeFailure(error);
+      }
+    },
+
     async quoteChange(db: Db, request): Promise<SupplierChangeOffer> {
       const client = await clientFor(db, request.brandId);
       try {
-        const order = (await call(client.orders.get(request.orderId))).data;
-        const slice = order.slices.find(
-          (s) => s.origin.iata_code === request.origin && s.destination.iata_code === request.destination,
-        );
-        if (!slice)
-          throw new AppError('CHANGE_REFUSED', undefined, undefined, {
-            supplier: DUFFEL_SUPPLIER,
-            reason: 'slice_not_found',
-          });
-        // Guide "Changing an order": the slice to remove and the search for its replacement; the
-        // request's change offers are then listed by its id.
-        const changeRequest = (
-          await call(
-            client.orderChangeRequests.create({
-              order_id: order.id,
-              slices: {
-                remove: [{ slice_id: slice.id }],
-                add: [
-                  {
-                    origin: request.origin,
-                    destination: request.destination,
-                    departure_date: request.departureDate,
-                    cabin_class: slice.segments[0]?.passengers[0]?.cabin_class ?? 'economy',
-                  },
-                ],
-              },
-            }),
-          )
-        ).data;
-        const listed = (
-          await call(
-            client.orderChangeOffers.list({
-              order_change_request_id: changeRequest.id,
-            } as Parameters<typeof client.orderChangeOffers.list>[0]),
-          )
-        ).data;
+        const listed = await changeOffersFor(client, request);
         const wanted = request.flights.join();
         const chosen = listed.find(
           (offer) =>
             offer.slices.add.length === 1 &&
-            offer.slices.add[0]?.segments.map((segment) => flightOf(segment)).join() === wanted &&
+            flightsOfChange(offer).join() === wanted &&
             Date.parse(offer.expires_at) > Date.now(),
         );
         if (!chosen)
@@ -729,10 +795,13 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier {
 
     async confirmChange(db: Db, request): Promise<IssuedOrder> {
       const client = await clientFor(db, request.brandId);
+      let pendingId: string;
+      let confirmation: Parameters<typeof client.orderChanges.confirm>[1];
       try {
         const pending = (
           await call(client.orderChanges.create({ selected_order_change_offer: request.changeOfferId }))
         ).data;
+        pendingId = pending.id;
         const total = minorUnitsOf(
           pending.change_total_amount ?? '0',
           pending.change_total_currency ?? 'GBP',
@@ -741,31 +810,56 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier {
           throw new AppError('PRICE_CHANGED', undefined, undefined, { supplier: DUFFEL_SUPPLIER });
         // A change that costs something is paid from the Duffel balance; one that costs nothing or
         // gives money back is confirmed without a payment (API reference "Confirm an order change").
-        await call(
-          client.orderChanges.confirm(
-            pending.id,
-            total > 0
-              ? {
-                  payment: {
-                    type: 'balance',
-                    amount: pending.change_total_amount ?? '0',
-                    currency: pending.change_total_currency ?? request.currency,
-                  },
-                }
-              : {},
-          ),
-        );
-        const order = (await call(client.orders.get(request.orderId))).data;
-        const tickets = (order.documents ?? []).filter((d) => d.type === 'electronic_ticket');
-        return {
-          orderId: order.id,
-          airlineReference: order.booking_reference ?? null,
-          ticketNumbers: request.passengerIds.map(
-            (id) => tickets.find((d) => d.passenger_ids.includes(id))?.unique_identifier ?? null,
-          ),
-        };
+        confirmation =
+          total > 0
+            ? {
+                payment: {
+                  type: 'balance',
+                  amount: pending.change_total_amount ?? '0',
+                  currency: pending.change_total_currency ?? request.currency,
+                },
+              }
+            : {};
       } catch (error) {
         throw changeFailure(error);
+      }
+      try {
+        await call(client.orderChanges.confirm(pendingId, confirmation));
+      } catch (error) {
+        if (!outcomeUnknown(error)) throw changeFailure(error);
+        // The confirmation's answer was lost: Duffel may have changed the order all the same. Its
+        // order change says (API reference "Get a single order change": `confirmed_at`).
+        let state: SupplierChangeState;
+        try {
+          state = await changeStateOf(client, pendingId, request);
+        } catch {
+          throw new SupplierChangeUnverified(
+            DUFFEL_SUPPLIER,
+            pendingId,
+            `Duffel did not answer the confirmation of order change ${pendingId}, nor whether it was made.`,
+          );
+        }
+        if (!state.confirmed) throw changeFailure(error);
+        return state.order;
+      }
+      try {
+        return await reissuedOrder(client, request.orderId, request.passengerIds);
+      } catch {
+        // Confirmed, but the reissued order could not be read: asked again later.
+        throw new SupplierChangeUnverified(
+          DUFFEL_SUPPLIER,
+          pendingId,
+          `Duffel confirmed order change ${pendingId} but its order could not be read.`,
+        );
+      }
+    },
+
+    async checkChange(db: Db, request): Promise<SupplierChangeState> {
+      const client = await clientFor(db, request.brandId);
+      try {
+        return await changeStateOf(client, request.changeId, request);
+      } catch (error) {
+        throw supplierFailure(error);
       }
     },
 

@@ -11,7 +11,9 @@ type Operation =
   | 'confirmCancellation'
   | 'acceptAirlineChanges'
   | 'quoteChange'
-  | 'confirmChange';
+  | 'confirmChange'
+  | 'listChangeOffers'
+  | 'checkChange';
 
 /** The same supplier, each call counted (by outcome) and timed for GET /metrics. */
 export function measureSupplier(supplier: Supplier): Supplier {
@@ -52,5 +54,9 @@ export function measureSupplier(supplier: Supplier): Supplier {
     ...(supplier.servesBrand ? { servesBrand: supplier.servesBrand.bind(supplier) } : {}),
     ...(supplier.quoteChange ? { quoteChange: measured('quoteChange', supplier.quoteChange) } : {}),
     ...(supplier.confirmChange ? { confirmChange: measured('confirmChange', supplier.confirmChange) } : {}),
+    ...(supplier.listChangeOffers
+      ? { listChangeOffers: measured('listChangeOffers', supplier.listChangeOffers) }
+      : {}),
+    ...(supplier.checkChange ? { checkChange: measured('checkChange', supplier.checkChange) } : {}),
   };
 }

@@ -143,6 +143,31 @@ export interface SupplierChangeRequest {
   flights: string[];
 }
 
+/** A supplier's change offer with the flights it moves the journey to (`QR647`, in order). */
+export interface SupplierChangeOption extends SupplierChangeOffer {
+  flights: string[];
+}
+
+/** What the supplier says became of an order change it was asked to confirm. */
+export type SupplierChangeState = { confirmed: true; order: IssuedOrder } | { confirmed: false };
+
+/**
+ * Thrown by `confirmChange` when the supplier was asked to confirm the change, its answer was lost
+ * (timeout, dropped connection) and asking it what became of the change failed too: the change
+ * may or may not be made at the supplier. `changeId` is the supplier's order change, to ask again
+ * later with `checkChange`.
+ */
+export class SupplierChangeUnverified extends Error {
+  constructor(
+    readonly supplier: string,
+    readonly changeId: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SupplierChangeUnverified';
+  }
+}
+
 /** Why an outside supplier's order failed after the traveller paid (the money goes back). */
 export class SupplierOrderFailed extends Error {
   constructor(
@@ -217,6 +242,20 @@ export interface Supplier {
    * confirming such an offer, paying its change total: the order as reissued.
    */
   quoteChange?(db: Db, request: SupplierChangeRequest): Promise<SupplierChangeOffer>;
+  /**
+   * Every change offer the supplier makes for moving the order's journey to the date (one order
+   * change request; CHANGE_REFUSED when the journey is not in the order), each with its flights.
+   */
+  listChangeOffers?(db: Db, request: Omit<SupplierChangeRequest, 'flights'>): Promise<SupplierChangeOption[]>;
+  /**
+   * What became of an order change `confirmChange` asked for (SupplierChangeUnverified's
+   * `changeId`): confirmed, with the order as reissued, or not. Throws when the supplier cannot
+   * be asked (ask again later).
+   */
+  checkChange?(
+    db: Db,
+    options: { orderId: string; brandId?: string | null; changeId: string; passengerIds: string[] },
+  ): Promise<SupplierChangeState>;
   confirmChange?(
     db: Db,
     options: {
@@ -230,4 +269,7 @@ export interface Supplier {
       passengerIds: string[];
     },
   ): Promise<IssuedOrder>;
+  // confirmChange: when the confirmation's answer is lost (timeout, dropped connection) the
+  // supplier is asked what became of the change: confirmed, the order as reissued is answered as
+  // usual; not, the failure is thrown; unknown (the supplier cannot be asked): SupplierChangeUnverified.
 }

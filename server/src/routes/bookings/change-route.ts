@@ -26,7 +26,10 @@ export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The flights a leg may move to on a date, each with its change quote (fare difference + fee)',
         description:
-          '409 CHANGE_NOT_ALLOWED when the fare allows no change now; 422 CHANGE_NOT_SUPPORTED for an outside supplier’s leg.',
+          '409 CHANGE_NOT_ALLOWED when the fare allows no change now. A leg Duffel sold lists Duffel’s change offers ' +
+          'for the date (an order change request), each on the searched offer of its flights with Duffel’s price and ' +
+          '`expires_at`; confirmed through POST /bookings/:pnr/change (409 CHANGE_REFUSED, 502 SUPPLIER_UNAVAILABLE); ' +
+          '422 CHANGE_NOT_SUPPORTED for an outside supplier that changes no orders.',
         params: pnrParams,
         querystring: changeOptionsQuery,
         response: responses(changeOptions),
@@ -61,7 +64,8 @@ export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
           '409 CHANGE_NOT_ALLOWED when the fare conditions forbid it or its window has closed; 422 CHANGE_NOT_SUPPORTED ' +
           'for another supplier’s offer; a Duffel leg follows Duffel’s order change flow (409 CHANGE_REFUSED when ' +
           'Duffel offers or confirms no change, 410 OFFER_EXPIRED when its change offer lapsed, 502 SUPPLIER_UNAVAILABLE; ' +
-          'the booking unchanged); 409 CHANGE_PAYMENT_UNAVAILABLE when something is due and the booker ' +
+          'the booking unchanged; a confirmation whose answer is lost is asked about at Duffel and applied if made, ' +
+          'or 504 CHANGE_PENDING_CONFIRMATION when Duffel cannot be asked: the debit held until a job settles it); 409 CHANGE_PAYMENT_UNAVAILABLE when something is due and the booker ' +
           'has no wallet and gave no `method`; 402 INSUFFICIENT_FUNDS / CREDIT_LIMIT_EXCEEDED; 409 SOLD_OUT, PRICE_CHANGED. ' +
           'A traveller confirms with `method` (one of the quote’s `payment_methods`): the new seats are held, ' +
           '`payment_action` says where to pay, and the change is made once the gateway’s payment is verified; ' +

@@ -2,11 +2,13 @@ import { Duffel } from '@duffel/api';
 import type { OrderChangeOffer } from '@duffel/api/types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ChangeOptions } from '#shared/booking-changes';
 import type { Booking } from '#shared/bookings';
 import type { FlightOffer } from '#shared/flights';
-import { bookingChanges, walletEntries } from '../../db/schema/index';
+import { bookingChanges, bookings, supplierChangeChecks, walletEntries } from '../../db/schema/index';
 import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
 import { checkBooks } from '../../domain/ledger/check-books';
+import { runJob } from '../../jobs/run-all-jobs';
 import {
   type DuffelSandbox,
   NO_FAULTS,
@@ -16,6 +18,7 @@ import {
 import { api, logInDemo } from '../../test/accounts';
 import { topUpWallet } from '../../test/booking-load';
 import { adult, bookingBody, findOffers, payBooking, postBooking, walletOf } from '../../test/bookings';
+import { PUBLISHED_CHANGE_OFFER as PUBLISHED } from '../../test/duffel-published-examples';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -126,6 +129,24 @@ const dataOf = (request: ReceivedRequest | undefined) => {
   return (request.body as { data: Record<string, unknown> }).data;
 };
 const pence = (amount: string) => Math.round(Number(amount) * 100);
+
+/** The booking's pending-verification records (supplier_change_checks). */
+async function checksOf(pnr: string) {
+  return t.database.db
+    .select({
+      status: supplierChangeChecks.status,
+      orderId: supplierChangeChecks.orderId,
+      paidWith: supplierChangeChecks.paidWith,
+      attempts: supplierChangeChecks.attempts,
+    })
+    .from(supplierChangeChecks)
+    .innerJoin(bookings, eq(bookings.id, supplierChangeChecks.bookingId))
+    .where(eq(bookings.pnr, pnr));
+}
+
+/** Every pending check due now (the job's back-off skipped). */
+const makeDue = () =>
+  t.database.db.update(supplierChangeChecks).set({ nextCheckAt: new Date(Date.now() - 1000) });
 
 async function bookingNow(pnr: string): Promise<Booking> {
   const response = await api(t, { method: 'GET', url: `/bookings/${pnr}`, cookie: agent });
@@ -311,24 +332,275 @@ describe('changing the date of a Duffel booking', () => {
     expect(await t.database.db.select().from(bookingChanges)).toHaveLength(changesBefore);
   });
 
-  it('Duffel not answering the confirmation in time: SUPPLIER_UNAVAILABLE and the booking and wallet as they were', async () => {
+  it('Duffel confirming the change but answering after our timeout (or dropping the connection after it): Tikat asks Duffel, finds it confirmed and applies it', async () => {
+    for (const fault of ['late', 'dropped'] as const) {
+      Object.assign(sandbox.faults, NO_FAULTS);
+      const { booking, offer } = await ticketedDuffelBooking();
+      const later = await laterOffer(offer);
+      const orderId = dataOf(sent('POST', /^\/air\/payments$/).at(-1)).order_id as string;
+      const walletBefore = await walletOf(t.database.db, AGENT_EMAIL);
+      if (fault === 'late') sandbox.faults.changeConfirmDelayMs = SUPPLIER_TIMEOUT_MS + 500;
+      else sandbox.faults.changeConfirmDrop = 'after';
+      const checksBefore = sent('GET', /^\/air\/order_changes\/[^/]+$/).length;
+      const slow = await change(booking.pnr, later, true);
+      expect(slow.statusCode, `${fault}: ${slow.body}`).toBe(200);
+      // Tikat asked Duffel what became of the order change it had confirmed.
+      const checks = sent('GET', /^\/air\/order_changes\/[^/]+$/);
+      expect(checks.length, fault).toBe(checksBefore + 1);
+      const changeId = sent('POST', /^\/air\/order_changes\/[^/]+\/actions\/confirm$/)
+        .at(-1)
+        ?.path.split('/')[3];
+      expect(checks.at(-1)?.path).toBe(`/air/order_changes/${changeId}`);
+      const changed = slow.json().data.booking as Booking;
+      expect(changed.legs[0]?.segments.map((x) => x.depart_at.slice(0, 10))).toEqual(
+        later.segments.map((x) => x.depart_at.slice(0, 10)),
+      );
+      const order = (await duffel.orders.get(orderId)).data;
+      const eTicket = order.documents?.find((d) => d.type === 'electronic_ticket')?.unique_identifier;
+      expect(changed.tickets.filter((x) => x.status === 'open').map((x) => x.ticket_number)).toEqual([
+        eTicket,
+        eTicket,
+      ]);
+      const due = slow.json().data.quote.amount_due as number;
+      expect(due).toBeGreaterThan(0);
+      const walletAfter = await walletOf(t.database.db, AGENT_EMAIL);
+      expect(walletAfter.balance).toBe(walletBefore.balance - due);
+      expect(walletAfter.ledger).toBe(walletAfter.balance);
+    }
+    expect((await checkBooks(t.database.db)).problems).toEqual([]);
+  }, 60_000);
+
+  it('the connection dropped before Duffel confirmed: Tikat asks, Duffel says not made, the booking and wallet as they were', async () => {
     const { booking, offer } = await ticketedDuffelBooking();
     const later = await laterOffer(offer);
+    const orderId = dataOf(sent('POST', /^\/air\/payments$/).at(-1)).order_id as string;
+    const before = (await duffel.orders.get(orderId)).data;
     const changesBefore = (await t.database.db.select().from(bookingChanges)).length;
     const walletBefore = await walletOf(t.database.db, AGENT_EMAIL);
-    sandbox.faults.changeConfirmDelayMs = SUPPLIER_TIMEOUT_MS + 500;
-    const slow = await change(booking.pnr, later, true);
-    expect(slow.statusCode).toBe(502);
-    expect(slow.json()).toMatchObject({
+    sandbox.faults.changeConfirmDrop = 'before';
+    const checksBefore = sent('GET', /^\/air\/order_changes\/[^/]+$/).length;
+    const dropped = await change(booking.pnr, later, true);
+    expect(dropped.statusCode, dropped.body).toBe(502);
+    expect(dropped.json()).toMatchObject({
       success: false,
-      data: { code: 'SUPPLIER_UNAVAILABLE', supplier: 'duffel', reason: 'timeout' },
+      data: { code: 'SUPPLIER_UNAVAILABLE', supplier: 'duffel', reason: 'unreachable' },
     });
+    expect(sent('GET', /^\/air\/order_changes\/[^/]+$/)).toHaveLength(checksBefore + 1);
     const after = await bookingNow(booking.pnr);
     expect(after.legs).toEqual(booking.legs);
     expect(after.tickets).toEqual(booking.tickets);
     expect(await walletOf(t.database.db, AGENT_EMAIL)).toEqual(walletBefore);
     expect(await t.database.db.select().from(bookingChanges)).toHaveLength(changesBefore);
+    expect((await duffel.orders.get(orderId)).data.slices).toEqual(before.slices);
+    expect(await t.database.db.select().from(supplierChangeChecks)).toHaveLength(0);
+    expect((await checkBooks(t.database.db)).problems).toEqual([]);
+  });
+
+  it('Duffel unreachable after the confirmation, the change made there: pending, the debit held, then applied by the reconcile job', async () => {
+    const { booking, offer } = await ticketedDuffelBooking();
+    const later = await laterOffer(offer);
+    const orderId = dataOf(sent('POST', /^\/air\/payments$/).at(-1)).order_id as string;
+    const walletBefore = await walletOf(t.database.db, AGENT_EMAIL);
+    sandbox.faults.unreachableAfterChangeConfirm = true;
+    const lost = await change(booking.pnr, later, true);
+    expect(lost.statusCode, lost.body).toBe(504);
+    expect(lost.json()).toMatchObject({
+      success: false,
+      data: { code: 'CHANGE_PENDING_CONFIRMATION', supplier: 'duffel', currency: 'NPR' },
+    });
+    const due = lost.json().data.amount_due as number;
+    expect(due).toBeGreaterThan(0);
+    // The booking keeps its flight for now; the wallet's debit is held; the history says why.
+    const meanwhile = await bookingNow(booking.pnr);
+    expect(meanwhile.legs).toEqual(booking.legs);
+    expect(meanwhile.tickets).toEqual(booking.tickets);
+    expect((await walletOf(t.database.db, AGENT_EMAIL)).balance).toBe(walletBefore.balance - due);
+    const [check] = await checksOf(booking.pnr);
+    expect(check).toMatchObject({ status: 'pending', orderId, paidWith: 'wallet' });
+    expect((await checkBooks(t.database.db)).problems).toEqual([]);
+    // Another change of the leg waits for this one.
+    sandbox.faults.unreachable = false;
+    sandbox.faults.unreachableAfterChangeConfirm = false;
+    const again = await change(booking.pnr, later, false);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().data).toMatchObject({ code: 'CHANGE_NOT_ALLOWED', rule: 'change_being_confirmed' });
+
+    // Still unreachable: the job leaves it pending and asks again later.
+    sandbox.faults.unreachable = true;
+    await makeDue();
+    expect(await runJob(t.app, 'bookings.verify-supplier-changes')).toEqual({
+      supplierChanges: { applied: 0, rolledBack: 0, pending: 1 },
+    });
+    expect((await checksOf(booking.pnr))[0]).toMatchObject({ status: 'pending', attempts: 1 });
+
+    sandbox.faults.unreachable = false;
+    await makeDue();
+    expect(await runJob(t.app, 'bookings.verify-supplier-changes')).toEqual({
+      supplierChanges: { applied: 1, rolledBack: 0, pending: 0 },
+    });
+    expect((await checksOf(booking.pnr))[0]?.status).toBe('applied');
+    const changed = await bookingNow(booking.pnr);
+    expect(changed.legs[0]?.segments.map((x) => x.depart_at.slice(0, 10))).toEqual(
+      later.segments.map((x) => x.depart_at.slice(0, 10)),
+    );
+    const order = (await duffel.orders.get(orderId)).data;
+    const eTicket = order.documents?.find((d) => d.type === 'electronic_ticket')?.unique_identifier;
+    expect(changed.tickets.filter((x) => x.status === 'open').map((x) => x.ticket_number)).toEqual([
+      eTicket,
+      eTicket,
+    ]);
+    expect(changed.tickets.filter((x) => x.status === 'exchanged')).toHaveLength(2);
+    // Paid by the debit already taken: nothing debited or given back twice.
+    const walletAfter = await walletOf(t.database.db, AGENT_EMAIL);
+    expect(walletAfter.balance).toBe(walletBefore.balance - due);
+    expect(walletAfter.ledger).toBe(walletAfter.balance);
+    expect((await checkBooks(t.database.db)).problems).toEqual([]);
+    // A second pass finds nothing to do.
+    await makeDue();
+    expect(await runJob(t.app, 'bookings.verify-supplier-changes')).toEqual({
+      supplierChanges: { applied: 0, rolledBack: 0, pending: 0 },
+    });
   }, 60_000);
+
+  it('Duffel unreachable after the confirmation, the change not made there: pending, then rolled back by the reconcile job with the debit given back', async () => {
+    const { booking, offer } = await ticketedDuffelBooking();
+    const later = await laterOffer(offer);
+    const walletBefore = await walletOf(t.database.db, AGENT_EMAIL);
+    const changesBefore = (await t.database.db.select().from(bookingChanges)).length;
+    sandbox.faults.changeConfirmDrop = 'before';
+    sandbox.faults.unreachableAfterChangeConfirm = true;
+    const lost = await change(booking.pnr, later, true);
+    expect(lost.statusCode, lost.body).toBe(504);
+    expect(lost.json().data.code).toBe('CHANGE_PENDING_CONFIRMATION');
+    const due = lost.json().data.amount_due as number;
+    expect((await walletOf(t.database.db, AGENT_EMAIL)).balance).toBe(walletBefore.balance - due);
+
+    Object.assign(sandbox.faults, NO_FAULTS);
+    await makeDue();
+    expect(await runJob(t.app, 'bookings.verify-supplier-changes')).toEqual({
+      supplierChanges: { applied: 0, rolledBack: 1, pending: 0 },
+    });
+    expect((await checksOf(booking.pnr))[0]?.status).toBe('rolled_back');
+    const after = await bookingNow(booking.pnr);
+    expect(after.legs).toEqual(booking.legs);
+    expect(after.tickets).toEqual(booking.tickets);
+    expect(after.history.map((e) => e.note ?? '').join('\n')).toContain('did not make the date change');
+    const walletAfter = await walletOf(t.database.db, AGENT_EMAIL);
+    expect(walletAfter.balance).toBe(walletBefore.balance);
+    expect(walletAfter.ledger).toBe(walletAfter.balance);
+    const credits = await t.database.db
+      .select()
+      .from(walletEntries)
+      .where(eq(walletEntries.kind, 'refund_credit'));
+    expect(credits.map((c) => c.amount)).toContain(due);
+    expect(await t.database.db.select().from(bookingChanges)).toHaveLength(changesBefore);
+    expect((await checkBooks(t.database.db)).problems).toEqual([]);
+    // The leg may be changed again.
+    const again = await change(booking.pnr, later, false);
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('change options of a Duffel leg: Duffel’s change offers for the date, priced as the change is, each confirmable through the change route', async () => {
+    const { booking, offer } = await ticketedDuffelBooking();
+    const later = await laterOffer(offer);
+    const orderId = dataOf(sent('POST', /^\/air\/payments$/).at(-1)).order_id as string;
+    const rate = offer.supplier_quote?.rate?.npr ?? 0;
+    const npr = (amount: string) => Math.round((pence(amount) * rate) / 100);
+    const options = async () => {
+      const requestsBefore = sent('POST', /^\/air\/order_change_requests$/).length;
+      const response = await api(t, {
+        method: 'GET',
+        url: `/bookings/${booking.pnr}/change-options?leg_index=0&date=${dateOf(bookedDay + 2)}`,
+        cookie: agent,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      // One order change request for the leg's slice on the date, its offers listed.
+      expect(sent('POST', /^\/air\/order_change_requests$/)).toHaveLength(requestsBefore + 1);
+      expect(dataOf(sent('POST', /^\/air\/order_change_requests$/).at(-1))).toMatchObject({
+        order_id: orderId,
+        slices: { add: [{ origin: 'KTM', destination: 'LHR', departure_date: dateOf(bookedDay + 2) }] },
+      });
+      return response.json().data as ChangeOptions;
+    };
+
+    // Published example amounts on every change offer: Tikat reads them as Duffel states them.
+    sandbox.faults.changeOfferAmounts = {
+      penalty_amount: PUBLISHED.penalty_amount as string,
+      change_total_amount: PUBLISHED.change_total_amount as string,
+      new_total_amount: PUBLISHED.new_total_amount as string,
+    };
+    const listed = await options();
+    expect(listed.options.length).toBeGreaterThan(0);
+    const ownRequest = (
+      await duffel.orderChangeRequests.create({
+        order_id: orderId,
+        slices: {
+          remove: [{ slice_id: (await duffel.orders.get(orderId)).data.slices[0]?.id as string }],
+          add: [
+            {
+              origin: 'KTM',
+              destination: 'LHR',
+              departure_date: dateOf(bookedDay + 2),
+              cabin_class: 'economy',
+            },
+          ],
+        },
+      })
+    ).data;
+    // The stand-in's change offers have the published example's shape (every field it names).
+    for (const changeOffer of ownRequest.order_change_offers)
+      expect(Object.keys(changeOffer)).toEqual(expect.arrayContaining(Object.keys(PUBLISHED)));
+    const changeFee = npr(PUBLISHED.penalty_amount as string);
+    for (const option of listed.options) {
+      expect(option.offer.supplier).toBe('duffel');
+      expect(option.offer.segments[0]?.depart_at.slice(0, 10)).toBe(dateOf(bookedDay + 2));
+      expect(Date.parse(option.expires_at ?? '')).toBeGreaterThan(Date.now());
+      expect(option.quote).toMatchObject({
+        currency: 'NPR',
+        change_fee: changeFee,
+        fare_difference: Math.max(0, npr(PUBLISHED.change_total_amount as string) - changeFee),
+        new_fare: npr(PUBLISHED.new_total_amount as string),
+        amount_due: changeFee + Math.max(0, npr(PUBLISHED.change_total_amount as string) - changeFee),
+        payment: 'wallet',
+        payment_methods: [],
+      });
+    }
+    // Each of Duffel's change offers on the flights a search shows is listed, once.
+    const flightsListed = listed.options.map((o) => flightsOf(o.offer).join());
+    expect(new Set(flightsListed).size).toBe(flightsListed.length);
+    expect(flightsListed).toContain(flightsOf(later).join());
+
+    // Duffel's own amounts: the quote listed is the quote the change route gives and charges.
+    sandbox.faults.changeOfferAmounts = null;
+    const own = (await options()).options.find((o) => flightsOf(o.offer).join() === flightsOf(later).join());
+    if (!own) throw new Error('the later flight is not listed');
+    const quoted = await change(booking.pnr, own.offer, false);
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json().data.quote).toEqual(own.quote);
+    const walletBefore = await walletOf(t.database.db, AGENT_EMAIL);
+    const confirmed = await change(booking.pnr, own.offer, true);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data.quote.amount_due).toBe(own.quote.amount_due);
+    const changed = confirmed.json().data.booking as Booking;
+    expect(changed.legs[0]?.segments.map((x) => x.flight_number)).toEqual(
+      own.offer.segments.map((x) => x.flight_number),
+    );
+    expect(changed.legs[0]?.segments[0]?.depart_at.slice(0, 10)).toBe(dateOf(bookedDay + 2));
+    expect((await walletOf(t.database.db, AGENT_EMAIL)).balance).toBe(
+      walletBefore.balance - own.quote.amount_due,
+    );
+
+    // Duffel offering no change for a date: no options, and no house flight offered instead.
+    sandbox.faults.noChangeOffers = true;
+    const none = await api(t, {
+      method: 'GET',
+      url: `/bookings/${booking.pnr}/change-options?leg_index=0&date=${dateOf(bookedDay + 3)}`,
+      cookie: agent,
+    });
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json().data.options).toEqual([]);
+    expect((await checkBooks(t.database.db)).problems).toEqual([]);
+  });
 
   it('the flight already booked, or a Duffel leg moved to a house flight: refused naming the field, Duffel not asked', async () => {
     const { booking, offer } = await ticketedDuffelBooking();

@@ -121,6 +121,56 @@ describe('Duffel for a brand with its own token and no deployment token', () => 
     expect(authorizationsSince(from, '/air/orders')).toEqual([`Bearer ${BRAND_TOKEN}`]);
   });
 
+  it('a Duffel offer id sent to a brand with no Duffel account at all: 400 naming offers.N.id; to the brand with one whose offer is gone: 410 OFFER_EXPIRED', async () => {
+    const { duffel } = await search(agent);
+    const offer = duffel[0];
+    if (!offer) throw new Error('no Duffel offer to Doha');
+
+    // Neither the deployment nor Global IME has a Duffel token: the offer id is not one this brand
+    // could have been shown, so the field is named (as before Duffel could be switched on per brand).
+    const from = sandbox.received.length;
+    const checked = await api(t, {
+      method: 'POST',
+      url: '/flights/availability',
+      host: GLOBALIME,
+      payload: { offers: [{ id: offer.id, total: offer.price.total }] },
+    });
+    expect(checked.statusCode, checked.body).toBe(400);
+    expect(checked.json()).toMatchObject({ success: false, data: { code: 'VALIDATION_FAILED' } });
+    expect(Object.keys(checked.json().data.fields)).toEqual(['offers.0.id']);
+    const booked = await postBooking(
+      t,
+      otherAgent,
+      bookingBody([offer], [adult({ passport_number: 'PA1212121', passport_expiry: '2033-03-03' })]),
+      undefined,
+      GLOBALIME,
+    );
+    expect(booked.statusCode, booked.body).toBe(400);
+    expect(Object.keys(booked.json().data.fields)).toEqual(['offers.0.id']);
+    expect(sandbox.received.length).toBe(from);
+
+    // Sajilo has Duffel (its own token): an offer Duffel no longer has is gone, not malformed.
+    sandbox.faults.expireOffers = true;
+    try {
+      const gone = await api(t, {
+        method: 'POST',
+        url: '/flights/availability',
+        cookie: agent,
+        payload: { offers: [{ id: offer.id, total: offer.price.total }] },
+      });
+      expect(gone.statusCode, gone.body).toBe(410);
+      expect(gone.json()).toMatchObject({
+        success: false,
+        data: { code: 'OFFER_EXPIRED', offer_id: offer.id },
+      });
+      const goneBooking = await postBooking(t, agent, bookingBody([offer]));
+      expect(goneBooking.statusCode, goneBooking.body).toBe(410);
+      expect(goneBooking.json().data.code).toBe('OFFER_EXPIRED');
+    } finally {
+      sandbox.faults.expireOffers = false;
+    }
+  });
+
   it('once the brand removes its token, its searches no longer ask Duffel', async () => {
     const removed = await api(t, {
       method: 'DELETE',

@@ -35,8 +35,29 @@ export interface DuffelSandboxFaults {
   expireChangeOffers: boolean;
   /** Confirming an order change fails with `airline_error` (the airline refused it). */
   failChanges: boolean;
-  /** Confirming an order change waits this many milliseconds first (the airline is slow). */
+  /**
+   * Confirming an order change is done at once but answered this many milliseconds late (Duffel
+   * confirmed it; the answer arrives after the caller gave up).
+   */
   changeConfirmDelayMs: number;
+  /**
+   * Confirming an order change drops the connection without an answer: `before` the change is
+   * made (nothing changed), or `after` (the order changed, the caller never told).
+   */
+  changeConfirmDrop: 'before' | 'after' | null;
+  /**
+   * Order change offers carry these amounts (decimal strings in the order's currency) instead of
+   * the stand-in's own: e.g. the published example's, to check Tikat's reading of them end to end.
+   */
+  changeOfferAmounts: {
+    penalty_amount: string;
+    change_total_amount: string;
+    new_total_amount: string;
+  } | null;
+  /** Every request's connection is dropped without an answer (Duffel cannot be reached). */
+  unreachable: boolean;
+  /** Once an order change's confirmation is received, the stand-in becomes `unreachable`. */
+  unreachableAfterChangeConfirm: boolean;
 }
 
 export const NO_FAULTS: DuffelSandboxFaults = {
@@ -49,7 +70,14 @@ export const NO_FAULTS: DuffelSandboxFaults = {
   expireChangeOffers: false,
   failChanges: false,
   changeConfirmDelayMs: 0,
+  changeConfirmDrop: null,
+  changeOfferAmounts: null,
+  unreachable: false,
+  unreachableAfterChangeConfirm: false,
 };
+
+/** Thrown inside the stand-in: the request's connection is dropped without an answer. */
+class DropConnection extends Error {}
 
 /** One request as the stand-in received it (for tests to read what Tikat sent). */
 export interface ReceivedRequest {
@@ -815,8 +843,14 @@ export async function startDuffelSandbox(
       for (const itinerary of SANDBOX_ITINERARIES[destination as string] ?? []) {
         const replacement = buildOffer(itinerary, brand, wanted.departure_date, passengers, cabin);
         if (!replacement) continue;
-        const penaltyMinor = minorOf(brand.changePenalty) * passengers.length;
-        const changeTotalMinor = penaltyMinor + replacement.totalMinor - entry.offer.totalMinor;
+        const amounts = faults.changeOfferAmounts;
+        const penaltyMinor = amounts
+          ? minorOf(Number(amounts.penalty_amount))
+          : minorOf(brand.changePenalty) * passengers.length;
+        const changeTotalMinor = amounts
+          ? minorOf(Number(amounts.change_total_amount))
+          : penaltyMinor + replacement.totalMinor - entry.offer.totalMinor;
+        if (amounts) replacement.totalMinor = minorOf(Number(amounts.new_total_amount));
         const expiresAt = now + CHANGE_OFFER_LIFETIME_MS;
         const [added] = replacement.offer.slices as [Json];
         const changeOffer: Json = {
@@ -1128,9 +1162,13 @@ export async function startDuffelSandbox(
       return { status: 201, data: createOrderChange(body) };
     match = /^\/air\/order_changes\/([^/]+)\/actions\/confirm$/.exec(path);
     if (method === 'POST' && match) {
+      if (faults.unreachableAfterChangeConfirm) faults.unreachable = true;
+      if (faults.changeConfirmDrop === 'before') throw new DropConnection();
+      const confirmed = confirmOrderChange(match[1] as string, body);
+      if (faults.changeConfirmDrop === 'after' || faults.unreachable) throw new DropConnection();
       if (faults.changeConfirmDelayMs > 0)
         await new Promise((resolve) => setTimeout(resolve, faults.changeConfirmDelayMs));
-      return { status: 200, data: confirmOrderChange(match[1] as string, body) };
+      return { status: 200, data: confirmed };
     }
     match = /^\/air\/order_changes\/([^/]+)$/.exec(path);
     if (method === 'GET' && match) {
@@ -1180,6 +1218,7 @@ export async function startDuffelSandbox(
     try {
       const body = asObject(await readJson(request));
       received.push({ method, path: url.pathname, body, headers: request.headers });
+      if (faults.unreachable) throw new DropConnection();
       if (faults.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.delayMs));
       if (faults.failStatus !== null)
         throw new DuffelError(
@@ -1205,7 +1244,8 @@ export async function startDuffelSandbox(
       const { status, data } = await route(method, url.pathname, body, url.searchParams);
       send(status, { data });
     } catch (error) {
-      if (error instanceof DuffelError) sendError(error);
+      if (error instanceof DropConnection) request.socket.destroy();
+      else if (error instanceof DuffelError) sendError(error);
       else sendError(new DuffelError(500, 'api_error', 'internal_server_error', 'Something went wrong.'));
     }
   }
