@@ -275,4 +275,10 @@ test('an admin changes the date of an agent’s booking: quote, confirm, new tic
   await expect(page.getByTestId('history')).toContainText('Date changed');
   await expect(page.getByTestId('history')).toContainText('(agency)');
   await expect(page.getByText('for a date change')).toBeVisible();
+
+  // The report counts the change's money beside sales, paid from the agent's wallet.
+  await page.goto('/admin/reports');
+  await expect(page.getByRole('columnheader', { name: 'Change revenue' })).toBeVisible();
+  await expect(page.getByTestId('report-changes')).toContainText('not part of sales');
+  await expect(page.getByTestId('report-changes')).toContainText('from agents’ wallets');
 });
