@@ -5,6 +5,7 @@ import {
   agentTicketedBooking,
   bookAndPay,
   expectNoSeriousViolation,
+  fundWallet,
   holdFlight,
   inDays,
   logInToConsole,
@@ -275,4 +276,42 @@ test('an admin changes the date of an agent’s booking: quote, confirm, new tic
   await expect(page.getByTestId('history')).toContainText('Date changed');
   await expect(page.getByTestId('history')).toContainText('(agency)');
   await expect(page.getByText('for a date change')).toBeVisible();
+
+  // The report counts the change's money beside sales, paid from the agent's wallet.
+  await page.goto('/admin/reports');
+  await expect(page.getByRole('columnheader', { name: 'Change revenue' })).toBeVisible();
+  await expect(page.getByTestId('report-changes')).toContainText('not part of sales');
+  await expect(page.getByTestId('report-changes')).toContainText('from agents’ wallets');
+});
+
+test('the console lists a passenger’s Nepali display name beside the passport name', async ({
+  page,
+  baseURL,
+}) => {
+  const origin = baseURL ?? '';
+  await fundWallet(origin, 'agent@sajilo.example');
+  const agent = await agentApi(origin);
+  const lastName = `Gurung${uniqueLetters()}`;
+  const pnr = await bookAndPay(agent, {
+    days: 45,
+    lastName,
+    firstNames: ['Sunita', 'Maya'],
+    displayNamesNe: ['सुनिता गुरुङ', ''],
+    title: 'Ms',
+    idempotencyKey: `e2e-admin-nepali-name-${lastName}`,
+  });
+  await agent.dispose();
+
+  await logInAsAdmin(page);
+  await page.goto(`/admin/bookings/${pnr}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Booking ${pnr}` })).toBeVisible();
+  const rows = page.getByTestId('ticket-row');
+  const sunita = rows.filter({ hasText: `Ms Sunita ${lastName}` });
+  await expect(sunita).toHaveCount(1);
+  await expect(sunita.getByTestId('passenger-name')).toHaveText(`Ms Sunita ${lastName} (सुनिता गुरुङ)`);
+  await expect(sunita.getByTestId('passenger-name-ne')).toHaveAttribute('lang', 'ne');
+  // Maya gave no Nepali name: her passport name alone.
+  const maya = rows.filter({ hasText: `Ms Maya ${lastName}` });
+  await expect(maya.getByTestId('passenger-name')).toHaveText(`Ms Maya ${lastName}`);
+  await expect(maya.getByTestId('passenger-name-ne')).toHaveCount(0);
 });

@@ -165,6 +165,8 @@ export interface FlightHold {
   offer?: { where: (offer: KtmPkrOffer) => boolean; what: string };
   /** The contact's e-mail: `<first name>.<last name>@example.com` unless told. */
   contactEmail?: string;
+  /** Nepali display names (Devanagari) by adult, in `firstNames`' order; none where empty. */
+  displayNamesNe?: string[];
 }
 
 const DIRECT = { where: (offer: KtmPkrOffer) => offer.stops === 0, what: 'direct' };
@@ -190,13 +192,14 @@ export async function holdFlight(api: APIRequestContext, hold: FlightHold): Prom
     headers: { 'idempotency-key': hold.idempotencyKey },
     data: {
       offers: [{ id: offer.id, total: offer.price.total }],
-      passengers: hold.firstNames.map((firstName) => ({
+      passengers: hold.firstNames.map((firstName, i) => ({
         type: 'adult',
         title: hold.title,
         first_name: firstName,
         last_name: hold.lastName,
         gender: hold.title === 'Mr' ? 'male' : 'female',
         nationality: 'NP',
+        ...(hold.displayNamesNe?.[i] ? { display_name_ne: hold.displayNamesNe[i] } : {}),
       })),
       contact: {
         name: `${contact} ${hold.lastName}`,

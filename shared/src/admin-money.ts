@@ -202,8 +202,27 @@ export const reportRow = z.object({
   commission: z.number().int(),
   /** The agency's markup included in those sales, minor units. */
   markup: z.number().int(),
+  /**
+   * Date changes made in the range (by when each was made, whatever the booking's date or later
+   * status), of the group's bookings: how many (free ones included).
+   */
+  changes: z.number().int(),
+  /** What those changes charged for the new fare's difference, minor units. */
+  changeFareDifference: z.number().int(),
+  /** What they charged as change fees (VAT included), minor units. */
+  changeFees: z.number().int(),
+  /**
+   * Money taken for those changes (fare difference + fee), minor units, however it was paid: from
+   * an agent's wallet, through a gateway, or collected by the agency. Each is a journal crediting
+   * the brand's sales account in the books; none of it is in `sales`.
+   */
+  changeRevenue: z.number().int(),
 });
 export type ReportRow = z.infer<typeof reportRow>;
+
+/** How a date change's amount was paid (`booking_changes.paid_with`). */
+export const CHANGE_PAID_WITH = ['wallet', 'agency', 'esewa', 'khalti', 'connectips'] as const;
+export type ChangePaidWith = (typeof CHANGE_PAID_WITH)[number];
 
 export const salesReport = z.object({
   from: z.string(),
@@ -219,6 +238,35 @@ export const salesReport = z.object({
   excessPayments: z.array(
     z.object({
       currency: currencyCode,
+      payments: z.number().int(),
+      amount: z.number().int(),
+      refunded: z.number().int(),
+      pending: z.number().int(),
+    }),
+  ),
+  /**
+   * The report's change revenue by how it was paid, per currency: `wallet` (agents), `agency`
+   * (collected from the traveller by the agency, console) or the gateway a traveller paid through.
+   * Sums to the totals' `changeRevenue`. Minor units.
+   */
+  changePayments: z.array(
+    z.object({
+      currency: currencyCode,
+      paidWith: z.enum(CHANGE_PAID_WITH),
+      changes: z.number().int(),
+      amount: z.number().int(),
+    }),
+  ),
+  /**
+   * Gateway payments of date changes captured in the range that are owed back, per currency and
+   * reason: `late` (paid when the change could no longer be made: the booking kept its flight) or
+   * `excess` (the same change paid twice). Like `excessPayments`: none of it change revenue.
+   * Minor units; `pending` = `amount` − `refunded`.
+   */
+  changePaymentsToRefund: z.array(
+    z.object({
+      currency: currencyCode,
+      reason: z.enum(['late', 'excess']),
       payments: z.number().int(),
       amount: z.number().int(),
       refunded: z.number().int(),

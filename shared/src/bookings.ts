@@ -211,6 +211,24 @@ export const booking = z.object({
   /** Why the booking is in its status when the traveller must be told (e.g. the airline refused the order after payment: refunded). */
   status_reason: z.string().nullable().optional(),
   /**
+   * The latest date change the traveller started paying through a gateway (docs/bookings.md
+   * "Paying a change through a gateway"), null when none: `pending` while the gateway has not
+   * confirmed, then `applied` (the legs and tickets show the new flight) or `failed` (the booking
+   * kept its flight; money taken is refunded); `superseded` when another was started. The booking
+   * page waits on it after the gateway sends the traveller back (`?change=pending`).
+   */
+  change_payment: z
+    .object({
+      status: z.enum(['pending', 'applied', 'failed', 'superseded']),
+      gateway: z.enum(['esewa', 'khalti', 'connectips']),
+      /** Fare difference + change fee, minor units. */
+      amount: z.number().int(),
+      currency,
+      updated_at: z.string(),
+    })
+    .nullable()
+    .optional(),
+  /**
    * Who gets what of the price, at the caller's level and below (issue 21 §4): what the traveller
    * pays, each agent level's part and what the agency is charged, adding up exactly.
    */

@@ -82,6 +82,13 @@ export function presentBooking(
     })),
     airline_reference: airlineReferenceOf(full.legs),
     status_reason: booking.statusReason,
+    change_payment: full.changePayment && {
+      status: full.changePayment.status,
+      gateway: full.changePayment.gateway,
+      amount: full.changePayment.amount,
+      currency: full.changePayment.currency,
+      updated_at: full.changePayment.updatedAt.toISOString(),
+    },
     ...(extras && {
       price_breakdown: extras.priceBreakdown,
       booked_by: presentBookedBy(extras.booker),

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  bookingChangePayments,
   bookingDisruptions,
   bookingEvents,
   bookingLegs,
@@ -27,7 +28,15 @@ export interface FullBooking {
   events: (typeof bookingEvents.$inferSelect)[];
   /** The agency's disruption notices about the booking's flights, with how each was answered. */
   disruptions: BookingDisruptionRow[];
+  /** The latest date change a traveller started paying through a gateway, if any. */
+  changePayment: ChangePaymentState | null;
 }
+
+/** Where a traveller's gateway-paid date change stands (`booking_change_payments`). */
+export type ChangePaymentState = Pick<
+  typeof bookingChangePayments.$inferSelect,
+  'status' | 'gateway' | 'amount' | 'currency' | 'updatedAt'
+>;
 
 /**
  * Whose bookings a PNR is looked up among: one user's (the traveller or agent), an agent's and
@@ -70,7 +79,7 @@ export async function findBooking(db: Db, options: FindBookingOptions): Promise<
 
 /** Legs, passengers, tickets and history of a booking row. */
 export async function loadBookingDetails(db: Db, booking: BookingRow): Promise<FullBooking> {
-  const [legs, passengers, issued, events, disruptions] = await Promise.all([
+  const [legs, passengers, issued, events, disruptions, changePayments] = await Promise.all([
     db
       .select()
       .from(bookingLegs)
@@ -102,6 +111,18 @@ export async function loadBookingDetails(db: Db, booking: BookingRow): Promise<F
       .innerJoin(flightDisruptions, eq(flightDisruptions.id, bookingDisruptions.disruptionId))
       .where(eq(bookingDisruptions.bookingId, booking.id))
       .orderBy(asc(flightDisruptions.createdAt)),
+    db
+      .select({
+        status: bookingChangePayments.status,
+        gateway: bookingChangePayments.gateway,
+        amount: bookingChangePayments.amount,
+        currency: bookingChangePayments.currency,
+        updatedAt: bookingChangePayments.updatedAt,
+      })
+      .from(bookingChangePayments)
+      .where(eq(bookingChangePayments.bookingId, booking.id))
+      .orderBy(desc(bookingChangePayments.createdAt))
+      .limit(1),
   ]);
   return {
     booking,
@@ -110,6 +131,7 @@ export async function loadBookingDetails(db: Db, booking: BookingRow): Promise<F
     tickets: issued,
     events,
     disruptions: disruptions.map(({ disruption, ...answer }) => ({ ...disruption, ...answer })),
+    changePayment: changePayments[0] ?? null,
   };
 }
 

@@ -319,6 +319,7 @@ async function writeBatch(tx: Db, batch: Queued[]): Promise<Verdict[]> {
         tickets: [],
         events: [{ ...event, id: eventIdOf.get(booking.id) ?? 0 }],
         disruptions: [],
+        changePayment: null,
       },
     };
   }

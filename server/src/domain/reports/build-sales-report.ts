@@ -1,8 +1,15 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import type { ReportGroup, ReportRow, SalesReport } from '#shared/admin-money';
+import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { ChangePaidWith, ReportGroup, ReportRow, SalesReport } from '#shared/admin-money';
 import { localToUtc } from '#shared/time/zoned';
 import type { Db } from '../../db/client';
-import { bookings, paymentAttempts, refunds, users } from '../../db/schema/index';
+import {
+  bookingChangePayments,
+  bookingChanges,
+  bookings,
+  paymentAttempts,
+  refunds,
+  users,
+} from '../../db/schema/index';
 
 export interface SalesReportOptions {
   brandId: string;
@@ -22,10 +29,11 @@ const sold = sql`${bookings.status} in ('paid', 'ticketed')`;
 const firstAirline = (field: 'airline_code' | 'airline_name') =>
   sql<string>`coalesce((select l.offer->'segments'->0->>${sql.raw(`'${field}'`)} from booking_legs l where l.booking_id = ${bookings.id} order by l.position limit 1), '?')`;
 
-function groupColumns(groupBy: ReportGroup) {
+/** The group's key and label; a day is the Kathmandu date of `at` (when the booking or change was made). */
+function groupColumns(groupBy: ReportGroup, at: AnyColumn) {
   switch (groupBy) {
     case 'day': {
-      const day = sql<string>`to_char((${bookings.createdAt} at time zone ${KATHMANDU})::date, 'YYYY-MM-DD')`;
+      const day = sql<string>`to_char((${at} at time zone ${KATHMANDU})::date, 'YYYY-MM-DD')`;
       return { key: day, label: day };
     }
     case 'route':
@@ -45,6 +53,26 @@ function groupColumns(groupBy: ReportGroup) {
 
 const total = (expression: ReturnType<typeof sql>) =>
   sql<number>`coalesce(sum(${expression}) filter (where ${sold}), 0)::bigint`.mapWith(Number);
+/** sum(expression), 0 when there is nothing to sum; only the rows `where` says when given. */
+const sumOf = (expression: SQL | AnyColumn, where?: SQL) =>
+  (where
+    ? sql<number>`coalesce(sum(${expression}) filter (where ${where}), 0)::bigint`
+    : sql<number>`coalesce(sum(${expression}), 0)::bigint`
+  ).mapWith(Number);
+
+type Figures = Omit<ReportRow, 'key' | 'label' | 'currency'>;
+const ZERO: Figures = {
+  bookings: 0,
+  paidBookings: 0,
+  sales: 0,
+  commission: 0,
+  markup: 0,
+  changes: 0,
+  changeFareDifference: 0,
+  changeFees: 0,
+  changeRevenue: 0,
+};
+const FIGURES = Object.keys(ZERO) as (keyof Figures)[];
 
 /**
  * Sales, bookings and commission of the brand's bookings made between two Kathmandu dates, per
@@ -53,15 +81,23 @@ const total = (expression: ReturnType<typeof sql>) =>
  * `commission` and `markup` only the paid or ticketed ones. Days without bookings answer zeros.
  * `excessPayments`: the second captures of those bookings (paid twice), and how much of them has
  * gone back.
+ *
+ * Date changes are counted by when each was made (`booking_changes.created_at`), against the
+ * booking's route, first airline and booker: `changes`, and the money they took (`changeRevenue`
+ * = fare difference + fee), however paid — the agent's wallet (`change_debit`), a traveller's
+ * gateway payment (`booking_change_payments`) or the agency's collection — each the journal that
+ * credits the brand's sales account in the books (checkBooks). A gateway payment of a change that
+ * could no longer be made, or paid twice, is no revenue: `changePaymentsToRefund`, beside
+ * `excessPayments`.
  */
 export async function buildSalesReport(db: Db, options: SalesReportOptions): Promise<SalesReport> {
-  const group = groupColumns(options.groupBy);
+  const group = groupColumns(options.groupBy, bookings.createdAt);
   const ofReport = and(
     eq(bookings.brandId, options.brandId),
     gte(bookings.createdAt, startOfKathmanduDay(options.from)),
     lt(bookings.createdAt, startOfKathmanduDay(nextDay(options.to))),
   );
-  const rows = await db
+  const bookingRows = await db
     .select({
       key: group.key,
       label: group.label,
@@ -96,23 +132,90 @@ export async function buildSalesReport(db: Db, options: SalesReportOptions): Pro
     .groupBy(paymentAttempts.currency)
     .orderBy(paymentAttempts.currency);
 
+  const changeGroup = groupColumns(options.groupBy, bookingChanges.createdAt);
+  const changesOfReport = and(
+    eq(bookings.brandId, options.brandId),
+    gte(bookingChanges.createdAt, startOfKathmanduDay(options.from)),
+    lt(bookingChanges.createdAt, startOfKathmanduDay(nextDay(options.to))),
+  );
+  const changeRows = await db
+    .select({
+      key: changeGroup.key,
+      label: changeGroup.label,
+      currency: bookingChanges.currency,
+      changes: sql<number>`count(*)::int`.mapWith(Number),
+      changeFareDifference: sumOf(bookingChanges.fareDifference),
+      changeFees: sumOf(bookingChanges.changeFee),
+      changeRevenue: sumOf(bookingChanges.amount, sql`${bookingChanges.paidWith} is not null`),
+    })
+    .from(bookingChanges)
+    .innerJoin(bookings, eq(bookings.id, bookingChanges.bookingId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(changesOfReport)
+    .groupBy(sql`1, 2, 3`);
+  const changePayments = await db
+    .select({
+      currency: bookingChanges.currency,
+      paidWith: sql<ChangePaidWith>`${bookingChanges.paidWith}`,
+      changes: sql<number>`count(*)::int`.mapWith(Number),
+      amount: sumOf(bookingChanges.amount),
+    })
+    .from(bookingChanges)
+    .innerJoin(bookings, eq(bookings.id, bookingChanges.bookingId))
+    .where(and(changesOfReport, sql`${bookingChanges.paidWith} is not null`))
+    .groupBy(bookingChanges.currency, bookingChanges.paidWith)
+    .orderBy(bookingChanges.currency, bookingChanges.paidWith);
+  const capturedAt = sql`coalesce(${paymentAttempts.paidAt}, ${paymentAttempts.createdAt})`;
+  const reason = sql<
+    'late' | 'excess'
+  >`case when ${paymentAttempts.status} = 'excess' then 'excess' else 'late' end`;
+  const changeRefunds = await db
+    .select({
+      currency: paymentAttempts.currency,
+      reason,
+      payments: sql<number>`count(*)::int`.mapWith(Number),
+      amount: sumOf(paymentAttempts.amountPaisa),
+      refunded: sumOf(paymentAttempts.amountPaisa, sql`${refunds.status} = 'completed'`),
+    })
+    .from(paymentAttempts)
+    .innerJoin(bookingChangePayments, sql`${bookingChangePayments.id}::text = ${paymentAttempts.orderId}`)
+    .innerJoin(bookings, eq(bookings.id, bookingChangePayments.bookingId))
+    .leftJoin(
+      refunds,
+      and(eq(refunds.bookingId, bookings.id), eq(refunds.paymentReference, paymentAttempts.reference)),
+    )
+    .where(
+      and(
+        eq(bookings.brandId, options.brandId),
+        gte(capturedAt, startOfKathmanduDay(options.from)),
+        lt(capturedAt, startOfKathmanduDay(nextDay(options.to))),
+        sql`(${paymentAttempts.status} = 'excess' or (${paymentAttempts.status} = 'paid' and ${bookingChangePayments.status} in ('failed', 'superseded')))`,
+      ),
+    )
+    .groupBy(sql`1, 2`)
+    .orderBy(sql`1, 2`);
+
+  // A group's bookings and its changes, one row per key and currency.
+  const merged = new Map<string, ReportRow>();
+  const rowOf = (row: { key: string; label: string; currency: string }) => {
+    const id = `${row.currency} ${row.key}`;
+    let out = merged.get(id);
+    if (!out) {
+      out = { key: row.key, label: row.label, currency: row.currency as ReportRow['currency'], ...ZERO };
+      merged.set(id, out);
+    }
+    return out;
+  };
+  for (const row of bookingRows) Object.assign(rowOf(row), row);
+  for (const row of changeRows) Object.assign(rowOf(row), row);
+  const rows = [...merged.values()];
+
   const ordered: ReportRow[] =
     options.groupBy === 'day' ? withEveryDay(rows, options.from, options.to) : rows.sort(bySales);
   const totals = new Map<string, Omit<ReportRow, 'key' | 'label'>>();
   for (const row of rows) {
-    const sum = totals.get(row.currency) ?? {
-      currency: row.currency,
-      bookings: 0,
-      paidBookings: 0,
-      sales: 0,
-      commission: 0,
-      markup: 0,
-    };
-    sum.bookings += row.bookings;
-    sum.paidBookings += row.paidBookings;
-    sum.sales += row.sales;
-    sum.commission += row.commission;
-    sum.markup += row.markup;
+    const sum = totals.get(row.currency) ?? { currency: row.currency, ...ZERO };
+    for (const figure of FIGURES) sum[figure] += row[figure];
     totals.set(row.currency, sum);
   }
   return {
@@ -127,11 +230,20 @@ export async function buildSalesReport(db: Db, options: SalesReportOptions): Pro
       currency: e.currency as ReportRow['currency'],
       pending: e.amount - e.refunded,
     })),
+    changePayments: changePayments.map((p) => ({ ...p, currency: p.currency as ReportRow['currency'] })),
+    changePaymentsToRefund: changeRefunds.map((r) => ({
+      ...r,
+      currency: r.currency as ReportRow['currency'],
+      pending: r.amount - r.refunded,
+    })),
   };
 }
 
 const bySales = (a: ReportRow, b: ReportRow) =>
-  b.sales - a.sales || b.bookings - a.bookings || a.label.localeCompare(b.label);
+  b.sales - a.sales ||
+  b.bookings - a.bookings ||
+  b.changeRevenue - a.changeRevenue ||
+  a.label.localeCompare(b.label);
 
 /** Day rows in date order, an NPR row of zeros for each day nothing was booked. */
 function withEveryDay(rows: ReportRow[], from: string, to: string): ReportRow[] {
@@ -146,11 +258,7 @@ function withEveryDay(rows: ReportRow[], from: string, to: string): ReportRow[] 
               key: day,
               label: day,
               currency: 'NPR' as const,
-              bookings: 0,
-              paidBookings: 0,
-              sales: 0,
-              commission: 0,
-              markup: 0,
+              ...ZERO,
             },
           ]),
     );

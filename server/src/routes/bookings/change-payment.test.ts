@@ -154,6 +154,14 @@ describe('a traveller pays the difference through eSewa', () => {
     expect(hold?.status).toBe('held');
     const meanwhile = (await call(customer, 'GET', `/bookings/${before.pnr}`)).json().data as Booking;
     expect(flightsOf(meanwhile)).toEqual(flightsOf(before));
+    // What the booking page waits on after the gateway sends the traveller back unconfirmed.
+    expect(before.change_payment).toBeNull();
+    expect(meanwhile.change_payment).toMatchObject({
+      status: 'pending',
+      gateway: 'esewa',
+      amount: option.quote.amount_due,
+      currency: 'NPR',
+    });
 
     returned = await payInSandbox(gatewayAction(data.payment_action), 'pay');
     const landed = await followReturn(t.app, returned);
@@ -165,6 +173,7 @@ describe('a traveller pays the difference through eSewa', () => {
     const after = (await call(customer, 'GET', `/bookings/${before.pnr}`)).json().data as Booking;
     expect(after.status).toBe('ticketed');
     expect(flightsOf(after)).toEqual(option.offer.segments.map((s) => s.flight_number));
+    expect(after.change_payment?.status).toBe('applied');
     const open = after.tickets.filter((x) => x.status === 'open');
     expect(open).toHaveLength(before.tickets.length);
     expect(open.map((x) => x.reissued_from).sort()).toEqual(
@@ -287,6 +296,7 @@ describe('other ways a change payment ends', () => {
     expect(after.legs).toEqual(before.legs);
     expect(after.tickets).toEqual(before.tickets);
     expect(after.history.at(-1)?.note).toContain('to be refunded');
+    expect(after.change_payment).toMatchObject({ status: 'failed', gateway: 'connectips' });
     expect((await t.app.db.select().from(taxInvoices)).length).toBe(invoicesBefore);
 
     const [attempt] = await t.app.db

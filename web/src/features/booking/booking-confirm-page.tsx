@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Booking, PaymentMethod } from '#shared/bookings';
 import { formatMoney } from '#shared/format-money';
@@ -16,7 +16,14 @@ import { notify } from '../../lib/notify';
 import { meQueryOptions } from '../../lib/session/get-me';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { bookingQueryKey, invoicePdfUrl, ticketPdfUrl, useBooking } from './api/get-booking';
+import {
+  bookingQueryKey,
+  CHANGE_WATCH_MS,
+  changeOutcomeOf,
+  invoicePdfUrl,
+  ticketPdfUrl,
+  useBooking,
+} from './api/get-booking';
 import { payBooking, submitGatewayForm } from './api/pay-booking';
 import { ChangeDate, ChangePaymentNotice } from './components/change-date';
 import { CreateAccountOffer } from './components/create-account-offer';
@@ -40,7 +47,19 @@ export function BookingConfirmPage() {
   const pnr = searchParams.get('pnr');
   const returned = searchParams.get('payment');
   const changeReturned = searchParams.get('change');
-  const booking = useBooking(pnr, { watchForPayment: returned === 'failed' || returned === 'pending' });
+  const watchForChange = changeReturned === 'pending';
+  const booking = useBooking(pnr, {
+    watchForPayment: returned === 'failed' || returned === 'pending',
+    watchForChange,
+  });
+  // A change paid but not yet confirmed: the booking is looked at again for a while, then the page
+  // says it is still waiting.
+  const [changeWaitedOut, setChangeWaitedOut] = useState(false);
+  useEffect(() => {
+    if (!watchForChange) return;
+    const timer = setTimeout(() => setChangeWaitedOut(true), CHANGE_WATCH_MS);
+    return () => clearTimeout(timer);
+  }, [watchForChange]);
   const user = useSignedInUser();
   const setPaymentAndTicketSummary = useAppStore((s) => s.setPaymentAndTicketSummary);
   const setSelectedPaymentOption = useAppStore((s) => s.setSelectedPaymentOption);
@@ -171,7 +190,9 @@ export function BookingConfirmPage() {
               {t('booking.paymentFailed')}
             </p>
           )}
-          <ChangePaymentNotice outcome={changeReturned} />
+          <ChangePaymentNotice
+            outcome={changeOutcomeOf(changeReturned, data.change_payment, changeWaitedOut)}
+          />
           {returned === 'pending' && data.status === 'held' && (
             <p role="status" className="mt-2 text-amber-900 dark:text-amber-200">
               {t('booking.paymentPending')}

@@ -73,7 +73,18 @@ describe('sales reports', () => {
       data.rows.filter((r: ReportRow) => r.key !== today).every((r: ReportRow) => r.bookings === 0),
     ).toBe(true);
     expect(data.totals).toEqual([
-      { currency: 'NPR', bookings: 3, paidBookings: 2, sales: paidTotal, commission, markup: 0 },
+      {
+        currency: 'NPR',
+        bookings: 3,
+        paidBookings: 2,
+        sales: paidTotal,
+        commission,
+        markup: 0,
+        changes: 0,
+        changeFareDifference: 0,
+        changeFees: 0,
+        changeRevenue: 0,
+      },
     ]);
   });
 
@@ -107,11 +118,12 @@ describe('sales reports', () => {
     );
     const [header, line] = response.body.split('\r\n');
     expect(header).toBe(
-      'day,currency,bookings,paid_bookings,sales,commission,markup,sales_minor,commission_minor,markup_minor',
+      'day,currency,bookings,paid_bookings,sales,commission,markup,sales_minor,commission_minor,markup_minor,' +
+        'changes,change_fare_difference,change_fees,change_revenue,change_fare_difference_minor,change_fees_minor,change_revenue_minor',
     );
     const rupees = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
     expect(line).toBe(
-      `${today},NPR,3,2,${rupees(paidTotal)},${rupees(commission)},0.00,${paidTotal},${commission},0`,
+      `${today},NPR,3,2,${rupees(paidTotal)},${rupees(commission)},0.00,${paidTotal},${commission},0,0,0.00,0.00,0.00,0,0,0`,
     );
   });
 

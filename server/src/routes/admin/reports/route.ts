@@ -16,7 +16,7 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Sales, bookings, commission and markup per day, route, airline or agent (Asia/Kathmandu dates)',
+          'Sales, bookings, commission, markup and date changes per day, route, airline or agent (Asia/Kathmandu dates)',
         querystring: reportQuery,
         response: responses(salesReport),
       },
@@ -31,7 +31,8 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'readReports' },
       schema: {
         tags,
-        summary: 'The same report as CSV (amounts in major units and in minor units)',
+        summary:
+          'The same report as CSV (amounts in major units and in minor units; date changes in the last columns)',
         querystring: reportQuery,
       },
     },
@@ -50,6 +51,13 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
           'sales_minor',
           'commission_minor',
           'markup_minor',
+          'changes',
+          'change_fare_difference',
+          'change_fees',
+          'change_revenue',
+          'change_fare_difference_minor',
+          'change_fees_minor',
+          'change_revenue_minor',
         ],
         report.rows.map((row) => [
           row.label,
@@ -62,6 +70,13 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
           row.sales,
           row.commission,
           row.markup,
+          row.changes,
+          majorUnits(row.changeFareDifference),
+          majorUnits(row.changeFees),
+          majorUnits(row.changeRevenue),
+          row.changeFareDifference,
+          row.changeFees,
+          row.changeRevenue,
         ]),
       );
       return sendCsv(reply, `sales-by-${groupBy}-${from}-${to}.csv`, csv);

@@ -1,4 +1,6 @@
+import { Fragment } from 'react';
 import { Link, useParams } from 'react-router';
+import type { Booking } from '#shared/bookings';
 import { DisruptionActions } from '../../../components/ui/disruption-actions';
 import { PriceLevels } from '../../../components/ui/price-levels';
 import { ApiError } from '../../../lib/api-client';
@@ -38,7 +40,7 @@ export function BookingDetailPage() {
   const { booking } = data;
   const passengerName = (id: string) => {
     const p = booking.passengers.find((x) => x.id === id);
-    return p ? `${p.title} ${p.first_name} ${p.last_name}` : id;
+    return p ? <PassengerName passenger={p} /> : id;
   };
 
   return (
@@ -190,8 +192,13 @@ export function BookingDetailPage() {
         </table>
         {booking.tickets.length === 0 && (
           <p className="mt-2 text-sm">
-            {booking.passengers.map((p) => `${p.title} ${p.first_name} ${p.last_name}`).join(', ')} ·{' '}
-            {t('admin.bookings.noTickets')}
+            {booking.passengers.map((p, i) => (
+              <Fragment key={p.id}>
+                {i > 0 && ', '}
+                <PassengerName passenger={p} />
+              </Fragment>
+            ))}{' '}
+            · {t('admin.bookings.noTickets')}
           </p>
         )}
       </section>
@@ -254,5 +261,25 @@ export function BookingDetailPage() {
         </ul>
       </section>
     </article>
+  );
+}
+
+/**
+ * A passenger as their passport has it ("Mr Ram Thapa"), with the Nepali display name they gave
+ * beside it in Devanagari, when they gave one.
+ */
+function PassengerName({ passenger }: { passenger: Booking['passengers'][number] }) {
+  return (
+    <span data-testid="passenger-name">
+      {passenger.title} {passenger.first_name} {passenger.last_name}
+      {passenger.display_name_ne && (
+        <>
+          {' '}
+          <span lang="ne" data-testid="passenger-name-ne">
+            ({passenger.display_name_ne})
+          </span>
+        </>
+      )}
+    </span>
   );
 }

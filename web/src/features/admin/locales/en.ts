@@ -348,7 +348,7 @@ export const adminEn = {
   reports: {
     title: 'Reports',
     intro:
-      'Bookings made in the chosen dates (Nepal time); sales, commission and markup count paid and ticketed bookings.',
+      'Bookings made in the chosen dates (Nepal time); sales, commission and markup count paid and ticketed bookings. Date changes count by the day they were made.',
     from: 'From',
     to: 'To',
     groupBy: 'Group by',
@@ -360,7 +360,30 @@ export const adminEn = {
       bookings: 'Bookings',
       commission: 'Commission',
       markup: 'Markup',
+      changes: 'Date changes',
+      changeRevenue: 'Change revenue',
     },
+    changes_one:
+      '{{count}} date change made in these dates took {{amount}} ({{fareDifference}} fare difference, {{fees}} change fees), not part of sales:',
+    changes_other:
+      '{{count}} date changes made in these dates took {{amount}} ({{fareDifference}} fare difference, {{fees}} change fees), not part of sales:',
+    changePaidWith_one: '{{amount}} {{way}} ({{count}} change)',
+    changePaidWith_other: '{{amount}} {{way}} ({{count}} changes)',
+    changeWays: {
+      wallet: 'from agents’ wallets',
+      agency: 'collected by the agency',
+      esewa: 'through eSewa',
+      khalti: 'through Khalti',
+      connectips: 'through ConnectIPS',
+    },
+    lateChangePayments_one:
+      'Paid too late: {{count}} date change payment of {{amount}} arrived when the change could no longer be made; {{refunded}} refunded, {{pending}} still to go back.',
+    lateChangePayments_other:
+      'Paid too late: {{count}} date change payments of {{amount}} in all arrived when the changes could no longer be made; {{refunded}} refunded, {{pending}} still to go back.',
+    excessChangePayments_one:
+      'Date change paid twice: {{count}} payment of {{amount}} arrived for a change already paid; {{refunded}} refunded, {{pending}} still to go back.',
+    excessChangePayments_other:
+      'Date changes paid twice: {{count}} payments of {{amount}} in all arrived for changes already paid; {{refunded}} refunded, {{pending}} still to go back.',
     currency: 'Currency',
     downloadCsv: 'Download CSV',
     chartTitle: '{{metric}} by {{group}}, {{from}} to {{to}}',

@@ -350,7 +350,7 @@ export const adminNe: typeof adminEn = {
   reports: {
     title: 'प्रतिवेदन',
     intro:
-      'छानिएका मितिमा (नेपाल समय) गरिएका बुकिङ; बिक्री, कमिसन र मार्कअपमा भुक्तानी भएका र टिकट जारी भएका बुकिङ मात्र गनिन्छन्।',
+      'छानिएका मितिमा (नेपाल समय) गरिएका बुकिङ; बिक्री, कमिसन र मार्कअपमा भुक्तानी भएका र टिकट जारी भएका बुकिङ मात्र गनिन्छन्। मिति परिवर्तन गरिएकै दिनमा गनिन्छन्।',
     from: 'देखि',
     to: 'सम्म',
     groupBy: 'समूह',
@@ -362,7 +362,30 @@ export const adminNe: typeof adminEn = {
       bookings: 'बुकिङ',
       commission: 'कमिसन',
       markup: 'मार्कअप',
+      changes: 'मिति परिवर्तन',
+      changeRevenue: 'परिवर्तन आम्दानी',
     },
+    changes_one:
+      'यी मितिमा गरिएको {{count}} मिति परिवर्तनबाट {{amount}} लिइयो ({{fareDifference}} भाडा फरक, {{fees}} परिवर्तन शुल्क), बिक्रीमा नगनिएको:',
+    changes_other:
+      'यी मितिमा गरिएका {{count}} मिति परिवर्तनबाट {{amount}} लिइयो ({{fareDifference}} भाडा फरक, {{fees}} परिवर्तन शुल्क), बिक्रीमा नगनिएको:',
+    changePaidWith_one: '{{amount}} {{way}} ({{count}} परिवर्तन)',
+    changePaidWith_other: '{{amount}} {{way}} ({{count}} परिवर्तन)',
+    changeWays: {
+      wallet: 'एजेन्टका वालेटबाट',
+      agency: 'एजेन्सीले सङ्कलन गरेको',
+      esewa: 'eSewa मार्फत',
+      khalti: 'Khalti मार्फत',
+      connectips: 'ConnectIPS मार्फत',
+    },
+    lateChangePayments_one:
+      'ढिलो भुक्तानी: परिवर्तन गर्न नमिल्ने भइसकेपछि {{amount}} को {{count}} मिति परिवर्तन भुक्तानी आयो; {{refunded}} फिर्ता गरियो, {{pending}} फिर्ता गर्न बाँकी।',
+    lateChangePayments_other:
+      'ढिलो भुक्तानी: परिवर्तन गर्न नमिल्ने भइसकेपछि जम्मा {{amount}} का {{count}} मिति परिवर्तन भुक्तानी आए; {{refunded}} फिर्ता गरियो, {{pending}} फिर्ता गर्न बाँकी।',
+    excessChangePayments_one:
+      'मिति परिवर्तनको दोहोरो भुक्तानी: भुक्तानी भइसकेको परिवर्तनमा {{amount}} को {{count}} भुक्तानी आयो; {{refunded}} फिर्ता गरियो, {{pending}} फिर्ता गर्न बाँकी।',
+    excessChangePayments_other:
+      'मिति परिवर्तनको दोहोरो भुक्तानी: भुक्तानी भइसकेका परिवर्तनमा जम्मा {{amount}} का {{count}} भुक्तानी आए; {{refunded}} फिर्ता गरियो, {{pending}} फिर्ता गर्न बाँकी।',
     currency: 'मुद्रा',
     downloadCsv: 'CSV डाउनलोड गर्नुहोस्',
     chartTitle: '{{group}} अनुसार {{metric}}, {{from}} देखि {{to}} सम्म',

@@ -11,16 +11,27 @@ import { type ReportParams, reportCsvUrl, useSalesReport } from './api/get-sales
 import { type ChartBar, SalesChart } from './sales-chart';
 
 const GROUPS: ReportGroup[] = ['day', 'route', 'airline', 'agent'];
-const METRICS = ['sales', 'paidBookings', 'bookings', 'commission', 'markup'] as const;
+const METRICS = [
+  'sales',
+  'paidBookings',
+  'bookings',
+  'commission',
+  'markup',
+  'changes',
+  'changeRevenue',
+] as const;
 type Metric = (typeof METRICS)[number];
-const MONEY_METRICS: Metric[] = ['sales', 'commission', 'markup'];
+const MONEY_METRICS: Metric[] = ['sales', 'commission', 'markup', 'changeRevenue'];
 
 /** A Kathmandu date, `daysAgo` before today. */
 function kathmanduDate(daysAgo = 0): string {
   return addDays(todayInNepal(), -daysAgo);
 }
 
-/** Reports: sales, bookings and commission per day, route, airline or agent, as a chart, a table and CSV. */
+/**
+ * Reports: sales, bookings, commission and date changes per day, route, airline or agent, as a
+ * chart, a table and CSV; change revenue by how it was paid, and change payments owed back.
+ */
 export function ReportsPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -137,6 +148,50 @@ export function ReportsPage() {
                   refunded: money(excess.refunded),
                   pending: money(excess.pending),
                 })}
+              </p>
+            ))}
+          {report.data.totals
+            .filter((total) => total.currency === currency && total.changes > 0)
+            .map((total) => (
+              <p key={total.currency} data-testid="report-changes" className="mt-4 text-sm">
+                {t('admin.reports.changes', {
+                  count: total.changes,
+                  amount: money(total.changeRevenue),
+                  fareDifference: money(total.changeFareDifference),
+                  fees: money(total.changeFees),
+                })}{' '}
+                {report.data.changePayments
+                  .filter((paid) => paid.currency === currency)
+                  .map((paid) =>
+                    t('admin.reports.changePaidWith', {
+                      way: t(`admin.reports.changeWays.${paid.paidWith}`),
+                      amount: money(paid.amount),
+                      count: paid.changes,
+                    }),
+                  )
+                  .join('; ')}
+              </p>
+            ))}
+          {report.data.changePaymentsToRefund
+            .filter((owed) => owed.currency === currency)
+            .map((owed) => (
+              <p
+                key={`${owed.currency}-${owed.reason}`}
+                role="note"
+                data-testid="report-change-refunds"
+                className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+              >
+                {t(
+                  owed.reason === 'late'
+                    ? 'admin.reports.lateChangePayments'
+                    : 'admin.reports.excessChangePayments',
+                  {
+                    count: owed.payments,
+                    amount: money(owed.amount),
+                    refunded: money(owed.refunded),
+                    pending: money(owed.pending),
+                  },
+                )}
               </p>
             ))}
           <div className="mt-4 overflow-x-auto">

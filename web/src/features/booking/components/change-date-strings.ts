@@ -27,6 +27,12 @@ export const changeDateStrings = {
         'We are waiting for the payment gateway to confirm your payment. Your date changes as soon as it does.',
       paidFailed:
         'The payment did not go through, so your flight is unchanged. If money was taken, it is refunded.',
+      paidConfirmed:
+        'The payment gateway has confirmed your payment: your date is changed and new tickets are issued.',
+      paidRefused:
+        'Your date could not be changed, so your flight is unchanged. If money was taken, it is refunded.',
+      paidStillPending:
+        'The payment gateway has still not confirmed your payment. Your date changes as soon as it does and we e-mail your new tickets; look at this booking again later.',
       cancel: 'Keep my flight',
       done: 'Date changed: new tickets issued.',
       invoice: 'Tax invoice {{number}}',
@@ -57,6 +63,11 @@ export const changeDateStrings = {
       paidDone: 'भुक्तानी प्राप्त भयो: तपाईंको मिति परिवर्तन भयो र नयाँ टिकट जारी भए।',
       paidPending: 'भुक्तानी गेटवेले तपाईंको भुक्तानी पुष्टि गर्न बाँकी छ। पुष्टि हुनासाथ तपाईंको मिति परिवर्तन हुन्छ।',
       paidFailed: 'भुक्तानी सफल भएन, त्यसैले तपाईंको उडान परिवर्तन भएको छैन। रकम काटिएको भए फिर्ता गरिन्छ।',
+      paidConfirmed: 'भुक्तानी गेटवेले तपाईंको भुक्तानी पुष्टि गर्‍यो: तपाईंको मिति परिवर्तन भयो र नयाँ टिकट जारी भए।',
+      paidRefused:
+        'तपाईंको मिति परिवर्तन गर्न सकिएन, त्यसैले तपाईंको उडान परिवर्तन भएको छैन। रकम काटिएको भए फिर्ता गरिन्छ।',
+      paidStillPending:
+        'भुक्तानी गेटवेले अझै तपाईंको भुक्तानी पुष्टि गरेको छैन। पुष्टि हुनासाथ तपाईंको मिति परिवर्तन हुन्छ र नयाँ टिकट इमेलमा पठाइन्छ; यो बुकिङ पछि फेरि हेर्नुहोस्।',
       cancel: 'मेरो उडान राख्नुहोस्',
       done: 'मिति परिवर्तन भयो: नयाँ टिकट जारी भए।',
       invoice: 'कर बीजक {{number}}',

@@ -24,27 +24,37 @@ const GATEWAY_NAMES: Record<ChangeGateway, string> = {
   connectips: 'ConnectIPS',
 };
 
+/** Each outcome's words and whether it is good news (a status) or needs the traveller's eye (an alert). */
+const CHANGE_OUTCOMES: Record<string, { key: string; good: boolean }> = {
+  success: { key: 'changeDate.paidDone', good: true },
+  confirmed: { key: 'changeDate.paidConfirmed', good: true },
+  pending: { key: 'changeDate.paidPending', good: false },
+  stillPending: { key: 'changeDate.paidStillPending', good: false },
+  failed: { key: 'changeDate.paidFailed', good: false },
+  refused: { key: 'changeDate.paidRefused', good: false },
+};
+
 /**
  * What became of a change paid through a gateway, on the booking page the gateway returned to
- * (`?change=success|pending|failed`).
+ * (`?change=success|pending|failed`); a `pending` one is followed as the page looks at the booking
+ * again (changeOutcomeOf): `confirmed`, `refused`, or `stillPending` once it stops looking. One
+ * live region, so the new words are read out when they change.
  */
 export function ChangePaymentNotice({ outcome }: { outcome: string | null }) {
   const { t } = useTranslation();
-  if (outcome === 'success') {
-    return (
-      <p role="status" data-testid="change-payment" className="mt-2 text-green-800 dark:text-green-300">
-        {t('changeDate.paidDone')}
-      </p>
-    );
-  }
-  if (outcome === 'pending' || outcome === 'failed') {
-    return (
-      <p role="alert" data-testid="change-payment" className="mt-2 text-amber-900 dark:text-amber-200">
-        {t(outcome === 'pending' ? 'changeDate.paidPending' : 'changeDate.paidFailed')}
-      </p>
-    );
-  }
-  return null;
+  const shown = outcome ? CHANGE_OUTCOMES[outcome] : undefined;
+  if (!shown) return null;
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      data-testid="change-payment"
+      data-outcome={outcome}
+      className={`mt-2 ${shown.good ? 'text-green-800 dark:text-green-300' : 'text-amber-900 dark:text-amber-200'}`}
+    >
+      {t(shown.key)}
+    </p>
+  );
 }
 
 /**
