@@ -213,8 +213,9 @@ export async function changeBookingDate(
         let soldOffer = presented;
         if (outside) {
           // The supplier's order keeps its id; a refusal here rolls the wallet debit back, and so does
-          // a lost answer once the supplier says the change was not made. A lost answer the supplier
-          // cannot be asked about keeps the debit and the change pending, verified by a job.
+          // a lost answer once the supplier says the change was not made and no longer can be. A lost
+          // answer the supplier cannot be asked about, or whose change it may still make, keeps the
+          // debit and the change pending, verified by a job.
           let order: IssuedOrder;
           try {
             order = await confirmSupplierChange(tx, current, leg, outside.offer);
@@ -232,6 +233,7 @@ export async function changeBookingDate(
               walletUserId: charged.amountDue > 0 && payment === 'wallet' ? options.user.id : null,
               by,
               reason: error.message,
+              expiresAt: error.expiresAt,
             });
             return { unverified: error };
           }

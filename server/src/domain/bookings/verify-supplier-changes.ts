@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { bookings, type SegmentFare, supplierChangeChecks } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { supplierById } from '../suppliers/configured-suppliers';
-import type { SupplierChangeState } from '../suppliers/supplier';
+import { CHANGE_EXPIRY_MARGIN_MS, changeExpired, type SupplierChangeState } from '../suppliers/supplier';
 import type { TicketLinks } from '../tickets/queue-ticket-email';
 import { postWalletEntry } from '../wallet/post-wallet-entry';
 import { applyBookingChange, openTicketsOfLeg } from './apply-booking-change';
@@ -19,6 +19,16 @@ type Leg = FullBooking['legs'][number];
 const FIRST_RETRY_MS = 60_000;
 const LAST_RETRY_MS = 3_600_000;
 
+/**
+ * When to ask again: after `wait`, or just after the change can no longer be confirmed at the
+ * supplier (its `expiresAt` and the margin) if that comes sooner: then the answer is final.
+ */
+function nextCheckAt(now: number, wait: number, expiresAt?: number): Date {
+  const final =
+    expiresAt === undefined ? Number.POSITIVE_INFINITY : expiresAt + CHANGE_EXPIRY_MARGIN_MS + 1000;
+  return new Date(Math.max(now, Math.min(now + wait, final)));
+}
+
 export interface UnverifiedChange {
   booking: FullBooking['booking'];
   leg: Leg;
@@ -32,11 +42,14 @@ export interface UnverifiedChange {
   walletUserId: string | null;
   by: Actor;
   reason: string;
+  /** When the supplier can no longer confirm the change (not confirmed yet when asked), if known. */
+  expiresAt?: number;
 }
 
 /**
- * Records a date change whose confirmation the supplier may or may not have made (its answer and
- * the question what became of it both lost), in the change's transaction: the wallet's debit stays
+ * Records a date change whose confirmation the supplier may or may not have made (its answer lost,
+ * and the question what became of it lost too or answered "not yet, but still may"), in the
+ * change's transaction: the wallet's debit stays
  * posted, the booking's history says the change is being confirmed with the airline, and the
  * `bookings.verify-supplier-changes` job asks the supplier until it knows.
  */
@@ -59,7 +72,7 @@ export async function recordUnverifiedChange(tx: Db, change: UnverifiedChange): 
       byName: change.by.name,
       byUserId: change.by.userId ?? null,
       lastError: change.reason,
-      nextCheckAt: new Date(Date.now() + FIRST_RETRY_MS),
+      nextCheckAt: nextCheckAt(Date.now(), FIRST_RETRY_MS, change.expiresAt),
     })
     .returning({ id: supplierChangeChecks.id });
   await recordBookingEvent(
@@ -101,7 +114,10 @@ export async function assertNoChangeBeingVerified(db: Db, bookingId: string, leg
 export interface VerifySupplierChangesResult {
   applied: number;
   rolledBack: number;
-  /** Still unknown: the supplier could not be asked (asked again later). */
+  /**
+   * Still unknown: the supplier could not be asked, or has not confirmed the change but still may
+   * (asked again later).
+   */
   pending: number;
 }
 
@@ -109,9 +125,11 @@ export interface VerifySupplierChangesResult {
  * The `bookings.verify-supplier-changes` pass: each pending change that is due is asked about at
  * its supplier (Duffel: GET the order change). Confirmed there: the change is applied in the books
  * as a confirmed change is (applyBookingChange: leg, reissued tickets, `booking_changes`, invoice,
- * history, e-ticket e-mail), paid by the debit already posted. Not made: the debit is given back
- * (`refund_credit`, in the ledger by its trigger) and the history says so. The supplier not
- * answering: asked again later, backing off. Safe in several instances (row lock, skip locked).
+ * history, e-ticket e-mail), paid by the debit already posted. Not made and past the order
+ * change's expiry (it can no longer be): the debit is given back (`refund_credit`, in the ledger by
+ * its trigger) and the history says so. Not made yet but still confirmable (Duffel may still be
+ * making it from our confirmation), or the supplier not answering: asked again later, backing off,
+ * and just after the expiry if sooner. Safe in several instances (row lock, skip locked).
  */
 export async function verifySupplierChanges(
   db: Db,
@@ -175,18 +193,16 @@ async function verifyOne(
       passengerIds: check.passengerIds,
     });
   } catch (error) {
-    const wait = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(check.attempts + 1, 10));
-    await db
-      .update(supplierChangeChecks)
-      .set({
-        attempts: check.attempts + 1,
-        lastError: error instanceof Error ? error.message : String(error),
-        nextCheckAt: new Date(Date.now() + wait),
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(supplierChangeChecks.id, id), eq(supplierChangeChecks.status, 'pending')));
-    return 'pending';
+    return askAgainLater(db, check, error instanceof Error ? error.message : String(error));
   }
+  if (!state.confirmed && !changeExpired(state))
+    return askAgainLater(
+      db,
+      check,
+      `${check.supplier} has not made order change ${check.orderChangeId} yet; it may until ` +
+        `${new Date(state.expiresAt).toISOString()}.`,
+      state.expiresAt,
+    );
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(bookings).where(eq(bookings.id, check.bookingId)).for('update');
     const [again] = await tx
@@ -255,4 +271,24 @@ async function verifyOne(
       .where(eq(supplierChangeChecks.id, id));
     return 'rolled_back';
   });
+}
+
+/** Leaves a pending check pending, to be asked about again after the back-off (or the expiry). */
+async function askAgainLater(
+  db: Db,
+  check: { id: string; attempts: number },
+  reason: string,
+  expiresAt?: number,
+): Promise<'pending'> {
+  const wait = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(check.attempts + 1, 10));
+  await db
+    .update(supplierChangeChecks)
+    .set({
+      attempts: check.attempts + 1,
+      lastError: reason,
+      nextCheckAt: nextCheckAt(Date.now(), wait, expiresAt),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(supplierChangeChecks.id, check.id), eq(supplierChangeChecks.status, 'pending')));
+  return 'pending';
 }

@@ -30,6 +30,7 @@ import { currencyOf, type FareTier, type Passengers, passengerPrice } from '../f
 import { duffelOrderPassengers } from './duffel-order-passengers';
 import { newLocator } from './new-locator';
 import {
+  changeExpired,
   type Hold,
   type HoldOutcome,
   type HoldRequest,
@@ -566,7 +567,10 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier {
     };
   };
 
-  /** Whether Duffel made the order change (its `confirmed_at`), and then the order as reissued. */
+  /**
+   * Whether Duffel made the order change (its `confirmed_at`), and then the order as reissued; if
+   * not, until when it still could be (its `expires_at`; none: taken as expired already).
+   */
   const changeStateOf = async (
     client: Duffel,
     changeId: string,
@@ -574,7 +578,10 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier {
   ): Promise<SupplierChangeState> => {
     // The client types the answer as a change offer; Duffel answers the order change itself.
     const change = (await call(client.orderChanges.get(changeId))).data as unknown as OrderChange;
-    if (!change.confirmed_at) return { confirmed: false };
+    if (!change.confirmed_at) {
+      const expiresAt = change.expires_at ? Date.parse(change.expires_at) : Number.NaN;
+      return { confirmed: false, expiresAt: Number.isFinite(expiresAt) ? expiresAt : 0 };
+    }
     return { confirmed: true, order: await reissuedOrder(client, request.orderId, request.passengerIds) };
   };
 
@@ -839,8 +846,17 @@ export function duffelSupplier(options: DuffelSupplierOptions): Supplier {
             `Duffel did not answer the confirmation of order change ${pendingId}, nor whether it was made.`,
           );
         }
-        if (!state.confirmed) throw changeFailure(error);
-        return state.order;
+        if (state.confirmed) return state.order;
+        if (changeExpired(state)) throw changeFailure(error);
+        // Not confirmed yet, but Duffel may still be making it from our confirmation until the
+        // order change expires: held pending, asked again (verify-supplier-changes) until known.
+        throw new SupplierChangeUnverified(
+          DUFFEL_SUPPLIER,
+          pendingId,
+          `Duffel did not answer the confirmation of order change ${pendingId}, and has not made it yet; ` +
+            `it may until ${new Date(state.expiresAt).toISOString()}.`,
+          state.expiresAt,
+        );
       }
       try {
         return await reissuedOrder(client, request.orderId, request.passengerIds);

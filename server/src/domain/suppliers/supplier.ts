@@ -148,20 +148,40 @@ export interface SupplierChangeOption extends SupplierChangeOffer {
   flights: string[];
 }
 
-/** What the supplier says became of an order change it was asked to confirm. */
-export type SupplierChangeState = { confirmed: true; order: IssuedOrder } | { confirmed: false };
+/**
+ * What the supplier says became of an order change it was asked to confirm: confirmed, with the
+ * order as reissued; or not (yet), with when it can no longer be confirmed (epoch ms; Duffel's
+ * `expires_at`): until then a confirmation the supplier received may still be made.
+ */
+export type SupplierChangeState =
+  | { confirmed: true; order: IssuedOrder }
+  | { confirmed: false; expiresAt: number };
+
+/**
+ * How long past a not-confirmed change's `expiresAt` it is still taken as possibly confirmable:
+ * the supplier's clock and ours differ, and a confirmation it received just before may finish
+ * just after.
+ */
+export const CHANGE_EXPIRY_MARGIN_MS = 60_000;
+
+/** Whether a change the supplier has not confirmed can no longer be (past `expiresAt` and the margin). */
+export function changeExpired(state: { expiresAt: number }, now = Date.now()): boolean {
+  return now >= state.expiresAt + CHANGE_EXPIRY_MARGIN_MS;
+}
 
 /**
  * Thrown by `confirmChange` when the supplier was asked to confirm the change, its answer was lost
- * (timeout, dropped connection) and asking it what became of the change failed too: the change
- * may or may not be made at the supplier. `changeId` is the supplier's order change, to ask again
- * later with `checkChange`.
+ * (timeout, dropped connection) and asking it what became of the change failed too, or it says
+ * the change is not confirmed yet but could still be (before its `expiresAt`, given then): the
+ * change may or may not be made at the supplier. `changeId` is the supplier's order change, to ask
+ * again later with `checkChange`.
  */
 export class SupplierChangeUnverified extends Error {
   constructor(
     readonly supplier: string,
     readonly changeId: string,
     message: string,
+    readonly expiresAt?: number,
   ) {
     super(message);
     this.name = 'SupplierChangeUnverified';
@@ -249,8 +269,8 @@ export interface Supplier {
   listChangeOffers?(db: Db, request: Omit<SupplierChangeRequest, 'flights'>): Promise<SupplierChangeOption[]>;
   /**
    * What became of an order change `confirmChange` asked for (SupplierChangeUnverified's
-   * `changeId`): confirmed, with the order as reissued, or not. Throws when the supplier cannot
-   * be asked (ask again later).
+   * `changeId`): confirmed, with the order as reissued, or not (yet), with when it no longer can
+   * be. Throws when the supplier cannot be asked (ask again later).
    */
   checkChange?(
     db: Db,
@@ -271,5 +291,6 @@ export interface Supplier {
   ): Promise<IssuedOrder>;
   // confirmChange: when the confirmation's answer is lost (timeout, dropped connection) the
   // supplier is asked what became of the change: confirmed, the order as reissued is answered as
-  // usual; not, the failure is thrown; unknown (the supplier cannot be asked): SupplierChangeUnverified.
+  // usual; not, and past its expiry (changeExpired), the failure is thrown; not yet but still
+  // confirmable, or unknown (the supplier cannot be asked): SupplierChangeUnverified.
 }

@@ -138,6 +138,8 @@ async function checksOf(pnr: string) {
       orderId: supplierChangeChecks.orderId,
       paidWith: supplierChangeChecks.paidWith,
       attempts: supplierChangeChecks.attempts,
+      orderChangeId: supplierChangeChecks.orderChangeId,
+      nextCheckAt: supplierChangeChecks.nextCheckAt,
     })
     .from(supplierChangeChecks)
     .innerJoin(bookings, eq(bookings.id, supplierChangeChecks.bookingId))
@@ -370,7 +372,7 @@ describe('changing the date of a Duffel booking', () => {
     expect((await checkBooks(t.database.db)).problems).toEqual([]);
   }, 60_000);
 
-  it('the connection dropped before Duffel confirmed: Tikat asks, Duffel says not made, the booking and wallet as they were', async () => {
+  it('the connection dropped before Duffel confirmed: Tikat asks, Duffel has not made it yet but still may, so it is pending with the debit held; once the order change expires unmade the job rolls it back and gives the debit back', async () => {
     const { booking, offer } = await ticketedDuffelBooking();
     const later = await laterOffer(offer);
     const orderId = dataOf(sent('POST', /^\/air\/payments$/).at(-1)).order_id as string;
@@ -379,22 +381,121 @@ describe('changing the date of a Duffel booking', () => {
     const walletBefore = await walletOf(t.database.db, AGENT_EMAIL);
     sandbox.faults.changeConfirmDrop = 'before';
     const checksBefore = sent('GET', /^\/air\/order_changes\/[^/]+$/).length;
+    const startedAt = Date.now();
     const dropped = await change(booking.pnr, later, true);
-    expect(dropped.statusCode, dropped.body).toBe(502);
+    // Tikat asked Duffel what became of it: not confirmed, but its order change has not expired.
+    expect(sent('GET', /^\/air\/order_changes\/[^/]+$/)).toHaveLength(checksBefore + 1);
+    expect(dropped.statusCode, dropped.body).toBe(504);
     expect(dropped.json()).toMatchObject({
       success: false,
-      data: { code: 'SUPPLIER_UNAVAILABLE', supplier: 'duffel', reason: 'unreachable' },
+      data: { code: 'CHANGE_PENDING_CONFIRMATION', supplier: 'duffel', currency: 'NPR' },
     });
-    expect(sent('GET', /^\/air\/order_changes\/[^/]+$/)).toHaveLength(checksBefore + 1);
+    const due = dropped.json().data.amount_due as number;
+    expect(due).toBeGreaterThan(0);
+    const meanwhile = await bookingNow(booking.pnr);
+    expect(meanwhile.legs).toEqual(booking.legs);
+    expect(meanwhile.tickets).toEqual(booking.tickets);
+    expect((await walletOf(t.database.db, AGENT_EMAIL)).balance).toBe(walletBefore.balance - due);
+    const [check] = await checksOf(booking.pnr);
+    expect(check).toMatchObject({ status: 'pending', orderId, paidWith: 'wallet' });
+    const changeId = check?.orderChangeId ?? '';
+    const confirmPath = sent('POST', /^\/air\/order_changes\/[^/]+\/actions\/confirm$/).at(-1)?.path;
+    expect(confirmPath).toBe(`/air/order_changes/${changeId}/actions/confirm`);
+    // Asked again a minute on (the order change expires in half an hour).
+    expect(check?.nextCheckAt.getTime()).toBeGreaterThanOrEqual(startedAt + 59_000);
+    expect(check?.nextCheckAt.getTime()).toBeLessThan(Date.now() + 61_000);
+    expect((await checkBooks(t.database.db)).problems).toEqual([]);
+
+    // Still not made, still confirmable: the job leaves it pending.
+    Object.assign(sandbox.faults, NO_FAULTS);
+    await makeDue();
+    expect(await runJob(t.app, 'bookings.verify-supplier-changes')).toEqual({
+      supplierChanges: { applied: 0, rolledBack: 0, pending: 1 },
+    });
+    expect((await checksOf(booking.pnr))[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await walletOf(t.database.db, AGENT_EMAIL)).balance).toBe(walletBefore.balance - due);
+
+    // Its expiry nearer than the back-off: asked again just after the expiry, when the answer is final.
+    const expiresAt = Date.now() + 10_000;
+    sandbox.expireOrderChange(changeId, new Date(expiresAt));
+    await makeDue();
+    const askedAt = Date.now();
+    expect(await runJob(t.app, 'bookings.verify-supplier-changes')).toEqual({
+      supplierChanges: { applied: 0, rolledBack: 0, pending: 1 },
+    });
+    const [waiting] = await checksOf(booking.pnr);
+    expect(waiting?.nextCheckAt.getTime()).toBeGreaterThan(expiresAt);
+    expect(waiting?.nextCheckAt.getTime()).toBeLessThan(askedAt + 4 * 60_000);
+    expect(waiting?.nextCheckAt.getTime()).toBeLessThanOrEqual(expiresAt + 2 * 60_000);
+
+    // Expired unmade: rolled back, the debit given back, the booking and Duffel's order as they were.
+    sandbox.expireOrderChange(changeId);
+    await makeDue();
+    expect(await runJob(t.app, 'bookings.verify-supplier-changes')).toEqual({
+      supplierChanges: { applied: 0, rolledBack: 1, pending: 0 },
+    });
+    expect((await checksOf(booking.pnr))[0]?.status).toBe('rolled_back');
     const after = await bookingNow(booking.pnr);
     expect(after.legs).toEqual(booking.legs);
     expect(after.tickets).toEqual(booking.tickets);
-    expect(await walletOf(t.database.db, AGENT_EMAIL)).toEqual(walletBefore);
+    expect(after.history.map((e) => e.note ?? '').join('\n')).toContain('did not make the date change');
+    const walletAfter = await walletOf(t.database.db, AGENT_EMAIL);
+    expect(walletAfter.balance).toBe(walletBefore.balance);
+    expect(walletAfter.ledger).toBe(walletAfter.balance);
     expect(await t.database.db.select().from(bookingChanges)).toHaveLength(changesBefore);
     expect((await duffel.orders.get(orderId)).data.slices).toEqual(before.slices);
-    expect(await t.database.db.select().from(supplierChangeChecks)).toHaveLength(0);
     expect((await checkBooks(t.database.db)).problems).toEqual([]);
-  });
+  }, 60_000);
+
+  it('the connection dropped before Duffel confirmed, and Duffel confirms a moment after our check: pending, then applied by the job, the wallet debited once', async () => {
+    const { booking, offer } = await ticketedDuffelBooking();
+    const later = await laterOffer(offer);
+    const orderId = dataOf(sent('POST', /^\/air\/payments$/).at(-1)).order_id as string;
+    const changesBefore = (await t.database.db.select().from(bookingChanges)).length;
+    const walletBefore = await walletOf(t.database.db, AGENT_EMAIL);
+    sandbox.faults.changeConfirmDrop = 'before';
+    const dropped = await change(booking.pnr, later, true);
+    expect(dropped.statusCode, dropped.body).toBe(504);
+    expect(dropped.json().data.code).toBe('CHANGE_PENDING_CONFIRMATION');
+    const due = dropped.json().data.amount_due as number;
+    const [check] = await checksOf(booking.pnr);
+    expect(check?.status).toBe('pending');
+    expect((await bookingNow(booking.pnr)).legs).toEqual(booking.legs);
+
+    // Duffel finishes our confirmation after Tikat asked: the order changed there.
+    Object.assign(sandbox.faults, NO_FAULTS);
+    sandbox.confirmLostChange(check?.orderChangeId ?? '');
+    await makeDue();
+    expect(await runJob(t.app, 'bookings.verify-supplier-changes')).toEqual({
+      supplierChanges: { applied: 1, rolledBack: 0, pending: 0 },
+    });
+    expect((await checksOf(booking.pnr))[0]?.status).toBe('applied');
+    const changed = await bookingNow(booking.pnr);
+    expect(changed.legs[0]?.segments.map((x) => x.depart_at.slice(0, 10))).toEqual(
+      later.segments.map((x) => x.depart_at.slice(0, 10)),
+    );
+    const order = (await duffel.orders.get(orderId)).data;
+    const eTicket = order.documents?.find((d) => d.type === 'electronic_ticket')?.unique_identifier;
+    expect(changed.tickets.filter((x) => x.status === 'open').map((x) => x.ticket_number)).toEqual([
+      eTicket,
+      eTicket,
+    ]);
+    expect(await t.database.db.select().from(bookingChanges)).toHaveLength(changesBefore + 1);
+    // Debited once, by the debit held; nothing given back.
+    const walletAfter = await walletOf(t.database.db, AGENT_EMAIL);
+    expect(walletAfter.balance).toBe(walletBefore.balance - due);
+    expect(walletAfter.ledger).toBe(walletAfter.balance);
+    const entries = await t.database.db
+      .select({ kind: walletEntries.kind, amount: walletEntries.amount })
+      .from(walletEntries)
+      .innerJoin(bookings, eq(bookings.id, walletEntries.bookingId))
+      .where(eq(bookings.pnr, booking.pnr));
+    expect(entries.filter((e) => e.kind === 'change_debit')).toEqual([
+      { kind: 'change_debit', amount: -due },
+    ]);
+    expect(entries.filter((e) => e.kind === 'refund_credit')).toEqual([]);
+    expect((await checkBooks(t.database.db)).problems).toEqual([]);
+  }, 60_000);
 
   it('Duffel unreachable after the confirmation, the change made there: pending, the debit held, then applied by the reconcile job', async () => {
     const { booking, offer } = await ticketedDuffelBooking();
@@ -475,7 +576,9 @@ describe('changing the date of a Duffel booking', () => {
     const due = lost.json().data.amount_due as number;
     expect((await walletOf(t.database.db, AGENT_EMAIL)).balance).toBe(walletBefore.balance - due);
 
+    // Reachable again once the order change has expired unmade: it can no longer be, so rolled back.
     Object.assign(sandbox.faults, NO_FAULTS);
+    sandbox.expireOrderChange((await checksOf(booking.pnr))[0]?.orderChangeId ?? '');
     await makeDue();
     expect(await runJob(t.app, 'bookings.verify-supplier-changes')).toEqual({
       supplierChanges: { applied: 0, rolledBack: 1, pending: 0 },

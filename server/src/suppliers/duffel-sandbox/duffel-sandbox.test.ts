@@ -293,6 +293,59 @@ describe('order changes at the stand-in (guide "Changing an order")', () => {
     expect(changed.documents?.[0]?.unique_identifier).not.toBe(oldTicket);
   });
 
+  it('a confirmation dropped before the change is made: the order change stays pending until its expiry, and Duffel may finish it later, or not once expired', async () => {
+    const order = await paidOrder();
+    const sliceId = order.slices[0]?.id as string;
+    const pendingOf = async () => {
+      const current = (await duffel.orders.get(order.id)).data.slices[0]?.id as string;
+      const [offer] = (await changeRequest(order.id, current)).order_change_offers;
+      if (!offer) throw new Error('no change offer');
+      return (await duffel.orderChanges.create({ selected_order_change_offer: offer.id })).data;
+    };
+    const confirmDropped = async (pending: Awaited<ReturnType<typeof pendingOf>>) => {
+      sandbox.faults.changeConfirmDrop = 'before';
+      const lost = await duffel.orderChanges
+        .confirm(pending.id, {
+          payment: {
+            type: 'balance',
+            amount: pending.change_total_amount as string,
+            currency: pending.change_total_currency as string,
+          },
+        })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      sandbox.faults.changeConfirmDrop = null;
+      expect(lost).toBeTruthy();
+    };
+    const changeOf = async (id: string) => (await duffel.orderChanges.get(id)).data as unknown as OrderChange;
+
+    // Dropped before it was made: not confirmed, still confirmable until its expires_at.
+    const first = await pendingOf();
+    await confirmDropped(first);
+    const meanwhile = await changeOf(first.id);
+    expect(meanwhile.confirmed_at).toBeNull();
+    expect(Date.parse(meanwhile.expires_at)).toBeGreaterThan(Date.now());
+    expect((await duffel.orders.get(order.id)).data.slices[0]?.id).toBe(sliceId);
+    // Duffel finishes it a moment later: confirmed, the order changed.
+    sandbox.confirmLostChange(first.id);
+    expect((await changeOf(first.id)).confirmed_at).toBeTruthy();
+    const changed = (await duffel.orders.get(order.id)).data;
+    expect(changed.slices[0]?.segments[0]?.departing_at.slice(0, 10)).toBe(later);
+
+    // Another dropped confirmation, its order change expired: it can no longer be made.
+    const second = await pendingOf();
+    await confirmDropped(second);
+    sandbox.expireOrderChange(second.id);
+    const expired = await changeOf(second.id);
+    expect(expired.confirmed_at).toBeNull();
+    expect(Date.parse(expired.expires_at)).toBeLessThan(Date.now());
+    expect(() => sandbox.confirmLostChange(second.id)).toThrow();
+    expect((await changeOf(second.id)).confirmed_at).toBeNull();
+    expect((await duffel.orders.get(order.id)).data.slices).toEqual(changed.slices);
+  });
+
   it('answers no offers when the airline has none, and refuses an expired change offer', async () => {
     const order = await paidOrder();
     const sliceId = order.slices[0]?.id as string;

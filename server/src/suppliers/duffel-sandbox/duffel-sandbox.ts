@@ -42,7 +42,9 @@ export interface DuffelSandboxFaults {
   changeConfirmDelayMs: number;
   /**
    * Confirming an order change drops the connection without an answer: `before` the change is
-   * made (nothing changed), or `after` (the order changed, the caller never told).
+   * made (nothing changed yet: the order change stays pending until its `expires_at`, and
+   * `confirmLostChange` makes Duffel finish the confirmation later), or `after` (the order changed,
+   * the caller never told).
    */
   changeConfirmDrop: 'before' | 'after' | null;
   /**
@@ -112,6 +114,18 @@ export interface DuffelSandbox {
    * the event Duffel would send about it is answered, ready for `sendWebhook`.
    */
   changeSchedule(orderId: string, change: ScheduleChange): SandboxWebhookEvent;
+  /**
+   * Duffel finishes a confirmation of the order change whose connection it dropped before making
+   * it (`changeConfirmDrop: 'before'`), a moment later: the change is made as the confirmation
+   * asked (refused as Duffel would if the order change has expired meanwhile). Answers the order
+   * change as confirmed.
+   */
+  confirmLostChange(changeId: string): Json;
+  /**
+   * Moves a pending order change's `expires_at` (and its change offer's) to `at` (default: an hour
+   * ago): past it, it can no longer be confirmed.
+   */
+  expireOrderChange(changeId: string, at?: Date): void;
   /**
    * Sends an event to a webhook receiver as Duffel does: a POST of its JSON with
    * `X-Duffel-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" under the secret>`.
@@ -446,6 +460,8 @@ export async function startDuffelSandbox(
   const changeRequests = new Map<string, Json>();
   const changeOffers = new Map<string, StoredChangeOffer>();
   const orderChanges = new Map<string, { orderChange: Json; offer: StoredChangeOffer }>();
+  /** Confirmations received and dropped before the change was made, per order change. */
+  const lostConfirms = new Map<string, Json>();
   const faults: DuffelSandboxFaults = { ...NO_FAULTS };
   const received: ReceivedRequest[] = [];
 
@@ -1163,7 +1179,11 @@ export async function startDuffelSandbox(
     match = /^\/air\/order_changes\/([^/]+)\/actions\/confirm$/.exec(path);
     if (method === 'POST' && match) {
       if (faults.unreachableAfterChangeConfirm) faults.unreachable = true;
-      if (faults.changeConfirmDrop === 'before') throw new DropConnection();
+      if (faults.changeConfirmDrop === 'before') {
+        // Received but not yet made: kept, for confirmLostChange to finish later.
+        if (orderChanges.has(match[1] as string)) lostConfirms.set(match[1] as string, body);
+        throw new DropConnection();
+      }
       const confirmed = confirmOrderChange(match[1] as string, body);
       if (faults.changeConfirmDrop === 'after' || faults.unreachable) throw new DropConnection();
       if (faults.changeConfirmDelayMs > 0)
@@ -1262,6 +1282,20 @@ export async function startDuffelSandbox(
     faults,
     received,
     changeSchedule,
+    confirmLostChange(changeId) {
+      const body = lostConfirms.get(changeId);
+      if (!body)
+        throw new Error(`no confirmation of order change ${changeId} was dropped before it was made`);
+      lostConfirms.delete(changeId);
+      return confirmOrderChange(changeId, body);
+    },
+    expireOrderChange(changeId, at = new Date(Date.now() - 3_600_000)) {
+      const pending = orderChanges.get(changeId);
+      if (!pending) throw new Error(`no order change ${changeId}`);
+      pending.offer.expiresAt = at.getTime();
+      pending.offer.changeOffer.expires_at = at.toISOString();
+      pending.orderChange.expires_at = at.toISOString();
+    },
     async sendWebhook(target, secret, event) {
       const body = JSON.stringify(event);
       const response = await fetch(target, {
