@@ -178,7 +178,16 @@ async function noonOfIssueDay(bookingId: string): Promise<string> {
   const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.bookingId, bookingId));
   if (!ticket) throw new Error('no ticket');
   vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(`${kathmanduLocal(ticket.createdAt).date}T12:00:00+05:45`));
+  // A minute after issue, unless that is past the void window's 23:00: then noon of that day. A
+  // fixed noon would be hours ahead of the sessions made before it in a Kathmandu morning, and
+  // their idle timeout would have ended them.
+  const justAfterIssue = new Date(ticket.createdAt.getTime() + 60_000);
+  const local = kathmanduLocal(justAfterIssue);
+  vi.setSystemTime(
+    local.date === kathmanduLocal(ticket.createdAt).date && local.time < '23:00'
+      ? justAfterIssue
+      : new Date(`${kathmanduLocal(ticket.createdAt).date}T12:00:00+05:45`),
+  );
   return (await logIn(t, SUB_EMAIL, { password: SUB_PASSWORD })).cookie;
 }
 
