@@ -92,11 +92,9 @@ const FIGURES = Object.keys(ZERO) as (keyof Figures)[];
  */
 export async function buildSalesReport(db: Db, options: SalesReportOptions): Promise<SalesReport> {
   const group = groupColumns(options.groupBy, bookings.createdAt);
-  const ofReport = and(
-    eq(bookings.brandId, options.brandId),
-    gte(bookings.createdAt, startOfKathmanduDay(options.from)),
-    lt(bookings.createdAt, startOfKathmanduDay(nextDay(options.to))),
-  );
+  const inReportDays = (column: typeof bookings.createdAt | typeof bookingChanges.createdAt) =>
+    and(gte(column, startOfKathmanduDay(options.from)), lt(column, startOfKathmanduDay(nextDay(options.to))));
+  const ofReport = and(eq(bookings.brandId, options.brandId), inReportDays(bookings.createdAt));
   const bookingRows = await db
     .select({
       key: group.key,
@@ -133,11 +131,7 @@ export async function buildSalesReport(db: Db, options: SalesReportOptions): Pro
     .orderBy(paymentAttempts.currency);
 
   const changeGroup = groupColumns(options.groupBy, bookingChanges.createdAt);
-  const changesOfReport = and(
-    eq(bookings.brandId, options.brandId),
-    gte(bookingChanges.createdAt, startOfKathmanduDay(options.from)),
-    lt(bookingChanges.createdAt, startOfKathmanduDay(nextDay(options.to))),
-  );
+  const changesOfReport = and(eq(bookings.brandId, options.brandId), inReportDays(bookingChanges.createdAt));
   const changeRows = await db
     .select({
       key: changeGroup.key,
