@@ -298,8 +298,6 @@ export function SearchForm(props: {
             onChange={(event) => update({ nat: event.target.value })}
             onFocus={wantNationalities}
             onPointerDown={wantNationalities}
-            onMouseDown={wantNationalities}
-            onTouchStart={wantNationalities}
             className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
           >
             {nationalities.map(([code, label]) => (
