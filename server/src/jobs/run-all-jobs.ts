@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { RefundExcessSummary } from '../domain/bookings/refund-excess-payments';
-import type { VerifySupplierChangesResult } from '../domain/bookings/verify-supplier-changes';
+import type { VerifySupplierChangesResult } from '../domain/bookings/change/verify-supplier-changes';
+import type { RefundExcessSummary } from '../domain/bookings/refund/refund-excess-payments';
 import { JOB_DEFINITIONS, JOB_NAMES, type JobName } from './definitions';
 
 export interface BookingJobsSummary {

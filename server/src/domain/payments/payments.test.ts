@@ -14,8 +14,8 @@ import {
   type SandboxTestApp,
   startFakeGateway,
 } from '../../test/payment-sandbox';
-import { settleBookingPayment } from '../bookings/settle-booking-payment';
-import { settlePendingPayments } from '../bookings/settle-pending-payments';
+import { settleBookingPayment } from '../bookings/settle-payment/settle-booking-payment';
+import { settlePendingPayments } from '../bookings/settle-payment/settle-pending-payments';
 import { type PaymentHooks, recordVerification } from './record-verification';
 import { startPayment } from './start-payment';
 import { type GatewayReturn, verifyGatewayReturn } from './verify-gateway-return';

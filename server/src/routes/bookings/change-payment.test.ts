@@ -14,7 +14,7 @@ import {
   seatHolds,
   taxInvoices,
 } from '../../db/schema/index';
-import { settlePendingPayments } from '../../domain/bookings/settle-pending-payments';
+import { settlePendingPayments } from '../../domain/bookings/settle-payment/settle-pending-payments';
 import { checkBooks } from '../../domain/ledger/check-books';
 import { api, logInDemo } from '../../test/accounts';
 import { asAdmin } from '../../test/admin';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentAction, pnrParams, startPaymentRequest } from '#shared/bookings';
-import { findBooking } from '../../domain/bookings/find-booking';
-import { payBookingWithWallet } from '../../domain/bookings/pay-booking-with-wallet';
-import { paymentMethodsFor } from '../../domain/bookings/payment-methods-for';
-import { startBookingPayment } from '../../domain/bookings/start-booking-payment';
+import { findBooking } from '../../domain/booking-records/find-booking';
+import { payBookingWithWallet } from '../../domain/bookings/pay/pay-booking-with-wallet';
+import { paymentMethodsFor } from '../../domain/bookings/pay/payment-methods-for';
+import { startBookingPayment } from '../../domain/bookings/pay/start-booking-payment';
 import { AppError } from '../../errors';
 import { requireBrand, requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';

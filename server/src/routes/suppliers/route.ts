@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SUPPLIER_EVENT_OUTCOMES } from '../../db/schema/index';
-import { recordSupplierEvent } from '../../domain/bookings/record-supplier-event';
+import { recordSupplierEvent } from '../../domain/bookings/disrupt/record-supplier-event';
 import { DUFFEL_SUPPLIER } from '../../domain/suppliers/duffel-supplier';
 import { verifyDuffelSignature } from '../../domain/suppliers/verify-duffel-signature';
 import { AppError, invalidFields } from '../../errors';
