@@ -77,6 +77,13 @@ export async function findBooking(db: Db, options: FindBookingOptions): Promise<
   return booking;
 }
 
+/** A booking by id (one just written), with everything the API shows of it; NOT_FOUND if gone. */
+export async function findFullBookingById(db: Db, bookingId: string): Promise<FullBooking> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!row) throw new AppError('NOT_FOUND');
+  return loadBookingDetails(db, row);
+}
+
 /** Legs, passengers, tickets and history of a booking row. */
 export async function loadBookingDetails(db: Db, booking: BookingRow): Promise<FullBooking> {
   const [legs, passengers, issued, events, disruptions, changePayments] = await Promise.all([

@@ -11,7 +11,6 @@ import { holdBooking } from '../../test/bookings';
 import { mailHeader, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { backOffSeconds } from '../outbox/deliver-due-rows';
-import { renderTicketAttachment } from '../tickets/render-ticket-pdf';
 import { deliverOutbox, MAX_SEND_ATTEMPTS } from './deliver-outbox';
 import { sendEmail } from './send-email';
 
@@ -167,7 +166,7 @@ describe('outbox delivery over SMTP (a real SMTP conversation with a local serve
         deliverOutbox(db, {
           transport: transport(),
           from: 'tickets@tikat.example',
-          renderAttachment: (attachment) => renderTicketAttachment(db, attachment.bookingId, t.app.payments),
+          payments: t.app.payments,
           limit: 5,
           linksKey: t.app.emailLinksKey,
         });

@@ -1,9 +1,12 @@
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
-import { emailOutbox, type OutboxAttachment } from '../../db/schema/index';
-import type { BrandDocumentLook } from '../brands/brand-document-look';
+import { emailOutbox } from '../../db/schema/index';
+import type { AssetStorage } from '../assets/asset-storage';
+import { type BrandDocumentLook, brandDocumentLook } from '../brands/brand-document-look';
 import { deliverDueRows } from '../outbox/deliver-due-rows';
 import { openSecrets } from '../payment-credentials/secret-box';
+import type { CurrentGatewayMode } from '../tickets/paid-in-test-mode';
+import { renderTicketAttachment } from '../tickets/render-ticket-pdf';
 import { emailHtml, LOGO_CID } from './email-html';
 import { maskLink } from './send-email';
 
@@ -25,18 +28,18 @@ export interface OutboxMail {
 }
 
 export interface DeliverOutboxOptions extends OutboxMail {
-  /** Makes the file an attachment reference stands for (e.g. renders the e-ticket PDF). */
-  renderAttachment: (attachment: OutboxAttachment) => Promise<MailFile>;
+  /** The gateways' modes: an e-ticket paid in a gateway's test mode says so (render-ticket-pdf.ts). */
+  payments: CurrentGatewayMode;
+  /**
+   * Where brands' logos are: each message then also has an HTML part in the brand's colours
+   * (email-html.ts) beside the plain text, and the e-ticket PDF carries the logo.
+   */
+  assets?: AssetStorage | undefined;
   /** Rows claimed per pass. */
   limit?: number;
   /** A claimed row is the sender's this long; after that (a crashed sender) another may take it. */
   claimSeconds?: number;
   log?: { error(object: unknown, message: string): void };
-  /**
-   * The look of the brand an e-mail is sent for: with it, each message also has an HTML part in
-   * the brand's colours (email-html.ts) beside the plain text.
-   */
-  lookOf?: (brandId: string) => Promise<BrandDocumentLook>;
 }
 
 /** A file attached to an outgoing message, or shown inside it (`cid`). */
@@ -47,7 +50,7 @@ async function htmlPart(
   email: OutboxRow,
   text: string,
   looks: Map<string, Promise<BrandDocumentLook>>,
-  lookOf: DeliverOutboxOptions['lookOf'],
+  lookOf: ((brandId: string) => Promise<BrandDocumentLook>) | undefined,
 ): Promise<{ html?: string; inline: MessageFile[] }> {
   if (!lookOf || !email.brandId) return { inline: [] };
   let look = looks.get(email.brandId);
@@ -87,15 +90,21 @@ export async function deliverOutbox(db: Db, options: DeliverOutboxOptions): Prom
   const { transport } = options;
   if (!transport) return 0;
   const looks = new Map<string, Promise<BrandDocumentLook>>();
+  const { assets } = options;
+  const lookOf = assets ? (brandId: string) => brandDocumentLook(db, assets, brandId) : undefined;
   return deliverDueRows(db, emailOutbox, {
     limit: options.limit ?? 20,
     claimSeconds: options.claimSeconds ?? 300,
     maxAttempts: MAX_SEND_ATTEMPTS,
     attempt: async (email) => {
       try {
-        const attachments = await Promise.all(email.attachments.map(options.renderAttachment));
+        const attachments = await Promise.all(
+          email.attachments.map((file) =>
+            renderTicketAttachment(db, file.bookingId, options.payments, options.assets),
+          ),
+        );
         const text = recipientText(email, options.linksKey);
-        const { html, inline } = await htmlPart(email, text, looks, options.lookOf);
+        const { html, inline } = await htmlPart(email, text, looks, lookOf);
         await transport.sendMail({
           from: options.from,
           to: email.to,

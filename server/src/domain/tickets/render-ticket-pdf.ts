@@ -10,7 +10,6 @@ import { type FullBooking, loadBookingDetails } from '../booking-records/find-bo
 import { brandDocumentLook } from '../brands/brand-document-look';
 import { type BrandImage, drawLogo } from '../documents/draw-logo';
 import { PDF_FONT, registerPdfFonts } from '../documents/pdf-fonts';
-import type { MailFile } from '../email/deliver-outbox';
 import { nepalDatesAt } from '../finance/nepal-date';
 import { boardingPasses } from './boarding-passes';
 import { type CurrentGatewayMode, paidInTestMode } from './paid-in-test-mode';
@@ -272,7 +271,7 @@ export async function renderTicketAttachment(
   bookingId: string,
   payments: CurrentGatewayMode,
   assets?: AssetStorage,
-): Promise<MailFile> {
+): Promise<{ filename: string; content: Buffer; contentType: string }> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) throw new Error(`no booking ${bookingId} for an e-ticket attachment`);
   const pdf = await renderTicketPdf(await loadBookingDetails(db, booking), {

@@ -336,6 +336,7 @@ describe('other ways a change payment ends', () => {
 
     const summary = await settlePendingPayments(t.app.db, {
       gateways: t.app.payments.gateways,
+      jobs: t.app.jobs,
       publicUrl: t.app.env.PUBLIC_URL,
       olderThanMinutes: 0,
     });

@@ -96,8 +96,8 @@ export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         confirm: request.body.confirm,
         holdMinutes: app.env.BOOKING_HOLD_MINUTES,
         links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
+        jobs: app.jobs,
       });
-      if (result.bookingId) await app.jobs.send('email.deliver-outbox');
       const action = result.paymentAction;
       return ok({
         quote: presentChangeQuote(result.quote, result.payment, result.paymentMethods),

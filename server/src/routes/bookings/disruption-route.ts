@@ -81,8 +81,8 @@ export const bookingDisruptionRoutes: FastifyPluginAsyncZod = async (app) => {
         by: { name: nameOf(user), userId: user.id },
         holdMinutes: app.env.BOOKING_HOLD_MINUTES,
         links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
+        jobs: app.jobs,
       });
-      await app.jobs.send('email.deliver-outbox');
       return ok(await presentFullBooking(app.db, request, { bookingId }));
     },
   );

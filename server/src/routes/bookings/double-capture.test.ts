@@ -268,6 +268,7 @@ describe('a second capture found by the reconcile job', () => {
     const reconcile = () =>
       settlePendingPayments(t.app.db, {
         gateways: t.app.payments.gateways,
+        jobs: t.app.jobs,
         publicUrl: t.app.env.PUBLIC_URL,
       });
     const first = await khaltiLeftPendingThenPaidWithEsewa(24);

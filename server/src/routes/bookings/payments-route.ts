@@ -53,8 +53,8 @@ export const bookingPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
           pnr: booking.pnr,
           links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
           lowBalanceAt: app.env.WALLET_LOW_BALANCE_MINOR,
+          jobs: app.jobs,
         });
-        await app.jobs.send('email.deliver-outbox');
         return ok({
           type: 'paid' as const,
           booking: await presentFullBooking(app.db, request, { bookingId }),

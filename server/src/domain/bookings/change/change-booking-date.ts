@@ -20,6 +20,7 @@ import type { EngineOffer } from '../../flights/engine/build-offers';
 import { decodeOfferId } from '../../flights/engine/offer-id';
 import { offerAsSold } from '../../flights/offer-as-sold';
 import { supplierOffer } from '../../markups/apply-markups';
+import type { OutboxJobs } from '../../outbox/outbox-jobs';
 import { supplierById } from '../../suppliers/configured-suppliers';
 import { duffelOrderPassengers } from '../../suppliers/duffel-order-passengers';
 import {
@@ -84,6 +85,8 @@ export interface ChangeBookingDateOptions {
   /** The booking's brand's account of that gateway, and where it returns the payer. */
   gatewayFor?: (booking: BookingRow, method: GatewayName) => Promise<ChangeGateway>;
   links: TicketLinks;
+  /** Asked for the e-mail delivery after the commit of a change made. */
+  jobs: OutboxJobs;
   now?: number;
 }
 
@@ -119,7 +122,7 @@ export interface ChangeBookingDateResult {
  * changes it in the console (`agencyCollects`): then the amount is recorded as collected by the
  * agency, with the same invoice; or the traveller confirms with a gateway `method`: the seats are
  * held and a payment started (start-change-payment.ts), the change made once it is verified
- * (settle-change-payment.ts). A method the booker cannot use: 400 PAYMENT_METHOD_UNAVAILABLE.
+ * (settle-payment/apply-paid-change.ts). A method the booker cannot use: 400 PAYMENT_METHOD_UNAVAILABLE.
  */
 export async function changeBookingDate(
   db: Db,
@@ -288,6 +291,7 @@ export async function changeBookingDate(
       amount_due: quote.amountDue,
       currency: quote.currency,
     });
+  await options.jobs.send('email.deliver-outbox');
   return done;
 }
 

@@ -12,6 +12,7 @@ import {
 import { flightIdOf } from '../../booking-records/flight-id';
 import { updateFirstDeparture } from '../../booking-records/update-first-departure';
 import { supplierOffer } from '../../markups/apply-markups';
+import type { OutboxJobs } from '../../outbox/outbox-jobs';
 import { configuredSuppliers } from '../../suppliers/configured-suppliers';
 import { queueTicketEmail, type TicketLinks } from '../issue/queue-ticket-email';
 import { ticketNumber } from '../issue/ticket-number';
@@ -29,6 +30,8 @@ export interface RebookDisruptedBookingOptions {
   holdMinutes: number;
   /** Where the reissued e-ticket e-mail's links point (no e-mail without them). */
   links?: TicketLinks;
+  /** Asked for the e-mail delivery after the commit. */
+  jobs: OutboxJobs;
   /** Runs in the same transaction once moved (the agent's audit entry). */
   afterRebook?: (
     tx: Db,
@@ -56,7 +59,7 @@ export async function rebookDisruptedBooking(
   if (!chosen) throw new AppError('REBOOKING_NOT_ALLOWED');
   if (!['held', 'paid', 'ticketed'].includes(booking.status)) throw new AppError('NO_OPEN_DISRUPTION');
 
-  return db.transaction(async (tx) => {
+  const bookingId = await db.transaction(async (tx) => {
     const locked = await findBooking(tx, { ...options.scope, pnr: options.pnr, forUpdate: true });
     const open = await findOpenDisruption(tx, locked.id);
     if (open.id !== disruption.id) throw new AppError('NO_OPEN_DISRUPTION');
@@ -111,6 +114,8 @@ export async function rebookDisruptedBooking(
     await options.afterRebook?.(tx, locked, { disruption, from, to });
     return locked.id;
   });
+  await options.jobs.send('email.deliver-outbox');
+  return bookingId;
 }
 
 /** New numbers for the open tickets of the moved leg's flights (same passengers, same positions). */

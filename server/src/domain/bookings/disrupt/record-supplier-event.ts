@@ -1,9 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import type { FlightOffer } from '#shared/flights';
 import type { Db } from '../../../db/client';
-import { bookingLegs, bookings, type SupplierEventOutcome, supplierEvents } from '../../../db/schema/index';
+import {
+  bookingLegs,
+  bookings,
+  SUPPLIER_EVENT_OUTCOMES,
+  type SupplierEventOutcome,
+  supplierEvents,
+} from '../../../db/schema/index';
 import { flightIdOf } from '../../booking-records/flight-id';
-import { markFlightDisrupted } from './mark-flight-disrupted';
+import type { OutboxJobs } from '../../outbox/outbox-jobs';
+import { flagFlightDisrupted } from './mark-flight-disrupted';
+
+/** What became of an event, as the webhook's answer says. */
+export { SUPPLIER_EVENT_OUTCOMES };
 
 /** An outside supplier's event as Duffel sends it: `{ id, type, data: { object } }`. */
 export interface SupplierEvent {
@@ -92,10 +102,10 @@ function changeOnLeg(change: Json, offer: FlightOffer) {
  */
 export async function recordSupplierEvent(
   db: Db,
-  options: { supplier: string; event: SupplierEvent },
+  options: { supplier: string; event: SupplierEvent; jobs: OutboxJobs },
 ): Promise<RecordSupplierEventResult> {
   const { supplier, event } = options;
-  return db.transaction(async (tx) => {
+  const recorded = await db.transaction(async (tx): Promise<RecordSupplierEventResult> => {
     const orderId = orderIdOf(event);
     const inserted = await tx
       .insert(supplierEvents)
@@ -127,7 +137,7 @@ export async function recordSupplierEvent(
       return { outcome: 'unknown_order', duplicate: false, flagged: [] };
     }
     const onLeg = changeOnLeg(change, leg.offer);
-    const { flagged } = await markFlightDisrupted(tx, {
+    const { flagged } = await flagFlightDisrupted(tx, {
       brandId: leg.brandId,
       flightId: onLeg.flightId,
       reason: 'operational',
@@ -139,4 +149,6 @@ export async function recordSupplierEvent(
     await setOutcome('flagged');
     return { outcome: 'flagged', duplicate: false, flagged };
   });
+  if (recorded.flagged.length > 0) await options.jobs.send('email.deliver-outbox');
+  return recorded;
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
 import { type AuditActor, recordAudit } from '../../audit/record-audit';
 import { findBooking } from '../../booking-records/find-booking';
+import type { OutboxJobs } from '../../outbox/outbox-jobs';
 import { queueTicketEmail } from './queue-ticket-email';
 
 /** Queues the e-ticket e-mail of one of the brand's ticketed bookings again; audited. */
@@ -14,9 +15,11 @@ export async function resendTicketEmail(
     /** PUBLIC_URL and the request's host: the e-mail links to the brand's host (queueTicketEmail). */
     publicUrl: string;
     requestHost?: string | undefined;
+    /** Asked for the e-mail delivery after the commit. */
+    jobs: OutboxJobs;
   },
 ): Promise<{ to: string }> {
-  return db.transaction(async (tx) => {
+  const sent = await db.transaction(async (tx) => {
     const booking = await findBooking(tx, { brandId: options.brandId, pnr: options.pnr });
     if (booking.status !== 'ticketed') {
       throw new AppError(
@@ -39,4 +42,6 @@ export async function resendTicketEmail(
     });
     return { to: booking.contact.email };
   });
+  await options.jobs.send('email.deliver-outbox');
+  return sent;
 }

@@ -7,6 +7,7 @@ import { changeBookingStatus } from '../../booking-records/change-booking-status
 import { findBooking } from '../../booking-records/find-booking';
 import { withRetryOnConflict } from '../../booking-records/retry-on-conflict';
 import { issueTaxInvoice } from '../../finance/issue-tax-invoice';
+import type { OutboxJobs } from '../../outbox/outbox-jobs';
 import { postWalletEntry } from '../../wallet/post-wallet-entry';
 import { recordWebhookEvents } from '../../webhooks/record-webhook-events';
 import { nameOf } from '../hold/create-booking';
@@ -27,10 +28,12 @@ export async function payBookingWithWallet(
     links: TicketLinks;
     /** A balance left below this (minor units) tells the agent's `wallet.low` webhooks; 0: never. */
     lowBalanceAt?: number;
+    /** Asked for the e-mail delivery after the commit. */
+    jobs: OutboxJobs;
   },
 ): Promise<string> {
   const by = { name: nameOf(options.user), userId: options.user.id };
-  return withRetryOnConflict(() =>
+  const bookingId = await withRetryOnConflict(() =>
     db.transaction(async (tx) => {
       const booking = await findBooking(tx, { pnr: options.pnr, userId: options.user.id, forUpdate: true });
       assertPayable(booking);
@@ -69,4 +72,6 @@ export async function payBookingWithWallet(
       return booking.id;
     }),
   );
+  await options.jobs.send('email.deliver-outbox');
+  return bookingId;
 }

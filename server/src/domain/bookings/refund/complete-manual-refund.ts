@@ -6,6 +6,7 @@ import { AppError } from '../../../errors';
 import { type AuditActor, recordAudit } from '../../audit/record-audit';
 import { type Actor, recordBookingEvent } from '../../booking-records/change-booking-status';
 import { sendEmail } from '../../email/send-email';
+import type { OutboxJobs } from '../../outbox/outbox-jobs';
 
 const GATEWAY_NAMES: Record<string, string> = { esewa: 'eSewa', khalti: 'Khalti', connectips: 'ConnectIPS' };
 
@@ -19,6 +20,8 @@ export interface CompleteManualRefundOptions {
   by: Actor;
   /** The operator, for the audit log. */
   actor: AuditActor;
+  /** Asked for the e-mail delivery after the commit. */
+  jobs: OutboxJobs;
 }
 
 /**
@@ -85,6 +88,7 @@ export async function completeManualRefund(db: Db, options: CompleteManualRefund
       after: { status: 'completed', reference: options.reference, completedAt: completedAt.toISOString() },
     });
   });
+  await options.jobs.send('email.deliver-outbox');
 }
 
 /** The brand's gateway payments still to be paid back by hand (not automatic, not a wallet), oldest first. */

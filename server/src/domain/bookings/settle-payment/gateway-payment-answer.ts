@@ -1,4 +1,5 @@
 import type { PaymentGateway, Verification } from '../../../payments/gateway';
+import type { OutboxJobs } from '../../outbox/outbox-jobs';
 import type { PaymentAttempt } from '../../payments/record-verification';
 import type { TicketLinks } from '../issue/queue-ticket-email';
 
@@ -9,4 +10,6 @@ export interface GatewayPaymentAnswer {
   attempt: PaymentAttempt;
   /** What the gateway said about the attempt, already verified (callback or look-up). */
   verification: Exclude<Verification, { verdict: 'rejected' }>;
+  /** Asked for the e-mail delivery after a commit that wrote an e-ticket e-mail. */
+  jobs: OutboxJobs;
 }

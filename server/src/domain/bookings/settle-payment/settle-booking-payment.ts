@@ -1,22 +1,32 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { bookings } from '../../../db/schema/index';
+import { bookings, type PaymentAttemptStatus } from '../../../db/schema/index';
 import { changeBookingStatus, recordBookingEvent } from '../../booking-records/change-booking-status';
 import { findCancelledFlight } from '../../booking-records/find-cancelled-flight';
 import { moneyText } from '../../booking-records/money-text';
 import { issueTaxInvoice } from '../../finance/issue-tax-invoice';
 import {
-  type OnExcess,
-  type OnPaid,
+  CAPTURED,
+  countGatewayPayment,
+  isSecondCapture,
+  markAttemptExcess,
+  markAttemptPaid,
   type PaymentAttempt,
   type PaymentOutcome,
-  recordVerification,
+  recordUnpaidVerification,
+  SECOND_CAPTURE,
 } from '../../payments/record-verification';
 import { issueTickets } from '../issue/issue-tickets';
 import type { TicketLinks } from '../issue/queue-ticket-email';
 import { recordGatewayRefund } from '../refund/record-gateway-refund';
+import {
+  applyPaidChange,
+  findPendingChange,
+  type PendingChange,
+  recordExcessChangePayment,
+  releaseUnpaidChange,
+} from './apply-paid-change';
 import type { GatewayPaymentAnswer } from './gateway-payment-answer';
-import { findPendingChange, settleChangePayment } from './settle-change-payment';
 
 export type { GatewayPaymentAnswer } from './gateway-payment-answer';
 
@@ -24,28 +34,93 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The lifecycle step "settle a gateway payment" (spec §13), the one function both the payer's
- * return (routes/payments/route.ts, after verifyGatewayReturn) and the reconcile job
- * (settlePendingPayments) call. In one
- * transaction with the attempt's new status: a booking still held becomes paid and is ticketed
- * (its e-ticket e-mail written to the outbox);
+ * return (settleGatewayReturn) and the reconcile job (settlePendingPayments) call. In one
+ * transaction with the attempt's new status (marked paid exactly once: a conditional update, and
+ * the unique index on paid attempts per order): a booking still held becomes paid and is ticketed
+ * (its e-ticket e-mail written to the outbox, whose delivery job is asked for after the commit);
  * a payment that arrives after the hold lapsed, or after a cancel, is recorded as a refund due;
- * a second capture of a booking already paid is recorded `excess` with its refund. Idempotent: a
- * replay changes nothing. An attempt that pays a traveller's date change goes to settleChangePayment.
+ * a second capture of a booking already paid is recorded `excess` with its refund. An attempt that
+ * pays a traveller's date change applies the change instead (apply-paid-change.ts). Idempotent: a
+ * replay changes nothing.
  */
 export async function settleBookingPayment(db: Db, answer: GatewayPaymentAnswer): Promise<PaymentOutcome> {
   // A traveller's date change paid through a gateway: its order is the pending change.
-  if (await findPendingChange(db, answer.attempt.orderId)) return settleChangePayment(db, answer);
-  return recordVerification(db, answer.attempt, answer.verification, {
-    onPaid: (tx, attempt) => payHeldBooking(tx, attempt, answer.links),
-    onExcess: recordExcessPayment,
-    refundable: typeof answer.gateway.refund === 'function',
-  });
+  const change = await findPendingChange(db, answer.attempt.orderId);
+  if (answer.verification.verdict === 'unpaid') {
+    const outcome = countGatewayPayment(
+      await recordUnpaidVerification(db, answer.attempt, answer.verification),
+    );
+    if (change) await releaseUnpaidChange(db, outcome);
+    return outcome;
+  }
+  const { outcome, emailed } = await settleCapture(db, answer, answer.verification, change);
+  countGatewayPayment(outcome);
+  if (emailed) await answer.jobs.send('email.deliver-outbox');
+  return outcome;
 }
 
-async function payHeldBooking(tx: Db, attempt: PaymentAttempt, links: TicketLinks): ReturnType<OnPaid> {
-  if (!UUID.test(attempt.orderId)) return;
+/** Marks the attempt paid and does the order's part in one transaction, or records a second capture. */
+async function settleCapture(
+  db: Db,
+  answer: GatewayPaymentAnswer,
+  verification: Extract<GatewayPaymentAnswer['verification'], { verdict: 'paid' }>,
+  change: PendingChange | undefined,
+): Promise<{ outcome: PaymentOutcome; emailed: boolean }> {
+  const refundable = typeof answer.gateway.refund === 'function';
+  try {
+    // A transaction of its own, so that a lost race on the unique index rolls back only this.
+    return await db.transaction(async (tx) => {
+      const paid = await markAttemptPaid(tx, answer.attempt, verification);
+      if (!paid.changed) return { outcome: paid, emailed: false };
+      if (change) return { outcome: paid, emailed: await applyPaidChange(tx, paid.attempt, answer.links) };
+      const held = await payHeldBooking(tx, paid.attempt, answer.links);
+      if (!('excess' in held)) return { outcome: paid, emailed: held.ticketed };
+      const excess = await recordExcess(tx, paid.attempt, held.excess, { from: ['excess'], refundable });
+      return { outcome: excess, emailed: false };
+    });
+  } catch (error) {
+    if (!isSecondCapture(error)) throw error;
+    // Another attempt of the order is paid: this capture is money held for the payer.
+    const outcome = await db.transaction((tx) =>
+      recordExcess(tx, answer.attempt, SECOND_CAPTURE, {
+        from: CAPTURED,
+        captured: verification,
+        refundable,
+        change,
+      }),
+    );
+    return { outcome, emailed: false };
+  }
+}
+
+/** The attempt in `excess` and, the first time, its refund in the order's history. */
+async function recordExcess(
+  tx: Db,
+  attempt: PaymentAttempt,
+  reason: string,
+  options: {
+    from: PaymentAttemptStatus[];
+    captured?: Extract<GatewayPaymentAnswer['verification'], { verdict: 'paid' }>;
+    refundable: boolean;
+    change?: PendingChange | undefined;
+  },
+): Promise<PaymentOutcome> {
+  const outcome = await markAttemptExcess(tx, attempt, reason, options);
+  if (!outcome.changed) return outcome;
+  if (options.change) await recordExcessChangePayment(tx, outcome.attempt);
+  else await recordExcessPayment(tx, outcome.attempt, options.refundable);
+  return outcome;
+}
+
+/** A held booking paid: ticketed; already paid: `excess`; lapsed, cancelled or flight cancelled: a refund due. */
+async function payHeldBooking(
+  tx: Db,
+  attempt: PaymentAttempt,
+  links: TicketLinks,
+): Promise<{ ticketed: boolean } | { excess: string }> {
+  if (!UUID.test(attempt.orderId)) return { ticketed: false };
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, attempt.orderId)).for('update');
-  if (!booking) return;
+  if (!booking) return { ticketed: false };
   const by = { name: attempt.gateway };
   if (booking.paidWith) {
     return {
@@ -67,7 +142,7 @@ async function payHeldBooking(tx: Db, attempt: PaymentAttempt, links: TicketLink
     const issued = await issueTickets(tx, { bookingId: booking.id, by, links });
     // An outside supplier's order that failed has recorded the refund: nothing to invoice.
     if (issued.issued) await issueTaxInvoice(tx, { bookingId: booking.id });
-    return;
+    return { ticketed: issued.issued };
   }
   const state = cancelledFlight
     ? `on cancelled flight ${cancelledFlight}`
@@ -77,6 +152,7 @@ async function payHeldBooking(tx: Db, attempt: PaymentAttempt, links: TicketLink
   const reason = `Payment ${attempt.reference} through ${attempt.gateway} arrived while the booking was ${state}: to be refunded.`;
   await recordGatewayRefund(tx, { bookingId: booking.id, attempt, reason });
   await recordBookingEvent(tx, booking.id, booking.status, by, reason);
+  return { ticketed: false };
 }
 
 /**
@@ -85,17 +161,17 @@ async function payHeldBooking(tx: Db, attempt: PaymentAttempt, links: TicketLink
  * refundExcessPayments then calls; else an operator pays it back from the merchant panel), and a
  * note in the booking's history. The booking itself does not change.
  */
-const recordExcessPayment: OnExcess = async (tx, attempt, excess) => {
+async function recordExcessPayment(tx: Db, attempt: PaymentAttempt, refundable: boolean): Promise<void> {
   if (!UUID.test(attempt.orderId)) return;
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, attempt.orderId)).for('update');
   if (!booking) return;
   const amount = moneyText(attempt.amountPaisa, attempt.currency);
-  const how = excess.refundable
+  const how = refundable
     ? `refunded through ${attempt.gateway}`
     : `to be refunded by hand from the ${attempt.gateway} merchant panel`;
   const reason = `Paid twice: ${attempt.gateway} payment ${attempt.reference} of ${amount} arrived after the booking was already paid${
     booking.paidWith ? ` (${booking.paidWith})` : ''
   }: ${how}.`;
-  await recordGatewayRefund(tx, { bookingId: booking.id, attempt, reason, automatic: excess.refundable });
+  await recordGatewayRefund(tx, { bookingId: booking.id, attempt, reason, automatic: refundable });
   await recordBookingEvent(tx, booking.id, booking.status, { name: attempt.gateway }, reason);
-};
+}

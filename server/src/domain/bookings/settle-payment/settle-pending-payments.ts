@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client';
 import type { PaymentGateway } from '../../../payments/gateway';
+import type { OutboxJobs } from '../../outbox/outbox-jobs';
 import { findStalePaymentAttempts } from '../../payments/find-stale-payment-attempts';
 import { type AttemptGateways, gatewayForAttempt } from '../../payments/gateway-for-attempt';
 import { settleBookingPayment } from './settle-booking-payment';
@@ -13,6 +14,8 @@ export interface SettlePendingOptions {
   limit?: number;
   /** PUBLIC_URL, for the links of the e-ticket e-mails of bookings paid here. */
   publicUrl: string;
+  /** Asked for the e-mail delivery after a payment that ticketed a booking. */
+  jobs: OutboxJobs;
 }
 
 export interface SettlePendingSummary {
@@ -68,6 +71,7 @@ export async function settlePendingPayments(
       attempt,
       verification,
       links: { publicUrl: options.publicUrl },
+      jobs: options.jobs,
     });
     const status = outcome.attempt.status;
     if (status === 'pending')

@@ -159,8 +159,8 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         reference: request.body.reference,
         by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
         actor: admin,
+        jobs: app.jobs,
       });
-      await app.jobs.send('email.deliver-outbox');
       return ok(presentAdminBookingDetail(await findBrandBooking(app.db, { brandId, pnr })));
     },
   );
@@ -184,8 +184,8 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: requireUser(request),
         publicUrl: app.env.PUBLIC_URL,
         requestHost: request.hostname,
+        jobs: app.jobs,
       });
-      await app.jobs.send('email.deliver-outbox');
       return ok(result);
     },
   );
@@ -364,8 +364,8 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
               invoiceNumber,
             },
           }),
+        jobs: app.jobs,
       });
-      if (result.bookingId) await app.jobs.send('email.deliver-outbox');
       return ok({
         quote: presentChangeQuote(result.quote, result.payment),
         detail: result.bookingId
@@ -404,8 +404,8 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         change: request.body.change,
         newDepartureLocal: request.body.newDepartureLocal ?? null,
         actor: { ...admin, name: `${nameOf(admin)} (agency)` },
+        jobs: app.jobs,
       });
-      await app.jobs.send('email.deliver-outbox');
       return ok(presentFlightDisruption(disruption, flagged));
     },
   );
@@ -506,8 +506,8 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
             before: { flights: change.from },
             after: { flights: change.to, resolution: 'rebooked' },
           }),
+        jobs: app.jobs,
       });
-      await app.jobs.send('email.deliver-outbox');
       return ok(
         presentAdminBookingDetail(
           await findBrandBooking(app.db, { brandId: brand.id, pnr: request.params.pnr }),

@@ -6,14 +6,12 @@ import { recordBookingEvent } from '../../booking-records/change-booking-status'
 import { loadBookingDetails } from '../../booking-records/find-booking';
 import { flightIdOf } from '../../booking-records/flight-id';
 import { moneyText } from '../../booking-records/money-text';
-import type { OnExcess, PaymentAttempt, PaymentOutcome } from '../../payments/record-verification';
-import { recordVerification } from '../../payments/record-verification';
+import type { PaymentAttempt, PaymentOutcome } from '../../payments/record-verification';
 import { supplierById } from '../../suppliers/configured-suppliers';
 import { applyBookingChange } from '../change/apply-booking-change';
 import { releasePendingChange } from '../change/start-change-payment';
 import type { TicketLinks } from '../issue/queue-ticket-email';
 import { recordGatewayRefund } from '../refund/record-gateway-refund';
-import type { GatewayPaymentAnswer } from './gateway-payment-answer';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,44 +25,25 @@ export async function findPendingChange(db: Db, orderId: string): Promise<Pendin
 }
 
 /**
- * settleBookingPayment for an attempt whose order is a pending date change (docs/bookings.md
- * "Paying a change through a gateway"), with the same verification and replay safety
- * (recordVerification: one conditional update; a replay changes nothing). Paid: in the
- * transaction that marks the attempt paid (its ledger journal written by the attempt's trigger),
- * the change is applied (applyBookingChange: seats, leg, reissued tickets, `booking_changes` with
- * the gateway as `paid_with`, the change's tax invoice, history, e-ticket e-mail). When it no
- * longer can be (the hold lapsed or its seats are gone, the leg was changed or the booking
- * cancelled meanwhile, or the change was superseded), nothing of it is written: the pending change
- * is `failed`, its seats released, and the whole payment recorded as a refund due, to be paid back
- * from the merchant panel as a booking payment that arrives after its hold lapsed is. A payment
- * that failed or was cancelled releases the pending change.
+ * settleBookingPayment's part for an attempt whose order is a pending date change (docs/bookings.md
+ * "Paying a change through a gateway"), in the transaction that marks the attempt paid (its ledger
+ * journal written by the attempt's trigger): the change is applied (applyBookingChange: seats,
+ * leg, reissued tickets, `booking_changes` with the gateway as `paid_with`, the change's tax
+ * invoice, history, e-ticket e-mail). When it no longer can be (the hold lapsed or its seats are
+ * gone, the leg was changed or the booking cancelled meanwhile, or the change was superseded),
+ * nothing of it is written: the pending change is `failed`, its seats released, and the whole
+ * payment recorded as a refund due, to be paid back from the merchant panel as a booking payment
+ * that arrives after its hold lapsed is. Answers whether the change was applied.
  */
-export async function settleChangePayment(db: Db, answer: GatewayPaymentAnswer): Promise<PaymentOutcome> {
-  const outcome = await recordVerification(db, answer.attempt, answer.verification, {
-    onPaid: (tx, attempt) => applyPaidChange(tx, attempt, answer.links),
-    onExcess: recordExcessChangePayment,
-    refundable: typeof answer.gateway.refund === 'function',
-  });
-  const { status } = outcome.attempt;
-  if (outcome.changed && (status === 'failed' || status === 'cancelled')) {
-    await releasePendingChange(
-      db,
-      outcome.attempt.orderId,
-      `The ${outcome.attempt.gateway} payment was ${status}: ${outcome.reason ?? ''}`,
-    );
-  }
-  return outcome;
-}
-
-async function applyPaidChange(tx: Db, attempt: PaymentAttempt, links: TicketLinks): Promise<void> {
+export async function applyPaidChange(tx: Db, attempt: PaymentAttempt, links: TicketLinks): Promise<boolean> {
   const [pending] = await tx
     .select()
     .from(bookingChangePayments)
     .where(eq(bookingChangePayments.id, attempt.orderId))
     .for('update');
-  if (!pending) return;
+  if (!pending) return false;
   const [locked] = await tx.select().from(bookings).where(eq(bookings.id, pending.bookingId)).for('update');
-  if (!locked) return;
+  if (!locked) return false;
   const by = { name: attempt.gateway };
   let refusal: string;
   try {
@@ -114,7 +93,7 @@ async function applyPaidChange(tx: Db, attempt: PaymentAttempt, links: TicketLin
       .update(bookingChangePayments)
       .set({ status: 'applied', bookingChangeId: applied.changeId, updatedAt: sql`now()` })
       .where(eq(bookingChangePayments.id, pending.id));
-    return;
+    return true;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     refusal = error.message;
@@ -133,10 +112,11 @@ async function applyPaidChange(tx: Db, attempt: PaymentAttempt, links: TicketLin
   }
   await recordGatewayRefund(tx, { bookingId: locked.id, attempt, reason });
   await recordBookingEvent(tx, locked.id, locked.status, by, reason);
+  return false;
 }
 
 /** A second capture of the same pending change: refunded like a booking's (settle-booking-payment.ts). */
-const recordExcessChangePayment: OnExcess = async (tx, attempt) => {
+export async function recordExcessChangePayment(tx: Db, attempt: PaymentAttempt): Promise<void> {
   const [pending] = await tx
     .select({ bookingId: bookingChangePayments.bookingId, status: bookings.status })
     .from(bookingChangePayments)
@@ -149,4 +129,15 @@ const recordExcessChangePayment: OnExcess = async (tx, attempt) => {
   )}: to be refunded by hand from the ${attempt.gateway} merchant panel.`;
   await recordGatewayRefund(tx, { bookingId: pending.bookingId, attempt, reason });
   await recordBookingEvent(tx, pending.bookingId, pending.status, { name: attempt.gateway }, reason);
-};
+}
+
+/** A payment of a pending change that failed or was cancelled releases the change's held seats. */
+export async function releaseUnpaidChange(db: Db, outcome: PaymentOutcome): Promise<void> {
+  const { status } = outcome.attempt;
+  if (!outcome.changed || (status !== 'failed' && status !== 'cancelled')) return;
+  await releasePendingChange(
+    db,
+    outcome.attempt.orderId,
+    `The ${outcome.attempt.gateway} payment was ${status}: ${outcome.reason ?? ''}`,
+  );
+}
