@@ -7,7 +7,7 @@ import { expireHeldBookings } from '../domain/bookings/expire/expire-held-bookin
 import { emailDueTickets } from '../domain/bookings/issue/email-due-tickets';
 import { refundExcessPayments } from '../domain/bookings/refund/refund-excess-payments';
 import { settlePendingPayments } from '../domain/bookings/settle-payment/settle-pending-payments';
-import { deliverOutbox, type OutboxMail } from '../domain/email/deliver-outbox';
+import { deliverOutbox, type OutboxMail } from '../domain/outbox/deliver-email-outbox';
 import type { OutboxJobs } from '../domain/outbox/outbox-jobs';
 import { checkPriceAlerts } from '../domain/price-alerts/check-price-alerts';
 import { deliverSms } from '../domain/sms/deliver-sms';

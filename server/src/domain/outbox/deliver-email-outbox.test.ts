@@ -10,9 +10,9 @@ import { PNG_PIXEL, setPngHeaderLogo } from '../../test/admin';
 import { holdBooking } from '../../test/bookings';
 import { mailHeader, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { backOffSeconds } from '../outbox/deliver-due-rows';
-import { deliverOutbox, MAX_SEND_ATTEMPTS } from './deliver-outbox';
-import { sendEmail } from './send-email';
+import { sendEmail } from '../email/send-email';
+import { backOffSeconds } from './deliver-due-rows';
+import { deliverOutbox, MAX_SEND_ATTEMPTS } from './deliver-email-outbox';
 
 let smtp: TestSmtpServer;
 let t: TestApp;

@@ -3,12 +3,12 @@ import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema/index';
 import type { AssetStorage } from '../assets/asset-storage';
 import { type BrandDocumentLook, brandDocumentLook } from '../brands/brand-document-look';
-import { deliverDueRows } from '../outbox/deliver-due-rows';
+import { emailHtml, LOGO_CID } from '../email/email-html';
+import { maskLink } from '../email/send-email';
 import { openSecrets } from '../payment-credentials/secret-box';
 import type { CurrentGatewayMode } from '../tickets/paid-in-test-mode';
 import { renderTicketAttachment } from '../tickets/render-ticket-pdf';
-import { emailHtml, LOGO_CID } from './email-html';
-import { maskLink } from './send-email';
+import { deliverDueRows } from './deliver-due-rows';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
