@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { booking, pnrParams, rebookingOptions, rebookRequest } from '#shared/bookings';
 import { findFullBooking } from '../../domain/booking-records/find-booking';
+import { nameOf } from '../../domain/booking-records/name-of';
 import { acceptDisruption } from '../../domain/bookings/disrupt/accept-disruption';
 import { findOpenDisruption } from '../../domain/bookings/disrupt/find-open-disruption';
 import { listRebookingOptions } from '../../domain/bookings/disrupt/list-rebooking-options';
 import { rebookDisruptedBooking } from '../../domain/bookings/disrupt/rebook-disrupted-booking';
 import { refundDisruptedBooking } from '../../domain/bookings/disrupt/refund-disrupted-booking';
-import { nameOf } from '../../domain/bookings/hold/create-booking';
 import { requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
 import { presentFullBooking } from './present-for-request';

@@ -8,8 +8,8 @@ import {
   voidBookingRequest,
 } from '#shared/bookings';
 import { findFullBooking } from '../../domain/booking-records/find-booking';
+import { nameOf } from '../../domain/booking-records/name-of';
 import { cancelBooking } from '../../domain/bookings/cancel/cancel-booking';
-import { nameOf } from '../../domain/bookings/hold/create-booking';
 import { listTickets } from '../../domain/bookings/issue/list-tickets';
 import { voidBooking } from '../../domain/bookings/void/void-booking';
 import { documentLookOf } from '../../domain/brands/brand-document-look';

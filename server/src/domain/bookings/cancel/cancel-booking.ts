@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { bookingLegs, tickets } from '../../../db/schema/index';
+import { tickets } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
 import {
   type Actor,
@@ -15,6 +15,7 @@ import {
   findFullBooking,
   loadBookingDetails,
 } from '../../booking-records/find-booking';
+import { releaseSupplierLegs } from '../../booking-records/release-supplier-legs';
 import { withRetryOnConflict } from '../../booking-records/retry-on-conflict';
 import { supplierById } from '../../suppliers/configured-suppliers';
 import { chooseCancelledPassengers } from '../refund/choose-cancelled-passengers';
@@ -106,16 +107,7 @@ export async function cancelBooking(
       }
       if (quote.refusal)
         throw new AppError('CANCELLATION_NOT_ALLOWED', quote.refusal, undefined, { rule: quote.rule });
-      const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, booking.id));
-      if (!supplierQuote)
-        for (const leg of legs) {
-          const supplier = supplierById(leg.supplier);
-          await supplier?.cancel(tx, {
-            locator: leg.locator,
-            orderId: leg.supplierOrderId,
-            brandId: booking.brandId,
-          });
-        }
+      if (!supplierQuote) await releaseSupplierLegs(tx, booking);
       if (quote.refund > 0) await refundBookingPayment(tx, booking, { amount: quote.refund, reason });
       await tx
         .update(tickets)

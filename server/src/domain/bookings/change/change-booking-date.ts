@@ -13,6 +13,7 @@ import {
   findBooking,
   loadBookingDetails,
 } from '../../booking-records/find-booking';
+import { nameOf } from '../../booking-records/name-of';
 import { withRetryOnConflict } from '../../booking-records/retry-on-conflict';
 import { agentPricingFor } from '../../commissions/agent-pricing';
 import { checkAvailability } from '../../flights/check-availability';
@@ -29,7 +30,6 @@ import {
   SupplierChangeUnverified,
 } from '../../suppliers/supplier';
 import { postWalletEntry } from '../../wallet/post-wallet-entry';
-import { nameOf } from '../hold/create-booking';
 import type { TicketLinks } from '../issue/queue-ticket-email';
 import { changeGatewaysFor } from '../pay/payment-methods-for';
 import {

@@ -1,8 +1,8 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { bookingLegs, bookings } from '../../../db/schema/index';
+import { bookings } from '../../../db/schema/index';
 import { changeBookingStatus, SYSTEM } from '../../booking-records/change-booking-status';
-import { configuredSuppliers } from '../../suppliers/configured-suppliers';
+import { releaseSupplierLegs } from '../../booking-records/release-supplier-legs';
 
 /**
  * Releases the seats of held bookings whose hold lapsed and marks them expired, at most `limit`
@@ -23,12 +23,7 @@ export async function expireHeldBookings(
       .limit(options.limit ?? 100)
       .for('update', { skipLocked: true });
     for (const { id, brandId } of lapsed) {
-      const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, id));
-      for (const leg of legs) {
-        await configuredSuppliers()
-          .find((s) => s.id === leg.supplier)
-          ?.cancel(tx, { locator: leg.locator, orderId: leg.supplierOrderId, brandId });
-      }
+      await releaseSupplierLegs(tx, { id, brandId });
       await changeBookingStatus(tx, {
         bookingId: id,
         from: ['held'],

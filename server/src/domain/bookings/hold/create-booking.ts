@@ -11,6 +11,7 @@ import { bookings, users } from '../../../db/schema/index';
 import { AppError, invalidFields } from '../../../errors';
 import type { AccountUser } from '../../accounts/find-user';
 import { type BookingRow, type FullBooking, loadBookingDetails } from '../../booking-records/find-booking';
+import { nameOf } from '../../booking-records/name-of';
 import { agentPricingFor, grantedCommissionOf } from '../../commissions/agent-pricing';
 import { buildPriceBreakdown } from '../../commissions/build-price-breakdown';
 import { checkAvailability } from '../../flights/check-availability';
@@ -35,10 +36,6 @@ export interface CreateBookingOptions {
   /** The seat hoarding limits in force on the booker's brand (`holdLimitsOf`). */
   holdLimits: HoldLimits;
 }
-
-/** The full name history and tickets show for a user. */
-export const nameOf = (user: Pick<AccountUser, 'firstName' | 'lastName'>) =>
-  `${user.firstName} ${user.lastName}`;
 
 /**
  * Re-prices the offers and checks the passengers, then, in ONE transaction (shared with the

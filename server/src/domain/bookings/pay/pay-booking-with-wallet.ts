@@ -5,12 +5,12 @@ import { assertNoCancelledFlight } from '../../booking-records/assert-no-cancell
 import { assertPayable } from '../../booking-records/assert-payable';
 import { changeBookingStatus } from '../../booking-records/change-booking-status';
 import { findBooking } from '../../booking-records/find-booking';
+import { nameOf } from '../../booking-records/name-of';
 import { withRetryOnConflict } from '../../booking-records/retry-on-conflict';
 import { issueTaxInvoice } from '../../finance/issue-tax-invoice';
 import type { OutboxJobs } from '../../outbox/outbox-jobs';
 import { postWalletEntry } from '../../wallet/post-wallet-entry';
 import { recordWebhookEvents } from '../../webhooks/record-webhook-events';
-import { nameOf } from '../hold/create-booking';
 import { issueTickets } from '../issue/issue-tickets';
 import type { TicketLinks } from '../issue/queue-ticket-email';
 

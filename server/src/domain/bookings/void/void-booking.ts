@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { bookingLegs, tickets } from '../../../db/schema/index';
+import { tickets } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
 import type { Actor } from '../../booking-records/change-booking-status';
 import { changeBookingStatus } from '../../booking-records/change-booking-status';
@@ -11,11 +11,11 @@ import {
   findBooking,
   loadBookingDetails,
 } from '../../booking-records/find-booking';
+import { releaseSupplierLegs } from '../../booking-records/release-supplier-legs';
 import { withRetryOnConflict } from '../../booking-records/retry-on-conflict';
 import { voidFeeOf } from '../../finance/brand-finance-settings';
 import { issueCreditNote } from '../../finance/issue-credit-note';
 import { reverseMasterCommission } from '../../sub-agents/reverse-master-commission';
-import { supplierById } from '../../suppliers/configured-suppliers';
 import { kathmanduLocal } from '../../wallet/kathmandu-dates';
 import type { CancellationQuote } from '../refund/quote-cancellation';
 import { quotedBySupplier } from '../refund/quote-supplier-cancellation';
@@ -62,15 +62,7 @@ export async function voidBooking(
       const booking = await findBooking(tx, { ...options.scope, pnr: options.pnr, forUpdate: true });
       const full = await loadBookingDetails(tx, booking);
       const quote = await quoteVoid(tx, full, now);
-      const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, booking.id));
-      for (const leg of legs) {
-        const supplier = supplierById(leg.supplier);
-        await supplier?.cancel(tx, {
-          locator: leg.locator,
-          orderId: leg.supplierOrderId,
-          brandId: booking.brandId,
-        });
-      }
+      await releaseSupplierLegs(tx, booking);
       if (quote.refund > 0) {
         await refundBookingPayment(tx, booking, {
           amount: quote.refund,

@@ -25,6 +25,7 @@ import type { Db } from '../../../db/client';
 import { findUser } from '../../../domain/accounts/find-user';
 import { recordAudit } from '../../../domain/audit/record-audit';
 import { type BookingRow, findFullBooking } from '../../../domain/booking-records/find-booking';
+import { nameOf } from '../../../domain/booking-records/name-of';
 import { cancelBooking } from '../../../domain/bookings/cancel/cancel-booking';
 import { changeBookingDate } from '../../../domain/bookings/change/change-booking-date';
 import { listChangeOptions } from '../../../domain/bookings/change/list-change-options';
@@ -35,7 +36,6 @@ import { markFlightDisrupted } from '../../../domain/bookings/disrupt/mark-fligh
 import { rebookDisruptedBooking } from '../../../domain/bookings/disrupt/rebook-disrupted-booking';
 import { refundDisruptedBooking } from '../../../domain/bookings/disrupt/refund-disrupted-booking';
 import { findBrandBooking } from '../../../domain/bookings/find-brand-booking';
-import { nameOf } from '../../../domain/bookings/hold/create-booking';
 import { resendTicketEmail } from '../../../domain/bookings/issue/resend-ticket-email';
 import { listBrandBookings } from '../../../domain/bookings/list-brand-bookings';
 import {
