@@ -5,6 +5,7 @@ import { airlines, bookingChanges, bookingLegs, type SegmentFare, tickets } from
 import { AppError } from '../../../errors';
 import { type Actor, recordBookingEvent } from '../../booking-records/change-booking-status';
 import type { BookingRow, FullBooking } from '../../booking-records/find-booking';
+import { ticketNumber } from '../../booking-records/ticket-number';
 import { updateFirstDeparture } from '../../booking-records/update-first-departure';
 import { issueChangeInvoice } from '../../finance/issue-change-invoice';
 import type { EngineOffer } from '../../flights/engine/build-offers';
@@ -12,7 +13,6 @@ import { decodeOfferId } from '../../flights/engine/offer-id';
 import { priceFares } from '../../flights/engine/price-offer';
 import type { Supplier } from '../../suppliers/supplier';
 import { queueTicketEmail, type TicketLinks } from '../issue/queue-ticket-email';
-import { ticketNumber } from '../issue/ticket-number';
 import type { BookingChangeQuote } from './quote-booking-change';
 
 type Leg = FullBooking['legs'][number];

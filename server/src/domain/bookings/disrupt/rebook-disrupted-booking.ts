@@ -10,12 +10,12 @@ import {
   loadBookingDetails,
 } from '../../booking-records/find-booking';
 import { flightIdOf } from '../../booking-records/flight-id';
+import { ticketNumber } from '../../booking-records/ticket-number';
 import { updateFirstDeparture } from '../../booking-records/update-first-departure';
 import { supplierOffer } from '../../markups/apply-markups';
 import type { OutboxJobs } from '../../outbox/outbox-jobs';
 import { configuredSuppliers } from '../../suppliers/configured-suppliers';
 import { queueTicketEmail, type TicketLinks } from '../issue/queue-ticket-email';
-import { ticketNumber } from '../issue/ticket-number';
 import { findOpenDisruption, type OpenDisruption } from './find-open-disruption';
 import { listRebookingOptions } from './list-rebooking-options';
 import { resolveDisruption } from './resolve-disruption';

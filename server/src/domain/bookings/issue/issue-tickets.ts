@@ -3,13 +3,13 @@ import type { Db } from '../../../db/client';
 import { airlines, bookingLegs, bookingPassengers, bookings, tickets } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
 import { type Actor, changeBookingStatus } from '../../booking-records/change-booking-status';
+import { ticketNumber } from '../../booking-records/ticket-number';
 import { queueBookingSms } from '../../sms/queue-booking-sms';
 import { creditMasterCommission } from '../../sub-agents/credit-master-commission';
 import { supplierById } from '../../suppliers/configured-suppliers';
 import { type IssuedOrder, SupplierOrderFailed } from '../../suppliers/supplier';
 import { refundBookingPayment } from '../refund/refund-booking-payment';
 import { queueTicketEmail, type TicketLinks } from './queue-ticket-email';
-import { ticketNumber } from './ticket-number';
 
 /** Tickets issued, or the supplier's order failed after payment and the payment went back. */
 export type IssueOutcome = { issued: true } | { issued: false; reason: string };

@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { bookings, type PaymentAttemptStatus } from '../../../db/schema/index';
+import type { PaymentGateway, Verification } from '../../../payments/gateway';
 import { changeBookingStatus, recordBookingEvent } from '../../booking-records/change-booking-status';
 import { findCancelledFlight } from '../../booking-records/find-cancelled-flight';
 import { moneyText } from '../../booking-records/money-text';
 import { issueTaxInvoice } from '../../finance/issue-tax-invoice';
+import type { OutboxJobs } from '../../outbox/outbox-jobs';
 import {
   CAPTURED,
   countGatewayPayment,
@@ -16,19 +18,28 @@ import {
   recordUnpaidVerification,
   SECOND_CAPTURE,
 } from '../../payments/record-verification';
-import { issueTickets } from '../issue/issue-tickets';
-import type { TicketLinks } from '../issue/queue-ticket-email';
-import { recordGatewayRefund } from '../refund/record-gateway-refund';
 import {
   applyPaidChange,
   findPendingChange,
   type PendingChange,
   recordExcessChangePayment,
   releaseUnpaidChange,
-} from './apply-paid-change';
-import type { GatewayPaymentAnswer } from './gateway-payment-answer';
+} from '../change/apply-paid-change';
+import { issueTickets } from '../issue/issue-tickets';
+import type { TicketLinks } from '../issue/queue-ticket-email';
+import { recordGatewayRefund } from '../refund/record-gateway-refund';
 
-export type { GatewayPaymentAnswer } from './gateway-payment-answer';
+/** A gateway's verified answer about an attempt, as the settle step takes it. */
+export interface GatewayPaymentAnswer {
+  gateway: PaymentGateway;
+  /** Where the e-ticket e-mail's links point (the return's host; none for the job). */
+  links: TicketLinks;
+  attempt: PaymentAttempt;
+  /** What the gateway said about the attempt, already verified (callback or look-up). */
+  verification: Exclude<Verification, { verdict: 'rejected' }>;
+  /** Asked for the e-mail delivery after a commit that wrote an e-ticket e-mail. */
+  jobs: OutboxJobs;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

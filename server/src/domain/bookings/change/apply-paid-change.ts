@@ -8,10 +8,10 @@ import { flightIdOf } from '../../booking-records/flight-id';
 import { moneyText } from '../../booking-records/money-text';
 import type { PaymentAttempt, PaymentOutcome } from '../../payments/record-verification';
 import { supplierById } from '../../suppliers/configured-suppliers';
-import { applyBookingChange } from '../change/apply-booking-change';
-import { releasePendingChange } from '../change/start-change-payment';
 import type { TicketLinks } from '../issue/queue-ticket-email';
 import { recordGatewayRefund } from '../refund/record-gateway-refund';
+import { applyBookingChange } from './apply-booking-change';
+import { releasePendingChange } from './start-change-payment';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
