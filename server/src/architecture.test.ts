@@ -178,7 +178,7 @@ describe('the booking lifecycle: folders depend one way', () => {
   );
 
   it.each(lifecycle)('no import cycle passes through %s', (folder) => {
-    expect(cycleThrough(folder)).toBeUndefined();
+    expect(cycleThrough(folder) ?? []).toEqual([]);
   });
 
   it('domain/tickets (PDF, BCBP, boarding passes) imports nothing of the lifecycle', () => {
