@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { tickets } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
+import type { AuditActor } from '../../audit/record-audit';
 import {
   type Actor,
   changeBookingStatus,
@@ -26,6 +27,7 @@ import {
   refundOf,
   type SupplierCancellationQuote,
 } from '../refund/quote-supplier-cancellation';
+import { recordCancellationAudit } from '../refund/record-cancellation-audit';
 import { refundBookingPayment } from '../refund/refund-booking-payment';
 
 export interface CancelBookingOptions {
@@ -45,8 +47,10 @@ export interface CancelBookingOptions {
   reason?: string;
   /** What cancelling costs, when not the fare rules' (a disrupted flight's full refund without fee). */
   quoteWith?: (full: FullBooking) => CancellationQuote;
-  /** Runs in the cancelling transaction once it has cancelled (e.g. the admin's audit entry). */
+  /** Runs in the cancelling transaction once it has cancelled (a disrupted flight's refund answers the disruption). */
   afterCancel?: (tx: Db, booking: BookingRow, quote: CancellationQuote) => Promise<void>;
+  /** The agency's staff member acting for the traveller: the change is audited in its transaction. */
+  audit?: AuditActor | undefined;
 }
 
 /**
@@ -123,6 +127,8 @@ export async function cancelBooking(
         set: { expiresAt: null },
       });
       await options.afterCancel?.(tx, booking, quote);
+      if (options.audit)
+        await recordCancellationAudit(tx, { actor: options.audit, action: 'cancel', booking, quote });
       return { quote, bookingId: booking.id };
     }),
   );
@@ -200,6 +206,8 @@ async function cancelPassengers(
         `Cancelled for ${names}: fee ${quote.cancellationFee}, refund ${quote.refund} ${quote.currency}`,
       );
       await options.afterCancel?.(tx, booking, quote);
+      if (options.audit)
+        await recordCancellationAudit(tx, { actor: options.audit, action: 'cancel', booking, quote });
       return { quote, bookingId: booking.id };
     }),
   );

@@ -5,6 +5,7 @@ import type { GatewayName } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
 import type { PaymentAction } from '../../../payments/gateway';
 import type { AccountUser } from '../../accounts/find-user';
+import { type AuditActor, recordAudit } from '../../audit/record-audit';
 import type { Actor } from '../../booking-records/change-booking-status';
 import {
   type BookingRow,
@@ -56,13 +57,8 @@ export interface ChangeBookingDateOptions {
    * agency (`paid_with: 'agency'`) instead of refused with CHANGE_PAYMENT_UNAVAILABLE.
    */
   agencyCollects?: boolean;
-  /** Runs in the change's transaction once done (the console's audit entry). */
-  afterChange?: (
-    tx: Db,
-    booking: BookingRow,
-    quote: BookingChangeQuote,
-    invoiceNumber: string | null,
-  ) => Promise<void>;
+  /** The agency's staff member acting for the traveller: the change is audited in its transaction. */
+  audit?: AuditActor | undefined;
   pnr: string;
   legIndex: number;
   offerId: string;
@@ -271,7 +267,25 @@ export async function changeBookingDate(
           links: options.links,
         });
         const invoice = applied.invoiceNumber ? { number: applied.invoiceNumber } : null;
-        await options.afterChange?.(tx, locked, charged, invoice?.number ?? null);
+        if (options.audit) {
+          await recordAudit(tx, {
+            brandId: locked.brandId,
+            actor: options.audit,
+            action: 'booking.change',
+            entityType: 'booking',
+            entityId: locked.pnr,
+            before: { flights: charged.fromFlights },
+            after: {
+              flights: charged.toFlights,
+              fareDifference: charged.fareDifference,
+              changeFee: charged.changeFee,
+              amountDue: charged.amountDue,
+              currency: charged.currency,
+              paidWith: charged.amountDue > 0 ? (wallet ? 'wallet' : 'agency') : null,
+              invoiceNumber: invoice?.number ?? null,
+            },
+          });
+        }
         return {
           quote: charged,
           payment,

@@ -2,13 +2,9 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { airlines, bookingLegs, tickets } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
+import { type AuditActor, recordAudit } from '../../audit/record-audit';
 import { type Actor, recordBookingEvent } from '../../booking-records/change-booking-status';
-import {
-  type BookingRow,
-  type BookingScope,
-  findBooking,
-  loadBookingDetails,
-} from '../../booking-records/find-booking';
+import { type BookingScope, findBooking, loadBookingDetails } from '../../booking-records/find-booking';
 import { flightIdOf } from '../../booking-records/flight-id';
 import { ticketNumber } from '../../booking-records/ticket-number';
 import { updateFirstDeparture } from '../../booking-records/update-first-departure';
@@ -16,7 +12,7 @@ import { supplierOffer } from '../../markups/apply-markups';
 import type { OutboxJobs } from '../../outbox/outbox-jobs';
 import { configuredSuppliers } from '../../suppliers/configured-suppliers';
 import { queueTicketEmail, type TicketLinks } from '../issue/queue-ticket-email';
-import { findOpenDisruption, type OpenDisruption } from './find-open-disruption';
+import { findOpenDisruption } from './find-open-disruption';
 import { listRebookingOptions } from './list-rebooking-options';
 import { resolveDisruption } from './resolve-disruption';
 
@@ -32,12 +28,8 @@ export interface RebookDisruptedBookingOptions {
   links?: TicketLinks;
   /** Asked for the e-mail delivery after the commit. */
   jobs: OutboxJobs;
-  /** Runs in the same transaction once moved (the agent's audit entry). */
-  afterRebook?: (
-    tx: Db,
-    booking: BookingRow,
-    change: { disruption: OpenDisruption; from: string[]; to: string[] },
-  ) => Promise<void>;
+  /** The agency's staff member acting for the traveller: the change is audited in its transaction. */
+  audit?: AuditActor | undefined;
 }
 
 /**
@@ -111,7 +103,17 @@ export async function rebookDisruptedBooking(
     );
     // The traveller gets the e-ticket of the new flights.
     if (reissued > 0 && options.links) await queueTicketEmail(tx, { bookingId: locked.id, ...options.links });
-    await options.afterRebook?.(tx, locked, { disruption, from, to });
+    if (options.audit) {
+      await recordAudit(tx, {
+        brandId: locked.brandId,
+        actor: options.audit,
+        action: 'booking.disruption.rebook',
+        entityType: 'booking',
+        entityId: locked.pnr,
+        before: { flights: from },
+        after: { flights: to, resolution: 'rebooked' },
+      });
+    }
     return locked.id;
   });
   await options.jobs.send('email.deliver-outbox');

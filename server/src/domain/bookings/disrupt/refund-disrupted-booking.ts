@@ -1,23 +1,19 @@
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
+import { type AuditActor, recordAudit } from '../../audit/record-audit';
 import type { Actor } from '../../booking-records/change-booking-status';
-import type { BookingRow, BookingScope, FullBooking } from '../../booking-records/find-booking';
+import type { BookingScope, FullBooking } from '../../booking-records/find-booking';
 import { cancelBooking } from '../cancel/cancel-booking';
 import { type CancellationQuote, paidStillOnBooking } from '../refund/quote-cancellation';
-import { findOpenDisruption, type OpenDisruption } from './find-open-disruption';
+import { findOpenDisruption } from './find-open-disruption';
 import { resolveDisruption } from './resolve-disruption';
 
 export interface RefundDisruptedBookingOptions {
   scope: BookingScope;
   pnr: string;
   by: Actor;
-  /** Runs in the same transaction once refunded (the agent's audit entry). */
-  afterRefund?: (
-    tx: Db,
-    booking: BookingRow,
-    quote: CancellationQuote,
-    disruption: OpenDisruption,
-  ) => Promise<void>;
+  /** The agency's staff member acting for the traveller: the change is audited in its transaction. */
+  audit?: AuditActor | undefined;
 }
 
 /** Everything paid comes back: no fee and no no-cancel window when the airline changed the flight. */
@@ -67,7 +63,22 @@ export async function refundDisruptedBooking(
         resolution: 'refunded',
         by: options.by.name,
       });
-      await options.afterRefund?.(tx, booking, cancelled, disruption);
+      if (options.audit) {
+        await recordAudit(tx, {
+          brandId: booking.brandId,
+          actor: options.audit,
+          action: 'booking.disruption.refund',
+          entityType: 'booking',
+          entityId: booking.pnr,
+          before: { status: booking.status },
+          after: {
+            flightId: disruption.flightId,
+            resolution: 'refunded',
+            refund: cancelled.refund,
+            currency: cancelled.currency,
+          },
+        });
+      }
     },
   });
   if (!bookingId) throw new AppError('NO_OPEN_DISRUPTION');

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { tickets } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
+import type { AuditActor } from '../../audit/record-audit';
 import type { Actor } from '../../booking-records/change-booking-status';
 import { changeBookingStatus } from '../../booking-records/change-booking-status';
 import {
-  type BookingRow,
   type BookingScope,
   type FullBooking,
   findBooking,
@@ -19,6 +19,7 @@ import { reverseMasterCommission } from '../../sub-agents/reverse-master-commiss
 import { kathmanduLocal } from '../../wallet/kathmandu-dates';
 import type { CancellationQuote } from '../refund/quote-cancellation';
 import { quotedBySupplier } from '../refund/quote-supplier-cancellation';
+import { recordCancellationAudit } from '../refund/record-cancellation-audit';
 import { refundBookingPayment } from '../refund/refund-booking-payment';
 
 /** Tickets can be voided until this Nepal time on the day they were issued. */
@@ -33,8 +34,8 @@ export interface VoidBookingOptions {
   reason?: string;
   /** The clock (tests fix it); default now. */
   now?: Date;
-  /** Runs in the voiding transaction once voided (the admin's audit entry). */
-  afterVoid?: (tx: Db, booking: BookingRow, quote: CancellationQuote) => Promise<void>;
+  /** The agency's staff member acting for the traveller: the change is audited in its transaction. */
+  audit?: AuditActor | undefined;
 }
 
 /**
@@ -91,7 +92,8 @@ export async function voidBooking(
         by: options.by,
         note: `Voided on the day of issue: void fee ${quote.cancellationFee}, refund ${quote.refund} ${quote.currency}`,
       });
-      await options.afterVoid?.(tx, booking, quote);
+      if (options.audit)
+        await recordCancellationAudit(tx, { actor: options.audit, action: 'void', booking, quote });
       return { quote, bookingId: booking.id };
     }),
   );

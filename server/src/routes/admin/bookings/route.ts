@@ -20,11 +20,9 @@ import {
 } from '#shared/admin-bookings';
 import { changeBookingRequest, changeOptions, changeOptionsQuery } from '#shared/booking-changes';
 import { rebookingOptions, rebookRequest } from '#shared/bookings';
-import { isAgentUserType } from '#shared/user-types';
-import type { Db } from '../../../db/client';
 import { findUser } from '../../../domain/accounts/find-user';
 import { recordAudit } from '../../../domain/audit/record-audit';
-import { type BookingRow, findFullBooking } from '../../../domain/booking-records/find-booking';
+import { findFullBooking } from '../../../domain/booking-records/find-booking';
 import { nameOf } from '../../../domain/booking-records/name-of';
 import { cancelBooking } from '../../../domain/bookings/cancel/cancel-booking';
 import { changeBookingDate } from '../../../domain/bookings/change/change-booking-date';
@@ -42,7 +40,6 @@ import {
   completeManualRefund,
   listManualRefunds,
 } from '../../../domain/bookings/refund/complete-manual-refund';
-import type { CancellationQuote } from '../../../domain/bookings/refund/quote-cancellation';
 import { voidBooking } from '../../../domain/bookings/void/void-booking';
 import { AppError, invalidFields } from '../../../errors';
 import { requireBrand, requireUser } from '../../../http/context';
@@ -202,32 +199,16 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     const brand = requireBrand(request);
     const admin = requireUser(request);
     const done = action === 'void' ? 'Voided' : 'Cancelled';
-    const audit = (tx: Db, booking: BookingRow, quote: CancellationQuote) =>
-      recordAudit(tx, {
-        brandId: brand.id,
-        actor: admin,
-        action: `booking.${action}`,
-        entityType: 'booking',
-        entityId: booking.pnr,
-        before: { status: booking.status },
-        after: {
-          status: quote.refund > 0 ? 'refunded' : 'cancelled',
-          [action === 'void' ? 'voidFee' : 'cancellationFee']: quote.cancellationFee,
-          refund: quote.refund,
-          currency: quote.currency,
-        },
-      });
     const options = {
       scope: { brandId: brand.id },
       pnr: input.pnr,
       confirm: input.confirm,
       by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
       reason: `${done} by the agency (${admin.email ?? admin.id}) for the traveller`,
+      audit: admin,
     };
     const { quote, bookingId } =
-      action === 'void'
-        ? await voidBooking(app.db, { ...options, afterVoid: audit })
-        : await cancelBooking(app.db, { ...options, afterCancel: audit });
+      action === 'void' ? await voidBooking(app.db, options) : await cancelBooking(app.db, options);
     return ok({
       quote: presentRefundQuote(quote),
       detail: bookingId
@@ -346,24 +327,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         confirm: request.body.confirm,
         holdMinutes: app.env.BOOKING_HOLD_MINUTES,
         links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
-        afterChange: (tx, booking, quote, invoiceNumber) =>
-          recordAudit(tx, {
-            brandId: brand.id,
-            actor: admin,
-            action: 'booking.change',
-            entityType: 'booking',
-            entityId: booking.pnr,
-            before: { flights: quote.fromFlights },
-            after: {
-              flights: quote.toFlights,
-              fareDifference: quote.fareDifference,
-              changeFee: quote.changeFee,
-              amountDue: quote.amountDue,
-              currency: quote.currency,
-              paidWith: quote.amountDue > 0 ? (isAgentUserType(booker.type) ? 'wallet' : 'agency') : null,
-              invoiceNumber,
-            },
-          }),
+        audit: admin,
         jobs: app.jobs,
       });
       return ok({
@@ -496,16 +460,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
         holdMinutes: app.env.BOOKING_HOLD_MINUTES,
         links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
-        afterRebook: (tx, booking, change) =>
-          recordAudit(tx, {
-            brandId: brand.id,
-            actor: admin,
-            action: 'booking.disruption.rebook',
-            entityType: 'booking',
-            entityId: booking.pnr,
-            before: { flights: change.from },
-            after: { flights: change.to, resolution: 'rebooked' },
-          }),
+        audit: admin,
         jobs: app.jobs,
       });
       return ok(
@@ -534,21 +489,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         scope: { brandId: brand.id },
         pnr: request.params.pnr,
         by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
-        afterRefund: (tx, booking, quote, disruption) =>
-          recordAudit(tx, {
-            brandId: brand.id,
-            actor: admin,
-            action: 'booking.disruption.refund',
-            entityType: 'booking',
-            entityId: booking.pnr,
-            before: { status: booking.status },
-            after: {
-              flightId: disruption.flightId,
-              resolution: 'refunded',
-              refund: quote.refund,
-              currency: quote.currency,
-            },
-          }),
+        audit: admin,
       });
       return ok(
         presentAdminBookingDetail(
