@@ -82,7 +82,10 @@ export const JOB_DEFINITIONS = {
    */
   'bookings.verify-supplier-changes': {
     run: async (app: JobServices) => ({
-      supplierChanges: await verifySupplierChanges(app.db, { links: { publicUrl: app.env.PUBLIC_URL } }),
+      supplierChanges: await verifySupplierChanges(app.db, {
+        links: { publicUrl: app.env.PUBLIC_URL },
+        jobs: app.jobs,
+      }),
     }),
   },
   /** Second captures are given back through the gateways' refund APIs (retried until they go). */
@@ -94,7 +97,11 @@ export const JOB_DEFINITIONS = {
   /** E-tickets of bookings ticketed before the e-mail was written with the tickets are queued. */
   'tickets.email-due': {
     run: async (app: JobServices) => ({
-      ticketEmails: await emailDueTickets(app.db, { publicUrl: app.env.PUBLIC_URL, log: app.log }),
+      ticketEmails: await emailDueTickets(app.db, {
+        publicUrl: app.env.PUBLIC_URL,
+        log: app.log,
+        jobs: app.jobs,
+      }),
     }),
   },
   /**

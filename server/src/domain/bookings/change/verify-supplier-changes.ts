@@ -6,6 +6,7 @@ import { AppError } from '../../../errors';
 import { type Actor, recordBookingEvent } from '../../booking-records/change-booking-status';
 import { type FullBooking, loadBookingDetails } from '../../booking-records/find-booking';
 import { moneyText } from '../../booking-records/money-text';
+import type { OutboxJobs } from '../../outbox/outbox-jobs';
 import { supplierById } from '../../suppliers/configured-suppliers';
 import { CHANGE_EXPIRY_MARGIN_MS, changeExpired, type SupplierChangeState } from '../../suppliers/supplier';
 import { postWalletEntry } from '../../wallet/post-wallet-entry';
@@ -133,7 +134,7 @@ export interface VerifySupplierChangesResult {
  */
 export async function verifySupplierChanges(
   db: Db,
-  options: { links: TicketLinks; now?: Date },
+  options: { links: TicketLinks; now?: Date; jobs: OutboxJobs },
 ): Promise<VerifySupplierChangesResult> {
   const result: VerifySupplierChangesResult = { applied: 0, rolledBack: 0, pending: 0 };
   const due = await db
@@ -168,6 +169,8 @@ export async function verifySupplierChanges(
     else if (outcome === 'rolled_back') result.rolledBack += 1;
     else if (outcome === 'pending') result.pending += 1;
   }
+  // An applied change wrote its reissued e-ticket's e-mail.
+  if (result.applied > 0) await options.jobs.send('email.deliver-outbox');
   return result;
 }
 

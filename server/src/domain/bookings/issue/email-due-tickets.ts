@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { bookings } from '../../../db/schema/index';
+import type { OutboxJobs } from '../../outbox/outbox-jobs';
 import { queueTicketEmail } from './queue-ticket-email';
 
 /**
@@ -9,7 +10,13 @@ import { queueTicketEmail } from './queue-ticket-email';
  */
 export async function emailDueTickets(
   db: Db,
-  options: { publicUrl: string; limit?: number; log: { error(object: unknown, message: string): void } },
+  options: {
+    publicUrl: string;
+    limit?: number;
+    log: { error(object: unknown, message: string): void };
+    /** Asked for the e-mail delivery once some were queued. */
+    jobs: OutboxJobs;
+  },
 ): Promise<number> {
   const due = await db
     .select({ id: bookings.id })
@@ -28,5 +35,6 @@ export async function emailDueTickets(
       options.log.error({ err: error, bookingId: id }, 'e-ticket e-mail not queued');
     }
   }
+  if (queued > 0) await options.jobs.send('email.deliver-outbox');
   return queued;
 }
