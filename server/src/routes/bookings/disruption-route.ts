@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { booking, pnrParams, rebookingOptions, rebookRequest } from '#shared/bookings';
 import { findFullBooking } from '../../domain/booking-records/find-booking';
+import { findOpenDisruption } from '../../domain/booking-records/find-open-disruption';
 import { nameOf } from '../../domain/booking-records/name-of';
 import { acceptDisruption } from '../../domain/bookings/disrupt/accept-disruption';
-import { findOpenDisruption } from '../../domain/bookings/disrupt/find-open-disruption';
 import { listRebookingOptions } from '../../domain/bookings/disrupt/list-rebooking-options';
 import { rebookDisruptedBooking } from '../../domain/bookings/disrupt/rebook-disrupted-booking';
 import { refundDisruptedBooking } from '../../domain/bookings/disrupt/refund-disrupted-booking';

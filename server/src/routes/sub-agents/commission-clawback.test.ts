@@ -15,7 +15,6 @@ import {
   walletEntries,
 } from '../../db/schema/index';
 import { cancelBooking } from '../../domain/bookings/cancel/cancel-booking';
-import { fullRefundQuote } from '../../domain/bookings/disrupt/refund-disrupted-booking';
 import { checkBooks } from '../../domain/ledger/check-books';
 import {
   commissionReversedFor,
@@ -255,7 +254,7 @@ describe('the master’s commission taken back when a sub-agent’s booking is r
       pnr: booking.pnr,
       confirm: true,
       by: { name: 'Ram Sub' },
-      quoteWith: fullRefundQuote,
+      refund: 'full',
     });
     expect(quote.refund).toBe(amountDue);
     expect((await masterEntries(id, 'sub_agent_commission_reversal')).map((e) => e.amount)).toEqual([

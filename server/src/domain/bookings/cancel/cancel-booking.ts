@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { tickets } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
-import type { AuditActor } from '../../audit/record-audit';
+import { type AuditActor, recordAudit } from '../../audit/record-audit';
 import {
   type Actor,
   changeBookingStatus,
@@ -16,11 +16,14 @@ import {
   findFullBooking,
   loadBookingDetails,
 } from '../../booking-records/find-booking';
+import { findOpenDisruption, type OpenDisruption } from '../../booking-records/find-open-disruption';
 import { releaseSupplierLegs } from '../../booking-records/release-supplier-legs';
+import { resolveDisruption } from '../../booking-records/resolve-disruption';
 import { withRetryOnConflict } from '../../booking-records/retry-on-conflict';
 import { supplierById } from '../../suppliers/configured-suppliers';
 import { chooseCancelledPassengers } from '../refund/choose-cancelled-passengers';
 import { type CancellationQuote, quoteCancellation } from '../refund/quote-cancellation';
+import { quoteFullRefund } from '../refund/quote-full-refund';
 import {
   quotedBySupplier,
   quoteSupplierCancellation,
@@ -45,10 +48,13 @@ export interface CancelBookingOptions {
   by: Actor;
   /** Why the money goes back, as the refund record says. */
   reason?: string;
-  /** What cancelling costs, when not the fare rules' (a disrupted flight's full refund without fee). */
-  quoteWith?: (full: FullBooking) => CancellationQuote;
-  /** Runs in the cancelling transaction once it has cancelled (a disrupted flight's refund answers the disruption). */
-  afterCancel?: (tx: Db, booking: BookingRow, quote: CancellationQuote) => Promise<void>;
+  /**
+   * What comes back: the fare rules' (default), or `full`: everything paid, without fee (the
+   * airline changed the flight, quote-full-refund.ts).
+   */
+  refund?: 'fare-rules' | 'full';
+  /** The booking's open disruption is answered `refunded` in the same transaction (NO_OPEN_DISRUPTION without one). */
+  answersDisruption?: boolean;
   /** The agency's staff member acting for the traveller: the change is audited in its transaction. */
   audit?: AuditActor | undefined;
 }
@@ -69,9 +75,9 @@ export async function cancelBooking(
     const booking = await findBooking(db, { ...options.scope, pnr: options.pnr });
     const full = await loadBookingDetails(db, booking);
     const quote =
-      !options.quoteWith && quotedBySupplier(full)
+      options.refund !== 'full' && quotedBySupplier(full)
         ? await quoteSupplierCancellation(db, full)
-        : (options.quoteWith ?? quoteCancellation)(full);
+        : quoteOf(options, full);
     if (quote.refusal)
       throw new AppError('CANCELLATION_NOT_ALLOWED', quote.refusal, undefined, { rule: quote.rule });
     return { quote: withoutCancellations(quote), bookingId: null };
@@ -105,9 +111,9 @@ export async function cancelBooking(
           });
         }
         // The refund is what the supplier confirmed it gives back (or the caller's own quote).
-        quote = options.quoteWith ? options.quoteWith(full) : await refundOf(tx, full, confirmed);
+        quote = options.refund === 'full' ? quoteFullRefund(full) : await refundOf(tx, full, confirmed);
       } else {
-        quote = (options.quoteWith ?? quoteCancellation)(full);
+        quote = quoteOf(options, full);
       }
       if (quote.refusal)
         throw new AppError('CANCELLATION_NOT_ALLOWED', quote.refusal, undefined, { rule: quote.rule });
@@ -126,12 +132,50 @@ export async function cancelBooking(
           quote.paid > 0 ? `Fee ${quote.cancellationFee}, refund ${quote.refund} ${quote.currency}` : null,
         set: { expiresAt: null },
       });
-      await options.afterCancel?.(tx, booking, quote);
-      if (options.audit)
+      if (options.answersDisruption) {
+        const disruption = await findOpenDisruption(tx, booking.id);
+        await resolveDisruption(tx, {
+          bookingId: booking.id,
+          disruptionId: disruption.id,
+          resolution: 'refunded',
+          by: options.by.name,
+        });
+        if (options.audit) await recordDisruptionRefundAudit(tx, options.audit, booking, quote, disruption);
+      } else if (options.audit) {
         await recordCancellationAudit(tx, { actor: options.audit, action: 'cancel', booking, quote });
+      }
       return { quote, bookingId: booking.id };
     }),
   );
+}
+
+/** The fare rules' quote, or everything paid back without fee. */
+function quoteOf(options: Pick<CancelBookingOptions, 'refund'>, full: FullBooking): CancellationQuote {
+  return options.refund === 'full' ? quoteFullRefund(full) : quoteCancellation(full);
+}
+
+/** The audit entry of a disrupted flight's refund the agency made for the traveller. */
+async function recordDisruptionRefundAudit(
+  tx: Db,
+  actor: AuditActor,
+  booking: BookingRow,
+  quote: CancellationQuote,
+  disruption: OpenDisruption,
+): Promise<void> {
+  await recordAudit(tx, {
+    brandId: booking.brandId,
+    actor,
+    action: 'booking.disruption.refund',
+    entityType: 'booking',
+    entityId: booking.pnr,
+    before: { status: booking.status },
+    after: {
+      flightId: disruption.flightId,
+      resolution: 'refunded',
+      refund: quote.refund,
+      currency: quote.currency,
+    },
+  });
 }
 
 /**
@@ -205,7 +249,6 @@ async function cancelPassengers(
         options.by,
         `Cancelled for ${names}: fee ${quote.cancellationFee}, refund ${quote.refund} ${quote.currency}`,
       );
-      await options.afterCancel?.(tx, booking, quote);
       if (options.audit)
         await recordCancellationAudit(tx, { actor: options.audit, action: 'cancel', booking, quote });
       return { quote, bookingId: booking.id };

@@ -4,9 +4,9 @@ import { bookingLegs } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
 import { type Actor, recordBookingEvent } from '../../booking-records/change-booking-status';
 import { type BookingRow, type BookingScope, findBooking } from '../../booking-records/find-booking';
+import { findOpenDisruption, type OpenDisruption } from '../../booking-records/find-open-disruption';
+import { resolveDisruption } from '../../booking-records/resolve-disruption';
 import { supplierById } from '../../suppliers/configured-suppliers';
-import { findOpenDisruption, type OpenDisruption } from './find-open-disruption';
-import { resolveDisruption } from './resolve-disruption';
 
 export interface AcceptDisruptionOptions {
   scope: BookingScope;

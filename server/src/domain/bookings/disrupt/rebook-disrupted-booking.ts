@@ -5,16 +5,16 @@ import { AppError } from '../../../errors';
 import { type AuditActor, recordAudit } from '../../audit/record-audit';
 import { type Actor, recordBookingEvent } from '../../booking-records/change-booking-status';
 import { type BookingScope, findBooking, loadBookingDetails } from '../../booking-records/find-booking';
+import { findOpenDisruption } from '../../booking-records/find-open-disruption';
 import { flightIdOf } from '../../booking-records/flight-id';
+import { resolveDisruption } from '../../booking-records/resolve-disruption';
 import { ticketNumber } from '../../booking-records/ticket-number';
 import { updateFirstDeparture } from '../../booking-records/update-first-departure';
 import { supplierOffer } from '../../markups/apply-markups';
 import type { OutboxJobs } from '../../outbox/outbox-jobs';
 import { configuredSuppliers } from '../../suppliers/configured-suppliers';
 import { queueTicketEmail, type TicketLinks } from '../issue/queue-ticket-email';
-import { findOpenDisruption } from './find-open-disruption';
 import { listRebookingOptions } from './list-rebooking-options';
-import { resolveDisruption } from './resolve-disruption';
 
 export interface RebookDisruptedBookingOptions {
   scope: BookingScope;

@@ -1,12 +1,10 @@
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
-import { type AuditActor, recordAudit } from '../../audit/record-audit';
+import type { AuditActor } from '../../audit/record-audit';
 import type { Actor } from '../../booking-records/change-booking-status';
-import type { BookingScope, FullBooking } from '../../booking-records/find-booking';
+import type { BookingScope } from '../../booking-records/find-booking';
 import { cancelBooking } from '../cancel/cancel-booking';
-import { type CancellationQuote, paidStillOnBooking } from '../refund/quote-cancellation';
-import { findOpenDisruption } from './find-open-disruption';
-import { resolveDisruption } from './resolve-disruption';
+import type { CancellationQuote } from '../refund/quote-cancellation';
 
 export interface RefundDisruptedBookingOptions {
   scope: BookingScope;
@@ -14,29 +12,6 @@ export interface RefundDisruptedBookingOptions {
   by: Actor;
   /** The agency's staff member acting for the traveller: the change is audited in its transaction. */
   audit?: AuditActor | undefined;
-}
-
-/** Everything paid comes back: no fee and no no-cancel window when the airline changed the flight. */
-export function fullRefundQuote(full: FullBooking): CancellationQuote {
-  const { booking } = full;
-  if (!['held', 'paid', 'ticketed'].includes(booking.status)) {
-    return {
-      currency: booking.currency,
-      paid: 0,
-      cancellationFee: 0,
-      refund: 0,
-      rule: '',
-      refusal: 'This booking is no longer active.',
-    };
-  }
-  const paid = booking.status === 'held' ? 0 : paidStillOnBooking(full);
-  return {
-    currency: booking.currency,
-    paid,
-    cancellationFee: 0,
-    refund: paid,
-    rule: 'Flight changed by the airline: full refund without fee',
-  };
 }
 
 /**
@@ -54,32 +29,9 @@ export async function refundDisruptedBooking(
     confirm: true,
     by: options.by,
     reason: 'Flight disrupted: full refund without fee',
-    quoteWith: fullRefundQuote,
-    afterCancel: async (tx, booking, cancelled) => {
-      const disruption = await findOpenDisruption(tx, booking.id);
-      await resolveDisruption(tx, {
-        bookingId: booking.id,
-        disruptionId: disruption.id,
-        resolution: 'refunded',
-        by: options.by.name,
-      });
-      if (options.audit) {
-        await recordAudit(tx, {
-          brandId: booking.brandId,
-          actor: options.audit,
-          action: 'booking.disruption.refund',
-          entityType: 'booking',
-          entityId: booking.pnr,
-          before: { status: booking.status },
-          after: {
-            flightId: disruption.flightId,
-            resolution: 'refunded',
-            refund: cancelled.refund,
-            currency: cancelled.currency,
-          },
-        });
-      }
-    },
+    refund: 'full',
+    answersDisruption: true,
+    audit: options.audit,
   });
   if (!bookingId) throw new AppError('NO_OPEN_DISRUPTION');
   return { quote, bookingId };

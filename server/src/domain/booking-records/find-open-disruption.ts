@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { bookingDisruptions, flightDisruptions } from '../../../db/schema/index';
-import { AppError } from '../../../errors';
+import type { Db } from '../../db/client';
+import { bookingDisruptions, flightDisruptions } from '../../db/schema/index';
+import { AppError } from '../../errors';
 
 export type OpenDisruption = typeof flightDisruptions.$inferSelect;
 

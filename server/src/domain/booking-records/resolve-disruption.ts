@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { bookingDisruptions, type DisruptionResolution } from '../../../db/schema/index';
-import { AppError } from '../../../errors';
+import type { Db } from '../../db/client';
+import { bookingDisruptions, type DisruptionResolution } from '../../db/schema/index';
+import { AppError } from '../../errors';
 
 /**
  * Records how the booking answered a disruption, once: a second answer (another tab, the agent
