@@ -11,7 +11,6 @@ import { listChangeOptions } from '../../domain/bookings/change/list-change-opti
 import { changeGatewaysFor } from '../../domain/bookings/pay/payment-methods-for';
 import { requireBrand, requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
-import { brandSiteOf } from '../../http/public-link';
 import { presentChangeOptions, presentChangeQuote } from '../../presenters/booking-change';
 import { presentFullBooking } from './present-for-request';
 
@@ -80,15 +79,7 @@ export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         user: requireUser(request),
         hasPayment: requireBrand(request).config.hasPayment,
         method: request.body.method,
-        gatewayFor: async (booking, method) => {
-          const { gateways, modes } = await app.payments.forBrand(booking.brandId);
-          return {
-            gateway: gateways[method],
-            // The booking's brand's host: the payer comes back to their brand (payments-route.ts).
-            siteUrl: await brandSiteOf(app, request, booking.brandId),
-            testMode: modes[method] === 'test',
-          };
-        },
+        payments: app.payments,
         pnr: request.params.pnr,
         legIndex: request.body.leg_index,
         offerId: request.body.offer_id,

@@ -1,26 +1,15 @@
-import type { FlightOffer } from '#shared/flights';
 import { isAgentUserType } from '#shared/user-types';
 import type { Db } from '../../../db/client';
 import type { GatewayName } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
-import type { PaymentAction } from '../../../payments/gateway';
+import type { PaymentAction, PaymentGateway } from '../../../payments/gateway';
 import type { AccountUser } from '../../accounts/find-user';
 import { type AuditActor, recordAudit } from '../../audit/record-audit';
 import type { Actor } from '../../booking-records/change-booking-status';
-import {
-  type BookingRow,
-  type BookingScope,
-  type FullBooking,
-  findBooking,
-  loadBookingDetails,
-} from '../../booking-records/find-booking';
+import { type BookingScope, findBooking, loadBookingDetails } from '../../booking-records/find-booking';
 import { nameOf } from '../../booking-records/name-of';
 import { withRetryOnConflict } from '../../booking-records/retry-on-conflict';
-import { agentPricingFor } from '../../commissions/agent-pricing';
-import { checkAvailability } from '../../flights/check-availability';
-import type { EngineOffer } from '../../flights/engine/build-offers';
-import { decodeOfferId } from '../../flights/engine/offer-id';
-import { offerAsSold } from '../../flights/offer-as-sold';
+import { brandSiteUrl } from '../../brands/brand-site-url';
 import { supplierOffer } from '../../markups/apply-markups';
 import type { OutboxJobs } from '../../outbox/outbox-jobs';
 import { supplierById } from '../../suppliers/configured-suppliers';
@@ -34,8 +23,9 @@ import {
   openTicketsOfLeg,
   segmentFaresOf,
 } from './apply-booking-change';
+import { priceNewOffer } from './price-new-offer';
 import { type BookingChangeQuote, quoteBookingChange } from './quote-booking-change';
-import { type ChangeGateway, startChangePayment } from './start-change-payment';
+import { startChangePayment } from './start-change-payment';
 import {
   confirmSupplierChange,
   keepOrderPassengers,
@@ -44,6 +34,13 @@ import {
   supplierTicketNumbers,
 } from './supplier-change';
 import { recordUnverifiedChange } from './verify-supplier-changes';
+
+/** The payment gateway accounts of each brand (payments/brand-gateways.ts). */
+export interface BrandGatewayAccounts {
+  forBrand(
+    brandId: string,
+  ): Promise<{ gateways: Record<GatewayName, PaymentGateway>; modes: Record<GatewayName, string> }>;
+}
 
 export interface ChangeBookingDateOptions {
   /** The booker (an agent pays from their wallet): the new fare is priced for them. */
@@ -75,8 +72,8 @@ export interface ChangeBookingDateOptions {
   hasPayment?: boolean;
   /** Confirmed by a traveller with this gateway: the change waits for its payment. */
   method?: GatewayName | undefined;
-  /** The booking's brand's account of that gateway, and where it returns the payer. */
-  gatewayFor?: (booking: BookingRow, method: GatewayName) => Promise<ChangeGateway>;
+  /** The gateway accounts of the booking's brand (app.payments): the payment goes through its own. */
+  payments?: BrandGatewayAccounts;
   links: TicketLinks;
   /** Asked for the e-mail delivery after the commit of a change made. */
   jobs: OutboxJobs;
@@ -160,9 +157,13 @@ export async function changeBookingDate(
       { methods: paymentMethods },
     );
   }
-  if (payment === 'gateway' && options.method && options.gatewayFor) {
+  if (payment === 'gateway' && options.method && options.payments) {
+    const { gateways, modes } = await options.payments.forBrand(booking.brandId);
     const started = await startChangePayment(db, {
-      ...(await options.gatewayFor(booking, options.method)),
+      gateway: gateways[options.method],
+      // The booking's brand's host: the payer comes back to their brand (as a booking's payment does).
+      siteUrl: await brandSiteUrl(db, { brandId: booking.brandId, ...options.links }),
+      testMode: modes[options.method] === 'test',
       scope,
       pnr: options.pnr,
       legIndex: options.legIndex,
@@ -304,53 +305,4 @@ export async function changeBookingDate(
     });
   await options.jobs.send('email.deliver-outbox');
   return done;
-}
-
-/**
- * The new offer priced now for the booker (their commission and markups, as a booking is): an
- * offer of the leg's own supplier for the same passengers and fare tier as the leg. A leg of an
- * outside supplier that does not change its orders, or an offer of another supplier: 422
- * CHANGE_NOT_SUPPORTED.
- */
-async function priceNewOffer(
-  db: Db,
-  full: FullBooking,
-  options: ChangeBookingDateOptions,
-  now: number,
-): Promise<{ engine: EngineOffer; presented: FlightOffer }> {
-  const leg = full.legs.find((l) => l.position === options.legIndex);
-  if (!leg) {
-    throw new AppError('VALIDATION_FAILED', 'This booking has no such leg.', {
-      leg_index: 'This booking has no such leg.',
-    });
-  }
-  const ref = decodeOfferId(options.offerId);
-  const changeable = leg.supplier === 'house' || supplierById(leg.supplier)?.quoteChange !== undefined;
-  if (!changeable || (ref && ref.supplier !== leg.supplier)) {
-    throw new AppError('CHANGE_NOT_SUPPORTED', undefined, undefined, { supplier: leg.supplier });
-  }
-  const old = decodeOfferId(leg.offer.id);
-  const sameMix =
-    ref &&
-    old &&
-    ref.tier === old.tier &&
-    ref.passengers.adults === old.passengers.adults &&
-    ref.passengers.children === old.passengers.children &&
-    ref.passengers.infants === old.passengers.infants;
-  if (!sameMix) {
-    const message = 'Choose a flight from a search of this leg’s route for the same passengers.';
-    throw new AppError('VALIDATION_FAILED', message, { offer_id: message });
-  }
-  const priced = await checkAvailability(db, {
-    offers: [{ id: options.offerId, total: options.total }],
-    userType: options.user.type,
-    ...(await agentPricingFor(db, options.user)),
-    brandId: options.user.brandId,
-    now,
-    // A confirmation's hold counts the seats under lock; a quote says SOLD_OUT at once.
-    seatsCountedByHold: options.confirm,
-  });
-  const engine = priced.offers[0];
-  if (!engine) throw new AppError('OFFER_EXPIRED');
-  return { engine, presented: offerAsSold(engine, priced.airlineNames) };
 }
