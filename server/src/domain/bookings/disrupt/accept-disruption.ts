@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { bookingLegs } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
+import { type AuditActor, recordAudit } from '../../audit/record-audit';
 import { type Actor, recordBookingEvent } from '../../booking-records/change-booking-status';
-import { type BookingRow, type BookingScope, findBooking } from '../../booking-records/find-booking';
-import { findOpenDisruption, type OpenDisruption } from '../../booking-records/find-open-disruption';
+import { type BookingScope, findBooking } from '../../booking-records/find-booking';
+import { findOpenDisruption } from '../../booking-records/find-open-disruption';
 import { resolveDisruption } from '../../booking-records/resolve-disruption';
 import { supplierById } from '../../suppliers/configured-suppliers';
 
@@ -12,8 +13,8 @@ export interface AcceptDisruptionOptions {
   scope: BookingScope;
   pnr: string;
   by: Actor;
-  /** Runs in the same transaction once accepted (the agent's audit entry). */
-  afterAccept?: (tx: Db, booking: BookingRow, disruption: OpenDisruption) => Promise<void>;
+  /** The agency's staff member acting for the traveller: the change is audited in its transaction. */
+  audit?: AuditActor | undefined;
 }
 
 /**
@@ -56,7 +57,16 @@ export async function acceptDisruption(db: Db, options: AcceptDisruptionOptions)
       options.by,
       `Accepted the change of flight ${disruption.flightId}${time}`,
     );
-    await options.afterAccept?.(tx, booking, disruption);
+    if (options.audit) {
+      await recordAudit(tx, {
+        brandId: booking.brandId,
+        actor: options.audit,
+        action: 'booking.disruption.accept',
+        entityType: 'booking',
+        entityId: booking.pnr,
+        after: { flightId: disruption.flightId, change: disruption.change, resolution: 'accepted' },
+      });
+    }
     return booking.id;
   });
 }

@@ -21,7 +21,6 @@ import {
 import { changeBookingRequest, changeOptions, changeOptionsQuery } from '#shared/booking-changes';
 import { rebookingOptions, rebookRequest } from '#shared/bookings';
 import { findUser } from '../../../domain/accounts/find-user';
-import { recordAudit } from '../../../domain/audit/record-audit';
 import { findFullBooking } from '../../../domain/booking-records/find-booking';
 import { findOpenDisruption } from '../../../domain/booking-records/find-open-disruption';
 import { nameOf } from '../../../domain/booking-records/name-of';
@@ -417,15 +416,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         scope: { brandId: brand.id },
         pnr: request.params.pnr,
         by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
-        afterAccept: (tx, booking, disruption) =>
-          recordAudit(tx, {
-            brandId: brand.id,
-            actor: admin,
-            action: 'booking.disruption.accept',
-            entityType: 'booking',
-            entityId: booking.pnr,
-            after: { flightId: disruption.flightId, change: disruption.change, resolution: 'accepted' },
-          }),
+        audit: admin,
       });
       return ok(
         presentAdminBookingDetail(
