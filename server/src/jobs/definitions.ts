@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { AssetStorage } from '../domain/assets/asset-storage';
-import { findPaymentBooking } from '../domain/booking-records/find-payment-booking';
 import { verifySupplierChanges } from '../domain/bookings/change/verify-supplier-changes';
 import { expireHeldBookings } from '../domain/bookings/expire/expire-held-bookings';
 import { emailDueTickets } from '../domain/bookings/issue/email-due-tickets';
@@ -16,7 +15,6 @@ import { nepalToday, sendMonthlyStatements } from '../domain/wallet/send-monthly
 import { deliverWebhooks, type WebhookEventRow } from '../domain/webhooks/deliver-webhooks';
 import type { Env } from '../env';
 import type { PaymentGatewayDirectory } from '../payments/brand-gateways';
-import type { GatewayName } from '../payments/gateway';
 import type { SmsProvider } from '../sms/sms-provider';
 
 /**
@@ -69,7 +67,7 @@ export const JOB_DEFINITIONS = {
   'payments.settle-pending': {
     run: async (app: JobServices) => {
       const result = await settlePendingPayments(app.db, {
-        gateways: brandGateways(app),
+        gateways: app.payments,
         publicUrl: app.env.PUBLIC_URL,
         jobs: app.jobs,
       });
@@ -91,7 +89,7 @@ export const JOB_DEFINITIONS = {
   /** Second captures are given back through the gateways' refund APIs (retried until they go). */
   'payments.refund-excess': {
     run: async (app: JobServices) => ({
-      excessRefunds: await refundExcessPayments(app.db, { gateways: brandGateways(app) }),
+      excessRefunds: await refundExcessPayments(app.db, { gateways: app.payments }),
     }),
   },
   /** E-tickets of bookings ticketed before the e-mail was written with the tickets are queued. */
@@ -171,11 +169,3 @@ export const JOB_DEFINITIONS = {
 export type JobName = keyof typeof JOB_DEFINITIONS;
 
 export const JOB_NAMES = Object.keys(JOB_DEFINITIONS) as JobName[];
-
-/** Each attempt is asked about with its booking's brand's gateway accounts. */
-function brandGateways(app: JobServices) {
-  return async (attempt: { gateway: GatewayName; reference: string }) => {
-    const booking = await findPaymentBooking(app.db, attempt);
-    return (booking ? await app.payments.forBrand(booking.brandId) : app.payments).gateways;
-  };
-}

@@ -3,8 +3,8 @@ import type { Db } from '../../../db/client';
 import { bookings, paymentAttempts, refunds } from '../../../db/schema/index';
 import type { PaymentGateway } from '../../../payments/gateway';
 import { recordBookingEvent } from '../../booking-records/change-booking-status';
+import { type AttemptGateways, gatewayForAttempt } from '../../booking-records/gateway-for-attempt';
 import { moneyText } from '../../booking-records/money-text';
-import { type AttemptGateways, gatewayForAttempt } from '../../payments/gateway-for-attempt';
 
 export interface RefundExcessOptions {
   /** The gateways to refund through, or those of one attempt (its booking's brand's). */
@@ -79,7 +79,7 @@ export async function refundExcessPayments(
     if (!claimed) continue;
     let gateway: PaymentGateway | undefined;
     try {
-      gateway = await gatewayForAttempt(options.gateways, attempt);
+      gateway = await gatewayForAttempt(db, options.gateways, attempt);
     } catch (error) {
       await keepError(db, refund.id, `no gateway: ${String(error)}`);
       summary.retrying++;

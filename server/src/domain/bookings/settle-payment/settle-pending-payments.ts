@@ -1,8 +1,8 @@
 import type { Db } from '../../../db/client';
 import type { PaymentGateway } from '../../../payments/gateway';
+import { type AttemptGateways, gatewayForAttempt } from '../../booking-records/gateway-for-attempt';
 import type { OutboxJobs } from '../../outbox/outbox-jobs';
 import { findStalePaymentAttempts } from '../../payments/find-stale-payment-attempts';
-import { type AttemptGateways, gatewayForAttempt } from '../../payments/gateway-for-attempt';
 import { settleBookingPayment } from './settle-booking-payment';
 
 export interface SettlePendingOptions {
@@ -54,7 +54,7 @@ export async function settlePendingPayments(
   for (const attempt of pending) {
     let gateway: PaymentGateway | undefined;
     try {
-      gateway = await gatewayForAttempt(options.gateways, attempt);
+      gateway = await gatewayForAttempt(db, options.gateways, attempt);
     } catch (error) {
       summary.unsettled.push({ reference: attempt.reference, reason: `no gateway: ${String(error)}` });
       continue;
