@@ -56,7 +56,8 @@ module.exports = {
     {
       name: 'features-apart',
       comment:
-        'A web feature does not import another feature: shared pieces go to components/ui, lib or stores.',
+        'A web feature does not import another feature: shared pieces go to components (ui, or a shared flow ' +
+        'such as date-change), lib or stores.',
       severity: 'error',
       from: { path: '^web/src/features/([^/]+)/' },
       to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
@@ -88,7 +89,7 @@ module.exports = {
     },
     {
       name: 'building-blocks-below-features',
-      comment: 'components/ui, lib and stores are below features and app: they import neither.',
+      comment: 'components, lib and stores are below features and app: they import neither.',
       severity: 'error',
       from: { path: '^web/src/(components|lib|stores)/' },
       to: { path: '^web/src/(features|app)/' },

@@ -1,23 +1,26 @@
 import { useId } from 'react';
+import { useController } from 'react-hook-form';
 import type { Booking } from '#shared/bookings';
 import { formatAdDate } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
-import { LocaleDateInput } from './locale-date-input';
+import { FieldError } from '../ui/field-error';
+import { LocaleDateInput } from '../ui/locale-date-input';
+import type { DateChangeForm } from './use-date-change';
 
 /**
- * The leg (when the booking has more than one) and the new date of a date change: the traveller's
- * and agent's "Change date" on their booking and the console's reissue both ask them so.
+ * The leg (when the booking has more than one) and the new date of a date change, held by the
+ * flow's form: the traveller's and agent's "Change date" on their booking and the console's reissue.
  */
-export function ChangeLegDateFields(props: {
+export function LegDateFields(props: {
   legs: Booking['legs'];
-  legIndex: number;
-  date: string;
+  form: DateChangeForm;
+  dateError: string | undefined;
   labels: { leg: string; date: string };
   inputClassName: string;
-  onLegChange: (legIndex: number) => void;
-  onDateChange: (date: string) => void;
+  onLegChange: () => void;
 }) {
   const dateId = useId();
+  const { field } = useController({ control: props.form.control, name: 'date' });
   return (
     <>
       {props.legs.length > 1 && (
@@ -25,8 +28,7 @@ export function ChangeLegDateFields(props: {
           <span className="font-medium">{props.labels.leg}</span>
           <select
             className={props.inputClassName}
-            value={props.legIndex}
-            onChange={(event) => props.onLegChange(Number(event.target.value))}
+            {...props.form.register('leg_index', { onChange: props.onLegChange })}
           >
             {props.legs.map((leg, index) => (
               <option key={leg.id} value={index}>
@@ -43,11 +45,16 @@ export function ChangeLegDateFields(props: {
         </label>
         <LocaleDateInput
           id={dateId}
+          name={field.name}
           required
           className={`w-full ${props.inputClassName}`}
-          value={props.date}
-          onChange={props.onDateChange}
+          value={typeof field.value === 'string' ? field.value : ''}
+          invalid={Boolean(props.dateError)}
+          describedBy={props.dateError ? `${dateId}-error` : undefined}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
         />
+        <FieldError id={`${dateId}-error`} error={props.dateError} />
       </div>
     </>
   );
