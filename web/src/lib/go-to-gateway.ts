@@ -1,3 +1,12 @@
+import type { ChangeGateway } from '#shared/booking-changes';
+
+/** The gateways' own names, as payers know them (a booking's payment, a date change's). */
+export const GATEWAY_NAMES: Record<ChangeGateway, string> = {
+  esewa: 'eSewa',
+  khalti: 'Khalti',
+  connectips: 'ConnectIPS',
+};
+
 /** The next step of a payment made at a gateway: post its form from this page, or go to its address. */
 export type GatewayStep =
   | { type: 'form'; url: string; fields: Record<string, string> }

@@ -79,7 +79,7 @@ function ChangeQuoteDialog(props: {
       </p>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{quote.rule}</p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <FlowButton look="console" primary busy={props.busy} onClick={props.confirm}>
+        <FlowButton look="console" primary busy={props.busy} onClick={() => props.confirm()}>
           {t('admin.bookings.dateChange.confirm')}
         </FlowButton>
         <FlowButton look="console" onClick={props.keep}>

@@ -23,15 +23,9 @@ export function SalesRegisterPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
   const today = adToBs(todayInNepal()) ?? { year: 2083, month: 1, day: 1 };
-  const { form } = useZodForm(registerChoice, {
-    year: String(today.year),
-    month: String(today.month),
-    currency: 'NPR',
-  });
-  const [params, setParams] = useState<SalesRegisterParams>(() => ({
-    month: `${today.year}-${String(today.month).padStart(2, '0')}`,
-    currency: 'NPR',
-  }));
+  const chosenAtFirst = { year: String(today.year), month: String(today.month), currency: 'NPR' as const };
+  const { form } = useZodForm(registerChoice, chosenAtFirst);
+  const [params, setParams] = useState<SalesRegisterParams>(() => registerChoice.parse(chosenAtFirst));
   // Each choice applies at once: the form is submitted as it changes.
   const apply = form.handleSubmit(setParams);
   const field = (name: 'year' | 'month' | 'currency') =>

@@ -5,17 +5,12 @@ import { formatMoney } from '#shared/format-money';
 import { DateChangeFlow } from '../../../components/date-change/date-change-flow';
 import { flightOf } from '../../../components/date-change/use-date-change';
 import { Button } from '../../../components/ui/button';
+import { GATEWAY_NAMES } from '../../../lib/go-to-gateway';
 import { addTranslations, currentLanguage, useTranslation } from '../../../lib/i18n';
 import { changeOptionsQueryOptions, useChangeBooking } from '../api/change-booking';
 import { changeDateStrings } from './change-date-strings';
 
 addTranslations(changeDateStrings);
-
-const GATEWAY_NAMES: Record<ChangeGateway, string> = {
-  esewa: 'eSewa',
-  khalti: 'Khalti',
-  connectips: 'ConnectIPS',
-};
 
 /** Each outcome's words and whether it is good news (a status) or needs the traveller's eye (an alert). */
 const CHANGE_OUTCOMES: Record<string, { key: string; good: boolean }> = {

@@ -4,20 +4,13 @@ import type { Booking, PaymentMethod } from '#shared/bookings';
 import { amountDueOf } from '#shared/sum-prices';
 import { Button } from '../../../components/ui/button';
 import { useAppStore } from '../../../lib/app-context';
-import { goToGateway } from '../../../lib/go-to-gateway';
+import { GATEWAY_NAMES, goToGateway } from '../../../lib/go-to-gateway';
 import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useSignedInUser } from '../../../lib/session/signed-in-user';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { bookingQueryKey } from '../api/get-booking';
 import { payBooking } from '../api/pay-booking';
-
-const METHOD_NAMES: Record<PaymentMethod, string> = {
-  wallet: 'booking.methods.wallet',
-  esewa: 'eSewa',
-  khalti: 'Khalti',
-  connectips: 'ConnectIPS',
-};
 
 /** A held booking's payment: the methods it may be paid with, the wallet's balance, and Pay. */
 export function PaymentChoice(props: { booking: Booking; money: (amount: number) => string }) {
@@ -64,7 +57,9 @@ export function PaymentChoice(props: { booking: Booking; money: (amount: number)
           className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
         >
           <input type="radio" name="method" value={m} checked={chosen === m} onChange={() => setMethod(m)} />
-          <span className="font-medium">{m === 'wallet' ? t(METHOD_NAMES[m]) : METHOD_NAMES[m]}</span>
+          <span className="font-medium">
+            {m === 'wallet' ? t('booking.methods.wallet') : GATEWAY_NAMES[m]}
+          </span>
           {m === 'wallet' && user?.wallet_balance !== undefined && (
             <span className="text-sm text-slate-600 dark:text-slate-400">
               {t('booking.balance', { amount: money(user.wallet_balance) })}
