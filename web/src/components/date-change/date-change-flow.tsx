@@ -2,8 +2,8 @@ import type { QueryKey } from '@tanstack/react-query';
 import { type ButtonHTMLAttributes, type ReactNode, useId } from 'react';
 import type { ChangeGateway, ChangeQuote } from '#shared/booking-changes';
 import type { Booking } from '#shared/bookings';
-import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
+import { useErrorText } from '../../lib/use-error-toast';
 import { Button } from '../ui/button';
 import { buttonClass, inputClass, secondaryButtonClass } from '../ui/form-styles';
 import { LegDateFields } from './leg-date-fields';
@@ -87,6 +87,7 @@ export function DateChangeFlow<Answer extends DateChangeAnswer, Key extends Quer
 }) {
   const { t } = useTranslation();
   const ids = useId();
+  const errorText = useErrorText();
   const flow = useDateChange(props.api, props.texts, props.onConfirmed);
   const { look, texts } = props;
   const styles = LOOKS[look];
@@ -127,7 +128,7 @@ export function DateChangeFlow<Answer extends DateChangeAnswer, Key extends Quer
       )}
       {asked && options.isError && (
         <p role="alert" className="mt-3 text-red-700 dark:text-red-400">
-          {options.error instanceof ApiError ? options.error.message : t('messages.genericError')}
+          {errorText(options.error)}
         </p>
       )}
       {listed?.length === 0 && <p className={styles.none}>{t(`${texts}.none`)}</p>}

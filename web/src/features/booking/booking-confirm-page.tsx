@@ -6,11 +6,11 @@ import { formatMoney } from '#shared/format-money';
 import { isAgentUserType } from '#shared/user-types';
 import { DisruptionActions } from '../../components/ui/disruption-actions';
 import { PriceLevels } from '../../components/ui/price-levels';
-import { ApiError } from '../../lib/api-client';
 import { currentLanguage, useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { meQueryOptions } from '../../lib/session/get-me';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
+import { useErrorText } from '../../lib/use-error-toast';
 import { bookingQueryKey, CHANGE_WATCH_MS, changeOutcomeOf, useBooking } from './api/get-booking';
 import { CancelledTickets, IssuedTickets } from './components/booking-tickets';
 import { ChangeDate, ChangePaymentNotice } from './components/change-date';
@@ -23,6 +23,7 @@ import { PaymentChoice } from './components/payment-choice';
 /** Seed route /Booking/BookingConfirm: the held booking, its countdown, payment, then the tickets. */
 export function BookingConfirmPage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const [searchParams] = useSearchParams();
   const pnr = searchParams.get('pnr');
   const returned = searchParams.get('payment');
@@ -64,9 +65,7 @@ export function BookingConfirmPage() {
     return (
       <section role="alert" className="py-12 text-center">
         <h1 className="text-2xl font-semibold">{t('pages.bookingConfirm.title')}</h1>
-        <p className="mt-2">
-          {booking.error instanceof ApiError ? booking.error.message : t('messages.genericError')}
-        </p>
+        <p className="mt-2">{errorText(booking.error)}</p>
       </section>
     );
   }

@@ -6,9 +6,9 @@ import { inputClass, secondaryButtonClass } from '../../../components/ui/form-st
 import { formMessage, useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { meQueryOptions } from '../../../lib/session/get-me';
+import { useErrorText } from '../../../lib/use-error-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCompleteRefund } from './api/complete-refund';
-import { errorText } from './booking-format';
 
 type Refund = AdminBookingDetail['refunds'][number];
 
@@ -21,6 +21,7 @@ export function CompleteRefundForm(props: { pnr: string; refund: Refund }) {
   const id = useId();
   const me = useQuery(meQueryOptions());
   const complete = useCompleteRefund();
+  const errorText = useErrorText();
   const { form, errorOf, showServerErrors } = useZodForm(completeRefundRequest, { reference: '' });
   const { refund } = props;
   const manual = refund.status === 'pending' && !refund.automatic && refund.method !== 'wallet';
@@ -30,8 +31,7 @@ export function CompleteRefundForm(props: { pnr: string; refund: Refund }) {
     complete.mutateAsync({ pnr: props.pnr, refundId: refund.id, reference }).then(
       () => notify.success(t('admin.bookings.refundRecorded')),
       (failure: unknown) => {
-        if (!showServerErrors(failure))
-          form.setError('root', { message: errorText(failure, t('messages.genericError')) });
+        if (!showServerErrors(failure)) form.setError('root', { message: errorText(failure) });
       },
     ),
   );
