@@ -37,7 +37,7 @@ const SEARCHES = 1_000;
 /** `npm run bench:search -- --seconds=5` shortens each autocannon run (default 10 s). */
 const HTTP_SECONDS = numberOption('seconds', 10);
 const CONNECTIONS = 100;
-/** Issue 16: an engine search's p95, on a quiet machine. */
+/** An engine search's p95, on a quiet machine (docs/search-engine.md#speed). */
 const ENGINE_P95_TARGET_MS = 2;
 /** `-- --engine-only`: skip the HTTP part (the engine figures alone, in a few seconds). */
 const ENGINE_ONLY = process.argv.includes('--engine-only');

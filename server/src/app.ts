@@ -335,7 +335,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(priceAlertRoutes);
       await api.register(walletRoutes);
       await api.register(subAgentRoutes);
-      // The admin console (issue 7): admins of the host's brand.
+      // The admin console (spec §15.1): admins of the host's brand.
       await api.register(async (admin) => {
         await admin.register(adminBrandRoutes);
         await admin.register(adminUploadRoutes);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
 
-/** Actions with abuse limits (issue 4): each has its own counters. */
+/** Actions with abuse limits (docs/accounts.md#abuse-limits): each has its own counters. */
 export type RateLimitedAction =
   | 'login'
   | 'signup'

@@ -228,8 +228,8 @@ function checkSupplierPassengers(passengers: CreateBookingRequest['passengers'],
 }
 
 /**
- * Who gets what of the booking (issue 21 §4). A sub-agent's master is granted their own percent
- * of the same base fares the sub-agent's commission is a percent of (each leg's supplier price,
+ * Who gets what of the booking (docs/accounts.md#sub-agents). A sub-agent's master is granted their own
+ * percent of the same base fares the sub-agent's commission is a percent of (each leg's supplier price,
  * before the brand's markup), and keeps what exceeds the sub-agent's part.
  */
 async function breakdownOf(db: Db, user: AccountUser, price: OfferPrice, offers: EngineOffer[]) {

@@ -45,7 +45,7 @@ export async function grantedCommissionOf(db: Db, userId: string): Promise<numbe
  * The pricing of a signed-in user. The commission an agent sets themselves is their markup: it
  * raises what their client pays and never lowers what they pay (spec §12.2–12.3). A sub-agent's
  * granted commission is what their master passes them, never more than the master's own, and
- * they pay their master's markup on top (issue 21 §4).
+ * they pay their master's markup on top (docs/accounts.md#sub-agents).
  */
 export async function agentPricingFor(
   db: Db,

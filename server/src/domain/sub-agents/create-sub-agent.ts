@@ -25,8 +25,8 @@ export interface CreateSubAgentOptions {
 }
 
 /**
- * A master agent creates an agent below them (issue 21 §4): an `agent` of the master's brand with
- * no password, their master and the part of the master's commission passed to them (at most the
+ * A master agent creates an agent below them (docs/accounts.md#sub-agents): an `agent` of the master's brand
+ * with no password, their master and the part of the master's commission passed to them (at most the
  * master's own: 400), and the invitation to choose a password e-mailed to them alone through the
  * outbox. Audited. 409 naming the field when the e-mail or mobile is taken in the brand.
  */

@@ -18,8 +18,8 @@ import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * Issue 18, booking and paying Duffel offers: Tikat's API drives the real @duffel/api client
- * against the local Duffel stand-in (a real HTTP server in Duffel's shapes).
+ * Booking and paying Duffel offers (docs/suppliers.md#lifecycle-of-a-duffel-offer): Tikat's API drives the
+ * real @duffel/api client against the local Duffel stand-in (a real HTTP server in Duffel's shapes).
  */
 let t: TestApp;
 let sandbox: DuffelSandbox;

@@ -30,7 +30,7 @@ const fileNameOf = (prefix: string, number: string) =>
   `${prefix}-${number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
 
 /**
- * A booking's tax documents (issue 20, item 1; docs/finance.md), for whoever may read the booking:
+ * A booking's tax documents (docs/finance.md), for whoever may read the booking:
  * its booker, as every booking route (admins see them through the booker's PNR in the console).
  */
 export const financeRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -16,8 +16,8 @@ import { adult, bookingBody, payBooking, postBooking, walletOf } from '../../tes
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * Issue 18 item 6: Duffel's webhook events. An airline-initiated schedule change, signed as Duffel
- * signs it, flags the booking disrupted; the traveller accepts it (accepted at Duffel too) or takes
+ * Duffel's webhook events (docs/suppliers.md#schedule-changes). An airline-initiated schedule change, signed
+ * as Duffel signs it, flags the booking disrupted; the traveller accepts it (accepted at Duffel too) or takes
  * a full refund (the order cancelled at Duffel).
  */
 let t: TestApp;

@@ -43,7 +43,7 @@ const presentFinanceSettings = (row: { voidFeeNpr: number; voidFeeUsd: number; u
   updated_at: row.updatedAt?.toISOString() ?? null,
 });
 
-/** The brand's seller tax details and its VAT sales register (issue 20, item 1; docs/finance.md). */
+/** The brand's seller tax details and its VAT sales register (docs/finance.md). */
 export const adminFinanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/tax-profile',

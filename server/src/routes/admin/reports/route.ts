@@ -7,7 +7,7 @@ import { ok, responses } from '../../../http/envelope';
 
 const tags = ['admin'];
 
-/** Sales reports (issue 7 §6) over Kathmandu dates, as JSON for the console's chart and as CSV. */
+/** Sales reports (docs/admin.md#reports) over Kathmandu dates, as JSON for the console's chart and as CSV. */
 export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/reports',

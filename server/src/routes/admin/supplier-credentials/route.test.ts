@@ -10,9 +10,9 @@ import { adult, bookingBody, postBooking } from '../../../test/bookings';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /**
- * Issue 18 item 1: a brand's own Duffel account. The owner saves the brand's access token; it is
- * kept sealed, shown only as a hint, audited without its value, and the brand's searches and
- * orders go to Duffel with it while other brands keep the deployment's token.
+ * A brand's own Duffel account (docs/suppliers.md#a-brands-own-duffel-account). The owner saves the brand's
+ * access token; it is kept sealed, shown only as a hint, audited without its value, and the brand's searches
+ * and orders go to Duffel with it while other brands keep the deployment's token.
  */
 let t: TestApp;
 let sandbox: DuffelSandbox;

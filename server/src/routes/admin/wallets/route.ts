@@ -29,7 +29,7 @@ const tags = ['admin'];
 const ownerOf = (app: FastifyInstance, request: FastifyRequest, userId: string) =>
   findBrandUser(app.db, { brandId: requireBrand(request).id, userId });
 
-/** Agents' wallets (issue 7 §3): top-ups with a reference, the ledger, its CSV export. */
+/** Agents' wallets (docs/admin.md#wallets): top-ups with a reference, the ledger, its CSV export. */
 export const adminWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/users/:id/wallet/top-ups',

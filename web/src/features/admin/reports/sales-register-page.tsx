@@ -10,7 +10,10 @@ import { type SalesRegisterParams, salesRegisterFileUrl, useSalesRegister } from
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The VAT sales register (issue 20): a BS month's invoices and credit notes, shown and downloadable. */
+/**
+ * The VAT sales register (docs/finance.md#the-vat-sales-register): a BS month's invoices and credit notes,
+ * shown and downloadable.
+ */
 export function SalesRegisterPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
