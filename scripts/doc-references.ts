@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * A citation of an issue number ("issue 12", "issues 19 and 20", "Issue #8"). The repository has
+ * A citation of an issue number: "issue", "issues" or "Issue #" and a number. The repository has
  * no issue list, so a reader sent to one finds nothing: source and docs cite `docs/product-spec.md
  * §N`, a docs section or a decision record instead (docs/decisions/README.md).
  */
@@ -60,9 +60,9 @@ export function anchorsIn(markdown: string): Set<string> {
   return anchors;
 }
 
-/** `docs/x.md` or `docs/x.md#anchor` as code and docs cite them, and `[text](x.md#anchor)` in Markdown. */
+/** `docs/<file>.md[#anchor]` as code and docs cite them, and `[text](<file>.md[#anchor])` in Markdown. */
 const CITED_SECTION = /(?<![\w./-])(docs\/[\w\-/]+\.md)(?:#([\w-]+))?/g;
-const MARKDOWN_LINK = /\]\(([\w\-./]*\.md)#([\w-]+)\)/g;
+const MARKDOWN_LINK = /\]\(([\w\-./]*\.md)(?:#([\w-]+))?\)/g;
 
 /** Each `file:line: target[#anchor]` citing a docs file, or a section of one, that does not exist. */
 export function brokenSectionLinks(root = ROOT): string[] {
@@ -79,13 +79,13 @@ export function brokenSectionLinks(root = ROOT): string[] {
           for (const m of line.matchAll(MARKDOWN_LINK))
             links.push([
               path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1] ?? '')),
-              m[2] ?? '',
+              m[2],
               m[0],
             ]);
         return links
           .filter(([target, anchor]) => {
             const headings = anchors.get(target ?? '');
-            // A plain `docs/x.md` beside an address names a file of that other site's repository.
+            // A plain `docs/<file>.md` beside an address names a file of that other site's repository.
             if (!headings) return anchor !== undefined || !/https?:\/\//.test(line);
             return anchor !== undefined && !headings.has(anchor);
           })

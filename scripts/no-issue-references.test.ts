@@ -44,7 +44,7 @@ describe('references that last (docs/decisions/README.md)', () => {
     expect(issueReferencesIn('probe.ts', clean.join('\n'))).toEqual([]);
   });
 
-  it('every cited docs section exists: docs/x.md#anchor and [text](x.md#anchor) name a real heading', () => {
+  it('every cited docs section exists: docs/<file>.md#anchor and [text](<file>.md#anchor) name a real heading', () => {
     expect(anchorOf("## A brand's own Duffel account".replace(/^#+ /, ''))).toBe(
       'a-brands-own-duffel-account',
     );
