@@ -36,7 +36,10 @@ export class MemoryRateLimitCounter implements RateLimitCounter {
   }
 }
 
-/** Fixed-window counters in Redis, shared by every app instance. */
+/**
+ * Fixed-window counters in Redis, shared by every app instance: counters are all Redis holds
+ * (docs/decisions/0004-sessions-in-the-database-redis-for-counters.md).
+ */
 export class RedisRateLimitCounter implements RateLimitCounter {
   constructor(
     private readonly redis: Redis,

@@ -22,6 +22,7 @@ export const TRAVELLER_PRICING: AgentPricing = {
 /**
  * The granted commission that applies to a user row, percent: their own, else their group's, else
  * the brand's default; never above the brand's maximum, whatever was set before the maximum fell.
+ * Not the agent's own commission, which is their markup (docs/decisions/0003-agent-commission-as-markup.md).
  */
 export const effectiveGrantedCommission = sql<number>`least(
   coalesce(

@@ -15,6 +15,7 @@ export function forgetBrandSupplierTokens(brandId: string): void {
 /**
  * The brand's own access token with the supplier, opened, or null when it saved none (or it can
  * no longer be opened: SESSION_SECRET changed; the deployment's token is used until saved again).
+ * docs/decisions/0005-duffel-per-brand.md.
  */
 export async function loadBrandSupplierToken(
   db: Db,

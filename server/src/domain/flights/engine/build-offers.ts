@@ -401,7 +401,8 @@ type FareOption = { fare: FareClass; seatsLeft: number };
 
 /**
  * A ladder may hold several classes of one family (a Saver at two price steps): an offer shows
- * only the lowest open step of each, as the airlines' own sites do.
+ * only the lowest open step of each, as the airlines' own sites do
+ * (docs/decisions/0010-fare-families-at-cheapest-open-class.md).
  */
 function cheapestPerFamily(options: FareOption[]): FareOption[] {
   const families = new Set<string>();
