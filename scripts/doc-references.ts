@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -16,11 +16,43 @@ const SKIPPED = /(^|\/)(package-lock\.json|drizzle\/meta\/.*)$/;
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** Folders of a working tree that hold no hand-written file (installed, built or run-time data). */
+const UNTRACKED_FOLDERS = new Set([
+  '.git',
+  'node_modules',
+  'dist',
+  'data',
+  'test-results',
+  'playwright-report',
+  '.outbox',
+  '.openapi',
+]);
+
+/** The working tree's files when it is not a git checkout (an unpacked archive). */
+function filesOnDisk(root: string, folder = ''): string[] {
+  return readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+    const file = folder ? `${folder}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return UNTRACKED_FOLDERS.has(entry.name) ? [] : filesOnDisk(root, file);
+    return entry.isFile() ? [file] : [];
+  });
+}
+
 /** The repository's scanned files (tracked and still present), relative to its root. */
 export function scannedFiles(root = ROOT): string[] {
-  return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-    .split('\0')
-    .filter((file) => SCANNED.test(file) && !SKIPPED.test(file) && existsSync(path.join(root, file)));
+  let files: string[];
+  try {
+    files = execFileSync('git', ['ls-files', '-z'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).split('\0');
+  } catch {
+    files = filesOnDisk(root);
+  }
+  return files.filter(
+    (file) => SCANNED.test(file) && !SKIPPED.test(file) && existsSync(path.join(root, file)),
+  );
 }
 
 const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
