@@ -11,7 +11,7 @@ import { apiKeysHashKey } from './domain/api-keys/api-key-hash';
 import { recordApiKeyUse } from './domain/api-keys/record-api-key-use';
 import { assetStorageFromEnv } from './domain/assets/asset-storage-from-env';
 import { BrandDirectory } from './domain/brands/brand-directory';
-import { credentialsKey, emailLinksKey } from './domain/payment-credentials/secret-box';
+import { credentialsKey, emailLinksKey } from './domain/crypto/secret-box';
 import { DatabaseSessionStore, type SessionStore } from './domain/sessions/session-store';
 import { webhookSecretsKey } from './domain/webhooks/webhook-signature';
 import type { Env } from './env';

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { brandPaymentCredentials } from '../../db/schema/index';
 import { DependencyUnavailableError, invalidFields, notFound } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
-import { openSecrets, sealSecrets } from './secret-box';
+import { openSecrets, sealSecrets } from '../crypto/secret-box';
 
 export type CredentialsRow = typeof brandPaymentCredentials.$inferSelect;
 

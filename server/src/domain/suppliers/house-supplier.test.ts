@@ -4,8 +4,8 @@ import type { Database } from '../../db/client';
 import type { AppError } from '../../errors';
 import { holdSeats } from '../../test/bookings';
 import { createTestDatabase } from '../../test/test-database';
-import { dateOf, todayInNepal } from '../flights/engine/calendar';
-import { searchFlights } from '../flights/search-flights';
+import { dateOf, todayInNepal } from '../flight-engine/calendar';
+import { searchFlights } from '../search/search-flights';
 import { houseSupplier } from './house-supplier';
 
 let database: Database;

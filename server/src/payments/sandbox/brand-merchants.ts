@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { CredentialGateway } from '#shared/payment-credentials';
+import { credentialsKey } from '../../domain/crypto/secret-box';
 import {
   readGatewayPaymentCredentials,
   type SavedPaymentCredentials,
 } from '../../domain/payment-credentials/payment-credentials';
-import { credentialsKey } from '../../domain/payment-credentials/secret-box';
 
 /**
  * The merchant accounts brands saved with a gateway: the sandbox knows them as its merchants too,
