@@ -1,5 +1,5 @@
 import type { AgentStatement } from '#shared/wallet-statements';
-import { type CsvCell, majorUnits, toCsv } from '../http/csv';
+import { type CsvCell, majorUnits, toCsv } from './csv';
 
 /**
  * Wallet statements as files (issue 20 §2): one table, the same rows in CSV and XLSX. Per agent an

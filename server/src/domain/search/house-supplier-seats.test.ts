@@ -5,8 +5,8 @@ import type { AppError } from '../../errors';
 import { holdSeats } from '../../test/bookings';
 import { createTestDatabase } from '../../test/test-database';
 import { dateOf, todayInNepal } from '../flight-engine/calendar';
-import { searchFlights } from '../search/search-flights';
-import { houseSupplier } from './house-supplier';
+import { houseSupplier } from '../suppliers/house-supplier';
+import { searchFlights } from './search-flights';
 
 let database: Database;
 beforeAll(async () => {
