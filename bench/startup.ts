@@ -19,7 +19,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { staleBuildSteps } from '../scripts/build-freshness';
-import { dateOf, todayInNepal } from '../server/src/domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../server/src/domain/flight-engine/calendar';
 import { type ServerProcess, startServerProcess } from '../server/src/test/server-process';
 import { numberOption } from './options';
 

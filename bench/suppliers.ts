@@ -10,7 +10,7 @@
  */
 
 import { performance } from 'node:perf_hooks';
-import { dateOf, todayInNepal } from '../server/src/domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../server/src/domain/flight-engine/calendar';
 import { startDuffelSandbox } from '../server/src/suppliers/duffel-sandbox/duffel-sandbox';
 import { api } from '../server/src/test/accounts';
 import { createTestApp } from '../server/src/test/test-app';

@@ -4,7 +4,7 @@ import { findPaymentBooking } from '../domain/bookings/find-payment-booking';
 import { refundExcessPayments } from '../domain/bookings/refund-excess-payments';
 import { settlePendingPayments } from '../domain/bookings/settle-pending-payments';
 import { verifySupplierChanges } from '../domain/bookings/verify-supplier-changes';
-import { brandDocumentLook } from '../domain/brands/brand-document-look';
+import { brandDocumentLook } from '../domain/documents/brand-document-look';
 import { deliverOutbox } from '../domain/email/deliver-outbox';
 import { checkPriceAlerts } from '../domain/price-alerts/check-price-alerts';
 import { deliverSms } from '../domain/sms/deliver-sms';

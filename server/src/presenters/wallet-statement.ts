@@ -1,5 +1,5 @@
 import type { AgentStatement } from '#shared/wallet-statements';
-import { type CsvCell, majorUnits, toCsv } from '../http/csv';
+import { type CsvCell, majorUnits, toCsv } from './csv';
 
 /**
  * Wallet statements as files (docs/finance-statements.md#statements): one table, the same rows in CSV and

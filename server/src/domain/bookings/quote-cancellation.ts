@@ -6,8 +6,8 @@ import {
   describeRefund,
   describeTier,
   lastTierHours,
-} from '../flights/engine/fare-conditions';
-import { percentOf, TOURISM_SERVICE_FEE_VAT_BASIS_POINTS } from '../flights/engine/fare-rules';
+} from '../flight-engine/fare-conditions';
+import { percentOf, TOURISM_SERVICE_FEE_VAT_BASIS_POINTS } from '../flight-engine/fare-rules';
 import { cancelledPassengerIds } from './choose-cancelled-passengers';
 import type { FullBooking } from './find-booking';
 

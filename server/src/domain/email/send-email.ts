@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { emailOutbox, type OutboxAttachment } from '../../db/schema/index';
-import { sealSecrets } from '../payment-credentials/secret-box';
+import { sealSecrets } from '../crypto/secret-box';
 
 export interface SendEmailOptions {
   /** The brand the e-mail is sent for (its outbox; its name signs the e-mail). */

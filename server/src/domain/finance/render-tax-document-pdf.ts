@@ -1,6 +1,6 @@
 import { BS_MONTH_NAMES } from '#shared/bikram-sambat';
 import type { CreditNote, TaxInvoice } from '#shared/finance';
-import type { BrandDocumentLook } from '../brands/brand-document-look';
+import type { BrandDocumentLook } from '../documents/brand-document-look';
 import { collectPdf } from '../documents/collect-pdf';
 import { drawLogo } from '../documents/draw-logo';
 import { PDF_FONT, registerPdfFonts } from '../documents/pdf-fonts';

@@ -5,8 +5,8 @@ import { AppError } from '../../errors';
 import { checkContactsAvailable, rethrowContactConflict } from '../accounts/check-contacts-available';
 import { assertNewPasswordAcceptable, passwordContextWords } from '../accounts/check-new-password';
 import type { PasswordHasher } from '../accounts/password-hasher';
-import { hashToken } from '../accounts/secret-token';
 import { recordAudit } from '../audit/record-audit';
+import { hashToken } from '../crypto/secret-token';
 import { findStaffInvitation } from './find-staff-invitation';
 
 export interface AcceptStaffInvitationOptions {

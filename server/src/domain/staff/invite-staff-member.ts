@@ -2,8 +2,8 @@ import type { StaffRole } from '#shared/staff-roles';
 import type { Db } from '../../db/client';
 import { staffInvitations } from '../../db/schema/index';
 import { checkContactsAvailable } from '../accounts/check-contacts-available';
-import { hashToken, newSecretToken } from '../accounts/secret-token';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { hashToken, newSecretToken } from '../crypto/secret-token';
 import { sendEmail } from '../email/send-email';
 import { pendingInvitationsTo, type StaffInvitationRow } from './staff-rows';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brandSupplierCredentials } from '../../db/schema/index';
-import { openSecrets } from '../payment-credentials/secret-box';
+import { openSecrets } from '../crypto/secret-box';
 
 /** How long a brand's token is kept in memory before it is read again (a save on this instance forgets it at once). */
 const KEPT_MS = 30_000;

@@ -7,7 +7,7 @@ import { bookings } from '../../db/schema/index';
 import type { AssetStorage } from '../assets/asset-storage';
 import { airlineReferenceOf } from '../bookings/airline-reference-of';
 import { type FullBooking, loadBookingDetails } from '../bookings/find-booking';
-import { brandDocumentLook } from '../brands/brand-document-look';
+import { brandDocumentLook } from '../documents/brand-document-look';
 import { collectPdf } from '../documents/collect-pdf';
 import { type BrandImage, drawLogo } from '../documents/draw-logo';
 import { PDF_FONT, registerPdfFonts } from '../documents/pdf-fonts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Booking } from '#shared/bookings';
 import type { FlightOffer } from '#shared/flights';
 import { emailOutbox, ledgerLines, refunds, walletEntries } from '../../db/schema/index';
-import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../../domain/flight-engine/calendar';
 import {
   type DuffelSandbox,
   NO_FAULTS,

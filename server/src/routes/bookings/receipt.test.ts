@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '#shared/bookings';
 import { receiptLines } from '#shared/receipt-lines';
 import { emailOutbox } from '../../db/schema/index';
-import { passengerPrice } from '../../domain/flights/engine/price-offer';
+import { passengerPrice } from '../../domain/flight-engine/price-offer';
 import { api, logInDemo } from '../../test/accounts';
 import { adult, bookingBody, findOffers, inDays, payBooking, postBooking } from '../../test/bookings';
 import { pdfText } from '../../test/pdf-text';

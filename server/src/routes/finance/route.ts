@@ -13,7 +13,7 @@ import {
   userTaxProfileInput,
 } from '#shared/finance';
 import { findBooking } from '../../domain/bookings/find-booking';
-import { documentLookOf } from '../../domain/brands/brand-document-look';
+import { documentLookOf } from '../../domain/documents/brand-document-look';
 import { findCreditNote, findTaxInvoice, listCreditNotes } from '../../domain/finance/find-tax-documents';
 import { findTaxInvoiceByNumber } from '../../domain/finance/find-tax-invoice-by-number';
 import { renderTaxDocumentPdf } from '../../domain/finance/render-tax-document-pdf';

@@ -20,9 +20,10 @@ import {
   salesRegisterXlsx,
 } from '../../../domain/finance/build-sales-register';
 import { requireBrand, requireUser } from '../../../http/context';
-import { sendCsv, toCsv } from '../../../http/csv';
+import { sendCsv } from '../../../http/csv';
 import { ok, responses } from '../../../http/envelope';
 import { sendFile } from '../../../http/file-reply';
+import { toCsv } from '../../../presenters/csv';
 
 const tags = ['admin'];
 

@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reportQuery, salesReport } from '#shared/admin-money';
 import { buildSalesReport } from '../../../domain/reports/build-sales-report';
 import { requireBrand } from '../../../http/context';
-import { majorUnits, sendCsv, toCsv } from '../../../http/csv';
+import { sendCsv } from '../../../http/csv';
 import { ok, responses } from '../../../http/envelope';
+import { majorUnits, toCsv } from '../../../presenters/csv';
 
 const tags = ['admin'];
 

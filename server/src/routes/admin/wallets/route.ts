@@ -18,10 +18,11 @@ import { recordSettlement } from '../../../domain/wallet/record-settlement';
 import { setCreditLimit } from '../../../domain/wallet/set-credit-limit';
 import { topUpWallet } from '../../../domain/wallet/top-up-wallet';
 import { requireBrand, requireUser } from '../../../http/context';
-import { kathmanduDateTime, majorUnits, sendCsv, toCsv } from '../../../http/csv';
+import { sendCsv } from '../../../http/csv';
 import { ok, responses } from '../../../http/envelope';
 import { sendStatement } from '../../../http/statement-reply';
 import { presentWalletEntry } from '../../../presenters/admin-money';
+import { kathmanduDateTime, majorUnits, toCsv } from '../../../presenters/csv';
 
 const tags = ['admin'];
 

@@ -1,6 +1,6 @@
 import type { OfferPrice } from '#shared/flights';
-import type { MarkupScope } from '../../../db/schema/index';
-import type { ExchangeRate } from '../../exchange-rates/default-exchange-rates';
+import type { MarkupScope } from '../../db/schema/index';
+import type { ExchangeRate } from '../exchange-rates/default-exchange-rates';
 import { MS_PER_DAY } from './calendar';
 import { type DatedFlight, FARE_BUSINESS, FARE_FOREIGNERS, type FlightSlots, slotOf } from './dated-flight';
 import type { ItinerarySummary } from './find-itineraries';
