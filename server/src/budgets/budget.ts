@@ -45,7 +45,9 @@ export async function startJobQueue(t: TestApp): Promise<void> {
  * queries start from lazy thenables, whose async stack does not name the function that sent them.
  */
 export function ticketStatements(use: QueryUse): QueryUse {
-  const executed = use.executed.filter((s) => /ticket_serial_seq|(insert into|update|from) "tickets"|set "ticket_emailed_at"/.test(s.text));
+  const executed = use.executed.filter((s) =>
+    /ticket_serial_seq|(insert into|update|from) "tickets"|set "ticket_emailed_at"/.test(s.text),
+  );
   return { ...use, executed, statements: executed.length, rows: executed.reduce((n, s) => n + s.rows, 0) };
 }
 

@@ -185,7 +185,10 @@ function installOnNodePostgres(): void {
   nodePostgresInstalled = true;
   const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const finish = begin(textOf(args[0]), Array.isArray(args[1]) ? args[1] : (args[0] as { values?: unknown })?.values);
+    const finish = begin(
+      textOf(args[0]),
+      Array.isArray(args[1]) ? args[1] : (args[0] as { values?: unknown })?.values,
+    );
     if (!finish) return clientQuery.apply(this, args);
     const callbackAt = args.findIndex((a) => typeof a === 'function');
     if (callbackAt >= 0) {
