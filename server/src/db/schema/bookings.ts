@@ -99,6 +99,11 @@ export const bookings = pgTable(
     index('bookings_user_created_idx').on(table.userId, table.createdAt),
     index('bookings_brand_created_idx').on(table.brandId, table.createdAt),
     index('bookings_held_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'held'`),
+    // The hold-limit count reads an account's unpaid holds only, not its history nor every
+    // account's holds (docs/operations.md#query-plans-at-size).
+    index('bookings_user_held_idx').on(table.userId, table.expiresAt).where(sql`${table.status} = 'held'`),
+    // A gateway return finds its booking by the attempt's order id, which is text.
+    index('bookings_id_text_idx').on(sql`(${table.id}::text)`),
     index('bookings_ticket_email_due_idx')
       .on(table.paidAt)
       .where(sql`${table.status} = 'ticketed' and ${table.ticketEmailedAt} is null`),
@@ -275,6 +280,8 @@ export const walletEntries = pgTable(
   },
   (table) => [
     index('wallet_entries_user_idx').on(table.userId),
+    // A booking's entries of one kind (a sub-agent's master commission, at issue and at refund).
+    index('wallet_entries_booking_idx').on(table.bookingId),
     uniqueIndex('wallet_entries_user_reference')
       .on(table.userId, table.reference)
       .where(sql`${table.reference} is not null`),
