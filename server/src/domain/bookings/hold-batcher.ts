@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index';
 import { type UnnestColumn, unnest } from '../../db/unnest';
 import { AppError } from '../../errors';
-import type { EngineOffer } from '../flights/engine/build-offers';
+import type { EngineOffer } from '../flight-engine/build-offers';
 import { queueBookingSms, wantsSms } from '../sms/queue-booking-sms';
 import { supplierOf } from '../suppliers/configured-suppliers';
 import { newLocator } from '../suppliers/new-locator';

@@ -1,11 +1,11 @@
 import { type FlightOffer, flightSearchRequest } from '#shared/flights';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { EngineOffer } from '../flights/engine/build-offers';
-import { dateOf, dayOf, todayInNepal } from '../flights/engine/calendar';
-import { decodeOfferId } from '../flights/engine/offer-id';
-import { offerAsSold } from '../flights/offer-as-sold';
-import { searchFlights } from '../flights/search-flights';
+import type { EngineOffer } from '../flight-engine/build-offers';
+import { dateOf, dayOf, todayInNepal } from '../flight-engine/calendar';
+import { decodeOfferId } from '../flight-engine/offer-id';
+import { offerAsSold } from '../search/offer-as-sold';
+import { searchFlights } from '../search/search-flights';
 import type { FullBooking } from './find-booking';
 import type { OpenDisruption } from './find-open-disruption';
 import { flightIdOf } from './flight-id';

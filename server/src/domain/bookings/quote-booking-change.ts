@@ -2,8 +2,8 @@ import type { FlightOffer, OfferPrice } from '#shared/flights';
 import { type ConditionFee, type OfferConditions, tierAt } from '#shared/offer-conditions';
 import type { SegmentFare } from '../../db/schema/bookings';
 import { AppError } from '../../errors';
-import { conditionsFromRefundRules, describeChange, describeTier } from '../flights/engine/fare-conditions';
-import { percentOf, TOURISM_SERVICE_FEE_VAT_BASIS_POINTS } from '../flights/engine/fare-rules';
+import { conditionsFromRefundRules, describeChange, describeTier } from '../flight-engine/fare-conditions';
+import { percentOf, TOURISM_SERVICE_FEE_VAT_BASIS_POINTS } from '../flight-engine/fare-rules';
 import type { FullBooking } from './find-booking';
 import { flightIdOf } from './flight-id';
 

@@ -9,8 +9,8 @@ import {
 } from '#shared/offer-conditions';
 import type { SegmentFare } from '../../db/schema/bookings';
 import { buildDemoFares } from '../../seed/demo-flights';
-import { describeRefund } from '../flights/engine/fare-conditions';
-import { passengerPrice } from '../flights/engine/price-offer';
+import { describeRefund } from '../flight-engine/fare-conditions';
+import { passengerPrice } from '../flight-engine/price-offer';
 import type { FullBooking } from './find-booking';
 import { quoteCancellation } from './quote-cancellation';
 

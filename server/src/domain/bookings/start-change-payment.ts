@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { bookingChangePayments, type GatewayName } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { PaymentAction, PaymentGateway } from '../../payments/gateway';
-import type { EngineOffer } from '../flights/engine/build-offers';
+import type { EngineOffer } from '../flight-engine/build-offers';
 import { supplierOffer } from '../markups/apply-markups';
 import { startPayment } from '../payments/start-payment';
 import { supplierById } from '../suppliers/configured-suppliers';

@@ -1,9 +1,9 @@
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import { emailOutbox, type OutboxAttachment } from '../../db/schema/index';
-import type { BrandDocumentLook } from '../brands/brand-document-look';
+import { openSecrets } from '../crypto/secret-box';
+import type { BrandDocumentLook } from '../documents/brand-document-look';
 import { deliverDueRows } from '../outbox/deliver-due-rows';
-import { openSecrets } from '../payment-credentials/secret-box';
 import { emailHtml, LOGO_CID } from './email-html';
 import { maskLink } from './send-email';
 

@@ -11,7 +11,7 @@ import { cancelBooking } from '../../domain/bookings/cancel-booking';
 import { nameOf } from '../../domain/bookings/create-booking';
 import { findFullBooking } from '../../domain/bookings/find-booking';
 import { voidBooking } from '../../domain/bookings/void-booking';
-import { documentLookOf } from '../../domain/brands/brand-document-look';
+import { documentLookOf } from '../../domain/documents/brand-document-look';
 import { listTickets } from '../../domain/tickets/list-tickets';
 import { paidInTestMode } from '../../domain/tickets/paid-in-test-mode';
 import { renderTicketPdf } from '../../domain/tickets/render-ticket-pdf';

@@ -15,7 +15,7 @@ const CommissionModal = lazy(() =>
   })),
 );
 
-/** An agent's prepaid wallet, shown at the top of the profile menu (issue 19). */
+/** An agent's prepaid wallet, shown at the top of the profile menu (docs/web.md#every-phone-width). */
 function WalletBalance(props: { balance: number; currency: string }) {
   const { t } = useTranslation();
   const currency = props.currency === 'USD' ? 'USD' : 'NPR';
@@ -27,7 +27,7 @@ function WalletBalance(props: { balance: number; currency: string }) {
   );
 }
 
-/** Spec §2 profile dropdown; an agent's wallet balance heads it (issue 19). */
+/** Spec §2 profile dropdown; an agent's wallet balance heads it (docs/web.md#every-phone-width). */
 export function ProfileDropdown() {
   const { t } = useTranslation();
   const user = useSignedInUser();

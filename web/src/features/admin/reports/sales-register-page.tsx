@@ -18,7 +18,10 @@ const registerChoice = z
   .transform(({ year, month, currency }) => ({ month: `${year}-${month.padStart(2, '0')}`, currency }))
   .pipe(z.object({ month: bsMonth, currency: registerCurrency.unwrap() }));
 
-/** The VAT sales register: a BS month's invoices and credit notes, shown and downloadable. */
+/**
+ * The VAT sales register (docs/finance.md#the-vat-sales-register): a BS month's invoices and credit
+ * notes, shown and downloadable.
+ */
 export function SalesRegisterPage() {
   const { t } = useTranslation();
   const language = currentLanguage();

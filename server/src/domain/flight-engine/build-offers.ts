@@ -1,6 +1,6 @@
 import type { OfferPrice } from '#shared/flights';
-import type { MarkupScope } from '../../../db/schema/index';
-import type { ExchangeRate } from '../../exchange-rates/default-exchange-rates';
+import type { MarkupScope } from '../../db/schema/index';
+import type { ExchangeRate } from '../exchange-rates/default-exchange-rates';
 import { MS_PER_DAY } from './calendar';
 import { type DatedFlight, FARE_BUSINESS, FARE_FOREIGNERS, type FlightSlots, slotOf } from './dated-flight';
 import type { ItinerarySummary } from './find-itineraries';
@@ -401,7 +401,8 @@ type FareOption = { fare: FareClass; seatsLeft: number };
 
 /**
  * A ladder may hold several classes of one family (a Saver at two price steps): an offer shows
- * only the lowest open step of each, as the airlines' own sites do.
+ * only the lowest open step of each, as the airlines' own sites do
+ * (docs/decisions/0010-fare-families-at-cheapest-open-class.md).
  */
 function cheapestPerFamily(options: FareOption[]): FareOption[] {
   const families = new Set<string>();

@@ -1,15 +1,15 @@
 import { type FareCalendarResponse, MAX_DAYS_AHEAD, MOUNTAIN_FLIGHT_CODE } from '#shared/flights';
 import type { Db } from '../../db/client';
 import { invalidFields } from '../../errors';
+import { dateOf, dayOf, todayInNepal } from '../flight-engine/calendar';
+import { MAX_STOPS } from '../flight-engine/find-itineraries';
+import { loadFlightNetwork } from '../flight-engine/load-flight-network';
+import { currencyOf } from '../flight-engine/price-offer';
 import { applyMarkup, NO_MARKUPS } from '../markups/apply-markups';
 import { searchBrandMarkups } from '../markups/load-brand-markups';
 import { configuredSuppliers } from '../suppliers/configured-suppliers';
 import { brandCancelledFlightIds } from './cancelled-flights';
 import { checkSearchCodes } from './check-search-codes';
-import { dateOf, dayOf, todayInNepal } from './engine/calendar';
-import { MAX_STOPS } from './engine/find-itineraries';
-import { currencyOf } from './engine/price-offer';
-import { loadFlightNetwork } from './load-flight-network';
 import { fareTierFor, MIN_MINUTES_BEFORE_DEPARTURE } from './search-flights';
 
 export interface FindFareCalendarOptions {

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assetAddress } from '#shared/asset-address';
 import { BRAND_ASSETS } from '../../app-files';
-import type { BrandImage } from '../documents/draw-logo';
-import { type AssetStorage, UPLOADS_PREFIX } from './asset-storage';
-import { contentTypeOf } from './check-image';
+import { type AssetStorage, UPLOADS_PREFIX } from '../assets/asset-storage';
+import { contentTypeOf } from '../assets/check-image';
+import type { BrandImage } from './draw-logo';
 
 const BRAND_ASSETS_PREFIX = '/brand-assets/';
 

@@ -156,8 +156,8 @@ export function withAgentMarkup(price: OfferPrice, markupPercent: number): Offer
 }
 
 /**
- * A master agent's markup on their sub-agent's price (issue 21 §4), percent of the agency's price
- * (`total`, unchanged): the sub-agent pays it on top of what they owe (`commission.net_total`)
+ * A master agent's markup on their sub-agent's price (docs/accounts.md#sub-agents), percent of the agency's
+ * price (`total`, unchanged): the sub-agent pays it on top of what they owe (`commission.net_total`)
  * and the master earns it. Nothing for 0 %.
  */
 export function withMasterMarkup(price: OfferPrice, markupPercent: number): OfferPrice {

@@ -1,8 +1,8 @@
 import type { FlightOffer } from '#shared/flights';
 import type { OfferConditions } from '#shared/offer-conditions';
-import type { EngineOffer, SupplierQuote } from './engine/build-offers';
-import { describeRefund } from './engine/fare-conditions';
-import { blockMinutes, localTimesOf } from './engine/flight-network';
+import type { EngineOffer, SupplierQuote } from '../flight-engine/build-offers';
+import { describeRefund } from '../flight-engine/fare-conditions';
+import { blockMinutes, localTimesOf } from '../flight-engine/flight-network';
 
 /** An offer as sold now: always with its conditions (only offers kept by older bookings lack them). */
 export type SoldOffer = FlightOffer & { conditions: OfferConditions };

@@ -7,10 +7,10 @@ import {
   flightSchedules,
   inventoryControls,
 } from '../../db/schema/index';
-import { dayOf, weekdayMask } from './engine/calendar';
-import { sharedConditions } from './engine/fare-conditions';
-import { tourismServiceFee } from './engine/fare-rules';
-import { type ClassControl, FlightNetwork, type RouteFare, type ScheduledLeg } from './engine/flight-network';
+import { dayOf, weekdayMask } from './calendar';
+import { sharedConditions } from './fare-conditions';
+import { tourismServiceFee } from './fare-rules';
+import { type ClassControl, FlightNetwork, type RouteFare, type ScheduledLeg } from './flight-network';
 
 /** The house inventory's supplier id (the first part of its offer ids). */
 export const HOUSE_SUPPLIER = 'house';

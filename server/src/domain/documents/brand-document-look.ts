@@ -3,8 +3,8 @@ import { type SiteConfig, siteConfig } from '#shared/site-config';
 import type { Db } from '../../db/client';
 import { brands } from '../../db/schema/index';
 import type { AssetStorage } from '../assets/asset-storage';
-import { readBrandImage } from '../assets/read-brand-image';
-import type { BrandImage } from '../documents/draw-logo';
+import type { BrandImage } from './draw-logo';
+import { readBrandImage } from './read-brand-image';
 
 /** How a brand's documents (e-tickets) look: its names, its logo and its primary colour. */
 export interface BrandDocumentLook {

@@ -1,14 +1,14 @@
 import { type Currency, isAgentUserType } from '#shared/flights';
 import type { Db } from '../../db/client';
 import { AppError, invalidFields } from '../../errors';
+import type { EngineOffer } from '../flight-engine/build-offers';
+import { loadFlightNetwork } from '../flight-engine/load-flight-network';
+import { decodeOfferId } from '../flight-engine/offer-id';
 import { NO_MARKUPS, priceForViewer } from '../markups/apply-markups';
 import { brandMarkups, PRICING_MARKUP_MAX_AGE_MS } from '../markups/load-brand-markups';
 import { supplierOf } from '../suppliers/configured-suppliers';
 import type { Supplier } from '../suppliers/supplier';
 import { brandCancelledFlightIds } from './cancelled-flights';
-import type { EngineOffer } from './engine/build-offers';
-import { decodeOfferId } from './engine/offer-id';
-import { loadFlightNetwork } from './load-flight-network';
 import { MIN_MINUTES_BEFORE_DEPARTURE } from './search-flights';
 
 export interface CheckAvailabilityOptions {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { loadFlightNetwork } from './load-flight-network';
+import { loadFlightNetwork } from '../flight-engine/load-flight-network';
 
 /**
  * Field problems for airport codes and a nationality the database does not know, keyed by the

@@ -1,6 +1,6 @@
 import { formatMoney } from '#shared/format-money';
 import type { ConditionFee, ConditionRule, ConditionTier, OfferConditions } from '#shared/offer-conditions';
-import type { RefundRules } from '../../../db/schema/inventory';
+import type { RefundRules } from '../../db/schema/inventory';
 
 /** The fare families whose published rules domain-nepal.md gives (Buddha-Air-style classes). */
 export type RuleFamily = 'flex' | 'apex' | 'saver';

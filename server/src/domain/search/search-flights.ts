@@ -11,6 +11,11 @@ import {
 import type { Db } from '../../db/client';
 import { invalidFields } from '../../errors';
 import { supplierSearchAnswers } from '../../process-metrics';
+import type { EngineOffer } from '../flight-engine/build-offers';
+import { dateOf, dayOf, todayInNepal } from '../flight-engine/calendar';
+import { MAX_STOPS } from '../flight-engine/find-itineraries';
+import { loadFlightNetwork } from '../flight-engine/load-flight-network';
+import { currencyOf, type FareTier } from '../flight-engine/price-offer';
 import { NO_MARKUPS, priceForViewer } from '../markups/apply-markups';
 import { searchBrandMarkups } from '../markups/load-brand-markups';
 import { suppliersForBrand } from '../suppliers/configured-suppliers';
@@ -18,11 +23,6 @@ import type { Supplier, SupplierLegResult, SupplierSearchOptions } from '../supp
 import { SupplierTimeout, withinTimeout } from '../suppliers/within-timeout';
 import { brandCancelledFlightIds } from './cancelled-flights';
 import { checkSearchCodes } from './check-search-codes';
-import type { EngineOffer } from './engine/build-offers';
-import { dateOf, dayOf, todayInNepal } from './engine/calendar';
-import { MAX_STOPS } from './engine/find-itineraries';
-import { currencyOf, type FareTier } from './engine/price-offer';
-import { loadFlightNetwork } from './load-flight-network';
 
 /**
  * Most offers answered per leg and date, cheapest first. Per date, not over all dates of a

@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { flightDisruptions } from '../../db/schema/index';
-import { dateOf, todayInNepal } from './engine/calendar';
+import { dateOf, todayInNepal } from '../flight-engine/calendar';
 
 /**
  * The dated flights (`U4601-2026-05-01`) a brand's admins have marked cancelled from today on:

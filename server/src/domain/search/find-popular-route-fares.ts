@@ -5,7 +5,7 @@ import {
   type PopularRoutesResponse,
 } from '#shared/flights';
 import type { Db } from '../../db/client';
-import { dateOf, todayInNepal } from './engine/calendar';
+import { dateOf, todayInNepal } from '../flight-engine/calendar';
 import { findFareCalendar } from './find-fare-calendar';
 
 export interface FindPopularRouteFaresOptions {

@@ -4,9 +4,9 @@ import type { Database } from '../../db/client';
 import type { AppError } from '../../errors';
 import { holdSeats } from '../../test/bookings';
 import { createTestDatabase } from '../../test/test-database';
-import { dateOf, todayInNepal } from '../flights/engine/calendar';
-import { searchFlights } from '../flights/search-flights';
-import { houseSupplier } from './house-supplier';
+import { dateOf, todayInNepal } from '../flight-engine/calendar';
+import { houseSupplier } from '../suppliers/house-supplier';
+import { searchFlights } from './search-flights';
 
 let database: Database;
 beforeAll(async () => {
