@@ -3,8 +3,8 @@ import type { BookingStatus } from '#shared/bookings';
 import type { Db } from '../../db/client';
 import { pageWindow } from '../../db/paging';
 import { bookingLegs, bookingPassengers, bookings } from '../../db/schema/index';
-import { type BookingRow, bookingScopeCondition } from './find-booking';
-import { type BookerInfo, loadBookers } from './load-bookers';
+import { type BookingRow, bookingScopeCondition } from '../booking-records/find-booking';
+import { type BookerInfo, loadBookers } from '../booking-records/load-bookers';
 
 export interface ListBookingsOptions {
   userId: string;

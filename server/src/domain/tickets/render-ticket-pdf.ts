@@ -5,13 +5,12 @@ import { RECEIPT_LINE_LABELS, receiptLines } from '#shared/receipt-lines';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
 import type { AssetStorage } from '../assets/asset-storage';
-import { airlineReferenceOf } from '../bookings/airline-reference-of';
-import { type FullBooking, loadBookingDetails } from '../bookings/find-booking';
+import { airlineReferenceOf } from '../booking-records/airline-reference-of';
+import { type FullBooking, loadBookingDetails } from '../booking-records/find-booking';
 import { brandDocumentLook } from '../documents/brand-document-look';
 import { collectPdf } from '../documents/collect-pdf';
 import { type BrandImage, drawLogo } from '../documents/draw-logo';
 import { PDF_FONT, registerPdfFonts } from '../documents/pdf-fonts';
-import type { MailFile } from '../email/deliver-outbox';
 import { nepalDatesAt } from '../finance/nepal-date';
 import { boardingPasses } from './boarding-passes';
 import { type CurrentGatewayMode, paidInTestMode } from './paid-in-test-mode';
@@ -269,7 +268,7 @@ export async function renderTicketAttachment(
   bookingId: string,
   payments: CurrentGatewayMode,
   assets?: AssetStorage,
-): Promise<MailFile> {
+): Promise<{ filename: string; content: Buffer; contentType: string }> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) throw new Error(`no booking ${bookingId} for an e-ticket attachment`);
   const pdf = await renderTicketPdf(await loadBookingDetails(db, booking), {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema/index';
-import { recipientText } from '../../domain/email/deliver-outbox';
+import { recipientText } from '../../domain/outbox/deliver-email-outbox';
 import { demoBrands } from '../../seed/demo-brands';
 import { api, GLOBALIME } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBookingDetail } from '#shared/admin-bookings';
 import type { Booking, PaymentAction } from '#shared/bookings';
 import { bookings, paymentAttempts, refunds, sandboxPayments } from '../../db/schema/index';
-import { refundExcessPayments } from '../../domain/bookings/refund-excess-payments';
-import { settlePendingPayments } from '../../domain/bookings/settle-pending-payments';
+import { refundExcessPayments } from '../../domain/bookings/refund/refund-excess-payments';
+import { settlePendingPayments } from '../../domain/bookings/settle-payment/settle-pending-payments';
 import { runBookingJobs } from '../../jobs/run-all-jobs';
 import { createGateways, withGatewayHost } from '../../payments/config';
 import { api, logInDemo } from '../../test/accounts';
@@ -268,6 +268,7 @@ describe('a second capture found by the reconcile job', () => {
     const reconcile = () =>
       settlePendingPayments(t.app.db, {
         gateways: t.app.payments.gateways,
+        jobs: t.app.jobs,
         publicUrl: t.app.env.PUBLIC_URL,
       });
     const first = await khaltiLeftPendingThenPaidWithEsewa(24);

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { booking, bookingList, bookingListQuery, createBookingRequest, pnrParams } from '#shared/bookings';
-import { createBooking } from '../../domain/bookings/create-booking';
-import { findFullBooking } from '../../domain/bookings/find-booking';
-import { holdLimitsOf, isNewAccount, platformHoldLimits } from '../../domain/bookings/hold-limits';
+import { findFullBooking } from '../../domain/booking-records/find-booking';
+import { createBooking } from '../../domain/bookings/hold/create-booking';
+import { holdLimitsOf, isNewAccount, platformHoldLimits } from '../../domain/bookings/hold/hold-limits';
 import { listBookings } from '../../domain/bookings/list-bookings';
 import { requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';

@@ -12,7 +12,7 @@ import {
   userTaxProfile,
   userTaxProfileInput,
 } from '#shared/finance';
-import { findBooking } from '../../domain/bookings/find-booking';
+import { findBooking } from '../../domain/booking-records/find-booking';
 import { documentLookOf } from '../../domain/documents/brand-document-look';
 import { findCreditNote, findTaxInvoice, listCreditNotes } from '../../domain/finance/find-tax-documents';
 import { findTaxInvoiceByNumber } from '../../domain/finance/find-tax-invoice-by-number';
