@@ -17,12 +17,12 @@ import {
 import { nameOf } from '../../booking-records/name-of';
 import { withRetryOnConflict } from '../../booking-records/retry-on-conflict';
 import { agentPricingFor } from '../../commissions/agent-pricing';
-import { checkAvailability } from '../../search/check-availability';
 import type { EngineOffer } from '../../flight-engine/build-offers';
 import { decodeOfferId } from '../../flight-engine/offer-id';
-import { offerAsSold } from '../../search/offer-as-sold';
 import { supplierOffer } from '../../markups/apply-markups';
 import type { OutboxJobs } from '../../outbox/outbox-jobs';
+import { checkAvailability } from '../../search/check-availability';
+import { offerAsSold } from '../../search/offer-as-sold';
 import { supplierById } from '../../suppliers/configured-suppliers';
 import { type IssuedOrder, SupplierChangeUnverified } from '../../suppliers/supplier';
 import { postWalletEntry } from '../../wallet/post-wallet-entry';

@@ -14,14 +14,14 @@ import { type BookingRow, type FullBooking, loadBookingDetails } from '../../boo
 import { nameOf } from '../../booking-records/name-of';
 import { agentPricingFor, grantedCommissionOf } from '../../commissions/agent-pricing';
 import { buildPriceBreakdown } from '../../commissions/build-price-breakdown';
-import { checkAvailability } from '../../search/check-availability';
 import type { EngineOffer } from '../../flight-engine/build-offers';
 import { percentOf } from '../../flight-engine/fare-rules';
+import { loadFlightNetwork } from '../../flight-engine/load-flight-network';
 import { decodeOfferId } from '../../flight-engine/offer-id';
 import { priceFares } from '../../flight-engine/price-offer';
-import { loadFlightNetwork } from '../../flight-engine/load-flight-network';
-import { offerAsSold } from '../../search/offer-as-sold';
 import { supplierOffer } from '../../markups/apply-markups';
+import { checkAvailability } from '../../search/check-availability';
+import { offerAsSold } from '../../search/offer-as-sold';
 import { supplierOf } from '../../suppliers/configured-suppliers';
 import { checkPassengers } from './check-passengers';
 import { holdBatcherFor, type PendingBooking } from './hold-batcher';
