@@ -104,8 +104,8 @@ export const JOB_DEFINITIONS = {
   },
   /**
    * Agents' monthly wallet statements, e-mailed through the outbox on the first day of each BS
-   * month (issue 20 §2): once per agent and month, a later pass catching up a missed day. `now`
-   * is the moment the pass runs for (tests and operators give a date).
+   * month (docs/finance-statements.md#statements): once per agent and month, a later pass catching up a
+   * missed day. `now` is the moment the pass runs for (tests and operators give a date).
    */
   'wallet.monthly-statements': {
     run: async (app: JobServices, { now = new Date() }: JobPayload = {}) => ({
@@ -124,7 +124,7 @@ export const JOB_DEFINITIONS = {
     }),
   },
   /**
-   * SMS to travellers who asked for them go out through SMS_PROVIDER (issue 21 §5, docs/sms.md),
+   * SMS to travellers who asked for them go out through SMS_PROVIDER (docs/sms.md),
    * retried with back-off; without a provider nothing is sent and the messages wait.
    */
   'sms.deliver': {
@@ -139,7 +139,7 @@ export const JOB_DEFINITIONS = {
     }),
   },
   /**
-   * Webhook deliveries that are due go out, signed (issue 21, docs/webhooks.md): at least once,
+   * Webhook deliveries that are due go out, signed (docs/webhooks.md): at least once,
    * with exponential back-off for WEBHOOK_RETRY_HOURS.
    */
   'webhooks.deliver': {
@@ -157,7 +157,7 @@ export const JOB_DEFINITIONS = {
   },
   /**
    * Price alerts not looked up for 6 hours get their route's lowest fare; a drop below the one the
-   * user was told of is e-mailed, at most once a day per alert (issue 21).
+   * user was told of is e-mailed, at most once a day per alert (docs/accounts.md#price-alerts).
    */
   'alerts.check-prices': {
     run: async (app: JobServices) => ({

@@ -26,6 +26,7 @@ const SCHEMA = 'pgboss';
  * PostgreSQL), started on first use. Each job of JOB_DEFINITIONS is a queue with the `stately`
  * policy: at most one run waiting and one running, so a burst of sends (or of instances' tickers)
  * collapses into one pass. A run that fails is not retried by the queue: the next tick is the retry.
+ * Why pg-boss, and why in the database: docs/decisions/0002-pg-boss-for-jobs.md.
  */
 export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQueue {
   let boss: PgBoss | undefined;

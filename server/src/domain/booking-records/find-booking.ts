@@ -40,8 +40,8 @@ export type ChangePaymentState = Pick<
 
 /**
  * Whose bookings a PNR is looked up among: one user's (the traveller or agent), an agent's and
- * their sub-agents' (`agentId`: what a master agent reads, issue 21 §4), or a whole brand's (its
- * admins). A PNR outside the scope is simply not found.
+ * their sub-agents' (`agentId`: what a master agent reads, docs/accounts.md#sub-agents), or a whole brand's
+ * (its admins). A PNR outside the scope is simply not found.
  */
 export type BookingScope = { userId: string } | { agentId: string } | { brandId: string };
 

@@ -8,7 +8,7 @@ import { type BookerInfo, loadBookers } from '../booking-records/load-bookers';
 
 export interface ListBookingsOptions {
   userId: string;
-  /** A master agent's list: their sub-agents' bookings too (issue 21 §4). */
+  /** A master agent's list: their sub-agents' bookings too (docs/accounts.md#sub-agents). */
   includeSubAgents?: boolean | undefined;
   status?: BookingStatus | undefined;
   /** A PNR or its beginning. */

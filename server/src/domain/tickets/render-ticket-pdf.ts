@@ -7,7 +7,8 @@ import { bookings } from '../../db/schema/index';
 import type { AssetStorage } from '../assets/asset-storage';
 import { airlineReferenceOf } from '../booking-records/airline-reference-of';
 import { type FullBooking, loadBookingDetails } from '../booking-records/find-booking';
-import { brandDocumentLook } from '../brands/brand-document-look';
+import { brandDocumentLook } from '../documents/brand-document-look';
+import { collectPdf } from '../documents/collect-pdf';
 import { type BrandImage, drawLogo } from '../documents/draw-logo';
 import { PDF_FONT, registerPdfFonts } from '../documents/pdf-fonts';
 import { nepalDatesAt } from '../finance/nepal-date';
@@ -35,7 +36,8 @@ export type TicketStamp = 'REFUNDED' | 'CANCELLED' | 'VOID';
 
 /**
  * A refunded or cancelled booking's e-ticket, or one whose tickets were all voided, is stamped so
- * that nobody can mistake it for a valid one (issue 19); a valid ticket has no stamp.
+ * that nobody can mistake it for a valid one (docs/bookings.md#tickets-no-longer-valid-for-travel); a valid
+ * ticket has no stamp.
  */
 export function ticketStampOf(full: Pick<FullBooking, 'booking' | 'tickets'>): TicketStamp | null {
   if (full.booking.status === 'refunded') return 'REFUNDED';
@@ -99,12 +101,7 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
       Subject: `Booking ${booking.pnr}`,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = collectPdf(doc);
 
   registerPdfFonts(doc);
   const stamps = [

@@ -19,9 +19,9 @@ import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * Date change and reissue (issue 20, item 6) over HTTP: an agent's ticketed booking moves one leg
- * to another date; the quote follows the old fare's change tiers, the confirmation pays from the
- * wallet, reissues tickets citing the exchanged ones, releases the old seats and issues an invoice.
+ * Date change and reissue (docs/bookings.md#date-change-and-reissue) over HTTP: an agent's ticketed booking
+ * moves one leg to another date; the quote follows the old fare's change tiers, the confirmation pays from
+ * the wallet, reissues tickets citing the exchanged ones, releases the old seats and issues an invoice.
  */
 let t: TestApp;
 let agent: string;

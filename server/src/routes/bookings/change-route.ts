@@ -14,7 +14,7 @@ import { ok, responses } from '../../http/envelope';
 import { presentChangeOptions, presentChangeQuote } from '../../presenters/booking-change';
 import { presentFullBooking } from './present-for-request';
 
-/** Date change and reissue of a booking's leg (issue 20, item 6; docs/bookings.md). */
+/** Date change and reissue of a booking's leg (docs/bookings.md#date-change-and-reissue). */
 export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/bookings/:pnr/change-options',

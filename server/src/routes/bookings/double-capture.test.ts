@@ -21,9 +21,9 @@ import {
 } from '../../test/payment-sandbox';
 
 /**
- * Security finding 3 of issue 14, "Double capture": a second verified payment of a booking that
- * is already paid (a wallet payment and then a gateway's, or two gateway payments at once) is
- * money held for the payer. It must be recorded as in excess (never failed), refunded in full
+ * A double capture (spec §13.2, docs/payments.md#double-captures-a-booking-paid-twice): a second verified
+ * payment of a booking that is already paid (a wallet payment and then a gateway's, or two gateway payments
+ * at once) is money held for the payer. It must be recorded as in excess (never failed), refunded in full
  * (through the gateway's refund API where it has one, else a pending refund for an operator), and
  * shown to the brand's admins — and the booking stays paid and ticketed once.
  */

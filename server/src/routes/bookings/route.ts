@@ -71,7 +71,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, page_size: pageSize, status, pnr } = request.query;
       const result = await listBookings(app.db, {
         userId: user.id,
-        // A master agent reads their sub-agents' bookings too (issue 21 §4).
+        // A master agent reads their sub-agents' bookings too (docs/accounts.md#sub-agents).
         includeSubAgents: 'agentId' in bookingReadScope(user),
         status,
         pnr,

@@ -12,7 +12,7 @@ import { nameOf } from '../../domain/booking-records/name-of';
 import { cancelBooking } from '../../domain/bookings/cancel/cancel-booking';
 import { listTickets } from '../../domain/bookings/issue/list-tickets';
 import { voidBooking } from '../../domain/bookings/void/void-booking';
-import { documentLookOf } from '../../domain/brands/brand-document-look';
+import { documentLookOf } from '../../domain/documents/brand-document-look';
 import { paidInTestMode } from '../../domain/tickets/paid-in-test-mode';
 import { renderTicketPdf } from '../../domain/tickets/render-ticket-pdf';
 import { AppError } from '../../errors';

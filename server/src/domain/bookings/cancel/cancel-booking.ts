@@ -40,8 +40,9 @@ export interface CancelBookingOptions {
   /** false: only quote; true: cancel and refund as quoted. */
   confirm: boolean;
   /**
-   * Only these passengers (ids) of a ticketed booking, with their lap infants (issue 20 §4); the
-   * booking stays `ticketed` with their tickets `refunded`. Omitted: the whole booking.
+   * Only these passengers (ids) of a ticketed booking, with their lap infants
+   * (docs/bookings.md#partial-cancellation); the booking stays `ticketed` with their tickets `refunded`.
+   * Omitted: the whole booking.
    */
   passengers?: string[];
   /** Who cancels: the booker, or an admin on the traveller's behalf (recorded in the history). */
@@ -179,9 +180,9 @@ async function recordDisruptionRefundAudit(
 }
 
 /**
- * Some passengers of a ticketed booking (issue 20 §4): quoted under the fare conditions for their
- * tickets only; confirmed, their part is refunded (wallet or gateway, with a credit note citing the
- * invoice), their tickets become `refunded` (`void` when nothing comes back) and the booking stays
+ * Some passengers of a ticketed booking (docs/bookings.md#partial-cancellation): quoted under the fare
+ * conditions for their tickets only; confirmed, their part is refunded (wallet or gateway, with a credit note
+ * citing the invoice), their tickets become `refunded` (`void` when nothing comes back) and the booking stays
  * `ticketed` with a history entry naming them. Choosing everyone still on the booking cancels it
  * whole. The supplier's seats are not released in part (the Supplier interface cancels a whole
  * hold): the house inventory keeps those seats sold.

@@ -8,9 +8,9 @@ import type { BookingRow, FullBooking } from '../../booking-records/find-booking
 import { ticketNumber } from '../../booking-records/ticket-number';
 import { updateFirstDeparture } from '../../booking-records/update-first-departure';
 import { issueChangeInvoice } from '../../finance/issue-change-invoice';
-import type { EngineOffer } from '../../flights/engine/build-offers';
-import { decodeOfferId } from '../../flights/engine/offer-id';
-import { priceFares } from '../../flights/engine/price-offer';
+import type { EngineOffer } from '../../flight-engine/build-offers';
+import { decodeOfferId } from '../../flight-engine/offer-id';
+import { priceFares } from '../../flight-engine/price-offer';
 import type { Supplier } from '../../suppliers/supplier';
 import { queueTicketEmail, type TicketLinks } from '../issue/queue-ticket-email';
 import type { BookingChangeQuote } from './quote-booking-change';

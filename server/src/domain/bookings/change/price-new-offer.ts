@@ -4,10 +4,10 @@ import { AppError } from '../../../errors';
 import type { AccountUser } from '../../accounts/find-user';
 import type { FullBooking } from '../../booking-records/find-booking';
 import { agentPricingFor } from '../../commissions/agent-pricing';
-import { checkAvailability } from '../../flights/check-availability';
-import type { EngineOffer } from '../../flights/engine/build-offers';
-import { decodeOfferId } from '../../flights/engine/offer-id';
-import { offerAsSold } from '../../flights/offer-as-sold';
+import type { EngineOffer } from '../../flight-engine/build-offers';
+import { decodeOfferId } from '../../flight-engine/offer-id';
+import { checkAvailability } from '../../search/check-availability';
+import { offerAsSold } from '../../search/offer-as-sold';
 import { supplierById } from '../../suppliers/configured-suppliers';
 
 /**

@@ -4,12 +4,8 @@ import type { SegmentFare } from '../../../db/schema/bookings';
 import { AppError } from '../../../errors';
 import type { FullBooking } from '../../booking-records/find-booking';
 import { flightIdOf } from '../../booking-records/flight-id';
-import {
-  conditionsFromRefundRules,
-  describeChange,
-  describeTier,
-} from '../../flights/engine/fare-conditions';
-import { percentOf, TOURISM_SERVICE_FEE_VAT_BASIS_POINTS } from '../../flights/engine/fare-rules';
+import { conditionsFromRefundRules, describeChange, describeTier } from '../../flight-engine/fare-conditions';
+import { percentOf, TOURISM_SERVICE_FEE_VAT_BASIS_POINTS } from '../../flight-engine/fare-rules';
 
 export interface BookingChangeQuote {
   currency: 'NPR' | 'USD';

@@ -8,7 +8,7 @@ import type { PaymentAction, PaymentGateway } from '../../../payments/gateway';
 import type { Actor } from '../../booking-records/change-booking-status';
 import { type BookingScope, findBooking, loadBookingDetails } from '../../booking-records/find-booking';
 import { withRetryOnConflict } from '../../booking-records/retry-on-conflict';
-import type { EngineOffer } from '../../flights/engine/build-offers';
+import type { EngineOffer } from '../../flight-engine/build-offers';
 import { supplierOffer } from '../../markups/apply-markups';
 import { startPayment } from '../../payments/start-payment';
 import { supplierById } from '../../suppliers/configured-suppliers';

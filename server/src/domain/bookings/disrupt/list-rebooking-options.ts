@@ -4,11 +4,11 @@ import { AppError } from '../../../errors';
 import type { FullBooking } from '../../booking-records/find-booking';
 import type { OpenDisruption } from '../../booking-records/find-open-disruption';
 import { flightIdOf } from '../../booking-records/flight-id';
-import type { EngineOffer } from '../../flights/engine/build-offers';
-import { dateOf, dayOf, todayInNepal } from '../../flights/engine/calendar';
-import { decodeOfferId } from '../../flights/engine/offer-id';
-import { offerAsSold } from '../../flights/offer-as-sold';
-import { searchFlights } from '../../flights/search-flights';
+import type { EngineOffer } from '../../flight-engine/build-offers';
+import { dateOf, dayOf, todayInNepal } from '../../flight-engine/calendar';
+import { decodeOfferId } from '../../flight-engine/offer-id';
+import { offerAsSold } from '../../search/offer-as-sold';
+import { searchFlights } from '../../search/search-flights';
 
 /** A disrupted traveller may move to a flight leaving up to this many days after the disrupted one. */
 export const REBOOKING_WINDOW_DAYS = 3;

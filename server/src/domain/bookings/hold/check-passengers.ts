@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { createBookingRequest } from '#shared/bookings';
 import { isCalendarDate, NPR_FARE_NATIONALITIES } from '#shared/flights';
 import { invalidFields } from '../../../errors';
-import type { FareTier, Passengers } from '../../flights/engine/price-offer';
+import type { FareTier, Passengers } from '../../flight-engine/price-offer';
 
 type PassengerRequest = z.output<typeof createBookingRequest>['passengers'][number];
 

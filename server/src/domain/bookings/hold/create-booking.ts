@@ -14,14 +14,14 @@ import { type BookingRow, type FullBooking, loadBookingDetails } from '../../boo
 import { nameOf } from '../../booking-records/name-of';
 import { agentPricingFor, grantedCommissionOf } from '../../commissions/agent-pricing';
 import { buildPriceBreakdown } from '../../commissions/build-price-breakdown';
-import { checkAvailability } from '../../flights/check-availability';
-import type { EngineOffer } from '../../flights/engine/build-offers';
-import { percentOf } from '../../flights/engine/fare-rules';
-import { decodeOfferId } from '../../flights/engine/offer-id';
-import { priceFares } from '../../flights/engine/price-offer';
-import { loadFlightNetwork } from '../../flights/load-flight-network';
-import { offerAsSold } from '../../flights/offer-as-sold';
+import type { EngineOffer } from '../../flight-engine/build-offers';
+import { percentOf } from '../../flight-engine/fare-rules';
+import { loadFlightNetwork } from '../../flight-engine/load-flight-network';
+import { decodeOfferId } from '../../flight-engine/offer-id';
+import { priceFares } from '../../flight-engine/price-offer';
 import { supplierOffer } from '../../markups/apply-markups';
+import { checkAvailability } from '../../search/check-availability';
+import { offerAsSold } from '../../search/offer-as-sold';
 import { supplierOf } from '../../suppliers/configured-suppliers';
 import { checkPassengers } from './check-passengers';
 import { holdBatcherFor, type PendingBooking } from './hold-batcher';
@@ -225,8 +225,8 @@ function checkSupplierPassengers(passengers: CreateBookingRequest['passengers'],
 }
 
 /**
- * Who gets what of the booking (issue 21 §4). A sub-agent's master is granted their own percent
- * of the same base fares the sub-agent's commission is a percent of (each leg's supplier price,
+ * Who gets what of the booking (docs/accounts.md#sub-agents). A sub-agent's master is granted their own
+ * percent of the same base fares the sub-agent's commission is a percent of (each leg's supplier price,
  * before the brand's markup), and keeps what exceeds the sub-agent's part.
  */
 async function breakdownOf(db: Db, user: AccountUser, price: OfferPrice, offers: EngineOffer[]) {

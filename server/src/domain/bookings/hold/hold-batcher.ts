@@ -14,7 +14,7 @@ import { AppError } from '../../../errors';
 import type { Actor } from '../../booking-records/change-booking-status';
 import { type BookingRow, type FullBooking, loadBookingDetails } from '../../booking-records/find-booking';
 import { withRetryOnConflict } from '../../booking-records/retry-on-conflict';
-import type { EngineOffer } from '../../flights/engine/build-offers';
+import type { EngineOffer } from '../../flight-engine/build-offers';
 import { queueBookingSms, wantsSms } from '../../sms/queue-booking-sms';
 import { supplierOf } from '../../suppliers/configured-suppliers';
 import { newLocator } from '../../suppliers/new-locator';

@@ -7,8 +7,8 @@ import { AppError, invalidFields } from '../../../errors';
 import { type AuditActor, recordAudit } from '../../audit/record-audit';
 
 /**
- * Seat hoarding limits (spec §16.4): the platform's (from the environment) and a brand's
- * own, which may only be tighter.
+ * Seat hoarding limits (spec §16.4, docs/decisions/0009-hold-limits.md): the platform's (from the
+ * environment) and a brand's own, which may only be tighter.
  */
 
 /** The platform's limits, from the environment. */

@@ -134,7 +134,7 @@ export async function issueTickets(
     by: options.by,
     note: `${rows.length} ticket(s) issued`,
   });
-  // A sub-agent's booking: the master's part, credited with the tickets (issue 21 §4).
+  // A sub-agent's booking: the master's part, credited with the tickets (docs/accounts.md#sub-agents).
   await creditMasterCommission(tx, options.bookingId);
   await queueTicketEmail(tx, { bookingId: options.bookingId, ...options.links, once: true });
   await queueBookingSms(tx, [{ bookingId: options.bookingId, kind: 'ticketed' }]);

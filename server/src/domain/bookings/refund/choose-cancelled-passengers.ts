@@ -9,9 +9,9 @@ export interface CancelledPart {
 }
 
 /**
- * The passengers a partial cancellation covers (issue 20 §4): those asked for, plus the lap infant
- * of each adult among them (the n-th infant travels on the n-th adult's lap, by their order on the
- * booking: an agency cancels the infant's seat with the adult's, it never refuses). An id not on
+ * The passengers a partial cancellation covers (docs/bookings.md#partial-cancellation): those asked for, plus
+ * the lap infant of each adult among them (the n-th infant travels on the n-th adult's lap, by their order on
+ * the booking: an agency cancels the infant's seat with the adult's, it never refuses). An id not on
  * the booking → 400 naming `passengers`; a passenger already cancelled → 409
  * CANCELLATION_NOT_ALLOWED; a child left with no adult → 409 CHILD_WITHOUT_ADULT. Also refused: more
  * infants left than adults (cannot happen when infants follow their adults, kept as a guard).

@@ -10,8 +10,8 @@ import {
 import type { SegmentFare } from '../../../db/schema/bookings';
 import { buildDemoFares } from '../../../seed/demo-flights';
 import type { FullBooking } from '../../booking-records/find-booking';
-import { describeRefund } from '../../flights/engine/fare-conditions';
-import { passengerPrice } from '../../flights/engine/price-offer';
+import { describeRefund } from '../../flight-engine/fare-conditions';
+import { passengerPrice } from '../../flight-engine/price-offer';
 import { quoteCancellation } from './quote-cancellation';
 
 /**

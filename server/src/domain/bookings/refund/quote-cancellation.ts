@@ -7,8 +7,8 @@ import {
   describeRefund,
   describeTier,
   lastTierHours,
-} from '../../flights/engine/fare-conditions';
-import { percentOf, TOURISM_SERVICE_FEE_VAT_BASIS_POINTS } from '../../flights/engine/fare-rules';
+} from '../../flight-engine/fare-conditions';
+import { percentOf, TOURISM_SERVICE_FEE_VAT_BASIS_POINTS } from '../../flight-engine/fare-rules';
 import { cancelledPassengerIds } from './choose-cancelled-passengers';
 
 export interface CancellationQuote {
@@ -38,7 +38,7 @@ const HOUR = 3_600_000;
  * owed on a booking that was not paid.
  * The refund is what was paid less the fee (an agent's commission is not clawed back).
  *
- * `passengerIds` (issue 20 §4): quote only these passengers' tickets, as chosen by
+ * `passengerIds` (docs/bookings.md#partial-cancellation): quote only these passengers' tickets, as chosen by
  * chooseCancelledPassengers. Their part of what was paid is their price's share of the booking's
  * price (per passenger type, rounded); the fee counts only them. Cancelling what is left after a
  * partial cancellation counts only the passengers still on it, and their part is what was paid

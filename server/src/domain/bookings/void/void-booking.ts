@@ -39,7 +39,7 @@ export interface VoidBookingOptions {
 }
 
 /**
- * Voids a ticketed booking on the day its tickets were issued (issue 20 §5): until 23:00
+ * Voids a ticketed booking on the day its tickets were issued (docs/bookings.md#void): until 23:00
  * Asia/Kathmandu that day, the whole of what was paid comes back less the brand's void fee
  * (`brand_finance_settings`, 0 unless set). Confirmed, in one transaction: the suppliers' seats
  * released, the refund to the wallet or recorded for the gateway, every ticket `void`, a credit note

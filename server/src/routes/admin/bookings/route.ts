@@ -51,7 +51,10 @@ import {
 import { presentRefundQuote } from '../../../presenters/booking';
 import { presentChangeOptions, presentChangeQuote } from '../../../presenters/booking-change';
 
-/** The brand's bookings for its admins (issue 7 §5): list, detail, resend, cancel, disruptions. */
+/**
+ * The brand's bookings for its admins (docs/bookings.md#the-agencys-view-admin-console): list, detail,
+ * resend, cancel, disruptions.
+ */
 export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/bookings',
