@@ -5,7 +5,12 @@ import { POSTGRES_TEST_FILES } from './server/src/test/postgres-tests';
  * `npm test` runs every file. CI's PostgreSQL step (TIKAT_TESTS=postgres) runs only the files whose
  * tests depend on the engine or its driver, listed with their reasons in server/src/test/postgres-tests.ts.
  */
-const ALL_TESTS = ['server/**/*.test.ts', 'shared/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/**/*.test.ts'];
+const ALL_TESTS = [
+  'server/**/*.test.ts',
+  'shared/**/*.test.ts',
+  'web/src/**/*.test.ts',
+  'scripts/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {

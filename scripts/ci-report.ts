@@ -36,7 +36,12 @@ interface VitestJson {
     name: string;
     startTime: number;
     endTime: number;
-    assertionResults: Array<{ ancestorTitles: string[]; title: string; status: string; duration?: number | null }>;
+    assertionResults: Array<{
+      ancestorTitles: string[];
+      title: string;
+      status: string;
+      duration?: number | null;
+    }>;
   }>;
 }
 interface PlaywrightSuite {
@@ -109,7 +114,8 @@ function vitestCases(json: VitestJson): Case[] {
 function readReport(file: string): Report {
   const json = readJson(file) as Partial<VitestJson & PlaywrightJson>;
   if (json.testResults) return { runner: 'vitest', cases: vitestCases(json as VitestJson) };
-  if (json.suites && json.config) return { runner: 'playwright', cases: playwrightCases(json as PlaywrightJson) };
+  if (json.suites && json.config)
+    return { runner: 'playwright', cases: playwrightCases(json as PlaywrightJson) };
   throw new Error(`${file} is neither a Vitest nor a Playwright JSON report`);
 }
 
@@ -118,7 +124,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
   const line = (cells: string[]) =>
-    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ');
   return [line(header), ...rows.map(line)].join('\n');
 }
 
@@ -137,11 +145,17 @@ function printStep(label: string, reportFile: string, fileTimesFile?: string): v
   );
   if (fileTimesFile && existsSync(fileTimesFile)) {
     const times = (readJson(fileTimesFile) as FileTime[]).sort((a, b) => b.total - a.total).slice(0, 10);
-    console.log(`${label}: the ten slowest test files (import: the file and the app; hooks: beforeAll/afterAll)`);
+    console.log(
+      `${label}: the ten slowest test files (import: the file and the app; hooks: beforeAll/afterAll)`,
+    );
     console.log(
       table(
         ['file', 'total', 'startup', 'import', 'hooks', 'tests'],
-        times.map((t) => [t.file, t.total, t.startup, t.import, t.hooks, t.tests].map((v) => (typeof v === 'number' ? seconds(v) : v))),
+        times.map((t) =>
+          [t.file, t.total, t.startup, t.import, t.hooks, t.tests].map((v) =>
+            typeof v === 'number' ? seconds(v) : v,
+          ),
+        ),
       ),
     );
     return;
@@ -190,11 +204,16 @@ function checkFloor(floorFile: string, reportFiles: string[]): boolean {
     const count = ran[runner].size;
     const below = count < floor[runner];
     if (below) ok = false;
-    console.log(`  ${runner.padEnd(10)} ${String(count).padStart(5)}   floor ${floor[runner]}${below ? '   BELOW THE FLOOR' : ''}`);
+    console.log(
+      `  ${runner.padEnd(10)} ${String(count).padStart(5)}   floor ${floor[runner]}${below ? '   BELOW THE FLOOR' : ''}`,
+    );
     const neverRan = [...seen[runner]].filter((key) => !ran[runner].has(key));
     for (const key of neverRan) console.log(`    skipped in every step: ${key.replace('\u0000', ' > ')}`);
   }
-  if (!ok) console.log('Fewer distinct tests ran than the floor in .ci/test-floor.json: a test was dropped or skipped.');
+  if (!ok)
+    console.log(
+      'Fewer distinct tests ran than the floor in .ci/test-floor.json: a test was dropped or skipped.',
+    );
   return ok;
 }
 

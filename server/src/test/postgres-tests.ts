@@ -24,7 +24,7 @@ export const POSTGRES_TESTS: ReadonlyArray<readonly [file: string, why: string]>
   ['server/src/routes/bookings/hold-limits.test.ts', 'hold limits counted under row locks'],
   ['server/src/jobs/job-queue.test.ts', "pg-boss's workers on their own connections"],
   ['server/src/http/metrics.test.ts', "the pool's gauges and counts read from the database"],
-  ['server/src/seed/seed.test.ts', 'migrations under the advisory lock and the seed, on the production engine'],
+  ['server/src/seed/seed.test.ts', 'migrations under the advisory lock, the seed'],
   // Redis counters.
   ['server/src/http/rate-limit.test.ts', 'log-in rate limits counted in Redis'],
   ['server/src/routes/flights/search-rate-limit.test.ts', 'the search rate limit counted in Redis'],
@@ -34,7 +34,7 @@ export const POSTGRES_TESTS: ReadonlyArray<readonly [file: string, why: string]>
   ['server/src/routes/finance/route.test.ts', 'VAT sales register totals'],
   ['server/src/routes/wallet/route.test.ts', 'wallet balances and statements'],
   ['server/src/routes/admin/wallets/route.test.ts', "agents' wallets, credit and statement sums"],
-  ['server/src/domain/wallet/send-monthly-statements.test.ts', "monthly statements' opening and closing sums"],
+  ['server/src/domain/wallet/send-monthly-statements.test.ts', "statements' opening and closing sums"],
   ['server/src/routes/bookings/books.test.ts', "the ledger's journals summed per currency"],
   ['server/src/test/booking-consistency.test.ts', "the consistency check's counts and sums"],
   ['server/src/routes/admin/bookings/route.test.ts', "the console's booking list, its totals and pages"],
