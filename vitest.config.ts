@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { POSTGRES_TEST_FILES } from './server/src/test/postgres-tests';
+import { POSTGRES_TEST_FILES } from './server/src/test/postgres-tests.ts';
 
 /**
  * `npm test` runs every file. CI's PostgreSQL step (TIKAT_TESTS=postgres) runs only the files whose
