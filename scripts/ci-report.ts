@@ -5,7 +5,7 @@
  *     the step's test cases passed, failed and skipped, and its ten slowest files;
  *   node scripts/ci-report.ts floor <.ci/test-floor.json> <report.json>...
  *     the distinct tests that ran in any of the reports, per runner, against the floor: fails when
- *     fewer ran than the floor holds (docs/operations.md#ci);
+ *     fewer ran than the floor holds (docs/ci.md#the-floor);
  *   node scripts/ci-report.ts listed <list.json>...
  *     the distinct tests of `vitest list --json` and `playwright test --list --reporter=json`
  *     outputs: how the floor was measured.

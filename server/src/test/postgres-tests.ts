@@ -5,7 +5,7 @@
  * advisory lock, `for update skip locked`, the pool), Redis, what the `pg` driver hands back
  * (bigint and numeric columns, `count(*)` and `sum(…)` come back as strings), the operations
  * tests, and every file that skips tests without TEST_DATABASE_URL or REDIS_URL (checked by
- * postgres-tests.test.ts, so no test runs zero times). The rule: docs/operations.md#ci.
+ * postgres-tests.test.ts, so no test runs zero times). The rule: docs/ci.md#the-postgresql-selection.
  */
 export const POSTGRES_TESTS: ReadonlyArray<readonly [file: string, why: string]> = [
   // Skipped on PGlite (one connection in one process) or without Redis.
