@@ -2,7 +2,8 @@
  * CI's figures, read from the test runners' JSON reports (`.ci/run` writes them to .ci/reports/):
  *
  *   node scripts/ci-report.ts step <label> <report.json> [<vitest-file-times.json>]
- *     the step's test cases passed, failed and skipped, and its ten slowest files;
+ *     the step's test cases passed, failed and skipped, and its ten slowest files
+ *     (`counts <label> <report.json>`: the first line alone);
  *   node scripts/ci-report.ts floor <.ci/test-floor.json> <report.json>...
  *     the distinct tests that ran in any of the reports, per runner, against the floor: fails when
  *     fewer ran than the floor holds (docs/ci.md#the-floor);
@@ -136,13 +137,17 @@ function counts(cases: Case[]): Record<Outcome, number> {
   return result;
 }
 
+function countLine(label: string, report: Report): string {
+  const { passed, failed, skipped } = counts(report.cases);
+  return (
+    `${label}: ${report.cases.length} test cases: ${passed} passed, ${failed} failed, ${skipped} skipped` +
+    ` (${new Set(report.cases.map((c) => c.file)).size} files)`
+  );
+}
+
 function printStep(label: string, reportFile: string, fileTimesFile?: string): void {
   const report = readReport(reportFile);
-  const { passed, failed, skipped } = counts(report.cases);
-  console.log(
-    `\n${label}: ${report.cases.length} test cases: ${passed} passed, ${failed} failed, ${skipped} skipped` +
-      ` (${new Set(report.cases.map((c) => c.file)).size} files)`,
-  );
+  console.log(`\n${countLine(label, report)}`);
   if (fileTimesFile && existsSync(fileTimesFile)) {
     const times = (readJson(fileTimesFile) as FileTime[]).sort((a, b) => b.total - a.total).slice(0, 10);
     console.log(
@@ -232,6 +237,7 @@ function printListed(files: string[]): void {
 
 const [command, ...args] = process.argv.slice(2);
 if (command === 'step' && args[0] && args[1]) printStep(args[0], args[1], args[2]);
+else if (command === 'counts' && args[0] && args[1]) console.log(countLine(args[0], readReport(args[1])));
 else if (command === 'floor' && args[0]) process.exit(checkFloor(args[0], args.slice(1)) ? 0 : 1);
 else if (command === 'listed') printListed(args);
 else {
