@@ -4,6 +4,85 @@
  */
 const tests = '\\.(test|spec)\\.tsx?$|/test/|/operations/';
 
+/**
+ * The areas of server/src/domain in tiers, lowest first (ARCHITECTURE.md, "Tiers"): an area
+ * imports areas of its own tier or a lower one, never a higher one. A new area is one line here;
+ * an area in no tier fails `domain-area-in-a-tier`. The booking lifecycle (bookings,
+ * booking-lifecycle, tickets) is sales.
+ */
+const domainTiers = {
+  basics: [
+    'crypto',
+    'audit',
+    'documents',
+    'assets',
+    'email',
+    'accounts',
+    'sessions',
+    'api-keys',
+    'staff',
+    'partners',
+    'brands',
+    'commissions',
+    'admin',
+    'countries',
+    'airports',
+    'exchange-rates',
+    'payment-credentials',
+    'ledger',
+    'health',
+  ],
+  catalogue: ['flight-engine', 'inventory', 'markups', 'suppliers'],
+  sales: [
+    'search',
+    'bookings',
+    'booking-records',
+    'tickets',
+    'outbox',
+    'payments',
+    'wallet',
+    'sub-agents',
+    'finance',
+    'webhooks',
+    'sms',
+    'price-alerts',
+    'reports',
+  ],
+};
+const tierNames = Object.keys(domainTiers);
+const domainAreas = (areas) => `^server/src/domain/(${areas.join('|')})/`;
+
+/** Imports from or into a folder of server/src/domain that is in no tier. */
+const unplacedArea = {
+  path: '^server/src/domain/',
+  pathNot: domainAreas(tierNames.flatMap((name) => domainTiers[name])),
+};
+const domainAreaInATierRules = [
+  { from: unplacedArea, to: {} },
+  { from: {}, to: unplacedArea },
+].map((rule) => ({
+  name: 'domain-area-in-a-tier',
+  comment:
+    'Every area of server/src/domain is in one tier of `domainTiers` (.dependency-cruiser.cjs): ' +
+    'place a new area there, in the lowest tier whose areas hold everything it imports.',
+  severity: 'error',
+  ...rule,
+}));
+
+/** One rule per tier but the highest: it imports no area of a higher tier. */
+const domainTierRules = tierNames.slice(0, -1).map((tier, index) => {
+  const higher = tierNames.slice(index + 1);
+  return {
+    name: 'domain-tiers',
+    comment:
+      `server/src/domain is in tiers, lowest first: ${tierNames.join(', ')} (ARCHITECTURE.md, "Tiers"). ` +
+      `An area imports only its own tier or a lower one: a ${tier} area imports no ${higher.join(' or ')} area.`,
+    severity: 'error',
+    from: { path: domainAreas(domainTiers[tier]) },
+    to: { path: domainAreas(higher.flatMap((name) => domainTiers[name])) },
+  };
+});
+
 module.exports = {
   forbidden: [
     {
@@ -56,7 +135,8 @@ module.exports = {
     {
       name: 'features-apart',
       comment:
-        'A web feature does not import another feature: shared pieces go to components/ui, lib or stores.',
+        'A web feature does not import another feature: shared pieces go to components (ui, or a shared flow ' +
+        'such as date-change), lib or stores.',
       severity: 'error',
       from: { path: '^web/src/features/([^/]+)/' },
       to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
@@ -88,7 +168,7 @@ module.exports = {
     },
     {
       name: 'building-blocks-below-features',
-      comment: 'components/ui, lib and stores are below features and app: they import neither.',
+      comment: 'components, lib and stores are below features and app: they import neither.',
       severity: 'error',
       from: { path: '^web/src/(components|lib|stores)/' },
       to: { path: '^web/src/(features|app)/' },
@@ -100,6 +180,13 @@ module.exports = {
       from: { path: '^web/src/features/' },
       to: { path: '^web/src/app/' },
     },
+    ...domainTierRules,
+    ...domainAreaInATierRules,
+    // no-folder-cycles (folders of server/src importing each other in a circle, at every depth) is
+    // scripts/check-folder-cycles.ts over this cruise's JSON, in `npm run lint:imports`: a rule with
+    // `scope: 'folder'` links a folder only to the innermost folder of each module it imports, so it
+    // misses a cycle whose way back enters a subfolder (domain → payments → domain/payment-credentials),
+    // and it cannot leave out the test files inside a folder.
     {
       name: 'no-circular',
       comment: 'Modules do not import each other in a circle.',

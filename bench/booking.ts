@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { openDatabase } from '../server/src/db/client';
-import { dateOf, todayInNepal } from '../server/src/domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../server/src/domain/flight-engine/calendar';
 import { loadEnv } from '../server/src/env';
 import { seedDatabase } from '../server/src/seed/index';
 import { bearerOverHttp, bookingBody, setSeatsLeft } from '../server/src/test/bookings';

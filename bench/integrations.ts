@@ -1,9 +1,10 @@
 /**
- * `npm run bench:integrations`: what issue 21's two ways in cost, in process over PGlite (Fastify
- * `inject`, no network): (1) `GET /me` with a session cookie, with a session bearer token and with
- * an API key (each request looks the key up, counts its rate limit); (2) webhook deliveries per
- * second to a local receiver, from events written by holds. Prints figures; asserts nothing.
- * `-- --requests=N` per way in (default 2000), `-- --events=N` (default 200).
+ * `npm run bench:integrations`: what an agency's two ways in (API keys and webhooks,
+ * docs/accounts.md#api-keys) cost, in process over PGlite (Fastify `inject`, no network): (1) `GET /me` with
+ * a session cookie, with a session bearer token and with an API key (each request looks the key up, counts
+ * its rate limit); (2) webhook deliveries per second to a local receiver, from events written by holds.
+ * Prints figures; asserts nothing. `-- --requests=N` per way in (default 2000), `-- --events=N` (default
+ * 200).
  */
 
 import { createServer } from 'node:http';

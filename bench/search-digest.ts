@@ -9,22 +9,18 @@
 
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import {
-  buildOffers,
-  flightTests,
-  type OfferContext,
-} from '../server/src/domain/flights/engine/build-offers';
-import { MS_PER_DAY } from '../server/src/domain/flights/engine/calendar';
-import { demandSeatsLeft, demandSoldIn } from '../server/src/domain/flights/engine/demand';
-import { findItineraries, type ItinerarySummary } from '../server/src/domain/flights/engine/find-itineraries';
-import { FlightNetwork } from '../server/src/domain/flights/engine/flight-network';
-import type { FareTier } from '../server/src/domain/flights/engine/price-offer';
+import { buildOffers, flightTests, type OfferContext } from '../server/src/domain/flight-engine/build-offers';
+import { MS_PER_DAY } from '../server/src/domain/flight-engine/calendar';
+import { demandSeatsLeft, demandSoldIn } from '../server/src/domain/flight-engine/demand';
+import { findItineraries, type ItinerarySummary } from '../server/src/domain/flight-engine/find-itineraries';
+import { FlightNetwork } from '../server/src/domain/flight-engine/flight-network';
+import type { FareTier } from '../server/src/domain/flight-engine/price-offer';
 import {
   addStoredLaddersAndControls,
   buildSyntheticWorld,
   type SyntheticWorldOptions,
   seededRandom,
-} from '../server/src/domain/flights/engine/synthetic-world';
+} from '../server/src/domain/flight-engine/synthetic-world';
 import { minConnectionMinutes } from '../server/src/domain/suppliers/house-supplier';
 import { optionOf } from './options';
 

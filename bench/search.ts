@@ -11,20 +11,16 @@ import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { buildApp } from '../server/src/app';
 import { openDatabase } from '../server/src/db/client';
-import {
-  buildOffers,
-  flightTests,
-  type OfferContext,
-} from '../server/src/domain/flights/engine/build-offers';
-import { dateOf, todayInNepal } from '../server/src/domain/flights/engine/calendar';
-import { demandSeatsLeft } from '../server/src/domain/flights/engine/demand';
+import { buildOffers, flightTests, type OfferContext } from '../server/src/domain/flight-engine/build-offers';
+import { dateOf, todayInNepal } from '../server/src/domain/flight-engine/calendar';
+import { demandSeatsLeft } from '../server/src/domain/flight-engine/demand';
 import {
   findItineraries,
   type ItinerarySummary,
   MAX_STOPS,
-} from '../server/src/domain/flights/engine/find-itineraries';
-import { FlightNetwork } from '../server/src/domain/flights/engine/flight-network';
-import { buildSyntheticWorld, seededRandom } from '../server/src/domain/flights/engine/synthetic-world';
+} from '../server/src/domain/flight-engine/find-itineraries';
+import { FlightNetwork } from '../server/src/domain/flight-engine/flight-network';
+import { buildSyntheticWorld, seededRandom } from '../server/src/domain/flight-engine/synthetic-world';
 import { minConnectionMinutes } from '../server/src/domain/suppliers/house-supplier';
 import { loadEnv } from '../server/src/env';
 import { seedDatabase } from '../server/src/seed/index';
@@ -37,7 +33,7 @@ const SEARCHES = 1_000;
 /** `npm run bench:search -- --seconds=5` shortens each autocannon run (default 10 s). */
 const HTTP_SECONDS = numberOption('seconds', 10);
 const CONNECTIONS = 100;
-/** Issue 16: an engine search's p95, on a quiet machine. */
+/** An engine search's p95, on a quiet machine (docs/search-engine.md#speed). */
 const ENGINE_P95_TARGET_MS = 2;
 /** `-- --engine-only`: skip the HTTP part (the engine figures alone, in a few seconds). */
 const ENGINE_ONLY = process.argv.includes('--engine-only');

@@ -6,7 +6,7 @@
  * (RSS, from /proc) when idle, after the demo load and 60 searches over the year, and after a
  * search load. Prints figures beside their targets; asserts nothing.
  * `-- --seconds=N` sets the search load (default 10); `-- --json` adds one `BENCH_JSON` line;
- * `-- --source` starts `server/src/main.ts` through tsx instead (the server before issue 16).
+ * `-- --source` starts `server/src/main.ts` through tsx instead (as before the built server).
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
  * (skipped when it does not answer).
  */
@@ -19,7 +19,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { staleBuildSteps } from '../scripts/build-freshness';
-import { dateOf, todayInNepal } from '../server/src/domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../server/src/domain/flight-engine/calendar';
 import { type ServerProcess, startServerProcess } from '../server/src/test/server-process';
 import { numberOption } from './options';
 
@@ -27,7 +27,7 @@ const SECONDS = numberOption('seconds', 10);
 const JSON_OUTPUT = process.argv.includes('--json');
 const FROM_SOURCE = process.argv.includes('--source');
 const ROOT = path.resolve(import.meta.dirname, '..');
-/** Issue 16's targets. */
+/** The targets of docs/operations.md ("Start-up and memory"). */
 export const TARGETS = { warmStartMs: 1_000, firstStartMs: 15_000, rssAfterSearchesMb: 250 };
 const folder = mkdtempSync(path.join(tmpdir(), 'tikat-bench-start-'));
 const PRODUCTION = {

@@ -5,12 +5,12 @@
  * Duffel answering within the timeout, and with Duffel slower than a shorter timeout (the answer
  * is bounded by SUPPLIER_TIMEOUT_MS). Asserts nothing. `-- --searches=N` per case (default 10).
  * Then as the results page asks with Duffel configured: the house inventory alone
- * (`suppliers: ["house"]`) and the full search sent together, timed each (issue 18 §8: the house
- * offers within 150 ms p95, the full answer within the timeout).
+ * (`suppliers: ["house"]`) and the full search sent together, timed each (the targets: the house
+ * offers within 150 ms p95, the full answer within the timeout; docs/suppliers.md#search).
  */
 
 import { performance } from 'node:perf_hooks';
-import { dateOf, todayInNepal } from '../server/src/domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../server/src/domain/flight-engine/calendar';
 import { startDuffelSandbox } from '../server/src/suppliers/duffel-sandbox/duffel-sandbox';
 import { api } from '../server/src/test/accounts';
 import { createTestApp } from '../server/src/test/test-app';

@@ -193,7 +193,7 @@ test('an admin saves the agency’s own Duffel token, shown afterwards only as i
 /** Nepal's wall-clock hour now (UTC+05:45). */
 const nepalHour = () => new Date(Date.now() + 5.75 * 3_600_000).getUTCHours();
 
-test('an admin sets a void fee and voids a ticket issued today: refunded less the fee (issue 20 §5)', async ({
+test('an admin sets a void fee and voids a ticket issued today: refunded less the fee', async ({
   page,
   baseURL,
 }) => {
@@ -231,7 +231,7 @@ test('an admin sets a void fee and voids a ticket issued today: refunded less th
   await agent.dispose();
 });
 
-test('an admin changes the date of an agent’s booking: quote, confirm, new tickets citing the old ones (issue 20 §6)', async ({
+test('an admin changes the date of an agent’s booking: quote, confirm, new tickets citing the old ones', async ({
   page,
   baseURL,
 }) => {

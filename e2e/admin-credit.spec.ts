@@ -4,10 +4,10 @@ import ExcelJS from 'exceljs';
 import { logIn, openBikashWallet } from './helpers';
 
 /**
- * Issue 20 §2–§3 in the console: an admin gives an agent credit, the agent sees it on their wallet
- * page and downloads a statement, the admin records a settlement and downloads the agent's XLSX.
- * On the second demo agency (Global IME), so the Sajilo wallet the other console specs count is
- * left alone.
+ * Credit and statements (docs/finance-statements.md) in the console: an admin gives an agent credit, the
+ * agent sees it on their wallet page and downloads a statement, the admin records a settlement and downloads
+ * the agent's XLSX. On the second demo agency (Global IME), so the Sajilo wallet the other console specs
+ * count is left alone.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 test.use({ baseURL: `http://globalime.localhost:${PORT}` });

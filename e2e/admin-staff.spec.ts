@@ -4,9 +4,9 @@ import { startTestSmtpServer, type TestSmtpServer } from '../server/src/test/smt
 import { logIn } from './helpers';
 
 /**
- * Issue 21 §3 in the console: the owner invites a staff member by e-mail with a role; the invitee
- * opens the e-mailed link, chooses a name and password, logs in to the console and sees only the
- * sections of their role. The link is read from the e-mail as sent over SMTP (the server's
+ * Staff roles (docs/admin.md#staff-roles) in the console: the owner invites a staff member by e-mail with a
+ * role; the invitee opens the e-mailed link, chooses a name and password, logs in to the console and sees
+ * only the sections of their role. The link is read from the e-mail as sent over SMTP (the server's
  * SMTP_URL points at this spec's test server, e2e/playwright.config.ts): the outbox masks it.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);

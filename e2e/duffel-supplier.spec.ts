@@ -5,9 +5,9 @@ import { expect, test } from '@playwright/test';
 import { fundWallet, inDays, logIn } from './helpers';
 
 /**
- * Issue 18's Done-when, in the browser: with DUFFEL_ACCESS_TOKEN=duffel_test_… and DUFFEL_API_URL
- * pointed at the local Duffel stand-in, an agent searches KTM→LHR, sees Duffel's offers priced in
- * NPR, books with the passport the offer asks for, pays from the wallet, sees the airline's
+ * Duffel as a supplier (docs/suppliers.md), in the browser: with DUFFEL_ACCESS_TOKEN=duffel_test_… and
+ * DUFFEL_API_URL pointed at the local Duffel stand-in, an agent searches KTM→LHR, sees Duffel's offers priced
+ * in NPR, books with the passport the offer asks for, pays from the wallet, sees the airline's
  * reference and the e-ticket numbers, and cancels through Duffel.
  *
  * The shared test server has no outside supplier (the other specs count on the house inventory

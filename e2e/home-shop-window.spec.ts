@@ -3,9 +3,9 @@ import { formatMoney } from '../shared/src/format-money';
 import { expectNoSeriousViolation, inDays } from './helpers';
 
 /**
- * Issue 19 item 6, the home page as the brand's shop window: real banners, popular routes with
- * the API's live "from" fares, the Everest mountain flight and the payment partners, on a desktop
- * and at a phone's width.
+ * The home page as the brand's shop window (docs/web.md#the-search-form-and-search-links): real banners,
+ * popular routes with the API's live "from" fares, the Everest mountain flight and the payment partners, on a
+ * desktop and at a phone's width.
  */
 interface PopularRoutes {
   currency: 'NPR' | 'USD';

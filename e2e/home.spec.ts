@@ -22,7 +22,7 @@ test.describe('home page of the agency brand', () => {
     await expect(page.getByTestId('footer-phone')).toHaveText('+977 9801234567');
     await expect(page.getByRole('contentinfo')).toContainText('support@sajilo.example');
     await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
-    // Under 640 px Sign Up folds into the header's menu (issue 19).
+    // Under 640 px Sign Up folds into the header's menu (docs/web.md#every-phone-width).
     if ((page.viewportSize()?.width ?? 1280) < 640) {
       await expect(page.getByRole('banner').getByRole('link', { name: 'Sign Up' })).toBeHidden();
       await page.getByRole('button', { name: 'Menu' }).click();

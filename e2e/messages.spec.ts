@@ -2,7 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './helpers';
 
 /**
- * Issue 19: every API message shown to people is written for a person. A lockout says when to try
+ * Every API message shown to people is written for a person
+ * (docs/web.md#messages-toasts-money-and-connections). A lockout says when to try
  * again (in minutes, in the UI's language); a refused field's message is shown without the
  * field's path the API adds for developers. The server's answers are played back as it sends
  * them (shapes from server/src/http/rate-limit.ts and error-handler.ts).

@@ -13,7 +13,7 @@ const uniqueName = (prefix: string) =>
     .toString(36)
     .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'x')}`;
 
-test('My Tickets, a ticket and its PDF opened once still load with the network off (issue 19 item 8)', async ({
+test('My Tickets, a ticket and its PDF opened once still load with the network off', async ({
   page,
   context,
 }, testInfo) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { bookAndPay, logIn, uniqueLetters } from './helpers';
 
-test('an agent cancels one of two passengers from My bookings: only that passenger’s part is quoted and refunded (issue 20 §4)', async ({
+test('an agent cancels one of two passengers from My bookings: only that passenger’s part is quoted and refunded', async ({
   page,
 }) => {
   await logIn(page, 'agent@sajilo.example');

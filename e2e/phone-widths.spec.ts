@@ -10,9 +10,9 @@ import {
 import { DEMO_PASSWORD } from './helpers';
 
 /**
- * Issue 19, every phone width: no page scrolls sideways at 320, 360, 375, 390 or 412 px, for each
- * role on both demo brands (the agency, and the bank's app-SDK brand at globalime.localhost). The
- * routes are read from the router's source (web/src/app/router.tsx and the console's
+ * Every phone width (docs/web.md#every-phone-width): no page scrolls sideways at 320, 360, 375, 390 or 412
+ * px, for each role on both demo brands (the agency, and the bank's app-SDK brand at globalime.localhost).
+ * The routes are read from the router's source (web/src/app/router.tsx and the console's
  * admin-routes.tsx), so a new page is walked without editing this file. Each page is loaded once
  * per role and measured at every width (the layout follows the viewport: CSS media queries and
  * the app's matchMedia listeners).
@@ -161,7 +161,7 @@ async function walk(page: Page, origin: string, paths: string[], pnr: string): P
   return found;
 }
 
-test.describe('every phone width (issue 19)', () => {
+test.describe('every phone width', () => {
   // The desktop project runs it: a mobile emulation zooms out to fit a page that is too wide, which
   // hides the culprit; here an overflow shows as it is, and the widths are set per test.
   test.skip(({ isMobile }) => isMobile, 'phone widths: one project runs it, at its own widths');

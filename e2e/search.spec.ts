@@ -97,7 +97,7 @@ test('bad search input says what is wrong beside the field, and the message goes
   page,
 }) => {
   await page.goto('/');
-  // The home page starts on tomorrow in Nepal (issue 19).
+  // The home page starts on tomorrow in Nepal (docs/web.md#the-search-form-and-search-links).
   const departure = page.getByLabel('Departure date');
   await expect(departure).toHaveValue(shownDate(inDays(1)));
   await departure.fill('');

@@ -370,7 +370,8 @@ test('§2 notifications: at most 20 toasts at once', async ({ page }) => {
   expect(count).toBeLessThanOrEqual(20);
   expect(count).toBeGreaterThanOrEqual(15);
 
-  // The same message again replaces its toast instead of piling up (issue 19).
+  // The same message again replaces its toast instead of piling up
+  // (docs/web.md#messages-toasts-money-and-connections).
   await dialog.getByLabel('Commission %').fill('25');
   await clickSave25Times();
   const outOfRange = page

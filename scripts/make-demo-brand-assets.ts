@@ -16,7 +16,7 @@ interface DemoArt {
 const brands: DemoArt[] = [
   { slug: 'sajilo', name: 'Sajilo Travels', short: 'S', primary: '#0b6e4f', accent: '#f2a900' },
   { slug: 'globalime', name: 'Global IME', short: 'G', primary: '#c8102e', accent: '#1d3f8f' },
-  // A new brand's placeholder artwork until its admin uploads its own (issue 7).
+  // A new brand's placeholder artwork until its admin uploads its own (docs/admin.md#uploads).
   { slug: 'default', name: 'Your agency', short: 'T', primary: '#1f6feb', accent: '#f2a900' },
 ];
 

@@ -19,7 +19,8 @@ for (const step of staleBuildSteps(root)) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 // Source maps stay off (about 20 MB and 0.1 s of every start): stack traces name the bundle's
-// functions and lines; NODE_OPTIONS=--enable-source-maps maps them to server/src when debugging.
+// functions and lines; NODE_OPTIONS=--enable-source-maps maps them to server/src when debugging
+// (docs/decisions/0007-source-maps-not-loaded-at-start.md).
 // V8's compiled code of the server and its packages kept on disk (the OS's temporary folder, or
 // NODE_COMPILE_CACHE): a restart skips compiling them again.
 enableCompileCache();

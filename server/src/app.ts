@@ -11,7 +11,8 @@ import { apiKeysHashKey } from './domain/api-keys/api-key-hash';
 import { recordApiKeyUse } from './domain/api-keys/record-api-key-use';
 import { assetStorageFromEnv } from './domain/assets/asset-storage-from-env';
 import { BrandDirectory } from './domain/brands/brand-directory';
-import { credentialsKey, emailLinksKey } from './domain/payment-credentials/secret-box';
+import { credentialsKey, emailLinksKey } from './domain/crypto/secret-box';
+import { savedMerchantAccounts } from './domain/payment-credentials/payment-credentials';
 import { DatabaseSessionStore, type SessionStore } from './domain/sessions/session-store';
 import { webhookSecretsKey } from './domain/webhooks/webhook-signature';
 import type { Env } from './env';
@@ -149,10 +150,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const paymentConfig = paymentConfigFromEnv(env);
   const gatewayHosts = gatewayHostsFromEnv(env);
   const payments = new PaymentGatewayDirectory(
-    database.db,
     paymentConfig,
     gatewayHosts,
-    credentialsKey(env.SESSION_SECRET),
+    savedMerchantAccounts(database.db, credentialsKey(env.SESSION_SECRET)),
     env.PAYMENT_SANDBOX,
   );
   app.decorate('payments', payments);
@@ -335,7 +335,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(priceAlertRoutes);
       await api.register(walletRoutes);
       await api.register(subAgentRoutes);
-      // The admin console (issue 7): admins of the host's brand.
+      // The admin console (spec §15.1): admins of the host's brand.
       await api.register(async (admin) => {
         await admin.register(adminBrandRoutes);
         await admin.register(adminUploadRoutes);

@@ -245,7 +245,7 @@ const envSchema = z
     /** The From address of e-mails sent over SMTP. */
     MAIL_FROM: z.string().min(3).default('Tikat <tickets@tikat.example>'),
     /**
-     * The SMS gateway travellers who ask for SMS are told through (issue 21 §5, docs/sms.md):
+     * The SMS gateway travellers who ask for SMS are told through (docs/sms.md):
      * `sparrow` (Sparrow SMS, Nepal; needs SPARROW_SMS_TOKEN and SPARROW_SMS_FROM). Unset: no SMS
      * is sent (the messages wait in the SMS outbox; the e-mails are sent as ever).
      */
@@ -273,8 +273,8 @@ const envSchema = z
     /** Largest accepted image upload (logo, favicon, banner), in bytes. */
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(20_000_000).default(2_000_000),
     /**
-     * Let webhooks call private, loopback and link-local addresses (issue 21): development and
-     * tests, whose receivers run on the same machine. Never in production (cloud metadata services).
+     * Let webhooks call private, loopback and link-local addresses (docs/webhooks.md#addresses): development
+     * and tests, whose receivers run on the same machine. Never in production (cloud metadata services).
      */
     WEBHOOKS_ALLOW_PRIVATE: booleanFlag.default(false),
     /** Failed webhook deliveries are retried with exponential back-off for this many hours. */

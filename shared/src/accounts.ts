@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMMISSION_MAX_PERCENT, COMMISSION_MIN_PERCENT } from './constants';
 import { STAFF_ROLES } from './staff-roles';
 
-/** A console user's role (issue 21 §3); see shared/src/staff-roles.ts. */
+/** A console user's role (docs/admin.md#staff-roles); see shared/src/staff-roles.ts. */
 export const staffRole = z.enum(STAFF_ROLES);
 
 /** User types (spec §3, §6). Only `individual` users may not set a commission. */
@@ -121,7 +121,10 @@ export const userDetails = z.object({
   commission_percent: z.number(),
   /** An admin's console role (owner, finance, sales, support, viewer); null for every other type. */
   staff_role: staffRole.nullable(),
-  /** Present (true) when the agency made the agent a master agent, who runs sub-agents (issue 21 §4). */
+  /**
+   * Present (true) when the agency made the agent a master agent, who runs sub-agents
+   * (docs/accounts.md#sub-agents).
+   */
   master_agent: z.boolean().optional(),
   /** A checkout guest (no password yet): offered `POST /auth/guest/claim` after paying. */
   guest: z.boolean().optional(),

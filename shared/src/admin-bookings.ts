@@ -2,15 +2,12 @@ import { z } from 'zod';
 import { userType } from './accounts';
 import { pageQuery } from './admin';
 import { bookingMarkup } from './admin-money';
+import { airportCode } from './airports';
 import { changeQuote } from './booking-changes';
 import { booking, bookingStatus, paymentMethod, pnrParams, refundQuote } from './bookings';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-05-01.');
-const airportCode = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'Use a three-letter airport code.');
+const airportCodeField = airportCode('Use a three-letter airport code.');
 
 /** Flight number (airline code and digits, no space) and local departure date. */
 export const FLIGHT_ID_PATTERN = /^[A-Z0-9]{2}[0-9]{1,5}-\d{4}-\d{2}-\d{2}$/;
@@ -32,8 +29,8 @@ export const adminBookingsQuery = pageQuery.extend({
   to: isoDate.optional(),
   /** The booker (an agent of the brand, or any user). */
   agentId: z.uuid({ message: 'Not a valid id.' }).optional(),
-  origin: airportCode.optional(),
-  destination: airportCode.optional(),
+  origin: airportCodeField.optional(),
+  destination: airportCodeField.optional(),
   /** A PNR or its beginning. */
   pnr: z.string().trim().toUpperCase().max(6).optional(),
   /** Part of a passenger's or the contact's name. */

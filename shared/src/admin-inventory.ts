@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { airportCode } from './airports';
 
 /** The admin's inventory controls (docs/admin.md, "Inventory"): loads per class, open/close, fare overrides. */
 
@@ -11,11 +12,7 @@ const isoDate = z
       new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
     'Not a real date.',
   );
-const airportCode = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'Use a three-letter airport code.');
+const airportCodeField = airportCode('Use a three-letter airport code.');
 /** As offers show it: airline designator, a space, the number (`U4 601`). */
 const flightNumber = z
   .string()
@@ -33,8 +30,8 @@ export const MAX_CONTROL_DAYS = 366;
 /** One flight (a scheduled leg) on one local departure date. */
 export const flightLoadQuery = z.object({
   flight_number: flightNumber,
-  depart_code: airportCode,
-  dest_code: airportCode,
+  depart_code: airportCodeField,
+  dest_code: airportCodeField,
   date: isoDate,
 });
 export type FlightLoadQuery = z.input<typeof flightLoadQuery>;
@@ -81,8 +78,8 @@ export const INVENTORY_ACTIONS = ['open', 'close', 'set_fare'] as const;
 export const inventoryControlRequest = z
   .object({
     flight_number: flightNumber,
-    depart_code: airportCode,
-    dest_code: airportCode,
+    depart_code: airportCodeField,
+    dest_code: airportCodeField,
     class_code: classCode,
     from_date: isoDate,
     to_date: isoDate,

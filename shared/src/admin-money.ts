@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './admin';
+import { airportCode } from './airports';
 import { currencyCode } from './money';
 
 /**
- * The money side of the admin console (issue 7 §3, §4, §6): wallet top-ups and ledgers, markups
+ * The money side of the admin console (docs/admin.md): wallet top-ups and ledgers, markups
  * and sales reports. Amounts are integers in minor units (paisa for NPR).
  */
 
@@ -82,11 +83,7 @@ export const markupScope = z.enum(['route', 'airline', 'all']);
 export type MarkupScope = z.infer<typeof markupScope>;
 export const markupKind = z.enum(['percent', 'fixed']);
 
-const iataAirport = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'Enter a three-letter airport code.');
+const iataAirport = airportCode('Enter a three-letter airport code.');
 const iataAirline = z
   .string()
   .trim()

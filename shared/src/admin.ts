@@ -4,7 +4,7 @@ import { COMMISSION_MAX_PERCENT, COMMISSION_MIN_PERCENT } from './constants';
 import { siteConfig } from './site-config';
 
 /**
- * The admin console's contract (issue 7): request and response shapes of `/api/b2b/v2/admin/…`
+ * The admin console's contract (docs/admin.md): request and response shapes of `/api/b2b/v2/admin/…`
  * and `/api/b2b/v2/platform/…`, shared by the server (validation, OpenAPI) and the web forms.
  */
 
@@ -104,9 +104,11 @@ export const adminUser = z.object({
   /** Whether the user has chosen a password (an invited user has not yet). */
   hasPassword: z.boolean(),
   createdAt: z.string().describe('ISO 8601'),
-  /** An admin's console role (issue 21 §3); null for every other type. */
+  /** An admin's console role (docs/admin.md#staff-roles); null for every other type. */
   staffRole: staffRole.nullable(),
-  /** The agency made this agent a master agent: they create and fund sub-agents (issue 21 §4). */
+  /**
+   * The agency made this agent a master agent: they create and fund sub-agents (docs/accounts.md#sub-agents).
+   */
   masterAgent: z.boolean(),
   /** A sub-agent's master agent (user id); null for everyone else. */
   masterAgentId: z.string().nullable(),
@@ -154,7 +156,7 @@ export type OutboxEmailSummary = z.infer<typeof outboxEmailSummary>;
 export type OutboxEmail = z.infer<typeof outboxEmail>;
 
 /**
- * One SMS of the brand's delivery log (issue 21 §5): the recipient's mobile masked (`+97798*****678`),
+ * One SMS of the brand's delivery log (docs/sms.md): the recipient's mobile masked (`+97798*****678`),
  * links in the text with their query values hidden, as the e-mail outbox hides secret links.
  */
 export const smsOutboxEntry = z.object({

@@ -1,11 +1,23 @@
 import { z } from 'zod';
 import { AIRPORT_SEARCH_MAX_RESULTS } from './constants';
 
-export const iataAirportCode = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'Use a three-letter airport code, such as KTM.');
+/** An IATA airport code: three capital letters. */
+export const AIRPORT_CODE_PATTERN = /^[A-Z]{3}$/;
+
+/**
+ * An airport code as a form or query sends it: trimmed, upper-cased, three letters. Each request
+ * keeps the messages its clients have always been given: `message` when the code is not three
+ * letters, `required` when the field is missing or not a string (zod's own message if not given).
+ */
+export function airportCode(message = 'Use a three-letter airport code, such as KTM.', required?: string) {
+  return z
+    .string(required === undefined ? undefined : { message: required })
+    .trim()
+    .toUpperCase()
+    .regex(AIRPORT_CODE_PATTERN, message);
+}
+
+export const iataAirportCode = airportCode();
 
 /** A brand's own airport entry (spec §3: name, city, code, country). */
 export const customAirport = z.object({

@@ -4,7 +4,7 @@ import { currency, flightOffer, offerPrice, passengerType } from './flights';
 import { bookedBy, priceBreakdown } from './sub-agents';
 
 /**
- * The booking API's contract (issue 5): what the web app and other clients send and receive.
+ * The booking API's contract (docs/bookings.md): what the web app and other clients send and receive.
  * Money is always an integer in minor units with its currency.
  */
 
@@ -90,14 +90,14 @@ export const createBookingRequest = z.object({
     .max(5, 'A booking holds at most 5 flights.'),
   passengers: z.array(passengerInput).min(1, 'Add the passengers.').max(18),
   contact: contactInput,
-  /** The buyer's PAN (9 digits) for the tax invoice, when the buyer is VAT-registered (issue 20). */
+  /** The buyer's PAN (9 digits) for the tax invoice, when the buyer is VAT-registered (docs/finance.md). */
   buyer_pan: z
     .string()
     .trim()
     .regex(/^[0-9]{9}$/, 'A PAN is 9 digits.')
     .optional(),
   /**
-   * The contact asks for SMS at their mobile (issue 21 §5): the hold, the ticket, a disruption of
+   * The contact asks for SMS at their mobile (docs/sms.md): the hold, the ticket, a disruption of
    * their flight and a reminder the day before. Default false.
    */
   sms_updates: z.boolean({ message: 'Choose yes or no.' }).optional(),
@@ -190,7 +190,7 @@ export const booking = z.object({
   price: offerPrice,
   passengers: z.array(bookingPassenger),
   contact: bookingContact,
-  /** The buyer's PAN given at booking for the tax invoice (issue 20); null when none. */
+  /** The buyer's PAN given at booking for the tax invoice (docs/finance.md); null when none. */
   buyer_pan: z.string().nullable().optional(),
   /** The contact asked for SMS at their mobile (docs/sms.md). */
   sms_updates: z.boolean().optional(),
@@ -229,8 +229,8 @@ export const booking = z.object({
     .nullable()
     .optional(),
   /**
-   * Who gets what of the price, at the caller's level and below (issue 21 §4): what the traveller
-   * pays, each agent level's part and what the agency is charged, adding up exactly.
+   * Who gets what of the price, at the caller's level and below (docs/accounts.md#sub-agents): what the
+   * traveller pays, each agent level's part and what the agency is charged, adding up exactly.
    */
   price_breakdown: priceBreakdown.optional(),
   /** The agent who booked (a master agent sees their sub-agents' bookings); null for travellers. */

@@ -34,7 +34,7 @@ export const errorTable = {
   SIGNUP_DISABLED: { status: 403, message: 'Sign-up is not available on this site.' },
   /** A password reset link is unknown, expired or already used. */
   INVALID_RESET_TOKEN: { status: 400, message: 'This password reset link is invalid or has expired.' },
-  /** A staff invitation link is unknown, expired, withdrawn or already used (issue 21 §3). */
+  /** A staff invitation link is unknown, expired, withdrawn or already used (docs/admin.md#staff-roles). */
   INVALID_INVITATION: {
     status: 400,
     message: 'This invitation link is invalid, was withdrawn or has expired.',
@@ -101,8 +101,8 @@ export const errorTable = {
   /** The fare rules do not allow cancelling now (too close to departure, flown, or already cancelled). */
   CANCELLATION_NOT_ALLOWED: { status: 409, message: 'This booking cannot be cancelled now.' },
   /**
-   * A partial cancellation would leave a child on the booking without an adult (issue 20 §4):
-   * cancel the child too, or keep an adult.
+   * A partial cancellation would leave a child on the booking without an adult
+   * (docs/bookings.md#partial-cancellation): cancel the child too, or keep an adult.
    */
   CHILD_WITHOUT_ADULT: {
     status: 409,
@@ -110,7 +110,7 @@ export const errorTable = {
   },
   /**
    * A void is no longer possible: tickets can be voided only on the Nepal day they were issued,
-   * until 23:00 Asia/Kathmandu (issue 20 §5). Cancel under the fare conditions instead.
+   * until 23:00 Asia/Kathmandu (docs/bookings.md#void). Cancel under the fare conditions instead.
    */
   VOID_WINDOW_CLOSED: {
     status: 409,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currency } from './flights';
 
 /**
- * The finance API's contract (issue 20, item 1): tax invoices, credit notes, the VAT sales
+ * The finance API's contract (docs/finance.md): tax invoices, credit notes, the VAT sales
  * register and the tax details they print. Money is integers in minor units with a currency.
  */
 
@@ -70,7 +70,7 @@ export const creditNote = z.object({
   ...taxDocumentFields,
   invoice_number: z.string(),
   reason: z.string(),
-  /** A same-day void: this note reverses the whole invoice (issue 20 §5). */
+  /** A same-day void: this note reverses the whole invoice (docs/bookings.md#void). */
   voids_invoice: z.boolean(),
 });
 export type CreditNote = z.infer<typeof creditNote>;
@@ -106,7 +106,7 @@ export const salesRegisterRow = z.object({
   vat: z.number().int(),
   /**
    * Why a row counts nothing: a voided ticket's invoice and its voiding credit note stay listed
-   * (their numbers have no gap) with zero amounts and this note (issue 20 §5). Empty otherwise.
+   * (their numbers have no gap) with zero amounts and this note (docs/bookings.md#void). Empty otherwise.
    */
   note: z.string(),
 });
@@ -125,7 +125,7 @@ export const salesRegister = z.object({
 export type SalesRegister = z.infer<typeof salesRegister>;
 
 /**
- * The brand's after-sales charges (issue 20 §5): the void fee kept when a ticket is voided on the
+ * The brand's after-sales charges (docs/bookings.md#void): the void fee kept when a ticket is voided on the
  * day it was issued, per currency, in minor units (paisa, cents). 0 until an admin sets it.
  */
 export const financeSettingsInput = z.object({

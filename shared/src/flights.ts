@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AIRPORT_CODE_PATTERN, airportCode } from './airports';
 import { offerConditionsSchema } from './offer-conditions';
 
 /** Most passengers on seats (adults plus children) in one booking. */
@@ -153,10 +154,10 @@ export const flightSearchRequest = z
         return;
       }
       if (!leg.depart_code) fail(at('depart_code'), 'Choose where you fly from.');
-      else if (!/^[A-Z]{3}$/.test(leg.depart_code))
+      else if (!AIRPORT_CODE_PATTERN.test(leg.depart_code))
         fail(at('depart_code'), 'Use a three-letter airport code, such as KTM.');
       if (!leg.dest_code) fail(at('dest_code'), 'Choose where you fly to.');
-      else if (!/^[A-Z]{3}$/.test(leg.dest_code))
+      else if (!AIRPORT_CODE_PATTERN.test(leg.dest_code))
         fail(at('dest_code'), 'Use a three-letter airport code, such as PKR.');
       if (!leg.depart_date) fail(at('depart_date'), 'Choose a departure date.');
       else if (!isCalendarDate(leg.depart_date)) fail(at('depart_date'), 'Use a date like 2026-05-01.');
@@ -259,7 +260,7 @@ export const offerPrice = z.object({
     .nullable()
     .optional(),
   /**
-   * For a sub-agent whose master agent adds a markup (issue 21 §4): the master's markup, a
+   * For a sub-agent whose master agent adds a markup (docs/accounts.md#sub-agents): the master's markup, a
    * percentage of `total`. The sub-agent pays it on top (it is in `commission.net_total`), and
    * their client's `agent_markup.selling_total` is `total` + this + the sub-agent's own markup.
    * Absent for everyone else.
@@ -444,16 +445,8 @@ export const availabilityResponse = z.object({
 export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
 
 export const fareCalendarQuery = z.object({
-  depart_code: z
-    .string({ message: 'Choose where you fly from.' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'Use a three-letter airport code, such as KTM.'),
-  dest_code: z
-    .string({ message: 'Choose where you fly to.' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'Use a three-letter airport code, such as PKR.'),
+  depart_code: airportCode('Use a three-letter airport code, such as KTM.', 'Choose where you fly from.'),
+  dest_code: airportCode('Use a three-letter airport code, such as PKR.', 'Choose where you fly to.'),
   month: z
     .string({ message: 'Choose a month.' })
     .trim()

@@ -20,7 +20,8 @@ export function formatMoney(
 
 /**
  * The amount alone, by the same rule ("4,500", "4,500.50"), where the currency is said once
- * beside it (a calendar's legend): one rounding everywhere (issue 19).
+ * beside it (a calendar's legend): one rounding everywhere
+ * (docs/web.md#messages-toasts-money-and-connections).
  */
 export function formatAmount(
   amountMinor: number,

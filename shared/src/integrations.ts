@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What an API key may do (issue 21): `search` flights with the owner's prices, `book` (hold,
+ * What an API key may do (docs/accounts.md#api-keys): `search` flights with the owner's prices, `book` (hold,
  * cancel), `pay` (from the wallet or a gateway) and `read` (bookings, tickets, the account).
  */
 export const API_KEY_SCOPES = ['search', 'book', 'pay', 'read'] as const;
@@ -39,7 +39,7 @@ export const createdApiKey = apiKey.extend({
 });
 export type CreatedApiKey = z.infer<typeof createdApiKey>;
 
-/** What a webhook can be told about (issue 21). */
+/** What a webhook can be told about (docs/webhooks.md). */
 export const WEBHOOK_EVENTS = [
   'booking.held',
   'booking.ticketed',

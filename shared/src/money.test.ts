@@ -17,7 +17,7 @@ it('writes USD fares in dollars and cents', () => {
   expect(formatMoney(20_550, 'USD')).toBe('$205.50');
 });
 
-it('writes an amount alone by the same rule: paisa only where they are not zero (issue 19)', () => {
+it('writes an amount alone by the same rule: paisa only where they are not zero', () => {
   expect(formatAmount(450_000, 'NPR')).toBe('4,500');
   expect(formatAmount(450_050, 'NPR')).toBe('4,500.50');
   expect(formatAmount(12_345_600, 'NPR', 'ne')).toBe('१,२३,४५६');

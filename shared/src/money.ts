@@ -3,7 +3,10 @@ import { z } from 'zod';
 export const currencyCode = z.enum(['NPR', 'USD']);
 export type CurrencyCode = z.infer<typeof currencyCode>;
 
-/** An amount of money: an integer in the currency's minor unit (paisa, cents). */
+/**
+ * An amount of money: an integer in the currency's minor unit (paisa, cents), never a fraction
+ * (docs/decisions/0011-integer-minor-units-for-money.md).
+ */
 export const money = z.object({
   amount: z.number().int().describe('Integer in minor units (paisa for NPR, cents for USD)'),
   currency: currencyCode,

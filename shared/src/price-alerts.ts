@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { airportCode } from './airports';
 import { currency } from './flights';
 
 /** Most price alerts one user keeps at once. */
@@ -6,11 +7,7 @@ export const MAX_PRICE_ALERTS_PER_USER = 20;
 /** Longest date range one alert watches, in days. */
 export const MAX_PRICE_ALERT_DAYS = 31;
 
-const airportCode = z
-  .string({ message: 'Choose an airport.' })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'Use a three-letter airport code, such as KTM.');
+const airportCodeField = airportCode('Use a three-letter airport code, such as KTM.', 'Choose an airport.');
 const isoDate = z
   .string({ message: 'Choose a date.' })
   .trim()
@@ -18,13 +15,13 @@ const isoDate = z
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Use a date like 2026-05-01.');
 
 /**
- * Watch a route over a range of departure dates (issue 21): when its lowest one-adult fare drops
- * below the one the traveller saw, they get an e-mail (at most once a day) with a link to the
+ * Watch a route over a range of departure dates (docs/accounts.md#price-alerts): when its lowest one-adult
+ * fare drops below the one the traveller saw, they get an e-mail (at most once a day) with a link to the
  * results.
  */
 export const createPriceAlertRequest = z.object({
-  origin: airportCode,
-  destination: airportCode,
+  origin: airportCodeField,
+  destination: airportCodeField,
   from_date: isoDate,
   to_date: isoDate,
   nationality_code: z

@@ -1,7 +1,7 @@
 /* No zod here: the web app imports this at run time (the console's navigation) and keeps zod out. */
 
 /**
- * The roles of a brand's console users (issue 21 §3). Every user of type `admin` has one; the
+ * The roles of a brand's console users (docs/admin.md#staff-roles). Every user of type `admin` has one; the
  * users who were admins before roles existed are `owner`, who may do everything a brand admin
  * could do before.
  * - `owner`: everything, and alone the brand's settings, payment gateways, partner apps and staff;

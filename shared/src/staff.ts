@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailAddress, newPassword, staffRole } from './accounts';
 
 /**
- * Staff of a brand's console (issue 21 §3): the owner invites people by e-mail with a role,
+ * Staff of a brand's console (docs/admin.md#staff-roles): the owner invites people by e-mail with a role,
  * changes roles and revokes access (`/admin/staff…`); the invitee accepts with the e-mailed link
  * (`/auth/staff-invitations/…`). The roles and what each may do: shared/src/staff-roles.ts.
  */

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { emailAddress, nepaliMobile } from './accounts';
 
 /**
- * Sub-agents (issue 21 §4): a master agent (the agency's admin makes an agent one) creates agents
- * below them, funds their wallets from their own and passes them a part of the commission the
+ * Sub-agents (docs/accounts.md#sub-agents): a master agent (the agency's admin makes an agent one) creates
+ * agents below them, funds their wallets from their own and passes them a part of the commission the
  * agency grants the master. docs/accounts.md#sub-agents.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { walletEntryKind } from './admin-money';
 
 /**
- * Wallet statements and agents' credit (issue 20 §2–§3, docs/finance-statements.md). Amounts are
+ * Wallet statements and agents' credit (docs/finance-statements.md). Amounts are
  * integers in minor units (paisa for NPR); dates are Nepal's calendar dates, AD with BS beside.
  */
 

@@ -4,7 +4,7 @@ import { brands, users } from '../db/schema/index';
 import { issuePasswordLink } from '../domain/accounts/issue-password-link';
 import { brandSiteUrl } from '../domain/brands/brand-site-url';
 import { defaultSiteConfig } from '../domain/brands/default-site-config';
-import { emailLinksKey } from '../domain/payment-credentials/secret-box';
+import { emailLinksKey } from '../domain/crypto/secret-box';
 import { ConfigError, type Env, loadEnv } from '../env';
 import { setPasswordPath } from '../http/public-link';
 import { seedReferenceData } from '../seed/reference-data';

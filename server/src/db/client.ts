@@ -195,6 +195,7 @@ async function openPglite(dataDir: string, dataDirDump?: Blob): Promise<Database
 /**
  * Two processes must never open the same PGlite folder: the second one would corrupt it.
  * A lock file holding the owner's pid guards the folder; a stale lock (dead pid) is taken over.
+ * (docs/decisions/0001-pglite-embedded-default.md)
  */
 function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });

@@ -18,7 +18,7 @@ import { createTestApp } from '../test/test-app';
 import { sessionCookieName } from './session-auth';
 
 /**
- * The API fuzzer (issue 8, item 6). Every route of the app's own OpenAPI description gets
+ * The API fuzzer (docs/security.md#the-api-fuzzer). Every route of the app's own OpenAPI description gets
  * FUZZ_REQUESTS_PER_ROUTE requests (`npm test`: 150; `npm run fuzz`: 10,000) through the real
  * Fastify pipeline: bodies, query strings, path parameters and headers generated from the route's
  * JSON schemas with hostile values mixed in, broken JSON, deep nesting, odd Content-Types and
@@ -401,7 +401,8 @@ function problemWith(request: FuzzRequest, response: LightMyRequestResponse): st
       (type.startsWith('application/pdf') ||
         // The console's exports (ledger, reports) are CSV files, not the envelope, when they succeed.
         (type.startsWith('text/csv') && address.pathname.endsWith('.csv')) ||
-        // The sales register (issue 20): CSV unless `format` asks for XLSX or JSON.
+        // The sales register (docs/finance.md#the-vat-sales-register): CSV unless `format` asks for XLSX or
+        // JSON.
         (address.pathname.endsWith('/admin/reports/sales-register') &&
           ((type.startsWith('text/csv') && (format === null || format === 'csv')) ||
             (type.startsWith('application/vnd.openxmlformats') && format === 'xlsx'))) ||

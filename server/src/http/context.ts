@@ -6,7 +6,7 @@ import type { PasswordHasher } from '../domain/accounts/password-hasher';
 import type { ApiKeyRow } from '../domain/api-keys/create-api-key';
 import type { AssetStorage } from '../domain/assets/asset-storage';
 import type { Brand, BrandDirectory } from '../domain/brands/brand-directory';
-import type { OutboxMail } from '../domain/email/deliver-outbox';
+import type { OutboxMail } from '../domain/outbox/deliver-email-outbox';
 import type { SessionRecord, SessionStore } from '../domain/sessions/session-store';
 import type { WebhookEventRow } from '../domain/webhooks/deliver-webhooks';
 import type { Env } from '../env';

@@ -17,7 +17,7 @@ import { invitationToken, STAFF_PASSWORD } from '../test/staff';
 import { redactUrl } from './logging';
 
 /**
- * Secrets never reach the logs (issue 8, item 8): every line the server writes at the most verbose
+ * Secrets never reach the logs (docs/security.md#logs): every line the server writes at the most verbose
  * level during sign-up, log-in (cookie and bearer), a password reset, a partner sign-in and gateway
  * payments is captured, and none holds a password, token, cookie or gateway secret.
  */

@@ -21,5 +21,5 @@ export function publicLink(app: FastifyInstance, hosts: readonly string[], pathA
 /** The set-password page for a token (password reset and invitations share it). */
 export const setPasswordPath = (token: string) => `/auth/reset-password?token=${token}`;
 
-/** The accept-invitation page for a staff invitation's token (issue 21 §3). */
+/** The accept-invitation page for a staff invitation's token (docs/admin.md#staff-roles). */
 export const staffInvitationPath = (token: string) => `/auth/accept-invitation?token=${token}`;

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
 
-/** Actions with abuse limits (issue 4): each has its own counters. */
+/** Actions with abuse limits (docs/accounts.md#abuse-limits): each has its own counters. */
 export type RateLimitedAction =
   | 'login'
   | 'signup'
@@ -36,7 +36,10 @@ export class MemoryRateLimitCounter implements RateLimitCounter {
   }
 }
 
-/** Fixed-window counters in Redis, shared by every app instance. */
+/**
+ * Fixed-window counters in Redis, shared by every app instance: counters are all Redis holds
+ * (docs/decisions/0004-sessions-in-the-database-redis-for-counters.md).
+ */
 export class RedisRateLimitCounter implements RateLimitCounter {
   constructor(
     private readonly redis: Redis,

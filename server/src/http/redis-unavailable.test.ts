@@ -5,10 +5,11 @@ import { api, DEMO_PASSWORD } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
- * Redis is a cache of counters, not a store (issue 14, finding 10): with a Redis that does not
- * answer (nothing listens on the port), people still sign in and signed-in calls still work; rate
- * limits fall back to this process's own counters, and the fallback is logged once. Readiness says
- * Redis is down (503 naming it) while liveness stays 200 (issue 16 item 4).
+ * Redis is a cache of counters, not a store
+ * (docs/decisions/0004-sessions-in-the-database-redis-for-counters.md): with a Redis that does not answer
+ * (nothing listens on the port), people still sign in and signed-in calls still work; rate limits fall back
+ * to this process's own counters, and the fallback is logged once. Readiness says Redis is down (503 naming
+ * it) while liveness stays 200 (docs/operations.md).
  */
 describe('with Redis down', () => {
   let t: TestApp;

@@ -14,7 +14,10 @@ import { compress, preferredEncoding } from './compression';
 
 /** Marker in web/index.html replaced by the brand's head tags and bootstrap data. */
 const HEAD_MARKER = '<!--app-head-->';
-/** Marker inside #root replaced by a static first paint, which React replaces when it starts. */
+/**
+ * Marker inside #root replaced by a static first paint, which React replaces when it starts
+ * (docs/decisions/0013-server-first-paint-not-full-server-rendering.md).
+ */
 const FIRST_PAINT_MARKER = '<!--app-first-paint-->';
 
 /**

@@ -10,7 +10,7 @@ afterAll(() => t.close());
 const manifestFor = (host: string) =>
   t.app.inject({ method: 'GET', url: '/manifest.webmanifest', headers: { host } });
 
-describe('GET /manifest.webmanifest (the installable app, issue 19 item 8)', () => {
+describe('GET /manifest.webmanifest (the installable app)', () => {
   it("carries the host's brand: its name, colour and favicon as the icon, opening on the home page", async () => {
     const response = await manifestFor('localhost:3000');
     expect(response.statusCode).toBe(200);

@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss } from 'pg-boss';
 import type { Database } from '../db/client';
-import { JOB_DEFINITIONS, JOB_NAMES, type JobName } from './definitions';
+import { JOB_DEFINITIONS, JOB_NAMES, type JobName, type JobServices } from './definitions';
 
 export interface JobQueue {
   /**
@@ -13,7 +13,7 @@ export interface JobQueue {
    * This instance works the queue (main.ts; tests run jobs directly with runBookingJobs): a
    * worker per job, and every `intervalSeconds` each job is sent, so some instance runs it.
    */
-  startWorkers(app: FastifyInstance, intervalSeconds: number): Promise<void>;
+  startWorkers(services: JobServices, intervalSeconds: number): Promise<void>;
   /** Stops the ticker and the workers, waiting for runs under way (at most 10 s). */
   stop(): Promise<void>;
 }
@@ -26,6 +26,7 @@ const SCHEMA = 'pgboss';
  * PostgreSQL), started on first use. Each job of JOB_DEFINITIONS is a queue with the `stately`
  * policy: at most one run waiting and one running, so a burst of sends (or of instances' tickers)
  * collapses into one pass. A run that fails is not retried by the queue: the next tick is the retry.
+ * Why pg-boss, and why in the database: docs/decisions/0002-pg-boss-for-jobs.md.
  */
 export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQueue {
   let boss: PgBoss | undefined;
@@ -69,13 +70,13 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
 
   return {
     send,
-    async startWorkers(app, intervalSeconds) {
+    async startWorkers(services, intervalSeconds) {
       if (intervalSeconds <= 0) return;
       const queue = await start();
       for (const name of JOB_NAMES) {
         await queue.work(name, { pollingIntervalSeconds: Math.min(intervalSeconds, 2) }, async () => {
-          const summary = await JOB_DEFINITIONS[name].run(app);
-          if (Object.values(summary).some(isSomething)) app.log.info({ job: name, summary }, 'job done');
+          const summary = await JOB_DEFINITIONS[name].run(services);
+          if (Object.values(summary).some(isSomething)) services.log.info({ job: name, summary }, 'job done');
         });
       }
       const sendAll = () => Promise.all(JOB_NAMES.map(send));

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { RefundExcessSummary } from '../domain/bookings/refund-excess-payments';
-import type { VerifySupplierChangesResult } from '../domain/bookings/verify-supplier-changes';
-import { JOB_DEFINITIONS, JOB_NAMES, type JobName } from './definitions';
+import type { VerifySupplierChangesResult } from '../domain/bookings/change/verify-supplier-changes';
+import type { RefundExcessSummary } from '../domain/bookings/refund/refund-excess-payments';
+import { JOB_DEFINITIONS, JOB_NAMES, type JobName, type JobPayload, type JobServices } from './definitions';
 
 export interface BookingJobsSummary {
   expired: number;
@@ -24,7 +23,7 @@ export interface BookingJobsSummary {
  * One pass of every job, in the order of JOB_DEFINITIONS, here and now (tests, operators): what
  * the queue's workers do over time. A failing job does not stop the others.
  */
-export async function runBookingJobs(app: FastifyInstance): Promise<BookingJobsSummary> {
+export async function runBookingJobs(app: JobServices): Promise<BookingJobsSummary> {
   const summary: BookingJobsSummary = {
     expired: 0,
     reconciled: { checked: 0, paid: 0, excess: 0 },
@@ -47,8 +46,9 @@ export async function runBookingJobs(app: FastifyInstance): Promise<BookingJobsS
 
 /** One run of one job, here and now (tests, operators). */
 export function runJob<Name extends JobName>(
-  app: FastifyInstance,
+  app: JobServices,
   name: Name,
+  payload: JobPayload = {},
 ): ReturnType<(typeof JOB_DEFINITIONS)[Name]['run']> {
-  return JOB_DEFINITIONS[name].run(app) as ReturnType<(typeof JOB_DEFINITIONS)[Name]['run']>;
+  return JOB_DEFINITIONS[name].run(app, payload) as ReturnType<(typeof JOB_DEFINITIONS)[Name]['run']>;
 }

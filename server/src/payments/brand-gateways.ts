@@ -1,14 +1,30 @@
-import type { Db } from '../db/client';
+import type { CredentialGateway } from '#shared/payment-credentials';
 import { RecentReads } from '../db/recent-reads';
-import {
-  readBrandPaymentCredentials,
-  type SavedPaymentCredentials,
-} from '../domain/payment-credentials/payment-credentials';
 import { pemFromEnv } from '../env';
 import { DependencyUnavailableError } from '../errors';
 import { createGateways, type GatewayHosts, type PaymentConfig, type PaymentGateways } from './config';
 import type { GatewayName } from './gateway';
 import { gatewayModes, type PaymentsMode, siteMode } from './payments-mode';
+
+/** One gateway's saved merchant account with its secrets opened: server only, never answered. */
+export interface SavedPaymentCredentials {
+  brandId: string;
+  gateway: CredentialGateway;
+  environment: 'test' | 'production';
+  settings: Record<string, string>;
+  secrets: Record<string, string>;
+}
+
+/**
+ * The merchant accounts brands saved, secrets opened: read from the database by
+ * domain/payment-credentials, which the clients here know nothing of.
+ */
+export interface SavedMerchantAccounts {
+  /** Every gateway account the brand saved. */
+  ofBrand(brandId: string): Promise<SavedPaymentCredentials[]>;
+  /** Every brand's saved account with one gateway (the sandboxes accept them as their merchants). */
+  withGateway(gateway: CredentialGateway): Promise<SavedPaymentCredentials[]>;
+}
 
 /** The gateway clients money moves through, the settings they were built from, and their modes. */
 export interface GatewaySet {
@@ -81,11 +97,10 @@ export class PaymentGatewayDirectory implements GatewaySet {
   private readonly byBrand = new RecentReads<string, GatewaySet>();
 
   constructor(
-    private readonly db: Db,
     readonly config: PaymentConfig,
     readonly hosts: GatewayHosts,
-    /** The key the brands' secrets are sealed with (payment-credentials/secret-box.ts). */
-    private readonly key: Buffer,
+    /** The brands' own merchant accounts. */
+    readonly accounts: SavedMerchantAccounts,
     /** Whether this server serves the built-in sandboxes (PAYMENT_SANDBOX). */
     readonly sandboxServed: boolean,
   ) {
@@ -119,7 +134,7 @@ export class PaymentGatewayDirectory implements GatewaySet {
   }
 
   private async read(brandId: string): Promise<GatewaySet> {
-    const accounts = await readBrandPaymentCredentials(this.db, { brandId, key: this.key });
+    const accounts = await this.accounts.ofBrand(brandId);
     if (!accounts.length) return this;
     try {
       const config = brandPaymentConfig(this.config, this.hosts, accounts);

@@ -1,6 +1,6 @@
-import type { GatewayName } from '../db/schema/payments';
+import { GATEWAY_NAMES, type GatewayName } from '../db/schema/payments';
 
-export type { GatewayName };
+export { GATEWAY_NAMES, type GatewayName };
 
 /** What the browser must do to pay: post a form to the gateway, or go to an address. */
 export type PaymentAction =

@@ -11,8 +11,8 @@ import { keyRequirementOf } from './api-key-scopes';
 import { BRAND_ADMIN_POLICIES, PLATFORM_POLICIES, type PolicyName, staffRolesOf } from './policy';
 
 /**
- * The access sweep of EVERY API route (issue 8, item 7), enumerated from the route table so a new
- * route is swept without being listed. Brand A (Sajilo) holds the victim's data: an agent's ticketed
+ * The access sweep of EVERY API route (docs/security.md#the-access-sweep), enumerated from the route table so
+ * a new route is swept without being listed. Brand A (Sajilo) holds the victim's data: an agent's ticketed
  * booking and, for the admin routes, a user, a partner app and an e-mail of the brand. Each route is
  * called, for every id it takes, with no session, with another user of brand A, with brand B's
  * (Global IME's) user of the same kind on B's host, and with the victim's own session on B's host.
@@ -37,16 +37,16 @@ interface Victim {
   webhookId: string;
   priceAlertId: string;
   webhookDeliveryId: string;
-  /** The victim's sub-agent (the victim is made a master agent, issue 21 §4). */
+  /** The victim's sub-agent (the victim is made a master agent, docs/accounts.md#sub-agents). */
   subAgentId: string;
-  /** A booking of the victim's cancelled with a refund, and its credit note (issue 20). */
+  /** A booking of the victim's cancelled with a refund, and its credit note (docs/finance.md). */
   refundedPnr: string;
   /** That booking's refund (a wallet credit: recording it as paid back by hand answers 409). */
   refundId: string;
   creditNoteNumber: string;
   /** The ticketed booking's tax invoice number (its sale's; date changes add more). */
   invoiceNumber: string;
-  /** A console user of brand A (a viewer) and a pending staff invitation (issue 21 §3). */
+  /** A console user of brand A (a viewer) and a pending staff invitation (docs/admin.md#staff-roles). */
   staffMemberId: string;
   staffEmail: string;
   staffInvitationId: string;
@@ -85,7 +85,8 @@ beforeAll(async () => {
     agentB: await logInDemo(t, 'globalime', 'agent'),
     adminB: await logInDemo(t, 'globalime', 'admin'),
   };
-  // The agent's own API key and webhook (issue 21); the webhook is told of the hold below.
+  // The agent's own API key and webhook (docs/accounts.md#api-keys, docs/webhooks.md); the webhook is told of
+  // the hold below.
   const apiKey = (
     await api(t, {
       method: 'POST',

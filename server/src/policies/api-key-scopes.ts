@@ -8,8 +8,8 @@ export type KeyRequirement = ApiKeyScope | 'none' | 'person';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The scope an API key needs for a route (issue 21), from the route's policy, method and path:
- * flight searches need `search`; a booking's payment `pay`; other booking writes `book`; any
+ * The scope an API key needs for a route (docs/accounts.md#api-keys), from the route's policy, method and
+ * path: flight searches need `search`; a booking's payment `pay`; other booking writes `book`; any
  * other read `read`. Changes to the account, the keys and webhooks, the console's and the
  * platform's writes need a person's session: no key does them, so a leaked key cannot make
  * itself more keys, change a password or move an agency's money. Open routes need nothing.

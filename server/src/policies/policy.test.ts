@@ -38,7 +38,7 @@ describe('the policy module', () => {
     expect(can({ type: 'individual', platformOperator: true } as AccountUser, 'manageInventory')).toBe(true);
   });
 
-  it('gives each staff role its share of the console (issue 21 §3)', () => {
+  it('gives each staff role its share of the console', () => {
     // Money movements: the owner and finance.
     expect(rolesAllowed('manageWallets')).toEqual(['owner', 'finance']);
     expect(rolesAllowed('refundBookings')).toEqual(['owner', 'finance']);

@@ -11,7 +11,7 @@ import { AppError } from '../errors';
 import { authorizeApiKey } from './api-key-scopes';
 
 /**
- * A console policy (issue 21 §3): the brand's admins whose staff role the table
+ * A console policy (docs/admin.md#staff-roles): the brand's admins whose staff role the table
  * `CONSOLE_POLICY_ROLES` (shared/src/staff-roles.ts) names for it.
  */
 const staff = (policy: ConsolePolicy) => (user: AccountUser | undefined) =>
@@ -51,7 +51,8 @@ export const policies = {
   book: (user: AccountUser | undefined) => Boolean(user),
   /**
    * Create sub-agents, fund them from one's wallet and set what they are passed of one's
-   * commission (issue 21 §4): agents the agency made master agents, each their own sub-agents.
+   * commission (docs/accounts.md#sub-agents): agents the agency made master agents, each their own
+   * sub-agents.
    */
   manageSubAgents: (user: AccountUser | undefined) => isMasterAgent(user),
   /**
@@ -68,13 +69,14 @@ export const policies = {
   /** Set one's own commission: every user type except `individual` (spec §1, §6). */
   setCommission: (user: AccountUser | undefined) => Boolean(user) && user?.type !== 'individual',
   /**
-   * Create, list and revoke one's own API keys and webhooks (issue 21): agents and admins, each
-   * for their own account. With a key only the lists (scope `read`): keys never make keys.
+   * Create, list and revoke one's own API keys and webhooks (docs/accounts.md#api-keys, docs/webhooks.md):
+   * agents and admins, each for their own account. With a key only the lists (scope `read`): keys never make
+   * keys.
    */
   manageIntegrations: (user: AccountUser | undefined) => user?.type === 'agent' || user?.type === 'admin',
   /**
-   * See one's own wallet, its credit and statements (issue 20 §2): agents and admins (every type
-   * but the travellers'), each their own.
+   * See one's own wallet, its credit and statements (docs/finance-statements.md#statements): agents and
+   * admins (every type but the travellers'), each their own.
    */
   useWallet: (user: AccountUser | undefined) =>
     Boolean(user) && user?.type !== 'individual' && user?.type !== 'customer',

@@ -1,6 +1,6 @@
 import type { FlightLoad, InventoryControl } from '#shared/admin-inventory';
-import { dateOf } from '../domain/flights/engine/calendar';
-import { localTimesOf } from '../domain/flights/engine/flight-network';
+import { dateOf } from '../domain/flight-engine/calendar';
+import { localTimesOf } from '../domain/flight-engine/flight-network';
 import type { FlightLoadRow } from '../domain/inventory/find-flight-load';
 import type { InventoryControlRow } from '../domain/inventory/set-class-control';
 

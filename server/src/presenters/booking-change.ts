@@ -1,7 +1,7 @@
 import type { ChangeOptions, ChangeQuote } from '#shared/booking-changes';
 import type { FlightOffer } from '#shared/flights';
-import type { ChangePayment } from '../domain/bookings/change-booking-date';
-import type { BookingChangeQuote } from '../domain/bookings/quote-booking-change';
+import type { ChangePayment } from '../domain/bookings/change/change-booking-date';
+import type { BookingChangeQuote } from '../domain/bookings/change/quote-booking-change';
 
 /**
  * A change's quote; `payment` as the change is paid (default: the wallet when something is due),

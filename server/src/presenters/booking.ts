@@ -1,12 +1,12 @@
 import type { Booking, BookingSummary, PaymentMethod, RefundQuote, TicketListItem } from '#shared/bookings';
 import type { BookedBy, PriceBreakdown } from '#shared/sub-agents';
 import { isAgentUserType } from '#shared/user-types';
-import { airlineReferenceOf } from '../domain/bookings/airline-reference-of';
-import type { BookingRow, FullBooking } from '../domain/bookings/find-booking';
+import { airlineReferenceOf } from '../domain/booking-records/airline-reference-of';
+import type { BookingRow, FullBooking } from '../domain/booking-records/find-booking';
+import type { BookerInfo } from '../domain/booking-records/load-bookers';
+import type { TicketListRow } from '../domain/bookings/issue/list-tickets';
 import type { BookingSummaryRow } from '../domain/bookings/list-bookings';
-import type { BookerInfo } from '../domain/bookings/load-bookers';
-import type { CancellationQuote } from '../domain/bookings/quote-cancellation';
-import type { TicketListRow } from '../domain/tickets/list-tickets';
+import type { CancellationQuote } from '../domain/bookings/refund/quote-cancellation';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

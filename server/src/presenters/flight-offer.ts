@@ -1,8 +1,8 @@
 import type { FareFamilyOption, FlightOffer, FlightSearchResponse, SearchFlight } from '#shared/flights';
-import { offerAsSold, type SoldOffer } from '../domain/flights/offer-as-sold';
-import type { SearchFlightsResult } from '../domain/flights/search-flights';
+import { offerAsSold, type SoldOffer } from '../domain/search/offer-as-sold';
+import type { SearchFlightsResult } from '../domain/search/search-flights';
 
-/** An offer as the API shows it: the shape a booking keeps too (domain/flights/offer-as-sold.ts). */
+/** An offer as the API shows it: the shape a booking keeps too (domain/search/offer-as-sold.ts). */
 export const presentOffer = offerAsSold;
 
 /** The same segments flown at the same times, whatever fare: flight numbers and departures. */

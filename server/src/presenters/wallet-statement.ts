@@ -1,9 +1,9 @@
 import type { AgentStatement } from '#shared/wallet-statements';
-import { type CsvCell, majorUnits, toCsv } from '../http/csv';
+import { type CsvCell, majorUnits, toCsv } from './csv';
 
 /**
- * Wallet statements as files (issue 20 §2): one table, the same rows in CSV and XLSX. Per agent an
- * opening-balance row, one row per entry with its PNR and the balance after it, and a
+ * Wallet statements as files (docs/finance-statements.md#statements): one table, the same rows in CSV and
+ * XLSX. Per agent an opening-balance row, one row per entry with its PNR and the balance after it, and a
  * closing-balance row. Dates are Nepal time, the BS date beside the AD one; amounts in rupees and,
  * for machines, in paisa.
  */

@@ -10,15 +10,15 @@ import {
   MS_PER_DAY,
   MS_PER_MINUTE,
   todayInNepal,
-} from '../domain/flights/engine/calendar';
+} from '../domain/flight-engine/calendar';
 import {
   describeBaggage,
   fareConditions,
   type RuleFamily,
   refundsFare,
-} from '../domain/flights/engine/fare-conditions';
-import { NPR_PER_USD, RESIDENTIAL_FARE_FACTOR, routeCharges } from '../domain/flights/engine/fare-rules';
-import { forgetFlightNetwork } from '../domain/flights/load-flight-network';
+} from '../domain/flight-engine/fare-conditions';
+import { NPR_PER_USD, RESIDENTIAL_FARE_FACTOR, routeCharges } from '../domain/flight-engine/fare-rules';
+import { forgetFlightNetwork } from '../domain/flight-engine/load-flight-network';
 import { type ScheduleRow, upsertSchedules } from '../domain/inventory/upsert-schedules';
 import {
   AIRCRAFT_SEATS,

@@ -37,7 +37,7 @@ const DEMO_USERS: DemoUser[] = [
 ];
 
 /**
- * The demo platform operator (issue 7): may create and list brands at `/platform/…`. Like every
+ * The demo platform operator (spec §15.3): may create and list brands at `/platform/…`. Like every
  * user it belongs to one brand (the default, Sajilo) and signs in on its host; its type is
  * `individual`, so it has no agent or admin powers in that brand.
  */

@@ -1,5 +1,5 @@
 /**
- * What the application asks of an SMS gateway (issue 21 §5, docs/sms.md): send one text to one
+ * What the application asks of an SMS gateway (docs/sms.md): send one text to one
  * mobile. Each gateway's client speaks its own protocol behind this interface and knows nothing
  * of bookings; the SMS domain (`domain/sms/`) knows nothing of any gateway's wire format.
  */

@@ -1,4 +1,4 @@
-import { dateOf, todayInNepal } from '../domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../domain/flight-engine/calendar';
 import { api, GLOBALIME, logInDemo, SAJILO } from './accounts';
 import type { TestApp } from './test-app';
 

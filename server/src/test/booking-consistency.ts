@@ -207,7 +207,8 @@ export async function findBookingInconsistencies(
            group by u.id having u.wallet_balance <> coalesce(sum(w.amount), 0)`,
     ),
   );
-  // The double-entry books (issue 20 §7): every run that checks the bookings checks them too.
+  // The double-entry books (docs/finance-statements.md#the-books-double-entry): every run that checks the
+  // bookings checks them too.
   for (const problem of (await checkBooks(db)).problems) problems.push(`books: ${problem}`);
   return problems;
 }

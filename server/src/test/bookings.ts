@@ -4,10 +4,10 @@ import type { Booking, CreateBookingRequest, PassengerInput } from '#shared/book
 import type { FlightOffer, OfferSegment } from '#shared/flights';
 import type { Db } from '../db/client';
 import { flightSchedules, flightSeats, users, walletEntries } from '../db/schema/index';
-import type { EngineOffer } from '../domain/flights/engine/build-offers';
-import { dateOf, dayOf, todayInNepal } from '../domain/flights/engine/calendar';
-import { demandSoldIn } from '../domain/flights/engine/demand';
-import { loadFlightNetwork } from '../domain/flights/load-flight-network';
+import type { EngineOffer } from '../domain/flight-engine/build-offers';
+import { dateOf, dayOf, todayInNepal } from '../domain/flight-engine/calendar';
+import { demandSoldIn } from '../domain/flight-engine/demand';
+import { loadFlightNetwork } from '../domain/flight-engine/load-flight-network';
 import type { Hold, Supplier } from '../domain/suppliers/supplier';
 import { AppError } from '../errors';
 import { api, DEMO_PASSWORD } from './accounts';

@@ -1,5 +1,5 @@
 import type { emailOutbox } from '../db/schema/index';
-import { recipientText } from '../domain/email/deliver-outbox';
+import { recipientText } from '../domain/outbox/deliver-email-outbox';
 import type { TestApp } from './test-app';
 
 /**

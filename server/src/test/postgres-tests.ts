@@ -9,10 +9,10 @@
  */
 export const POSTGRES_TESTS: ReadonlyArray<readonly [file: string, why: string]> = [
   // Skipped on PGlite (one connection in one process) or without Redis.
-  ['server/src/domain/bookings/concurrent-holds.test.ts', 'holds racing on their own connections'],
+  ['server/src/domain/bookings/hold/concurrent-holds.test.ts', 'holds racing on their own connections'],
   ['server/src/domain/finance/concurrent-invoices.test.ts', 'invoice numbers from a locked counter row'],
   ['server/src/domain/wallet/concurrent-credit.test.ts', "concurrent debits under the user's row lock"],
-  ['server/src/domain/email/deliver-outbox.test.ts', 'two instances deliver the outbox (skip locked)'],
+  ['server/src/domain/outbox/deliver-email-outbox.test.ts', 'two instances deliver the outbox (skip locked)'],
   ['server/src/http/redis-unavailable.test.ts', 'rate limits in Redis, and Redis emptied'],
   ['server/src/operations/postgres-restart.test.ts', 'a PostgreSQL restart during a booking load'],
   ['server/src/operations/two-instances.test.ts', 'two instances on one PostgreSQL and one Redis'],
@@ -20,7 +20,8 @@ export const POSTGRES_TESTS: ReadonlyArray<readonly [file: string, why: string]>
   // Operations: payments settled twice and at once, as deployed.
   ['server/src/operations/gateway-faults.test.ts', 'returns and the reconcile job at once, on the pool'],
   // Connections, locks and the job queue.
-  ['server/src/domain/bookings/hold-batcher.test.ts', 'group commits of holds on pooled connections'],
+  ['server/src/budgets/booking-budgets.test.ts', 'statements and rows of the hot paths on the `pg` driver'],
+  ['server/src/domain/bookings/hold/hold-batcher.test.ts', 'group commits of holds on pooled connections'],
   ['server/src/routes/bookings/hold-limits.test.ts', 'hold limits counted under row locks'],
   ['server/src/jobs/job-queue.test.ts', "pg-boss's workers on their own connections"],
   ['server/src/http/metrics.test.ts', "the pool's gauges and counts read from the database"],

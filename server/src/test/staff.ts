@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { StaffRole } from '#shared/staff-roles';
 import { emailOutbox } from '../db/schema/index';
-import { recipientText } from '../domain/email/deliver-outbox';
+import { recipientText } from '../domain/outbox/deliver-email-outbox';
 import { api, logIn, logInDemo, SAJILO } from './accounts';
 import type { TestApp } from './test-app';
 

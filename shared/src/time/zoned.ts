@@ -2,7 +2,8 @@ import { Temporal } from 'temporal-polyfill';
 
 /**
  * Local wall time ↔ UTC in IANA zones: the one place Tikat converts between them, by Temporal
- * (temporal-polyfill), which reads the zone rules from the runtime's time-zone data.
+ * (temporal-polyfill), which reads the zone rules from the runtime's time-zone data
+ * (docs/decisions/0006-temporal-for-local-time.md).
  *
  * A wall time is a clock reading with no zone: `2026-03-29T01:30` (seconds optional), or the same
  * reading as a number — the milliseconds since 1970-01-01T00:00 of that reading as if it were UTC

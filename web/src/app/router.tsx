@@ -61,7 +61,7 @@ function toRoutesElements(routes: RouteObject[]): RouteObject[] {
   });
 }
 
-/** The routes of spec §2 and the admin console (issue 7); each page loads on demand. */
+/** The routes of spec §2 and the admin console (spec §15.1); each page loads on demand. */
 const routes = toRoutesElements([
   {
     path: 'admin',

@@ -19,7 +19,8 @@ export class ApiError extends Error {
 
 /**
  * The API names the first refused field in its message ("value: Use at most 5,000 basis
- * points") for developers; people read the field's own message (issue 19).
+ * points") for developers; people read the field's own message
+ * (docs/web.md#messages-toasts-money-and-connections).
  */
 function forPeople(message: string, fields: Record<string, string> | undefined): string {
   const first = fields ? Object.entries(fields)[0] : undefined;

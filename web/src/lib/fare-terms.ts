@@ -53,7 +53,7 @@ function tiersText(t: TFunction, rule: ConditionRule): string {
 /**
  * The fare's cancellation rules in the traveller's language, written from the conditions data
  * (the same tiers the cancellation quote charges), as the server writes `refund_policy` in English
- * (server/src/domain/flights/engine/fare-conditions.ts, describeRefund).
+ * (server/src/domain/flight-engine/fare-conditions.ts, describeRefund).
  */
 export function refundRulesText(t: TFunction, conditions: OfferConditions): string {
   const { refund, no_show } = conditions;

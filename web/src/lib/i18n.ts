@@ -175,7 +175,8 @@ export function apiErrorMessage(
   serverMessage: string,
   data: Record<string, unknown> = {},
 ): string {
-  // A lockout says when to try again (issue 19): the server's English says it; Nepali says it too.
+  // A lockout says when to try again (docs/web.md#messages-toasts-money-and-connections): the server's
+  // English says it; Nepali says it too.
   const seconds = data.retryAfterSeconds;
   if (language === 'ne' && code === 'RATE_LIMITED' && typeof seconds === 'number' && seconds > 0)
     return seconds < 60

@@ -4,10 +4,10 @@ import toast from 'react-hot-toast';
 const errorIds = new Set<string>();
 
 /**
- * Toasts that replace rather than pile up (issue 19): each kind and message has one toast id, so
- * the same message shown again refreshes its toast instead of adding another; a success clears
- * the errors before it. Distinct messages still stack, up to the spec's limit (§2.6, at most 20
- * at once, kept by `Notifications`).
+ * Toasts that replace rather than pile up (docs/web.md#messages-toasts-money-and-connections): each kind and
+ * message has one toast id, so the same message shown again refreshes its toast instead of adding another; a
+ * success clears the errors before it. Distinct messages still stack, up to the spec's limit (§2.6, at most
+ * 20 at once, kept by `Notifications`).
  */
 export const notify = {
   success(message: string): string {

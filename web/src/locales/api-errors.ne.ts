@@ -72,8 +72,8 @@ export const apiErrorsNe: Record<ErrorCode | 'NETWORK', string> = {
 };
 
 /**
- * A lockout with when to try again (issue 19), in Nepali; in English the server's own message
- * says it ("Please try again in 10 minutes.").
+ * A lockout with when to try again (docs/web.md#messages-toasts-money-and-connections), in Nepali; in English
+ * the server's own message says it ("Please try again in 10 minutes.").
  */
 export const apiWaitsNe = {
   RATE_LIMITED_SECONDS: 'धेरै प्रयास भए। कृपया {{count, digits}} सेकेन्डपछि फेरि प्रयास गर्नुहोस्।',

@@ -1,7 +1,7 @@
 /**
- * The form messages of the API's schemas (shared/src: accounts, bookings, flights, airports) in
- * Nepali, by their English text: a field shows the schema's own message, in the browser or from
- * the server's `data.fields`, and in Nepali it reads this one. Numbers are the schemas' constants;
+ * The form messages of the API's schemas (shared/src: accounts, bookings, booking-changes, flights,
+ * airports) in Nepali, by their English text: a field shows the schema's own message, in the
+ * browser or from the server's `data.fields`, and in Nepali it reads this one. Numbers are the schemas' constants;
  * web/src/locales/locales.test.ts checks every message of those schemas is here. Examples a
  * traveller types (2026-05-01, KTM, +977 98XXXXXXXX) stay as they are typed.
  */
@@ -50,6 +50,9 @@ export const formErrorsNe: Record<string, string> = {
   'Use a three-letter airport code, such as PKR.': 'PKR जस्तो तीन अक्षरको विमानस्थल कोड लेख्नुहोस्।',
   'Search with at most 64 characters.': 'बढीमा ६४ अक्षरले खोज्नुहोस्।',
   'Choose a date.': 'मिति छान्नुहोस्।',
+  'Choose a date (YYYY-MM-DD).': 'मिति छान्नुहोस् (YYYY-MM-DD)।',
+  'Choose a leg.': 'परिवर्तन गर्ने उडान छान्नुहोस्।',
+  'Choose esewa, khalti or connectips.': 'eSewa, Khalti वा ConnectIPS छान्नुहोस्।',
   'Choose a month.': 'महिना छान्नुहोस्।',
   'Choose a departure date.': 'प्रस्थान मिति छान्नुहोस्।',
   'Choose a return date.': 'फर्कने मिति छान्नुहोस्।',

@@ -93,10 +93,12 @@ describe('the API errors in Nepali', () => {
 
 describe('the form messages in Nepali', () => {
   /** Every sentence-like literal of the public schemas: what a field or `data.fields` can say. */
-  const literalMessages = ['accounts', 'bookings', 'flights', 'airports'].flatMap((file) => {
-    const source = readFileSync(path.join(import.meta.dirname, `../../../shared/src/${file}.ts`), 'utf8');
-    return [...source.matchAll(/(?<!describe\(|description: )'([A-Z][^']*[.!?])'/g)].map((m) => m[1] ?? '');
-  });
+  const literalMessages = ['accounts', 'bookings', 'booking-changes', 'flights', 'airports'].flatMap(
+    (file) => {
+      const source = readFileSync(path.join(import.meta.dirname, `../../../shared/src/${file}.ts`), 'utf8');
+      return [...source.matchAll(/(?<!describe\(|description: )'([A-Z][^']*[.!?])'/g)].map((m) => m[1] ?? '');
+    },
+  );
   const templated = [
     `Use at least ${PASSWORD_MIN_LENGTH} characters.`,
     `Use at most ${PASSWORD_MAX_LENGTH} characters.`,

@@ -107,7 +107,7 @@ export const users = pgTable(
     agentGroupId: uuid('agent_group_id').references(() => agentGroups.id, { onDelete: 'set null' }),
     /**
      * Set by the agency's admin: this agent may create sub-agents, fund them from their wallet and
-     * pass them a part of their commission (issue 21 §4).
+     * pass them a part of their commission (docs/accounts.md#sub-agents).
      */
     isMasterAgent: boolean('is_master_agent').notNull().default(false),
     /** A sub-agent's master agent (one level only: a sub-agent is never a master). */
@@ -138,8 +138,8 @@ export const users = pgTable(
      */
     platformOperator: boolean('platform_operator').notNull().default(false),
     /**
-     * The console role of an `admin` (issue 21 §3: owner, finance, sales, support, viewer); null
-     * for every other type. A trigger keeps it so: an admin made without one is an `owner` (as
+     * The console role of an `admin` (docs/admin.md#staff-roles: owner, finance, sales, support, viewer);
+     * null for every other type. A trigger keeps it so: an admin made without one is an `owner` (as
      * every admin was before roles), a user retyped away from admin loses it.
      */
     staffRole: text('staff_role').$type<StaffRole>(),
@@ -220,8 +220,8 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
 });
 
 /**
- * An owner's invitation of a staff member (issue 21 §3): the e-mailed link's token is stored only
- * as its SHA-256. Accepting it creates the user (type `admin`, this role) in the brand, once.
+ * An owner's invitation of a staff member (docs/admin.md#staff-roles): the e-mailed link's token is stored
+ * only as its SHA-256. Accepting it creates the user (type `admin`, this role) in the brand, once.
  */
 export const staffInvitations = pgTable(
   'staff_invitations',

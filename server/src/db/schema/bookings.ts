@@ -35,7 +35,7 @@ export interface BookingContact {
   mobile: string;
   /** The buyer's PAN for the tax invoice, when given at booking (request field `buyer_pan`). */
   buyerPan?: string;
-  /** The contact asked for SMS about the booking at this mobile (issue 21 §5, docs/sms.md). */
+  /** The contact asked for SMS about the booking at this mobile (docs/sms.md). */
   smsUpdates?: boolean;
   /** The language the contact booked in: their SMS are written in it (absent: English). */
   language?: 'en' | 'ne';
@@ -67,8 +67,8 @@ export const bookings = pgTable(
      */
     markup: jsonb('markup').$type<BookingMarkup>(),
     /**
-     * Who gets what of the price, from the agency down to the booker (issue 21 §4), as made at the
-     * hold; null for bookings made before, whose breakdown is derived from `price`.
+     * Who gets what of the price, from the agency down to the booker (docs/accounts.md#sub-agents), as made
+     * at the hold; null for bookings made before, whose breakdown is derived from `price`.
      */
     priceBreakdown: jsonb('price_breakdown').$type<PriceBreakdown>(),
     /** What the booker pays: the total, or for an agent the total less commission. */
@@ -99,6 +99,11 @@ export const bookings = pgTable(
     index('bookings_user_created_idx').on(table.userId, table.createdAt),
     index('bookings_brand_created_idx').on(table.brandId, table.createdAt),
     index('bookings_held_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'held'`),
+    // The hold-limit count reads an account's unpaid holds only, not its history nor every
+    // account's holds (docs/operations.md#query-plans-at-size).
+    index('bookings_user_held_idx').on(table.userId, table.expiresAt).where(sql`${table.status} = 'held'`),
+    // A gateway return finds its booking by the attempt's order id, which is text.
+    index('bookings_id_text_idx').on(sql`(${table.id}::text)`),
     index('bookings_ticket_email_due_idx')
       .on(table.paidAt)
       .where(sql`${table.status} = 'ticketed' and ${table.ticketEmailedAt} is null`),
@@ -224,7 +229,7 @@ export const tickets = pgTable(
 );
 
 /**
- * `transfer_out` / `transfer_in`: a master agent funding a sub-agent (issue 21 §4);
+ * `transfer_out` / `transfer_in`: a master agent funding a sub-agent (docs/accounts.md#sub-agents);
  * `sub_agent_commission`: the master's part of a sub-agent's ticketed booking;
  * `sub_agent_commission_reversal`: that part taken back as the booking is refunded or voided.
  */
@@ -252,7 +257,7 @@ export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 /**
  * The wallet as an append-only ledger: the sum of a user's entries is the balance, which
  * `users.wallet_balance` mirrors (kept equal in the same transaction). A booking is debited at
- * most once; it may be credited once per part cancelled (issue 20 §4) or voided.
+ * most once; it may be credited once per part cancelled (docs/bookings.md#partial-cancellation) or voided.
  */
 export const walletEntries = pgTable(
   'wallet_entries',
@@ -275,6 +280,8 @@ export const walletEntries = pgTable(
   },
   (table) => [
     index('wallet_entries_user_idx').on(table.userId),
+    // A booking's entries of one kind (a sub-agent's master commission, at issue and at refund).
+    index('wallet_entries_booking_idx').on(table.bookingId),
     uniqueIndex('wallet_entries_user_reference')
       .on(table.userId, table.reference)
       .where(sql`${table.reference} is not null`),

@@ -39,7 +39,7 @@ export const brandTaxProfiles = pgTable(
 );
 
 /**
- * A brand's after-sales charges (issue 20 §5): the void fee kept when a ticket is voided the day it
+ * A brand's after-sales charges (docs/bookings.md#void): the void fee kept when a ticket is voided the day it
  * was issued, per currency, in minor units. No row: 0. Edited by the brand's admins, audited.
  */
 export const brandFinanceSettings = pgTable(

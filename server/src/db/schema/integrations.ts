@@ -15,8 +15,8 @@ import { users } from './accounts';
 import { brands } from './brands';
 
 /**
- * API keys (issue 21): a user's own credential for their systems, acting as that user within its
- * scopes. Only a keyed hash of the key is stored (HMAC-SHA256, docs/security.md).
+ * API keys (docs/accounts.md#api-keys): a user's own credential for their systems, acting as that user within
+ * its scopes. Only a keyed hash of the key is stored (HMAC-SHA256, docs/security.md).
  */
 export const apiKeys = pgTable(
   'api_keys',

@@ -34,6 +34,7 @@ import { paymentAttempts } from './payments';
  * Signs: positive is what the books owe or earned (credit), negative what they hold (debit).
  * Written by triggers on the source tables in the statement that inserts the row or changes its
  * status, so in the caller's transaction (migrations 0020, 0027, 0030, 0034); `npm run check:books` checks.
+ * Why triggers: docs/decisions/0012-ledger-written-by-triggers.md.
  */
 export const ledgerLines = pgTable(
   'ledger_lines',

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, smallint, text, timestamp, uuid } from 
 import { bookings } from './bookings';
 import { brands } from './brands';
 
-/** What a traveller is told by SMS (issue 21 §5, docs/sms.md). */
+/** What a traveller is told by SMS (docs/sms.md). */
 export const SMS_KINDS = ['held', 'ticketed', 'disrupted', 'reminder', 'price_drop'] as const;
 export type SmsKind = (typeof SMS_KINDS)[number];
 /** What a booking's SMS is about (a price alert's is `price_drop`). */

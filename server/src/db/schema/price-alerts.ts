@@ -4,7 +4,7 @@ import { users } from './accounts';
 import { brands } from './brands';
 
 /**
- * A signed-in user's watch on a route and a range of departure dates (issue 21, price alerts):
+ * A signed-in user's watch on a route and a range of departure dates (docs/accounts.md#price-alerts):
  * the `alerts.check-prices` job looks up the lowest one-adult fare now and then, and e-mails the
  * user when it is below the lowest they were told of, at most once a day.
  */

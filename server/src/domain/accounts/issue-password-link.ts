@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client';
 import { passwordResetTokens } from '../../db/schema/index';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { hashToken, newSecretToken } from '../crypto/secret-token';
 import { sendEmail } from '../email/send-email';
-import { hashToken, newSecretToken } from './secret-token';
 
 export interface IssuePasswordLinkOptions {
   brandId: string;
@@ -14,14 +15,16 @@ export interface IssuePasswordLinkOptions {
   link: (token: string) => string;
   /** Seals the link in the outbox (`app.emailLinksKey`): only the recipient ever sees it. */
   linksKey: Buffer;
+  /** Someone else's change this link is part of: recorded in the brand's audit log (entity `user`). */
+  audit?: { actor: AuditActor; action: string; after: Record<string, unknown> };
 }
 
 const hoursOrMinutes = (ms: number) =>
   ms >= 2 * 3_600_000 ? `${Math.round(ms / 3_600_000)} hours` : `${Math.round(ms / 60_000)} minutes`;
 
 /**
- * E-mails the user a single-use, time-limited link to choose a password (through the outbox).
- * Pass the transaction the caller runs in.
+ * E-mails the user a single-use, time-limited link to choose a password (through the outbox),
+ * audited when `audit` is given. Pass the transaction the caller runs in.
  */
 export async function issuePasswordLink(db: Db, options: IssuePasswordLinkOptions): Promise<void> {
   const { user, brandName } = options;
@@ -43,5 +46,14 @@ export async function issuePasswordLink(db: Db, options: IssuePasswordLinkOption
     subject: options.purpose === 'invite' ? `Your ${brandName} account` : `Reset your ${brandName} password`,
     text,
     secretLinks: { links: [link], key: options.linksKey },
+  });
+  if (!options.audit) return;
+  await recordAudit(db, {
+    brandId: options.brandId,
+    actor: options.audit.actor,
+    action: options.audit.action,
+    entityType: 'user',
+    entityId: user.id,
+    after: options.audit.after,
   });
 }

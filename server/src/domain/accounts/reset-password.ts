@@ -2,9 +2,9 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { hashToken } from '../crypto/secret-token';
 import { assertNewPasswordAcceptable, passwordContextWords } from './check-new-password';
 import type { PasswordHasher } from './password-hasher';
-import { hashToken } from './secret-token';
 
 export interface ResetPasswordOptions {
   brandId: string;

@@ -8,9 +8,9 @@ export interface StaffActor {
 }
 
 /**
- * Only an owner acts on the brand's staff (users of type `admin`) or makes someone one (issue 21
- * §3): a sales member who manages agents cannot suspend, retype or reset an owner, nor promote an
- * agent to the console. 403 FORBIDDEN for anyone else when one of `types` is `admin`.
+ * Only an owner acts on the brand's staff (users of type `admin`) or makes someone one
+ * (docs/admin.md#staff-roles): a sales member who manages agents cannot suspend, retype or reset an owner,
+ * nor promote an agent to the console. 403 FORBIDDEN for anyone else when one of `types` is `admin`.
  */
 export function checkStaffReach(actor: StaffActor, ...types: UserType[]): void {
   if (actor.staffRole !== 'owner' && types.includes('admin')) throw new AppError('FORBIDDEN');

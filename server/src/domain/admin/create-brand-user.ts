@@ -1,14 +1,12 @@
 import type { UserType } from '#shared/accounts';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
-import { checkContactsAvailable, rethrowContactConflict } from '../accounts/check-contacts-available';
-import { issuePasswordLink } from '../accounts/issue-password-link';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
-import { type BrandUserRow, brandUserColumns } from './find-brand-user';
+import { createInvitedUser } from '../accounts/create-invited-user';
+import type { AuditActor } from '../audit/record-audit';
+import { type BrandUserRow, findBrandUser } from './find-brand-user';
 
 export interface CreateBrandUserOptions {
   brand: { id: string; displayName: string };
-  /** Who creates the user (an admin, or the platform operator for a brand's first admin). */
+  /** The admin who creates the user. */
   actor: AuditActor;
   firstName: string;
   lastName: string;
@@ -28,50 +26,26 @@ export interface CreateBrandUserOptions {
 /**
  * Creates a user of the brand without a password and e-mails an invitation to choose one (a
  * single-use link through the outbox); audited. 409 naming the field when e-mail or mobile is
- * taken in the brand. Pass a transaction to join a larger change (a new brand).
+ * taken in the brand.
  */
 export async function createBrandUser(db: Db, options: CreateBrandUserOptions): Promise<BrandUserRow> {
-  const mobile = options.mobile || undefined;
   return db.transaction(async (tx) => {
-    await checkContactsAvailable(tx, { brandId: options.brand.id, email: options.email, mobile });
-    const [user] = await tx
-      .insert(users)
-      .values({
-        brandId: options.brand.id,
+    const user = await createInvitedUser(tx, {
+      brand: options.brand,
+      actor: options.actor,
+      action: 'user.create',
+      user: {
         type: options.type,
         firstName: options.firstName,
         lastName: options.lastName,
         email: options.email,
-        mobile: mobile ?? null,
-        commissionPercent: options.commissionPercent ?? 0,
-      })
-      .returning(brandUserColumns)
-      .catch(rethrowContactConflict);
-    if (!user) throw new Error('insert returned no row');
-    await issuePasswordLink(tx, {
-      brandId: options.brand.id,
-      brandName: options.brand.displayName,
-      user: { id: user.id, firstName: user.firstName, email: options.email },
-      purpose: 'invite',
-      ttlMs: options.inviteTtlMs,
+        mobile: options.mobile,
+      },
+      settings: { commissionPercent: options.commissionPercent ?? 0 },
+      inviteTtlMs: options.inviteTtlMs,
       link: options.link,
       linksKey: options.linksKey,
     });
-    await recordAudit(tx, {
-      brandId: options.brand.id,
-      actor: options.actor,
-      action: 'user.create',
-      entityType: 'user',
-      entityId: user.id,
-      after: {
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        mobile: user.mobile,
-        type: user.type,
-        commissionPercent: user.commissionPercent,
-      },
-    });
-    return user;
+    return findBrandUser(tx, { brandId: options.brand.id, userId: user.id });
   });
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { invalidFields } from '../../errors';
 import { issuePasswordLink } from '../accounts/issue-password-link';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
+import type { AuditActor } from '../audit/record-audit';
 import { checkStaffReach, type StaffActor } from './check-staff-reach';
 import { findBrandUser } from './find-brand-user';
 
@@ -33,14 +33,7 @@ export async function sendUserPasswordReset(db: Db, options: SendUserPasswordRes
       ttlMs: options.ttlMs,
       link: options.link,
       linksKey: options.linksKey,
-    });
-    await recordAudit(tx, {
-      brandId: options.brand.id,
-      actor: options.actor,
-      action: 'user.reset-password',
-      entityType: 'user',
-      entityId: user.id,
-      after: { emailedTo: user.email },
+      audit: { actor: options.actor, action: 'user.reset-password', after: { emailedTo: user.email } },
     });
   });
 }

@@ -8,8 +8,8 @@ import { type BrandUserRow, findBrandUser } from './find-brand-user';
 
 /**
  * The agency's admin makes an agent a master agent, who may then create and fund sub-agents
- * (issue 21 §4), or takes it back (their sub-agents stay theirs). Only an `agent` who is not a
- * sub-agent: 400 naming `master_agent`. Another brand's user: 404. Audited.
+ * (docs/accounts.md#sub-agents), or takes it back (their sub-agents stay theirs). Only an `agent` who is not
+ * a sub-agent: 400 naming `master_agent`. Another brand's user: 404. Audited.
  */
 export async function setMasterAgent(
   db: Db,

@@ -8,7 +8,7 @@ import { type BrandUserRow, findBrandUser } from './find-brand-user';
 
 /**
  * The agency's admin places an agent of the brand under a master agent (an agency reorganising
- * its agents, issue 21 §4), or takes them out (`masterAgentId` null). The agent must be an
+ * its agents, docs/accounts.md#sub-agents), or takes them out (`masterAgentId` null). The agent must be an
  * `agent` who is not a master; the master an agent of the brand the agency made a master: else
  * 400 naming the field. The master then reads the agent's bookings, past ones included. Audited.
  */

@@ -1,9 +1,10 @@
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema/index';
-import type { AccountUser } from '../accounts/find-user';
+import { auditLog, type users } from '../../db/schema/index';
+
+type UserRow = typeof users.$inferSelect;
 
 /** Who made a change: a user, or (id null) the system acting on an outside party's word. */
-export type AuditActor = Pick<AccountUser, 'email' | 'mobile'> & { id: AccountUser['id'] | null };
+export type AuditActor = Pick<UserRow, 'email' | 'mobile'> & { id: UserRow['id'] | null };
 
 export interface RecordAuditOptions {
   brandId: string;

@@ -2,10 +2,10 @@ import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingChangePayments, paymentAttempts, refunds, users, walletEntries } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { type FullBooking, findFullBooking } from './find-booking';
-import { flightIdOf } from './flight-id';
+import { type FullBooking, findFullBooking } from '../booking-records/find-booking';
+import { flightIdOf } from '../booking-records/flight-id';
+import { type BookerInfo, loadBookers } from '../booking-records/load-bookers';
 import { type BookerRow, bookerColumns } from './list-brand-bookings';
-import { type BookerInfo, loadBookers } from './load-bookers';
 
 export interface BrandBookingDetail {
   full: FullBooking;

@@ -3,12 +3,12 @@ import type { BookingStatus } from '#shared/bookings';
 import type { Db } from '../../db/client';
 import { pageWindow } from '../../db/paging';
 import { bookingLegs, bookingPassengers, bookings } from '../../db/schema/index';
-import { type BookingRow, bookingScopeCondition } from './find-booking';
-import { type BookerInfo, loadBookers } from './load-bookers';
+import { type BookingRow, bookingScopeCondition } from '../booking-records/find-booking';
+import { type BookerInfo, loadBookers } from '../booking-records/load-bookers';
 
 export interface ListBookingsOptions {
   userId: string;
-  /** A master agent's list: their sub-agents' bookings too (issue 21 §4). */
+  /** A master agent's list: their sub-agents' bookings too (docs/accounts.md#sub-agents). */
   includeSubAgents?: boolean | undefined;
   status?: BookingStatus | undefined;
   /** A PNR or its beginning. */

@@ -3,7 +3,7 @@ import type { BookingStatus } from '#shared/bookings';
 import type { Db } from '../../db/client';
 import { type PageRequest, pageWindow } from '../../db/paging';
 import { bookingDisruptions, bookingPassengers, bookings, users } from '../../db/schema/index';
-import type { BookingRow } from './find-booking';
+import type { BookingRow } from '../booking-records/find-booking';
 import { listExtras } from './list-bookings';
 
 export interface ListBrandBookingsOptions extends PageRequest {

@@ -1,8 +1,8 @@
 import type { PriceBreakdown } from '#shared/sub-agents';
 import { isAgentUserType } from '#shared/user-types';
+import type { BookingRow } from '../booking-records/find-booking';
+import type { BookerInfo } from '../booking-records/load-bookers';
 import { breakdownFor, buildPriceBreakdown } from '../commissions/build-price-breakdown';
-import type { BookingRow } from './find-booking';
-import type { BookerInfo } from './load-bookers';
 
 /**
  * A booking's price breakdown as `viewerId` may see it (null: the agency): the one made at the

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { brandHosts, brands } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { invalidFields } from '../../errors';
-import { createBrandUser } from '../admin/create-brand-user';
+import { createInvitedUser } from '../accounts/create-invited-user';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { defaultSiteConfig } from './default-site-config';
 import { assertHostsAvailable, rethrowHostConflict } from './update-brand-settings';
@@ -59,11 +59,12 @@ export async function createBrand(db: Db, options: CreateBrandOptions) {
       entityId: brand.id,
       after: { slug: brand.slug, displayName: options.displayName, hosts: options.hosts },
     });
-    const admin = await createBrandUser(tx, {
+    const admin = await createInvitedUser(tx, {
       brand: { id: brand.id, displayName: options.displayName },
       actor: options.actor,
-      ...options.admin,
-      type: 'admin',
+      action: 'user.create',
+      user: { ...options.admin, type: 'admin' },
+      settings: { commissionPercent: 0 },
       inviteTtlMs: options.inviteTtlMs,
       link: options.link,
       linksKey: options.linksKey,

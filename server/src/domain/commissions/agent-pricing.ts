@@ -22,6 +22,7 @@ export const TRAVELLER_PRICING: AgentPricing = {
 /**
  * The granted commission that applies to a user row, percent: their own, else their group's, else
  * the brand's default; never above the brand's maximum, whatever was set before the maximum fell.
+ * Not the agent's own commission, which is their markup (docs/decisions/0003-agent-commission-as-markup.md).
  */
 export const effectiveGrantedCommission = sql<number>`least(
   coalesce(
@@ -45,7 +46,7 @@ export async function grantedCommissionOf(db: Db, userId: string): Promise<numbe
  * The pricing of a signed-in user. The commission an agent sets themselves is their markup: it
  * raises what their client pays and never lowers what they pay (spec §12.2–12.3). A sub-agent's
  * granted commission is what their master passes them, never more than the master's own, and
- * they pay their master's markup on top (issue 21 §4).
+ * they pay their master's markup on top (docs/accounts.md#sub-agents).
  */
 export async function agentPricingFor(
   db: Db,

@@ -1,10 +1,8 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { isAgentUserType } from '#shared/flights';
 import type { Db } from '../../db/client';
 import { agentGroups, brands, users } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { invalidFields, notFound } from '../../errors';
-import { type BrandUserRow, findBrandUser, updateBrandUser } from '../admin/find-brand-user';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 
 /** The commission the agency grants its agents (spec §12.3); every change is audited. */
@@ -15,12 +13,12 @@ export interface CommissionPolicyRow {
   groups: { id: string; name: string; grantedCommissionPercent: number; agents: number }[];
 }
 
-interface Scope {
+export interface Scope {
   brandId: string;
   actor: AuditActor;
 }
 
-async function brandLimits(db: Db, brandId: string) {
+export async function brandLimits(db: Db, brandId: string) {
   const [limits] = await db
     .select({
       defaultGrantedCommissionPercent: brands.defaultGrantedCommissionPercent,
@@ -51,7 +49,7 @@ export async function getCommissionPolicy(db: Db, brandId: string): Promise<Comm
 }
 
 /** A rate above the brand's maximum is refused, naming the field, rather than silently capped. */
-function checkUnderMax(percent: number | null, max: number, field: string) {
+export function checkUnderMax(percent: number | null, max: number, field: string) {
   if (percent !== null && percent > max) {
     throw invalidFields({ [field]: `The agency grants at most ${max} %.` });
   }
@@ -91,7 +89,7 @@ export async function setCommissionPolicy(
 
 const groupNameTaken = () => invalidFields({ name: 'A group with this name exists already.' });
 
-async function findGroup(db: Db, brandId: string, groupId: string) {
+export async function findGroup(db: Db, brandId: string, groupId: string) {
   const [group] = await db
     .select()
     .from(agentGroups)
@@ -170,42 +168,5 @@ export async function deleteAgentGroup(db: Db, options: Scope & { groupId: strin
       entityId: group.id,
       before: { name: group.name, grantedCommissionPercent: group.grantedCommissionPercent },
     });
-  });
-}
-
-/** Sets an agent's own granted commission (null: their group's or the brand's) and their group. */
-export async function setAgentCommission(
-  db: Db,
-  options: Scope & { userId: string; grantedCommissionPercent: number | null; agentGroupId: string | null },
-): Promise<BrandUserRow> {
-  return db.transaction(async (tx) => {
-    const current = await findBrandUser(tx, { brandId: options.brandId, userId: options.userId });
-    if (!isAgentUserType(current.type)) {
-      throw invalidFields({ grantedCommissionPercent: 'Only agents are granted a commission.' });
-    }
-    const { maxGrantedCommissionPercent } = await brandLimits(tx, options.brandId);
-    checkUnderMax(options.grantedCommissionPercent, maxGrantedCommissionPercent, 'grantedCommissionPercent');
-    if (options.agentGroupId !== null) {
-      await findGroup(tx, options.brandId, options.agentGroupId).catch(() => {
-        throw invalidFields({ agentGroupId: 'There is no such agent group.' });
-      });
-    }
-    const user = await updateBrandUser(tx, current.id, {
-      grantedCommissionPercent: options.grantedCommissionPercent,
-      agentGroupId: options.agentGroupId,
-    });
-    await recordAudit(tx, {
-      brandId: options.brandId,
-      actor: options.actor,
-      action: 'user.granted-commission',
-      entityType: 'user',
-      entityId: user.id,
-      before: {
-        grantedCommissionPercent: current.ownGrantedCommissionPercent,
-        agentGroupId: current.agentGroupId,
-      },
-      after: { grantedCommissionPercent: user.ownGrantedCommissionPercent, agentGroupId: user.agentGroupId },
-    });
-    return user;
   });
 }

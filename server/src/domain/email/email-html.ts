@@ -1,4 +1,4 @@
-import type { BrandDocumentLook } from '../brands/brand-document-look';
+import type { BrandDocumentLook } from '../documents/brand-document-look';
 
 /** The content id under which a brand's PNG or JPEG logo rides inside the message. */
 export const LOGO_CID = 'brand-logo@tikat';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { emailOutbox, type OutboxAttachment } from '../../db/schema/index';
-import { sealSecrets } from '../payment-credentials/secret-box';
+import { sealSecrets } from '../crypto/secret-box';
 
 export interface SendEmailOptions {
   /** The brand the e-mail is sent for (its outbox; its name signs the e-mail). */
@@ -13,7 +13,8 @@ export interface SendEmailOptions {
   attachments?: OutboxAttachment[];
   /**
    * Links in `text` that only the recipient may see (they sign in or set a password): stored
-   * masked in the outbox and sealed with `key`, opened only by the delivery job.
+   * masked in the outbox and sealed with `key`, opened only by the delivery job
+   * (docs/decisions/0008-masked-links-in-the-outbox.md).
    */
   secretLinks?: { links: string[]; key: Buffer };
 }

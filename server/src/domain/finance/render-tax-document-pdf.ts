@@ -1,6 +1,7 @@
 import { BS_MONTH_NAMES } from '#shared/bikram-sambat';
 import type { CreditNote, TaxInvoice } from '#shared/finance';
-import type { BrandDocumentLook } from '../brands/brand-document-look';
+import type { BrandDocumentLook } from '../documents/brand-document-look';
+import { collectPdf } from '../documents/collect-pdf';
 import { drawLogo } from '../documents/draw-logo';
 import { PDF_FONT, registerPdfFonts } from '../documents/pdf-fonts';
 
@@ -39,12 +40,7 @@ export async function renderTaxDocumentPdf(
     margin: 40,
     info: { Title: `${document.title} ${document.number}`, Author: document.seller.name || look.brandName },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = collectPdf(doc);
   registerPdfFonts(doc);
   const colour = look.colour ?? '#000000';
   const left = doc.page.margins.left;

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { flightSeats } from '../../db/schema/index';
-import { dateOf, todayInNepal } from '../flights/engine/calendar';
-import { demandSoldIn } from '../flights/engine/demand';
-import type { DatedFlight } from '../flights/engine/flight-network';
+import { dateOf, todayInNepal } from '../flight-engine/calendar';
+import { demandSoldIn } from '../flight-engine/demand';
+import type { DatedFlight } from '../flight-engine/flight-network';
 import { findScheduledFlight, type ScheduledFlightRef } from './find-scheduled-flight';
 
 export interface ClassLoadRow {

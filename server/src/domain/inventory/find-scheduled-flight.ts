@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
 import { invalidFields } from '../../errors';
-import { dayOf } from '../flights/engine/calendar';
-import type { DatedFlight } from '../flights/engine/flight-network';
-import { loadFlightNetwork } from '../flights/load-flight-network';
+import { dayOf } from '../flight-engine/calendar';
+import type { DatedFlight } from '../flight-engine/flight-network';
+import { loadFlightNetwork } from '../flight-engine/load-flight-network';
 
 export interface ScheduledFlightRef {
   /** `U4 601`, as offers show it. */

@@ -9,7 +9,7 @@ import type { FlightOffer } from '#shared/flights';
 import { flightSchedules } from '../../db/schema/index';
 import { type SsimLegFixture, ssimFile } from '../../test/ssim-fixture';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { dateOf, todayInNepal } from '../flights/engine/calendar';
+import { dateOf, todayInNepal } from '../flight-engine/calendar';
 import { importSsim } from './import-ssim';
 import { SsimError } from './parse-ssim';
 

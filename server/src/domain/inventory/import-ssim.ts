@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { airports } from '../../db/schema/index';
-import { forgetFlightNetwork } from '../flights/load-flight-network';
+import { forgetFlightNetwork } from '../flight-engine/load-flight-network';
 import { parseSsim, SsimError, type SsimProblem } from './parse-ssim';
 import { upsertSchedules } from './upsert-schedules';
 

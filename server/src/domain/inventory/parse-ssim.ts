@@ -1,4 +1,4 @@
-import { dateOf, dayOf, isoWeekday, weekdayMask } from '../flights/engine/calendar';
+import { dateOf, dayOf, isoWeekday, weekdayMask } from '../flight-engine/calendar';
 
 /** One thing wrong with an SSIM file, where it is (1-based line and column) and the rule broken. */
 export interface SsimProblem {

@@ -3,7 +3,7 @@ import { inTransaction } from '../../db/client';
 import { inventoryControls } from '../../db/schema/index';
 import { invalidFields } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
-import { forgetFlightNetwork } from '../flights/load-flight-network';
+import { forgetFlightNetwork } from '../flight-engine/load-flight-network';
 import { findScheduledFlight, type ScheduledFlightRef } from './find-scheduled-flight';
 
 export type InventoryControlRow = typeof inventoryControls.$inferSelect;

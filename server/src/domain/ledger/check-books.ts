@@ -33,10 +33,10 @@ const GATEWAY_MOVEMENTS = sql`
   select r.method, r.currency, r.amount from refunds r where r.status = 'completed' and r.method <> 'wallet'`;
 
 /**
- * The books' consistency check (issue 20 §7, `npm run check:books`): every journal's lines sum to
- * zero, so every account together sums to zero per currency; every wallet entry has its journal,
- * whose agent line is the entry's amount on the entry's owner; each agent account equals both the
- * sum of their wallet entries and `users.wallet_balance`; every captured gateway payment, completed
+ * The books' consistency check (docs/finance-statements.md#the-books-double-entry, `npm run check:books`):
+ * every journal's lines sum to zero, so every account together sums to zero per currency; every wallet entry
+ * has its journal, whose agent line is the entry's amount on the entry's owner; each agent account equals
+ * both the sum of their wallet entries and `users.wallet_balance`; every captured gateway payment, completed
  * gateway refund and tax document with VAT has its journal; each gateway account holds what its
  * captured payments less its completed refunds say (negative: money the gateway holds), each
  * brand's VAT account what its invoices' VAT less its credit notes' says, and every date change the

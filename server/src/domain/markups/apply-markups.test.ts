@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OfferPrice, PassengerPrice } from '#shared/flights';
-import { passengerPrice } from '../flights/engine/price-offer';
+import { passengerPrice } from '../flight-engine/price-offer';
 import { type MarkupRule, markUpPrice } from './apply-markups';
 
 const passenger = (type: PassengerPrice['type']) =>

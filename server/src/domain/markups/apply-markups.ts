@@ -1,7 +1,7 @@
 import type { OfferPrice } from '#shared/flights';
 import type { MarkupScope } from '../../db/schema/index';
-import type { AppliedMarkup, EngineOffer } from '../flights/engine/build-offers';
-import { passengerPrice, withAgentMarkup, withMasterMarkup } from '../flights/engine/price-offer';
+import type { AppliedMarkup, EngineOffer } from '../flight-engine/build-offers';
+import { passengerPrice, withAgentMarkup, withMasterMarkup } from '../flight-engine/price-offer';
 
 export type { AppliedMarkup };
 

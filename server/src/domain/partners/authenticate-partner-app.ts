@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { partnerApps } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { tokenMatches } from '../accounts/secret-token';
+import { tokenMatches } from '../crypto/secret-token';
 import type { PartnerAppRow } from './register-partner-app';
 
 export interface AuthenticatePartnerAppOptions {

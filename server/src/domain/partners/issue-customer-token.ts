@@ -4,7 +4,7 @@ import { clientCustomerTokens, users } from '../../db/schema/index';
 import { invalidFields } from '../../errors';
 import { checkContactsAvailable, rethrowContactConflict } from '../accounts/check-contacts-available';
 import { type AccountUser, accountUserColumns } from '../accounts/find-user';
-import { hashToken, newSecretToken } from '../accounts/secret-token';
+import { hashToken, newSecretToken } from '../crypto/secret-token';
 import type { PartnerAppRow } from './register-partner-app';
 
 export interface PartnerCustomer {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { clientCustomerTokens } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { type AccountUser, findUser } from '../accounts/find-user';
-import { hashToken } from '../accounts/secret-token';
+import { hashToken } from '../crypto/secret-token';
 
 export interface RedeemCustomerTokenOptions {
   /** The brand of the host the web app runs on: a token works on its own brand only. */

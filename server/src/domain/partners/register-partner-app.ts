@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { partnerApps } from '../../db/schema/index';
-import { hashToken, newSecretToken } from '../accounts/secret-token';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { hashToken, newSecretToken } from '../crypto/secret-token';
 
 export type PartnerAppRow = typeof partnerApps.$inferSelect;
 

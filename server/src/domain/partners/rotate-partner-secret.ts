@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { partnerApps } from '../../db/schema/index';
 import { invalidFields } from '../../errors';
-import { hashToken, newSecretToken } from '../accounts/secret-token';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { hashToken, newSecretToken } from '../crypto/secret-token';
 import { findPartnerApp } from './find-partner-app';
 import type { PartnerAppRow } from './register-partner-app';
 

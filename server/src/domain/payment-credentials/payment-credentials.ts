@@ -9,8 +9,9 @@ import {
 import type { Db } from '../../db/client';
 import { brandPaymentCredentials } from '../../db/schema/index';
 import { DependencyUnavailableError, invalidFields, notFound } from '../../errors';
+import type { SavedMerchantAccounts, SavedPaymentCredentials } from '../../payments/brand-gateways';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
-import { openSecrets, sealSecrets } from './secret-box';
+import { openSecrets, sealSecrets } from '../crypto/secret-box';
 
 export type CredentialsRow = typeof brandPaymentCredentials.$inferSelect;
 
@@ -147,15 +148,6 @@ export async function deletePaymentCredentials(
   });
 }
 
-/** One gateway's saved merchant account with its secrets opened: server only, never answered. */
-export interface SavedPaymentCredentials {
-  brandId: string;
-  gateway: CredentialGateway;
-  environment: 'test' | 'production';
-  settings: Record<string, string>;
-  secrets: Record<string, string>;
-}
-
 const opened = (row: CredentialsRow, key: Buffer): SavedPaymentCredentials => ({
   brandId: row.brandId,
   gateway: row.gateway,
@@ -210,4 +202,12 @@ export async function readGatewayPaymentCredentials(
     .from(brandPaymentCredentials)
     .where(eq(brandPaymentCredentials.gateway, options.gateway));
   return rows.map((row) => opened(row, options.key));
+}
+
+/** The saved accounts as the gateway clients read them (app.payments), secrets opened with `key`. */
+export function savedMerchantAccounts(db: Db, key: Buffer): SavedMerchantAccounts {
+  return {
+    ofBrand: (brandId) => readBrandPaymentCredentials(db, { brandId, key }),
+    withGateway: (gateway) => readGatewayPaymentCredentials(db, { gateway, key }),
+  };
 }

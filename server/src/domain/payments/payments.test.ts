@@ -14,9 +14,9 @@ import {
   type SandboxTestApp,
   startFakeGateway,
 } from '../../test/payment-sandbox';
-import { settleBookingPayment } from '../bookings/settle-booking-payment';
-import { settlePendingPayments } from '../bookings/settle-pending-payments';
-import { type PaymentHooks, recordVerification } from './record-verification';
+import { settleBookingPayment } from '../bookings/settle-payment/settle-booking-payment';
+import { settlePendingPayments } from '../bookings/settle-payment/settle-pending-payments';
+import { markAttemptPaid } from './record-verification';
 import { startPayment } from './start-payment';
 import { type GatewayReturn, verifyGatewayReturn } from './verify-gateway-return';
 
@@ -137,6 +137,7 @@ describe.each(['esewa', 'khalti', 'connectips'] as const)('%s through its sandbo
     await payInSandbox(action, 'pay');
     const young = await settlePendingPayments(t.app.db, {
       gateways: t.gateways,
+      jobs: t.app.jobs,
       olderThanMinutes: 5,
       publicUrl: t.app.env.PUBLIC_URL,
     });
@@ -147,12 +148,14 @@ describe.each(['esewa', 'khalti', 'connectips'] as const)('%s through its sandbo
       .where(eq(paymentAttempts.id, attempt.id));
     const summary = await settlePendingPayments(t.app.db, {
       gateways: t.gateways,
+      jobs: t.app.jobs,
       olderThanMinutes: 5,
       publicUrl: t.app.env.PUBLIC_URL,
     });
     expect(summary.paid).toBe(1);
     const again = await settlePendingPayments(t.app.db, {
       gateways: t.gateways,
+      jobs: t.app.jobs,
       olderThanMinutes: 5,
       publicUrl: t.app.env.PUBLIC_URL,
     });
@@ -172,13 +175,8 @@ async function settleGatewayReturn(db: Db, gatewayReturn: GatewayReturn) {
     gateway: gatewayReturn.gateway,
     ...verified,
     links: { publicUrl: 'http://localhost' },
+    jobs: t.app.jobs,
   });
-}
-
-/** The payments layer alone: a verified return recorded with the given hooks (no booking). */
-async function settleWithHooks(gatewayReturn: GatewayReturn, hooks: PaymentHooks) {
-  const { attempt, verification } = await verifyGatewayReturn(t.app.db, gatewayReturn);
-  return recordVerification(t.app.db, attempt, verification, hooks);
 }
 
 describe('marking paid happens once', () => {
@@ -193,17 +191,18 @@ describe('marking paid happens once', () => {
     expect((await attemptsOf(orderId)).map((a) => a.status)).toEqual(['paid']);
   });
 
-  it("a failure in the booking's onPaid leaves the attempt pending, to be completed by a retry", async () => {
+  it("a failure in the order's part of the transaction leaves the attempt pending, to be completed by a retry", async () => {
     const { action, orderId } = await start(t.gateways.connectips);
     const callback = callbackOf(await payInSandbox(action, 'pay'));
-    const failing = settleWithHooks(
-      { gateway: t.gateways.connectips, ...callback },
-      {
-        onPaid: async () => {
-          throw new Error('booking crashed');
-        },
-      },
-    );
+    const { attempt, verification } = await verifyGatewayReturn(t.app.db, {
+      gateway: t.gateways.connectips,
+      ...callback,
+    });
+    if (verification.verdict !== 'paid') throw new Error('not paid in the sandbox');
+    const failing = t.app.db.transaction(async (tx) => {
+      await markAttemptPaid(tx, attempt, verification);
+      throw new Error('booking crashed');
+    });
     await expect(failing).rejects.toThrow('booking crashed');
     expect((await attemptsOf(orderId)).map((a) => a.status)).toEqual(['pending']);
     const retried = await settleGatewayReturn(t.app.db, {
@@ -225,17 +224,8 @@ describe('marking paid happens once', () => {
     const first = await startPayment(t.app.db, options);
     const second = await startPayment(t.app.db, options);
     const returns = [await payInSandbox(first.action, 'pay'), await payInSandbox(second.action, 'pay')];
-    const excess: { reference: string; refundable: boolean }[] = [];
     const complete = (returned: URL) =>
-      settleWithHooks(
-        { gateway: t.gateways.khalti, params: queryOf(returned) },
-        {
-          refundable: true,
-          onExcess: async (_tx, attempt, found) => {
-            excess.push({ reference: attempt.reference, refundable: found.refundable });
-          },
-        },
-      );
+      settleGatewayReturn(t.app.db, { gateway: t.gateways.khalti, params: queryOf(returned) });
     const outcomes = [];
     for (const returned of returns) outcomes.push(await complete(returned));
     expect(outcomes.map((o) => o.attempt.status)).toEqual(['paid', 'excess']);
@@ -246,33 +236,11 @@ describe('marking paid happens once', () => {
     });
     expect(outcomes[1]?.attempt.gatewayReference).toBeTruthy();
     expect(outcomes[1]?.attempt.paidAt).toBeInstanceOf(Date);
-    expect(excess).toEqual([{ reference: second.attempt.reference, refundable: true }]);
+    expect(outcomes[1]?.attempt.reference).toBe(second.attempt.reference);
     // Replays of either return change nothing, and nothing is ever failed.
     for (const returned of returns) expect((await complete(returned)).changed).toBe(false);
-    expect(excess).toHaveLength(1);
     const statuses = (await attemptsOf(orderId)).map((a) => a.status).sort();
     expect(statuses).toEqual(['excess', 'paid']);
-  });
-
-  it('an order its onPaid finds already paid another way: the attempt is in excess, onExcess runs once', async () => {
-    const { action, orderId } = await start(t.gateways.esewa);
-    const callback = callbackOf(await payInSandbox(action, 'pay'));
-    const excess: boolean[] = [];
-    const hooks: PaymentHooks = {
-      onPaid: async () => ({ excess: 'paid from the wallet already' }),
-      onExcess: async (_tx, _attempt, found) => {
-        excess.push(found.refundable);
-      },
-    };
-    const outcomes = await Promise.all(
-      [1, 2].map(() => settleWithHooks({ gateway: t.gateways.esewa, ...callback }, hooks)),
-    );
-    expect(outcomes.filter((o) => o.changed)).toHaveLength(1);
-    expect(outcomes.every((o) => o.attempt.status === 'excess')).toBe(true);
-    expect(excess).toEqual([false]);
-    expect(await attemptsOf(orderId)).toMatchObject([
-      { status: 'excess', failureReason: 'paid from the wallet already' },
-    ]);
   });
 });
 

@@ -1,5 +1,4 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type PaymentAttemptStatus, paymentAttempts } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -8,30 +7,7 @@ import { gatewayPayments } from '../../process-metrics';
 
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
 
-/**
- * Runs in the transaction that marks the attempt paid, once per attempt: the booking's own changes.
- * Answering `{ excess: reason }` says the order had already been paid another way (a booking paid
- * from the wallet): the attempt is recorded in `excess` instead, and `onExcess` runs.
- */
-// biome-ignore lint/suspicious/noConfusingVoidType: an onPaid that answers nothing keeps the attempt paid
-export type OnPaid = (tx: Db, attempt: PaymentAttempt) => Promise<void | { excess: string }>;
-
-/**
- * Runs in the transaction that records a captured payment in excess (the order was already paid):
- * the refund record. `refundable`: the gateway has a refund API, which the caller then uses.
- */
-export type OnExcess = (
-  tx: Db,
-  attempt: PaymentAttempt,
-  excess: { reason: string; refundable: boolean },
-) => Promise<void>;
-
-export interface PaymentHooks {
-  onPaid?: OnPaid;
-  onExcess?: OnExcess;
-  /** Whether the attempt's gateway can refund through its API (PaymentGateway.refund). */
-  refundable?: boolean;
-}
+export type VerifiedAnswer = Exclude<Verification, { verdict: 'rejected' }>;
 
 export interface PaymentOutcome {
   /** The attempt as it is after this call. */
@@ -43,98 +19,73 @@ export interface PaymentOutcome {
 }
 
 /** Statuses a verified payment never leaves: a replay of its return changes nothing. */
-const CAPTURED: PaymentAttemptStatus[] = ['paid', 'excess'];
+export const CAPTURED: PaymentAttemptStatus[] = ['paid', 'excess'];
+
+/** Why a capture lost the race on the unique index of paid attempts per order. */
+export const SECOND_CAPTURE =
+  'the order was already paid by another attempt: this payment is in excess, to be refunded';
 
 /**
- * Applies a gateway's verified answer to an attempt. Marking paid is one conditional update, so
- * only the first of any number of concurrent or replayed callbacks changes anything, and the
- * unique index on paid attempts per order keeps an order from being paid twice: a second capture
- * (another attempt already paid, or the order paid another way) is recorded as `excess`, never
- * `failed`, and `onExcess` records its refund in the same transaction.
+ * Whether marking an attempt paid failed because another attempt of its order is paid (the
+ * unique index on paid attempts per order): the capture is then recorded with markAttemptExcess.
  */
-export async function recordVerification(
-  db: Db,
-  attempt: PaymentAttempt,
-  verification: Exclude<Verification, { verdict: 'rejected' }>,
-  hooks: PaymentHooks = {},
-): Promise<PaymentOutcome> {
-  const outcome = await applyVerification(db, attempt, verification, hooks);
-  if (outcome.changed)
-    gatewayPayments.inc({ gateway: outcome.attempt.gateway, outcome: outcome.attempt.status });
-  return outcome;
-}
+export const isSecondCapture = isUniqueViolation;
 
-async function applyVerification(
-  db: Db,
-  attempt: PaymentAttempt,
-  verification: Exclude<Verification, { verdict: 'rejected' }>,
-  hooks: PaymentHooks,
-): Promise<PaymentOutcome> {
-  if (verification.verdict === 'paid') return markPaid(db, attempt, verification, hooks);
-  if (verification.status === 'pending' || attempt.status !== 'pending') {
-    return { attempt, changed: false, reason: verification.reason };
-  }
-  return settleUnpaid(db, attempt, verification.status, verification.reason);
-}
-
-async function markPaid(
-  db: Db,
+/**
+ * Marks an attempt paid with the gateway's verified answer: one conditional update, so only the
+ * first of any number of concurrent or replayed callbacks changes anything. Run it in the
+ * transaction that records the order's own part (the settle step's), so both commit or neither.
+ */
+export async function markAttemptPaid(
+  tx: Db,
   attempt: PaymentAttempt,
   verification: Extract<Verification, { verdict: 'paid' }>,
-  hooks: PaymentHooks,
 ): Promise<PaymentOutcome> {
-  const captured = {
-    gatewayReference: verification.gatewayReference,
-    verifiedPayload: verification.payload,
-    paidAt: sql`coalesce(${paymentAttempts.paidAt}, now())`,
-    updatedAt: sql`now()`,
-  };
-  try {
-    // A transaction (a savepoint inside the caller's) so that a lost race on the unique index
-    // does not abort the caller's transaction, and onPaid commits with the status or not at all.
-    return await db.transaction(async (tx) => {
-      const [paid] = await tx
-        .update(paymentAttempts)
-        .set({ ...captured, status: 'paid', failureReason: null })
-        .where(and(eq(paymentAttempts.id, attempt.id), notInArray(paymentAttempts.status, CAPTURED)))
-        .returning();
-      if (!paid) return { attempt: await reload(tx, attempt.id), changed: false };
-      const found = await hooks.onPaid?.(tx, paid);
-      if (!found) return { attempt: paid, changed: true };
-      return markExcess(tx, paid, found.excess, {}, hooks, ['excess']);
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    // Another attempt of the order is paid: this capture is money held for the payer.
-    const reason = 'the order was already paid by another attempt: this payment is in excess, to be refunded';
-    return db.transaction((tx) => markExcess(tx, attempt, reason, captured, hooks, CAPTURED));
-  }
+  const [paid] = await tx
+    .update(paymentAttempts)
+    .set({ ...capturedOf(verification), status: 'paid', failureReason: null })
+    .where(and(eq(paymentAttempts.id, attempt.id), notInArray(paymentAttempts.status, CAPTURED)))
+    .returning();
+  return paid ? { attempt: paid, changed: true } : { attempt: await reload(tx, attempt.id), changed: false };
 }
 
-async function markExcess(
+/**
+ * Records a captured payment as `excess` (the order was already paid), never `failed`: money held
+ * for the payer, to be refunded. `from`: the statuses it must not be in already; `captured`: the
+ * gateway's answer, when the attempt was not marked paid first.
+ */
+export async function markAttemptExcess(
   tx: Db,
   attempt: PaymentAttempt,
   reason: string,
-  captured: PgUpdateSetSource<typeof paymentAttempts>,
-  hooks: PaymentHooks,
-  notFrom: PaymentAttemptStatus[],
+  options: { from: PaymentAttemptStatus[]; captured?: Extract<Verification, { verdict: 'paid' }> },
 ): Promise<PaymentOutcome> {
   const [excess] = await tx
     .update(paymentAttempts)
-    .set({ ...captured, status: 'excess', failureReason: reason, updatedAt: sql`now()` })
-    .where(and(eq(paymentAttempts.id, attempt.id), notInArray(paymentAttempts.status, notFrom)))
+    .set({
+      ...(options.captured ? capturedOf(options.captured) : {}),
+      status: 'excess',
+      failureReason: reason,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(paymentAttempts.id, attempt.id), notInArray(paymentAttempts.status, options.from)))
     .returning();
-  if (!excess) return { attempt: await reload(tx, attempt.id), changed: false };
-  await hooks.onExcess?.(tx, excess, { reason, refundable: hooks.refundable ?? false });
-  return { attempt: excess, changed: true, reason };
+  return excess
+    ? { attempt: excess, changed: true, reason }
+    : { attempt: await reload(tx, attempt.id), changed: false };
 }
 
-async function settleUnpaid(
+/**
+ * Applies a verified answer that is not a capture: still pending changes nothing; failed or
+ * cancelled settles a pending attempt (conditionally, so a replay changes nothing).
+ */
+export async function recordUnpaidVerification(
   db: Db,
   attempt: PaymentAttempt,
-  status: Exclude<PaymentAttemptStatus, 'pending' | 'paid'>,
-  reason: string,
+  verification: Extract<Verification, { verdict: 'unpaid' }>,
 ): Promise<PaymentOutcome> {
+  const { status, reason } = verification;
+  if (status === 'pending' || attempt.status !== 'pending') return { attempt, changed: false, reason };
   const [settled] = await db
     .update(paymentAttempts)
     .set({ status, failureReason: reason, updatedAt: sql`now()` })
@@ -143,6 +94,22 @@ async function settleUnpaid(
   return settled
     ? { attempt: settled, changed: true, reason }
     : { attempt: await reload(db, attempt.id), changed: false, reason };
+}
+
+/** Counts a settled outcome for GET /metrics (`gateway_payments_total`). */
+export function countGatewayPayment(outcome: PaymentOutcome): PaymentOutcome {
+  if (outcome.changed)
+    gatewayPayments.inc({ gateway: outcome.attempt.gateway, outcome: outcome.attempt.status });
+  return outcome;
+}
+
+function capturedOf(verification: Extract<Verification, { verdict: 'paid' }>) {
+  return {
+    gatewayReference: verification.gatewayReference,
+    verifiedPayload: verification.payload,
+    paidAt: sql`coalesce(${paymentAttempts.paidAt}, now())` as unknown as Date,
+    updatedAt: sql`now()` as unknown as Date,
+  };
 }
 
 async function reload(db: Db, id: string): Promise<PaymentAttempt> {

@@ -9,8 +9,8 @@ import type { Db } from '../../db/client';
 import { priceAlerts } from '../../db/schema/index';
 import { AppError, invalidFields } from '../../errors';
 import type { AccountUser } from '../accounts/find-user';
-import { checkSearchCodes } from '../flights/check-search-codes';
-import { dayOf, todayInNepal } from '../flights/engine/calendar';
+import { dayOf, todayInNepal } from '../flight-engine/calendar';
+import { checkSearchCodes } from '../search/check-search-codes';
 
 export type PriceAlertRow = typeof priceAlerts.$inferSelect;
 

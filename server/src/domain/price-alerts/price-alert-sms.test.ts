@@ -11,7 +11,7 @@ import { smsLength } from '../sms/sms-parts';
 import { checkPriceAlerts } from './check-price-alerts';
 
 /**
- * Price alerts by SMS (issue 21 §6 "and SMS if they chose it"): the choice is kept on the alert,
+ * Price alerts by SMS if the user chose it (docs/accounts.md#price-alerts): the choice is kept on the alert,
  * only for an account with a mobile; the SMS goes through the SMS outbox and the configured
  * provider (here the Sparrow stand-in), in the language the alert was set in, with the link to
  * the results, at most once a day per alert as the e-mail.

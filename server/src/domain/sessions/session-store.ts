@@ -3,7 +3,7 @@ import { BatchedLookup } from '../../db/batched-lookup';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 import { type AccountUser, accountUserColumns } from '../accounts/find-user';
-import { hashToken, newSecretToken } from '../accounts/secret-token';
+import { hashToken, newSecretToken } from '../crypto/secret-token';
 
 /** A live session. Its id is the SHA-256 of the token; the token itself is never stored. */
 export interface SessionRecord {

@@ -32,8 +32,8 @@ function smsDate(date: string, language: SmsLanguage): string {
 }
 
 /**
- * The text of a price alert's SMS in the user's language (issue 21 §6): the brand, the route,
- * the new lowest fare with its date and the one before, and the link to that day's results
+ * The text of a price alert's SMS in the user's language (docs/accounts.md#price-alerts): the brand, the
+ * route, the new lowest fare with its date and the one before, and the link to that day's results
  * (English in GSM-7 within two parts; Nepali in Unicode within three, the link kept as it is).
  */
 export function composePriceDropSms(facts: PriceDropSmsFacts): string {

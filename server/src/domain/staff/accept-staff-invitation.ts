@@ -5,8 +5,8 @@ import { AppError } from '../../errors';
 import { checkContactsAvailable, rethrowContactConflict } from '../accounts/check-contacts-available';
 import { assertNewPasswordAcceptable, passwordContextWords } from '../accounts/check-new-password';
 import type { PasswordHasher } from '../accounts/password-hasher';
-import { hashToken } from '../accounts/secret-token';
 import { recordAudit } from '../audit/record-audit';
+import { hashToken } from '../crypto/secret-token';
 import { findStaffInvitation } from './find-staff-invitation';
 
 export interface AcceptStaffInvitationOptions {
@@ -19,7 +19,7 @@ export interface AcceptStaffInvitationOptions {
 }
 
 /**
- * The invitee accepts (issue 21 §3): the invitation is used up and the staff member created in
+ * The invitee accepts (docs/admin.md#staff-roles): the invitation is used up and the staff member created in
  * its brand, with its role and the chosen password, in one transaction; audited as the new
  * member's own act. A bad link → 400 INVALID_INVITATION (a second use too); an address that has
  * meanwhile got an account in the brand → 409 EMAIL_TAKEN.

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { staffInvitations } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { hashToken } from '../accounts/secret-token';
+import { hashToken } from '../crypto/secret-token';
 import type { StaffInvitationRow } from './staff-rows';
 
 /**

@@ -2,8 +2,8 @@ import type { StaffRole } from '#shared/staff-roles';
 import type { Db } from '../../db/client';
 import { staffInvitations } from '../../db/schema/index';
 import { checkContactsAvailable } from '../accounts/check-contacts-available';
-import { hashToken, newSecretToken } from '../accounts/secret-token';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { hashToken, newSecretToken } from '../crypto/secret-token';
 import { sendEmail } from '../email/send-email';
 import { pendingInvitationsTo, type StaffInvitationRow } from './staff-rows';
 
@@ -32,7 +32,7 @@ const ROLE_WORDS: Record<StaffRole, string> = {
 const hoursOf = (ms: number) => `${Math.round(ms / 3_600_000)} hours`;
 
 /**
- * An owner invites someone to the brand's console with a role (issue 21 §3): an e-mail through
+ * An owner invites someone to the brand's console with a role (docs/admin.md#staff-roles): an e-mail through
  * the outbox with a single-use link (its token kept only as a hash, the link sealed in the outbox
  * and masked for whoever reads it); audited. An address that already has an account in the brand
  * → 409 EMAIL_TAKEN naming `email`; an earlier pending invitation to the address stops working.

@@ -7,7 +7,7 @@ import { postWalletEntry } from '../wallet/post-wallet-entry';
  * When a sub-agent's booking is ticketed, the master agent is credited what they keep of it (the
  * master level's `earns` of the booking's price breakdown) out of the brand's sales, in the
  * ticketing transaction: the sub-agent paid the agency what the sub-agent owes, and the agency
- * is left with what it charges the master (issue 21 §4). Once per booking; nothing for other
+ * is left with what it charges the master (docs/accounts.md#sub-agents). Once per booking; nothing for other
  * bookings or when the master keeps nothing.
  */
 export async function creditMasterCommission(tx: Db, bookingId: string): Promise<void> {

@@ -29,7 +29,7 @@ export interface FundSubAgentResult {
 const KEY_REUSED = 'This Idempotency-Key was used for another transfer.';
 
 /**
- * A master agent moves money from their wallet to a sub-agent's (issue 21 §4): two wallet
+ * A master agent moves money from their wallet to a sub-agent's (docs/accounts.md#sub-agents): two wallet
  * entries in one transaction, `transfer_out` on the master (checked against the master's balance
  * and credit limit like any debit: 402 INSUFFICIENT_FUNDS or CREDIT_LIMIT_EXCEEDED) and
  * `transfer_in` on the sub-agent, each with its double-entry lines (the brand's

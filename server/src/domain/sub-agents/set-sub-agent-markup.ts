@@ -6,8 +6,8 @@ import { recordAudit } from '../audit/record-audit';
 import { findSubAgent } from './find-sub-agent';
 
 /**
- * The master sets their own markup on a sub-agent's price (issue 21 §4), percent of the agency's
- * price, 0–20 (the request's schema): the sub-agent pays it on top of what they owe and the master
+ * The master sets their own markup on a sub-agent's price (docs/accounts.md#sub-agents), percent of the
+ * agency's price, 0–20 (the request's schema): the sub-agent pays it on top of what they owe and the master
  * earns it when the booking is ticketed. Another's sub-agent: 404. Audited. Bookings already held
  * keep the breakdown they were made with. The master never sets what they pay themselves.
  */

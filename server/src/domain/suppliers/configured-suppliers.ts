@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
-import { credentialsKey } from '../payment-credentials/secret-box';
+import { credentialsKey } from '../crypto/secret-box';
 import { DUFFEL_SUPPLIER, duffelSupplier } from './duffel-supplier';
 import { houseSupplier } from './house-supplier';
 import { loadBrandSupplierToken } from './load-brand-supplier-token';

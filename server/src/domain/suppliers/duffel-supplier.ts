@@ -21,12 +21,12 @@ import {
   rateOf,
 } from '../exchange-rates/convert-amount';
 import { loadExchangeRates } from '../exchange-rates/load-exchange-rates';
-import type { EngineOffer, EngineSegment } from '../flights/engine/build-offers';
-import { dateOf, localDay } from '../flights/engine/calendar';
-import { percentOf } from '../flights/engine/fare-rules';
-import type { DatedFlight, FareClass, ScheduledLeg } from '../flights/engine/flight-network';
-import { decodeOfferId, encodeOfferId } from '../flights/engine/offer-id';
-import { currencyOf, type FareTier, type Passengers, passengerPrice } from '../flights/engine/price-offer';
+import type { EngineOffer, EngineSegment } from '../flight-engine/build-offers';
+import { dateOf, localDay } from '../flight-engine/calendar';
+import { percentOf } from '../flight-engine/fare-rules';
+import type { DatedFlight, FareClass, ScheduledLeg } from '../flight-engine/flight-network';
+import { decodeOfferId, encodeOfferId } from '../flight-engine/offer-id';
+import { currencyOf, type FareTier, type Passengers, passengerPrice } from '../flight-engine/price-offer';
 import { duffelOrderPassengers } from './duffel-order-passengers';
 import { newLocator } from './new-locator';
 import {

@@ -10,14 +10,14 @@ import {
   makeOffer,
   type OfferContext,
   sellableFares,
-} from '../flights/engine/build-offers';
-import { dateOf, dayOf, todayInNepal } from '../flights/engine/calendar';
-import { demandSeatsLeft, demandSoldIn } from '../flights/engine/demand';
-import { findItineraries, type ItinerarySummary } from '../flights/engine/find-itineraries';
-import type { DatedFlight, FlightNetwork } from '../flights/engine/flight-network';
-import { decodeOfferId } from '../flights/engine/offer-id';
-import { seatedPassengers } from '../flights/engine/price-offer';
-import { HOUSE_SUPPLIER, loadFlightNetwork } from '../flights/load-flight-network';
+} from '../flight-engine/build-offers';
+import { dateOf, dayOf, todayInNepal } from '../flight-engine/calendar';
+import { demandSeatsLeft, demandSoldIn } from '../flight-engine/demand';
+import { findItineraries, type ItinerarySummary } from '../flight-engine/find-itineraries';
+import type { DatedFlight, FlightNetwork } from '../flight-engine/flight-network';
+import { HOUSE_SUPPLIER, loadFlightNetwork } from '../flight-engine/load-flight-network';
+import { decodeOfferId } from '../flight-engine/offer-id';
+import { seatedPassengers } from '../flight-engine/price-offer';
 import { releaseExpiredHolds, seatRow } from '../inventory/release-expired-holds';
 import { newLocator } from './new-locator';
 import type { Hold, HoldOutcome, PriceOfferResult, Supplier } from './supplier';

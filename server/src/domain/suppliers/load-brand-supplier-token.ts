@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brandSupplierCredentials } from '../../db/schema/index';
-import { openSecrets } from '../payment-credentials/secret-box';
+import { openSecrets } from '../crypto/secret-box';
 
 /** How long a brand's token is kept in memory before it is read again (a save on this instance forgets it at once). */
 const KEPT_MS = 30_000;
@@ -15,6 +15,7 @@ export function forgetBrandSupplierTokens(brandId: string): void {
 /**
  * The brand's own access token with the supplier, opened, or null when it saved none (or it can
  * no longer be opened: SESSION_SECRET changed; the deployment's token is used until saved again).
+ * docs/decisions/0005-duffel-per-brand.md.
  */
 export async function loadBrandSupplierToken(
   db: Db,

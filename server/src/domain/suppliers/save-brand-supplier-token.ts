@@ -3,7 +3,7 @@ import { tokenHintOf } from '#shared/supplier-credentials';
 import type { Db } from '../../db/client';
 import { brandSupplierCredentials } from '../../db/schema/index';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
-import { sealSecrets } from '../payment-credentials/secret-box';
+import { sealSecrets } from '../crypto/secret-box';
 import {
   type BrandSupplierTokenStatus,
   findBrandSupplierTokenStatus,

@@ -1,6 +1,6 @@
 import type { FlightOffer } from '#shared/flights';
 import type { Db } from '../../db/client';
-import type { EngineOffer, OfferContext } from '../flights/engine/build-offers';
+import type { EngineOffer, OfferContext } from '../flight-engine/build-offers';
 
 /** One leg to search: airports and the local departure days to try (the date, or its flexible window). */
 export interface SupplierSearchLeg {

@@ -1,4 +1,4 @@
-import type { FullBooking } from '../bookings/find-booking';
+import type { FullBooking } from '../booking-records/find-booking';
 import { journeyBcbp, MAX_BCBP_LEGS } from './bcbp';
 
 /** One boarding-pass barcode's text, for a passenger and a journey leg (or its part). */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentAttempts } from '../../db/schema/index';
 import type { PaymentGatewayDirectory } from '../../payments/brand-gateways';
-import type { BookingRow } from '../bookings/find-booking';
+import type { BookingRow } from '../booking-records/find-booking';
 
 /** The mode a brand's gateway takes payments in now (`app.payments`). */
 export type CurrentGatewayMode = Pick<PaymentGatewayDirectory, 'gatewayMode'>;

@@ -6,7 +6,7 @@ import { setPngHeaderLogo } from '../../test/admin';
 import { adult, bookingBody, findOffers, inDays, payBooking, postBooking } from '../../test/bookings';
 import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import type { FullBooking } from '../bookings/find-booking';
+import type { FullBooking } from '../booking-records/find-booking';
 import { nepalDatesAt } from '../finance/nepal-date';
 import { ticketStampOf } from './render-ticket-pdf';
 

@@ -5,12 +5,12 @@ import { RECEIPT_LINE_LABELS, receiptLines } from '#shared/receipt-lines';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/index';
 import type { AssetStorage } from '../assets/asset-storage';
-import { airlineReferenceOf } from '../bookings/airline-reference-of';
-import { type FullBooking, loadBookingDetails } from '../bookings/find-booking';
-import { brandDocumentLook } from '../brands/brand-document-look';
+import { airlineReferenceOf } from '../booking-records/airline-reference-of';
+import { type FullBooking, loadBookingDetails } from '../booking-records/find-booking';
+import { brandDocumentLook } from '../documents/brand-document-look';
+import { collectPdf } from '../documents/collect-pdf';
 import { type BrandImage, drawLogo } from '../documents/draw-logo';
 import { PDF_FONT, registerPdfFonts } from '../documents/pdf-fonts';
-import type { MailFile } from '../email/deliver-outbox';
 import { nepalDatesAt } from '../finance/nepal-date';
 import { boardingPasses } from './boarding-passes';
 import { type CurrentGatewayMode, paidInTestMode } from './paid-in-test-mode';
@@ -36,7 +36,8 @@ export type TicketStamp = 'REFUNDED' | 'CANCELLED' | 'VOID';
 
 /**
  * A refunded or cancelled booking's e-ticket, or one whose tickets were all voided, is stamped so
- * that nobody can mistake it for a valid one (issue 19); a valid ticket has no stamp.
+ * that nobody can mistake it for a valid one (docs/bookings.md#tickets-no-longer-valid-for-travel); a valid
+ * ticket has no stamp.
  */
 export function ticketStampOf(full: Pick<FullBooking, 'booking' | 'tickets'>): TicketStamp | null {
   if (full.booking.status === 'refunded') return 'REFUNDED';
@@ -100,12 +101,7 @@ export async function renderTicketPdf(full: FullBooking, options: TicketPdfOptio
       Subject: `Booking ${booking.pnr}`,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = collectPdf(doc);
 
   registerPdfFonts(doc);
   const stamps = [
@@ -272,7 +268,7 @@ export async function renderTicketAttachment(
   bookingId: string,
   payments: CurrentGatewayMode,
   assets?: AssetStorage,
-): Promise<MailFile> {
+): Promise<{ filename: string; content: Buffer; contentType: string }> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) throw new Error(`no booking ${bookingId} for an e-ticket attachment`);
   const pdf = await renderTicketPdf(await loadBookingDetails(db, booking), {

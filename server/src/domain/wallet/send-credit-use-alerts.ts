@@ -58,7 +58,8 @@ export async function sendCreditUseAlerts(tx: Db, options: CreditUseAlertOptions
       and(
         eq(users.brandId, agent.brandId),
         eq(users.type, 'admin'),
-        // The staff who look after credit (issue 21 §3): owners and finance, not sales or support.
+        // The staff who look after credit (docs/admin.md#staff-roles): owners and finance, not sales or
+        // support.
         inArray(users.staffRole, ['owner', 'finance']),
         isNotNull(users.email),
         isNull(users.suspendedAt),

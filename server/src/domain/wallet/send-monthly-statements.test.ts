@@ -49,7 +49,7 @@ describe('the monthly statements job', () => {
     const monthName = `${BS_MONTH_NAMES.en[today.month - 1]} ${today.year}`;
 
     const job = JOB_DEFINITIONS['wallet.monthly-statements'];
-    const first = await job.run(t.app, runAt);
+    const first = await job.run(t.app, { now: runAt });
     expect(first.monthlyStatements).toBeGreaterThanOrEqual(2); // both demo brands' agents
     const mails = await t.app.db
       .select()
@@ -66,8 +66,10 @@ describe('the monthly statements job', () => {
     expect(mails.map((m) => m.to)).not.toContain('customer@sajilo.example');
 
     // Again that day, and later that month: nothing more.
-    expect((await job.run(t.app, runAt)).monthlyStatements).toBe(0);
-    expect((await job.run(t.app, new Date(runAt.getTime() + 5 * 86_400_000))).monthlyStatements).toBe(0);
+    expect((await job.run(t.app, { now: runAt })).monthlyStatements).toBe(0);
+    expect(
+      (await job.run(t.app, { now: new Date(runAt.getTime() + 5 * 86_400_000) })).monthlyStatements,
+    ).toBe(0);
     const [agentRow] = await t.app.db.select().from(users).where(eq(users.email, 'agent@sajilo.example'));
     const marks = await t.app.db
       .select()

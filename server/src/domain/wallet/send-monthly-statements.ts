@@ -68,8 +68,8 @@ function statementText(statement: AgentStatement, period: BsMonthPeriod): string
 }
 
 /**
- * The monthly statements (issue 20 §2): for the BS month before `today` (Nepal's AD date), each
- * agent with an e-mail address and a wallet (an entry before the month's end, or a credit limit)
+ * The monthly statements (docs/finance-statements.md#statements): for the BS month before `today` (Nepal's AD
+ * date), each agent with an e-mail address and a wallet (an entry before the month's end, or a credit limit)
  * gets their statement by e-mail, through the outbox. Once per agent and month: the mark in
  * `wallet_statement_emails` is written with the e-mail, in one transaction, and a second run (or
  * another instance at the same time) finds it and sends nothing. Run on the first day of a BS

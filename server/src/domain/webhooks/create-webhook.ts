@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { webhooks } from '../../db/schema/index';
 import type { AccountUser } from '../accounts/find-user';
 import { recordAudit } from '../audit/record-audit';
-import { sealSecrets } from '../payment-credentials/secret-box';
+import { sealSecrets } from '../crypto/secret-box';
 import { checkWebhookTarget } from './check-webhook-target';
 import { newWebhookSecret } from './webhook-signature';
 

@@ -9,8 +9,8 @@ import {
   webhookEvents,
   webhooks,
 } from '../../db/schema/index';
+import { openSecrets } from '../crypto/secret-box';
 import { sendEmail } from '../email/send-email';
-import { openSecrets } from '../payment-credentials/secret-box';
 import { postWebhook } from './post-webhook';
 import { signWebhookBody } from './webhook-signature';
 

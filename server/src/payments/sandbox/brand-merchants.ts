@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CredentialGateway } from '#shared/payment-credentials';
-import {
-  readGatewayPaymentCredentials,
-  type SavedPaymentCredentials,
-} from '../../domain/payment-credentials/payment-credentials';
-import { credentialsKey } from '../../domain/payment-credentials/secret-box';
+import type { SavedPaymentCredentials } from '../brand-gateways';
 
 /**
  * The merchant accounts brands saved with a gateway: the sandbox knows them as its merchants too,
@@ -15,5 +11,5 @@ export function brandMerchants(
   app: FastifyInstance,
   gateway: CredentialGateway,
 ): Promise<SavedPaymentCredentials[]> {
-  return readGatewayPaymentCredentials(app.db, { gateway, key: credentialsKey(app.env.SESSION_SECRET) });
+  return app.payments.accounts.withGateway(gateway);
 }

@@ -21,8 +21,8 @@ import { addStaffMember, staffSessionsByRole } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * The access sweep (issue 7): every admin and platform route, called as brand A's (Sajilo's)
- * admin with brand B's (Global IME's) ids, as a non-admin, as nobody, and with B's admin session
+ * The access sweep (docs/security.md#the-access-sweep): every admin and platform route, called as brand A's
+ * (Sajilo's) admin with brand B's (Global IME's) ids, as a non-admin, as nobody, and with B's admin session
  * on A's host. A route added without an entry here fails the sweep.
  */
 const ADMIN_POLICIES: PolicyName[] = [...BRAND_ADMIN_POLICIES, ...PLATFORM_POLICIES];

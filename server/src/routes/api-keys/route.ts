@@ -11,7 +11,7 @@ import { presentApiKey } from '../../presenters/integrations';
 
 const tags = ['integrations'];
 
-/** An agent's or admin's own API keys (issue 21, docs/accounts.md#api-keys). */
+/** An agent's or admin's own API keys (docs/accounts.md#api-keys). */
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api-keys',

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema/index';
-import { recipientText } from '../../domain/email/deliver-outbox';
+import { recipientText } from '../../domain/outbox/deliver-email-outbox';
 import { demoBrands } from '../../seed/demo-brands';
 import { api, GLOBALIME } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * Security finding 6 of issue 14: a password link is on the host of the user's brand, never on
+ * A password link is on the host of the user's brand, never on
  * PUBLIC_URL's alone. Here Global IME is the default brand (served on every host no brand
  * claims) while PUBLIC_URL's host, localhost, is Sajilo's.
  */

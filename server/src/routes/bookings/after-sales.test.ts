@@ -19,7 +19,10 @@ import {
 import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-/** Issue 20 §4 (partial cancellation) and §5 (void), over HTTP on a real database. */
+/**
+ * Partial cancellation and void (docs/bookings.md#partial-cancellation, docs/bookings.md#void), over HTTP on
+ * a real database.
+ */
 let t: TestApp;
 let agent: string;
 let admin: string;
@@ -84,7 +87,7 @@ const invoiceOf = async (pnr: string) => {
   return response.json().data as TaxInvoice;
 };
 
-describe('partial cancellation (issue 20 §4)', () => {
+describe('partial cancellation', () => {
   it('cancelling one of two adults refunds that passenger’s part only; the other ticket stays valid; a credit note cites the invoice', async () => {
     const booking = await paidBooking([
       adult({ first_name: 'Hari' }),
@@ -219,7 +222,7 @@ async function at(instant: Date): Promise<string> {
   return logInDemo(t, 'sajilo', 'agent');
 }
 
-describe('void (issue 20 §5)', () => {
+describe('void', () => {
   it('an admin sets the void fee (audited); a ticket voided on its day before 23:00 comes back less the fee and leaves the sales register with a note', async () => {
     const saved = await api(t, {
       method: 'PUT',

@@ -24,9 +24,10 @@ import {
 } from '../../test/payment-sandbox';
 
 /**
- * Issue 20 §7: every money movement is double-entry. A gateway payment, its refund, a tax
- * invoice's VAT and a credit note's share of it each write their journal in `ledger_lines`, and
- * `checkBooks` (`npm run check:books`) balances them against the payments, refunds and documents.
+ * Every money movement is double-entry (docs/finance-statements.md#the-books-double-entry). A gateway
+ * payment, its refund, a tax invoice's VAT and a credit note's share of it each write their journal in
+ * `ledger_lines`, and `checkBooks` (`npm run check:books`) balances them against the payments, refunds and
+ * documents.
  */
 
 let t: SandboxTestApp;

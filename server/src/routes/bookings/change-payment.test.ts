@@ -14,7 +14,7 @@ import {
   seatHolds,
   taxInvoices,
 } from '../../db/schema/index';
-import { settlePendingPayments } from '../../domain/bookings/settle-pending-payments';
+import { settlePendingPayments } from '../../domain/bookings/settle-payment/settle-pending-payments';
 import { checkBooks } from '../../domain/ledger/check-books';
 import { api, logInDemo } from '../../test/accounts';
 import { asAdmin } from '../../test/admin';
@@ -336,6 +336,7 @@ describe('other ways a change payment ends', () => {
 
     const summary = await settlePendingPayments(t.app.db, {
       gateways: t.app.payments.gateways,
+      jobs: t.app.jobs,
       publicUrl: t.app.env.PUBLIC_URL,
       olderThanMinutes: 0,
     });

@@ -6,8 +6,8 @@ import type { Booking } from '#shared/bookings';
 import type { TaxInvoice } from '#shared/finance';
 import type { FlightOffer } from '#shared/flights';
 import { bookingChanges, bookingLegs, seatHolds, taxInvoices, users } from '../../db/schema/index';
-import { findBooking, loadBookingDetails } from '../../domain/bookings/find-booking';
-import { quoteBookingChange } from '../../domain/bookings/quote-booking-change';
+import { findBooking, loadBookingDetails } from '../../domain/booking-records/find-booking';
+import { quoteBookingChange } from '../../domain/bookings/change/quote-booking-change';
 import { checkBooks } from '../../domain/ledger/check-books';
 import { postWalletEntry } from '../../domain/wallet/post-wallet-entry';
 import { AppError } from '../../errors';
@@ -19,9 +19,9 @@ import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * Date change and reissue (issue 20, item 6) over HTTP: an agent's ticketed booking moves one leg
- * to another date; the quote follows the old fare's change tiers, the confirmation pays from the
- * wallet, reissues tickets citing the exchanged ones, releases the old seats and issues an invoice.
+ * Date change and reissue (docs/bookings.md#date-change-and-reissue) over HTTP: an agent's ticketed booking
+ * moves one leg to another date; the quote follows the old fare's change tiers, the confirmation pays from
+ * the wallet, reissues tickets citing the exchanged ones, releases the old seats and issues an invoice.
  */
 let t: TestApp;
 let agent: string;

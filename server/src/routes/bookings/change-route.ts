@@ -6,16 +6,16 @@ import {
   changeOptionsQuery,
 } from '#shared/booking-changes';
 import { pnrParams } from '#shared/bookings';
-import { changeBookingDate } from '../../domain/bookings/change-booking-date';
-import { listChangeOptions } from '../../domain/bookings/list-change-options';
-import { changeGatewaysFor } from '../../domain/bookings/payment-methods-for';
+import { changeBookingDate } from '../../domain/bookings/change/change-booking-date';
+import { listChangeOptions } from '../../domain/bookings/change/list-change-options';
+import { changeGatewaysFor } from '../../domain/bookings/pay/payment-methods-for';
 import { requireBrand, requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
 import { brandSiteOf } from '../../http/public-link';
 import { presentChangeOptions, presentChangeQuote } from '../../presenters/booking-change';
 import { presentFullBooking } from './present-for-request';
 
-/** Date change and reissue of a booking's leg (issue 20, item 6; docs/bookings.md). */
+/** Date change and reissue of a booking's leg (docs/bookings.md#date-change-and-reissue). */
 export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/bookings/:pnr/change-options',
@@ -96,8 +96,8 @@ export const bookingChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         confirm: request.body.confirm,
         holdMinutes: app.env.BOOKING_HOLD_MINUTES,
         links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
+        jobs: app.jobs,
       });
-      if (result.bookingId) await app.jobs.send('email.deliver-outbox');
       const action = result.paymentAction;
       return ok({
         quote: presentChangeQuote(result.quote, result.payment, result.paymentMethods),

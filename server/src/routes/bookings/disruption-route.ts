@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { booking, pnrParams, rebookingOptions, rebookRequest } from '#shared/bookings';
-import { acceptDisruption } from '../../domain/bookings/accept-disruption';
-import { nameOf } from '../../domain/bookings/create-booking';
-import { findFullBooking } from '../../domain/bookings/find-booking';
-import { findOpenDisruption } from '../../domain/bookings/find-open-disruption';
-import { listRebookingOptions } from '../../domain/bookings/list-rebooking-options';
-import { rebookDisruptedBooking } from '../../domain/bookings/rebook-disrupted-booking';
-import { refundDisruptedBooking } from '../../domain/bookings/refund-disrupted-booking';
+import { findFullBooking } from '../../domain/booking-records/find-booking';
+import { nameOf } from '../../domain/booking-records/name-of';
+import { acceptDisruption } from '../../domain/bookings/disrupt/accept-disruption';
+import { findOpenDisruption } from '../../domain/bookings/disrupt/find-open-disruption';
+import { listRebookingOptions } from '../../domain/bookings/disrupt/list-rebooking-options';
+import { rebookDisruptedBooking } from '../../domain/bookings/disrupt/rebook-disrupted-booking';
+import { refundDisruptedBooking } from '../../domain/bookings/disrupt/refund-disrupted-booking';
 import { requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
 import { presentFullBooking } from './present-for-request';
@@ -81,8 +81,8 @@ export const bookingDisruptionRoutes: FastifyPluginAsyncZod = async (app) => {
         by: { name: nameOf(user), userId: user.id },
         holdMinutes: app.env.BOOKING_HOLD_MINUTES,
         links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
+        jobs: app.jobs,
       });
-      await app.jobs.send('email.deliver-outbox');
       return ok(await presentFullBooking(app.db, request, { bookingId }));
     },
   );

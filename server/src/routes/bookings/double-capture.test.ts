@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBookingDetail } from '#shared/admin-bookings';
 import type { Booking, PaymentAction } from '#shared/bookings';
 import { bookings, paymentAttempts, refunds, sandboxPayments } from '../../db/schema/index';
-import { refundExcessPayments } from '../../domain/bookings/refund-excess-payments';
-import { settlePendingPayments } from '../../domain/bookings/settle-pending-payments';
+import { refundExcessPayments } from '../../domain/bookings/refund/refund-excess-payments';
+import { settlePendingPayments } from '../../domain/bookings/settle-payment/settle-pending-payments';
 import { runBookingJobs } from '../../jobs/run-all-jobs';
 import { createGateways, withGatewayHost } from '../../payments/config';
 import { api, logInDemo } from '../../test/accounts';
@@ -21,9 +21,9 @@ import {
 } from '../../test/payment-sandbox';
 
 /**
- * Security finding 3 of issue 14, "Double capture": a second verified payment of a booking that
- * is already paid (a wallet payment and then a gateway's, or two gateway payments at once) is
- * money held for the payer. It must be recorded as in excess (never failed), refunded in full
+ * A double capture (spec §13.2, docs/payments.md#double-captures-a-booking-paid-twice): a second verified
+ * payment of a booking that is already paid (a wallet payment and then a gateway's, or two gateway payments
+ * at once) is money held for the payer. It must be recorded as in excess (never failed), refunded in full
  * (through the gateway's refund API where it has one, else a pending refund for an operator), and
  * shown to the brand's admins — and the booking stays paid and ticketed once.
  */
@@ -268,6 +268,7 @@ describe('a second capture found by the reconcile job', () => {
     const reconcile = () =>
       settlePendingPayments(t.app.db, {
         gateways: t.app.payments.gateways,
+        jobs: t.app.jobs,
         publicUrl: t.app.env.PUBLIC_URL,
       });
     const first = await khaltiLeftPendingThenPaidWithEsewa(24);

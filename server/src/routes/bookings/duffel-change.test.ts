@@ -6,7 +6,7 @@ import type { ChangeOptions } from '#shared/booking-changes';
 import type { Booking } from '#shared/bookings';
 import type { FlightOffer } from '#shared/flights';
 import { bookingChanges, bookings, supplierChangeChecks, walletEntries } from '../../db/schema/index';
-import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../../domain/flight-engine/calendar';
 import { checkBooks } from '../../domain/ledger/check-books';
 import { runJob } from '../../jobs/run-all-jobs';
 import {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Booking } from '#shared/bookings';
 import type { FlightOffer } from '#shared/flights';
 import { emailOutbox, ledgerLines, refunds, walletEntries } from '../../db/schema/index';
-import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../../domain/flight-engine/calendar';
 import {
   type DuffelSandbox,
   NO_FAULTS,
@@ -18,8 +18,8 @@ import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * Issue 18, booking and paying Duffel offers: Tikat's API drives the real @duffel/api client
- * against the local Duffel stand-in (a real HTTP server in Duffel's shapes).
+ * Booking and paying Duffel offers (docs/suppliers.md#lifecycle-of-a-duffel-offer): Tikat's API drives the
+ * real @duffel/api client against the local Duffel stand-in (a real HTTP server in Duffel's shapes).
  */
 let t: TestApp;
 let sandbox: DuffelSandbox;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentAction, pnrParams, startPaymentRequest } from '#shared/bookings';
-import { findBooking } from '../../domain/bookings/find-booking';
-import { payBookingWithWallet } from '../../domain/bookings/pay-booking-with-wallet';
-import { paymentMethodsFor } from '../../domain/bookings/payment-methods-for';
-import { startBookingPayment } from '../../domain/bookings/start-booking-payment';
+import { findBooking } from '../../domain/booking-records/find-booking';
+import { payBookingWithWallet } from '../../domain/bookings/pay/pay-booking-with-wallet';
+import { paymentMethodsFor } from '../../domain/bookings/pay/payment-methods-for';
+import { startBookingPayment } from '../../domain/bookings/pay/start-booking-payment';
 import { AppError } from '../../errors';
 import { requireBrand, requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
@@ -53,8 +53,8 @@ export const bookingPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
           pnr: booking.pnr,
           links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
           lowBalanceAt: app.env.WALLET_LOW_BALANCE_MINOR,
+          jobs: app.jobs,
         });
-        await app.jobs.send('email.deliver-outbox');
         return ok({
           type: 'paid' as const,
           booking: await presentFullBooking(app.db, request, { bookingId }),

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, PaymentAction } from '#shared/bookings';
 import { bookings, emailOutbox, flightSeats, paymentAttempts, refunds } from '../../db/schema/index';
-import { expireHeldBookings } from '../../domain/bookings/expire-held-bookings';
+import { expireHeldBookings } from '../../domain/bookings/expire/expire-held-bookings';
 import { TEST_TICKET_STAMP } from '../../domain/tickets/render-ticket-pdf';
 import { postWalletEntry } from '../../domain/wallet/post-wallet-entry';
 import { decodeEsewaData, esewaSignature } from '../../payments/esewa';

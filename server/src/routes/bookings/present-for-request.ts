@@ -1,13 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Booking } from '#shared/bookings';
 import type { Db } from '../../db/client';
-import { bookings } from '../../db/schema/index';
-import { type FullBooking, loadBookingDetails } from '../../domain/bookings/find-booking';
-import { loadBookers } from '../../domain/bookings/load-bookers';
-import { paymentMethodsFor } from '../../domain/bookings/payment-methods-for';
+import { type FullBooking, findFullBookingById } from '../../domain/booking-records/find-booking';
+import { loadBookers } from '../../domain/booking-records/load-bookers';
+import { paymentMethodsFor } from '../../domain/bookings/pay/payment-methods-for';
 import { priceBreakdownOf } from '../../domain/bookings/price-breakdown-of';
-import { AppError } from '../../errors';
 import { requireBrand, requireUser } from '../../http/context';
 import { presentBooking } from '../../presenters/booking';
 
@@ -20,13 +17,7 @@ export async function presentFullBooking(
   request: FastifyRequest,
   source: { full: FullBooking } | { bookingId: string },
 ): Promise<Booking> {
-  let full: FullBooking;
-  if ('full' in source) full = source.full;
-  else {
-    const [row] = await db.select().from(bookings).where(eq(bookings.id, source.bookingId));
-    if (!row) throw new AppError('NOT_FOUND');
-    full = await loadBookingDetails(db, row);
-  }
+  const full = 'full' in source ? source.full : await findFullBookingById(db, source.bookingId);
   const viewer = requireUser(request);
   // A master agent reading a sub-agent's booking does not pay for it: the sub-agent does.
   const methods =

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '#shared/bookings';
 import { receiptLines } from '#shared/receipt-lines';
 import { emailOutbox } from '../../db/schema/index';
-import { passengerPrice } from '../../domain/flights/engine/price-offer';
+import { passengerPrice } from '../../domain/flight-engine/price-offer';
 import { api, logInDemo } from '../../test/accounts';
 import { adult, bookingBody, findOffers, inDays, payBooking, postBooking } from '../../test/bookings';
 import { pdfText } from '../../test/pdf-text';
@@ -18,7 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** NPR as the e-ticket prints it, the app's one money format: `NPR 1,000`, `NPR 7,978.92` (issue 19). */
+/**
+ * NPR as the e-ticket prints it, the app's one money format: `NPR 1,000`, `NPR 7,978.92`
+ * (docs/web.md#messages-toasts-money-and-connections).
+ */
 const npr = (paisa: number) =>
   `NPR ${(paisa / 100).toLocaleString('en-IN', { minimumFractionDigits: paisa % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 

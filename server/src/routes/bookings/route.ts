@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { booking, bookingList, bookingListQuery, createBookingRequest, pnrParams } from '#shared/bookings';
-import { createBooking } from '../../domain/bookings/create-booking';
-import { findFullBooking } from '../../domain/bookings/find-booking';
-import { holdLimitsOf, isNewAccount, platformHoldLimits } from '../../domain/bookings/hold-limits';
+import { findFullBooking } from '../../domain/booking-records/find-booking';
+import { createBooking } from '../../domain/bookings/hold/create-booking';
+import { holdLimitsOf, isNewAccount, platformHoldLimits } from '../../domain/bookings/hold/hold-limits';
 import { listBookings } from '../../domain/bookings/list-bookings';
 import { requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
@@ -71,7 +71,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, page_size: pageSize, status, pnr } = request.query;
       const result = await listBookings(app.db, {
         userId: user.id,
-        // A master agent reads their sub-agents' bookings too (issue 21 §4).
+        // A master agent reads their sub-agents' bookings too (docs/accounts.md#sub-agents).
         includeSubAgents: 'agentId' in bookingReadScope(user),
         status,
         pnr,

@@ -7,12 +7,12 @@ import {
   ticketList,
   voidBookingRequest,
 } from '#shared/bookings';
-import { cancelBooking } from '../../domain/bookings/cancel-booking';
-import { nameOf } from '../../domain/bookings/create-booking';
-import { findFullBooking } from '../../domain/bookings/find-booking';
-import { voidBooking } from '../../domain/bookings/void-booking';
-import { documentLookOf } from '../../domain/brands/brand-document-look';
-import { listTickets } from '../../domain/tickets/list-tickets';
+import { findFullBooking } from '../../domain/booking-records/find-booking';
+import { nameOf } from '../../domain/booking-records/name-of';
+import { cancelBooking } from '../../domain/bookings/cancel/cancel-booking';
+import { listTickets } from '../../domain/bookings/issue/list-tickets';
+import { voidBooking } from '../../domain/bookings/void/void-booking';
+import { documentLookOf } from '../../domain/documents/brand-document-look';
 import { paidInTestMode } from '../../domain/tickets/paid-in-test-mode';
 import { renderTicketPdf } from '../../domain/tickets/render-ticket-pdf';
 import { AppError } from '../../errors';

@@ -76,7 +76,7 @@ const invoiceOf = async (pnr: string, cookie = agent, host?: string) => {
 
 const sequenceOf = (number: string) => Number(number.slice(-6));
 
-describe('tax invoices (issue 20, item 1)', () => {
+describe('tax invoices', () => {
   it('an agent pays a two-adult booking from the wallet: its invoice has the fiscal-year number, seller PAN and the receipt’s lines', async () => {
     const booking = await paidBooking();
     const invoice = await invoiceOf(booking.pnr);

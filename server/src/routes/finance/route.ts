@@ -12,8 +12,8 @@ import {
   userTaxProfile,
   userTaxProfileInput,
 } from '#shared/finance';
-import { findBooking } from '../../domain/bookings/find-booking';
-import { documentLookOf } from '../../domain/brands/brand-document-look';
+import { findBooking } from '../../domain/booking-records/find-booking';
+import { documentLookOf } from '../../domain/documents/brand-document-look';
 import { findCreditNote, findTaxInvoice, listCreditNotes } from '../../domain/finance/find-tax-documents';
 import { findTaxInvoiceByNumber } from '../../domain/finance/find-tax-invoice-by-number';
 import { renderTaxDocumentPdf } from '../../domain/finance/render-tax-document-pdf';
@@ -30,7 +30,7 @@ const fileNameOf = (prefix: string, number: string) =>
   `${prefix}-${number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
 
 /**
- * A booking's tax documents (issue 20, item 1; docs/finance.md), for whoever may read the booking:
+ * A booking's tax documents (docs/finance.md), for whoever may read the booking:
  * its booker, as every booking route (admins see them through the booker's PNR in the console).
  */
 export const financeRoutes: FastifyPluginAsyncZod = async (app) => {

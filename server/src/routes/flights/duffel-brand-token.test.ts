@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '#shared/bookings';
 import type { FlightOffer } from '#shared/flights';
-import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../../domain/flight-engine/calendar';
 import { type DuffelSandbox, startDuffelSandbox } from '../../suppliers/duffel-sandbox/duffel-sandbox';
 import { api, GLOBALIME, logInDemo } from '../../test/accounts';
 import { adult, bookingBody, postBooking } from '../../test/bookings';

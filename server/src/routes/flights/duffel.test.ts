@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FlightOffer, SupplierAnswer } from '#shared/flights';
 import { auditLog } from '../../db/schema/index';
-import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../../domain/flight-engine/calendar';
 import {
   type DuffelSandbox,
   NO_FAULTS,

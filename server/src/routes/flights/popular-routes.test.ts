@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POPULAR_DOMESTIC_ROUTES } from '#shared/flights';
-import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../../domain/flight-engine/calendar';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlightOffer } from '#shared/flights';
-import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../../domain/flight-engine/calendar';
 import { houseSupplier } from '../../domain/suppliers/house-supplier';
 import { DEMO_GRANTED_COMMISSION_PERCENT } from '../../seed/demo-brands';
 import { logIn } from '../../test/accounts';

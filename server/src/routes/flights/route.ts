@@ -12,10 +12,10 @@ import {
 } from '#shared/flights';
 import type { Db } from '../../db/client';
 import { agentPricingFor } from '../../domain/commissions/agent-pricing';
-import { checkAvailability } from '../../domain/flights/check-availability';
-import { findFareCalendar } from '../../domain/flights/find-fare-calendar';
-import { findPopularRouteFares } from '../../domain/flights/find-popular-route-fares';
-import { searchFlights } from '../../domain/flights/search-flights';
+import { checkAvailability } from '../../domain/search/check-availability';
+import { findFareCalendar } from '../../domain/search/find-fare-calendar';
+import { findPopularRouteFares } from '../../domain/search/find-popular-route-fares';
+import { searchFlights } from '../../domain/search/search-flights';
 import { ok, responses } from '../../http/envelope';
 import { presentOffer, presentSearch } from '../../presenters/flight-offer';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlightOffer } from '#shared/flights';
-import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../../domain/flight-engine/calendar';
 import { domesticRoutes, hubRoutes, internationalRoutes } from '../../seed/demo-network';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

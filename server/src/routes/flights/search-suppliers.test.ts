@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlightOffer, SupplierAnswer } from '#shared/flights';
-import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../../domain/flight-engine/calendar';
 import { type DuffelSandbox, startDuffelSandbox } from '../../suppliers/duffel-sandbox/duffel-sandbox';
 import { api } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';

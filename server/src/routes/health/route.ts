@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MIGRATIONS_FOLDER, queryRows } from '../../db/client';
+import { countAppliedMigrations, countShippedMigrations } from '../../domain/health/count-migrations';
 import { errorBody } from '../../errors';
 import { ok, responses } from '../../http/envelope';
 
@@ -24,21 +21,13 @@ const readiness = z.object({
   }),
 });
 
-/** How many migrations the code ships (the migrator's journal). */
-const shippedMigrations = (): number =>
-  (
-    JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
-      entries: unknown[];
-    }
-  ).entries.length;
-
 /**
  * Liveness (`/livez`, and `/healthz` as before): the process answers; nothing else is asked.
  * Readiness (`/readyz`): the database answers and has every migration, and Redis answers when it is
  * configured; otherwise 503 naming the first part that is not ready.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const shipped = shippedMigrations();
+  const shipped = countShippedMigrations();
 
   for (const url of ['/livez', '/healthz']) {
     app.get(
@@ -92,14 +81,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const migrations =
         database === 'down'
           ? ('unknown' as const)
-          : await withTimeout(
-              queryRows<{ applied: number }>(
-                app.db,
-                sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
-              ),
-              CHECK_TIMEOUT_MS,
-            ).then(
-              ([row]) => ((row?.applied ?? 0) >= shipped ? ('ok' as const) : ('pending' as const)),
+          : await withTimeout(countAppliedMigrations(app.db), CHECK_TIMEOUT_MS).then(
+              (applied) => (applied >= shipped ? ('ok' as const) : ('pending' as const)),
               () => 'unknown' as const,
             );
       const redis = app.redis

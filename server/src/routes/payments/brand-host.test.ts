@@ -15,7 +15,7 @@ import {
 } from '../../test/payment-sandbox';
 
 /**
- * Security finding 6 of issue 14: payment return addresses and e-mail links are on the host of
+ * Payment return addresses and e-mail links are on the host of
  * the brand the booking was made on, never PUBLIC_URL's alone (here http://127.0.0.1:port, a host
  * of Sajilo's), and never the host of another brand a request happened to arrive on.
  */

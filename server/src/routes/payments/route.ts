@@ -1,15 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { GATEWAY_NAMES } from '../../db/schema/index';
-import type { BookingRow } from '../../domain/bookings/find-booking';
-import { findPaymentBooking, findPaymentChange } from '../../domain/bookings/find-payment-booking';
-import { refundExcessPayments } from '../../domain/bookings/refund-excess-payments';
-import { settleBookingPayment } from '../../domain/bookings/settle-booking-payment';
+import type { BookingRow } from '../../domain/booking-records/find-booking';
+import { findPaymentBooking, findPaymentChange } from '../../domain/booking-records/find-payment-booking';
+import { settleGatewayReturn } from '../../domain/bookings/settle-payment/settle-gateway-return';
 import { normaliseHost } from '../../domain/brands/brand-directory';
-import { verifyGatewayReturn } from '../../domain/payments/verify-gateway-return';
-import { AppError } from '../../errors';
 import { brandSiteOf } from '../../http/public-link';
+import { GATEWAY_NAMES } from '../../payments/gateway';
 
 const gatewayName = z.enum(GATEWAY_NAMES);
 const query = z.record(z.string(), z.string());
@@ -62,39 +59,24 @@ export const paymentReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         return confirmPage(payingBooking, 'failed');
       }
     }
-    const gateway = gateways[name];
-    let paid = false;
-    let lookupFailed = false;
-    try {
-      const verified = await verifyGatewayReturn(app.db, { gateway, params, reference });
-      const outcome = await settleBookingPayment(app.db, {
-        gateway,
-        ...verified,
-        links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
-      });
-      paid = outcome.attempt.status === 'paid';
-      // A second capture of a paid booking: given back at once where the gateway can refund (the
-      // booking jobs retry what does not go through).
-      if (outcome.changed && outcome.attempt.status === 'excess') {
-        const refunded = await refundExcessPayments(app.db, { gateways, attemptId: outcome.attempt.id });
-        app.log.warn({ gateway: name, reference: outcome.attempt.reference, refunded }, 'payment in excess');
-      }
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === 'PAYMENT_NOT_VERIFIED')) throw error;
-      lookupFailed = error.details?.lookupFailed === true;
-      app.log.warn({ gateway: name, reason: error.details?.reason }, 'payment return not verified');
-    }
+    const { paid, lookupFailed } = await settleGatewayReturn(app.db, {
+      gateway: gateways[name],
+      gateways,
+      params,
+      reference,
+      links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
+      jobs: app.jobs,
+      log: app.log,
+    });
     const booking = await findPaymentBooking(app.db, { gateway: name, reference: claimed });
     // A traveller's date change: back on the booking page, showing the new flight once applied.
     const change = await findPaymentChange(app.db, { gateway: name, reference: claimed });
     if (change) {
-      if (change.status === 'applied') await app.jobs.send('email.deliver-outbox');
       const outcome =
         change.status === 'applied' ? 'success' : change.status === 'pending' ? 'pending' : 'failed';
       return confirmPage(booking, outcome, 'change');
     }
     const success = paid && booking?.status === 'ticketed';
-    if (success) await app.jobs.send('email.deliver-outbox');
     // The gateway did not answer its look-up: the payment may be made, and the job will ask again.
     const unconfirmed = lookupFailed && booking?.status === 'held';
     return confirmPage(booking, success ? 'success' : unconfirmed ? 'pending' : 'failed');

@@ -9,7 +9,10 @@ import { api, logInDemo } from '../../test/accounts';
 import { inDays } from '../../test/bookings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-/** Price alerts over HTTP (issue 21): watch a route, hear of a lower fare by e-mail, once a day at most. */
+/**
+ * Price alerts over HTTP (docs/accounts.md#price-alerts): watch a route, hear of a lower fare by e-mail, once
+ * a day at most.
+ */
 let t: TestApp;
 let customer: string;
 let agent: string;

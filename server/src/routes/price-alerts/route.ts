@@ -13,7 +13,7 @@ import { presentPriceAlert } from '../../presenters/price-alert';
 
 const tags = ['price-alerts'];
 
-/** A signed-in traveller's or agent's price alerts (issue 21, docs/accounts.md#price-alerts). */
+/** A signed-in traveller's or agent's price alerts (docs/accounts.md#price-alerts). */
 export const priceAlertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/price-alerts',

@@ -13,7 +13,7 @@ import { ok, responses } from '../../http/envelope';
 const tags = ['accounts'];
 
 /**
- * The invitee's side of a staff invitation (issue 21 §3). The token travels in the body, never
+ * The invitee's side of a staff invitation (docs/admin.md#staff-roles). The token travels in the body, never
  * in an address, so no access log holds it; both calls share the password-reset rate limit.
  */
 export const staffInvitationRoutes: FastifyPluginAsyncZod = async (app) => {

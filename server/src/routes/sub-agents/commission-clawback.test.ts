@@ -14,8 +14,8 @@ import {
   users,
   walletEntries,
 } from '../../db/schema/index';
-import { cancelBooking } from '../../domain/bookings/cancel-booking';
-import { fullRefundQuote } from '../../domain/bookings/refund-disrupted-booking';
+import { cancelBooking } from '../../domain/bookings/cancel/cancel-booking';
+import { fullRefundQuote } from '../../domain/bookings/disrupt/refund-disrupted-booking';
 import { checkBooks } from '../../domain/ledger/check-books';
 import {
   commissionReversedFor,

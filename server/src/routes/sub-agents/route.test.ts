@@ -11,7 +11,7 @@ import { recipientToken } from '../../test/outbox';
 import { createTestApp, RELAXED_HOLD_LIMITS, type TestApp } from '../../test/test-app';
 
 /**
- * Sub-agents (issue 21 §4): Sajilo's demo agent is made a master agent by the agency's admin,
+ * Sub-agents (docs/accounts.md#sub-agents): Sajilo's demo agent is made a master agent by the agency's admin,
  * creates a sub-agent (who chooses a password from the invitation), passes them part of their
  * commission and funds their wallet. The sub-agent books and pays from their own wallet; the
  * master, the sub-agent and the admin each see the bookings and the sums they should.

@@ -22,7 +22,7 @@ import { presentSubAgent, presentSubAgentTransfer } from '../../presenters/sub-a
 
 const tags = ['sub-agents'];
 
-/** A master agent's sub-agents (issue 21 §4; docs/accounts.md#sub-agents). */
+/** A master agent's sub-agents (docs/accounts.md#sub-agents). */
 export const subAgentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/agent/sub-agents',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '#shared/bookings';
 import type { FlightOffer } from '#shared/flights';
 import { auditLog, bookingLegs, bookings, emailOutbox, supplierEvents } from '../../db/schema/index';
-import { dateOf, todayInNepal } from '../../domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../../domain/flight-engine/calendar';
 import {
   type DuffelSandbox,
   type SandboxWebhookEvent,
@@ -16,8 +16,8 @@ import { adult, bookingBody, payBooking, postBooking, walletOf } from '../../tes
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * Issue 18 item 6: Duffel's webhook events. An airline-initiated schedule change, signed as Duffel
- * signs it, flags the booking disrupted; the traveller accepts it (accepted at Duffel too) or takes
+ * Duffel's webhook events (docs/suppliers.md#schedule-changes). An airline-initiated schedule change, signed
+ * as Duffel signs it, flags the booking disrupted; the traveller accepts it (accepted at Duffel too) or takes
  * a full refund (the order cancelled at Duffel).
  */
 let t: TestApp;

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SUPPLIER_EVENT_OUTCOMES } from '../../db/schema/index';
-import { recordSupplierEvent } from '../../domain/bookings/record-supplier-event';
+import {
+  recordSupplierEvent,
+  SUPPLIER_EVENT_OUTCOMES,
+} from '../../domain/bookings/disrupt/record-supplier-event';
 import { DUFFEL_SUPPLIER } from '../../domain/suppliers/duffel-supplier';
 import { verifyDuffelSignature } from '../../domain/suppliers/verify-duffel-signature';
 import { AppError, invalidFields } from '../../errors';
@@ -62,7 +64,11 @@ export const supplierEventRoutes: FastifyPluginAsyncZod = async (app) => {
         throw invalidFields(
           Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message])),
         );
-      const result = await recordSupplierEvent(app.db, { supplier: DUFFEL_SUPPLIER, event: parsed.data });
+      const result = await recordSupplierEvent(app.db, {
+        supplier: DUFFEL_SUPPLIER,
+        event: parsed.data,
+        jobs: app.jobs,
+      });
       request.log.info(
         {
           supplier: DUFFEL_SUPPLIER,

@@ -8,7 +8,7 @@ import { sendStatement } from '../../http/statement-reply';
 
 const tags = ['wallet'];
 
-/** The signed-in agent's own wallet (issue 20 §2–§3): balance and credit, statements. */
+/** The signed-in agent's own wallet (docs/finance-statements.md): balance and credit, statements. */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/wallet',

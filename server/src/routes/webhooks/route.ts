@@ -23,7 +23,7 @@ const deliveryParams = z.object({
   deliveryId: z.uuid({ message: 'Not a valid id.' }),
 });
 
-/** An agent's or admin's own webhooks and their delivery log (issue 21, docs/webhooks.md). */
+/** An agent's or admin's own webhooks and their delivery log (docs/webhooks.md). */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/webhooks',

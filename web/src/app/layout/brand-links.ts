@@ -45,9 +45,9 @@ export function dialablePhone(phone: string): string {
 }
 
 /**
- * Back to the partner app that opened the site (issue 19): the page before this visit's first.
- * React Router numbers this visit's history entries from 0 (`history.state.idx`), so going back
- * one more than the current number leaves the site; opened with nothing before it, the webview
+ * Back to the partner app that opened the site (docs/web.md#the-bank-app-app-sdk-mode): the page before this
+ * visit's first. React Router numbers this visit's history entries from 0 (`history.state.idx`), so going
+ * back one more than the current number leaves the site; opened with nothing before it, the webview
  * is closed instead (partner apps close it, or intercept the call).
  */
 export function backToPartnerApp(): void {

@@ -10,7 +10,7 @@ export const DARK_PREFERENCE = '(prefers-color-scheme: dark)';
 
 /**
  * The traveller's choice on a switchable brand; 'system' until they choose, so a phone set to
- * dark opens the site dark (issue 19). Other brands are always light (spec §4.4).
+ * dark opens the site dark (docs/web.md#themes). Other brands are always light (spec §4.4).
  */
 export function storedTheme(config: ThemeConfig): AppTheme {
   if (config.themeMode !== 'switchable') return 'light';

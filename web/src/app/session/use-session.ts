@@ -31,7 +31,8 @@ function decodeAppSdkData(base64: string): AppSdkData | null {
 
 /**
  * How a partner app's sign-in went: `refused` when its data could not be read or its token was
- * unknown, used or expired (the customer is told and sent back to the partner's app, issue 19).
+ * unknown, used or expired (the customer is told and sent back to the partner's app,
+ * docs/web.md#the-bank-app-app-sdk-mode).
  */
 export type AppSdkSignIn = 'none' | 'refused';
 

@@ -5,3 +5,9 @@ export const secondaryButtonClass =
   'rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800';
 export const inputClass =
   'mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900 aria-[invalid=true]:border-red-600';
+
+/** The site's (not the console's) field look: a red border while the field has an error. */
+export const fieldClass = (invalid: boolean) =>
+  `w-full rounded-lg border bg-white px-3 py-2.5 text-base dark:bg-slate-900 ${
+    invalid ? 'border-red-600' : 'border-slate-300 dark:border-slate-600'
+  }`;

@@ -1,4 +1,6 @@
-/** The price breakdown's strings (issue 21 §4): loaded with the booking pages that show it. */
+/**
+ * The price breakdown's strings (docs/accounts.md#sub-agents): loaded with the booking pages that show it.
+ */
 export const priceLevelsStrings = {
   en: {
     priceLevels: {

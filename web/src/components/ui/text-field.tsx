@@ -1,5 +1,6 @@
 import { type ComponentProps, useId } from 'react';
 import { FieldError } from './field-error';
+import { fieldClass } from './form-styles';
 
 interface TextFieldProps extends ComponentProps<'input'> {
   label: string;
@@ -26,9 +27,7 @@ export function TextField({ label, error, hint, id, className, ...input }: TextF
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
-        className={`w-full rounded-lg border bg-white px-3 py-2.5 text-base dark:bg-slate-900 ${
-          error ? 'border-red-600' : 'border-slate-300 dark:border-slate-600'
-        }`}
+        className={fieldClass(Boolean(error))}
         {...input}
       />
       {hint && !error && (

@@ -8,8 +8,9 @@ addTranslations(ticketStatusStrings);
 export type TicketStanding = 'valid' | 'refunded' | 'cancelled' | 'void' | 'exchanged';
 
 /**
- * A ticket's standing from its own status and its booking's (issue 19): the same rule as the
- * stamp on the e-ticket PDF (server/src/domain/tickets/render-ticket-pdf.ts, ticketStampOf).
+ * A ticket's standing from its own status and its booking's
+ * (docs/bookings.md#tickets-no-longer-valid-for-travel): the same rule as the stamp on the e-ticket PDF
+ * (server/src/domain/tickets/render-ticket-pdf.ts, ticketStampOf).
  */
 export function ticketStanding(
   ticketStatus: 'open' | 'void' | 'refunded' | 'exchanged',

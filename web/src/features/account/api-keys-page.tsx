@@ -18,7 +18,7 @@ addTranslations(accountStrings);
 
 const card = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800';
 
-/** Account → API keys (issue 21): an agent's or admin's keys for their own systems. */
+/** Account → API keys (docs/accounts.md#api-keys): an agent's or admin's keys for their own systems. */
 export function ApiKeysPage() {
   const { t } = useTranslation();
   const user = useSignedInUser();

@@ -1,4 +1,4 @@
-/** The Sub-agents page's strings (issue 21 §4): loaded with the page, not the home page. */
+/** The Sub-agents page's strings (docs/accounts.md#sub-agents): loaded with the page, not the home page. */
 export const subAgentStrings = {
   en: {
     subAgents: {

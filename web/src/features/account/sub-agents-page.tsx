@@ -23,8 +23,8 @@ addTranslations(subAgentStrings);
 const card = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800';
 
 /**
- * Account → Sub-agents (issue 21 §4): a master agent's sub-agents with their balances, a form to
- * create one (they get an e-mail to choose a password), and per sub-agent, funding from the
+ * Account → Sub-agents (docs/accounts.md#sub-agents): a master agent's sub-agents with their balances, a form
+ * to create one (they get an e-mail to choose a password), and per sub-agent, funding from the
  * master's wallet, the part of the master's commission passed to them and the master's own markup
  * on their price.
  */

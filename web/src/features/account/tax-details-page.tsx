@@ -12,7 +12,7 @@ import { useSaveMyTaxProfile } from './api/save-tax-profile';
 
 addTranslations(accountStrings);
 
-/** Account → tax details (issue 20): the name and PAN the buyer's tax invoices carry. */
+/** Account → tax details (docs/finance.md): the name and PAN the buyer's tax invoices carry. */
 export function TaxDetailsPage() {
   const { t } = useTranslation();
   const user = useSignedInUser();

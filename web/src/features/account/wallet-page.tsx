@@ -13,7 +13,7 @@ addTranslations(accountStrings);
 
 const card = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800';
 
-/** Account → Wallet (issue 20 §2–§3): the agent's balance and credit, and statement downloads. */
+/** Account → Wallet (docs/finance-statements.md): the agent's balance and credit, and statement downloads. */
 export function WalletPage() {
   const { t } = useTranslation();
   const user = useSignedInUser();

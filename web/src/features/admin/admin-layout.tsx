@@ -7,12 +7,12 @@ import { secondaryButtonClass } from '../../components/ui/form-styles';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TestPaymentsRibbon } from '../../components/ui/test-payments-ribbon';
 import { TextField } from '../../components/ui/text-field';
-import { ApiError } from '../../lib/api-client';
 import { useSiteConfig } from '../../lib/app-context';
 import { addTranslations, useTranslation } from '../../lib/i18n';
 import { meQueryOptions } from '../../lib/session/get-me';
 import { useLogIn } from '../../lib/session/log-in';
 import { useLogOut } from '../../lib/session/log-out';
+import { useErrorText } from '../../lib/use-error-toast';
 import { useZodForm } from '../../lib/use-zod-form';
 import { sectionsFor } from './admin-sections';
 import { adminEn } from './locales/en';
@@ -96,8 +96,8 @@ function AdminLogin() {
   const { t } = useTranslation();
   const logIn = useLogIn();
   const { form, errorOf } = useZodForm(loginRequest, { login: '', password: '' });
-  const error =
-    logIn.error instanceof ApiError ? logIn.error.message : logIn.error ? t('messages.genericError') : '';
+  const errorText = useErrorText();
+  const error = logIn.error ? errorText(logIn.error) : '';
   const submit = form.handleSubmit((input) => logIn.mutateAsync(input).catch(() => undefined));
 
   return (

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** The console's sections (issue 7): each sub-feature's page loads on demand. */
+/** The console's sections (docs/admin.md#the-web-console): each sub-feature's page loads on demand. */
 export const adminRoutes: RouteObject[] = [
   // Lazy like every section: the role look-up it needs stays out of the home page's JavaScript.
   { index: true, lazy: () => import('./admin-home').then((m) => ({ Component: m.AdminHome })) },

@@ -1,9 +1,9 @@
 import { type ConsolePolicy, type StaffRole, staffRoleMay } from '#shared/staff-roles';
 
 /**
- * The console's sections in navigation order, each with the policy its page is for (issue 21 §3):
- * a section shows only to the staff roles that policy allows (shared/src/staff-roles.ts, the same
- * table the server enforces).
+ * The console's sections in navigation order, each with the policy its page is for
+ * (docs/admin.md#staff-roles): a section shows only to the staff roles that policy allows
+ * (shared/src/staff-roles.ts, the same table the server enforces).
  */
 export const ADMIN_SECTIONS: readonly { path: string; label: string; policy: ConsolePolicy }[] = [
   { path: 'settings', label: 'admin.nav.settings', policy: 'manageBrand' },

@@ -11,7 +11,7 @@ import { NewPasswordField } from './new-password-field';
 import { useAuthForm } from './use-auth-form';
 
 /**
- * A staff invitation's page (issue 21 §3): the e-mailed link's token opens it; the invitee sees
+ * A staff invitation's page (docs/admin.md#staff-roles): the e-mailed link's token opens it; the invitee sees
  * the brand and role, chooses a name and password, then logs in to the console.
  */
 export function AcceptInvitationPage() {

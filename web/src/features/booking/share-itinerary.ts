@@ -4,7 +4,7 @@ import type { Booking } from '#shared/bookings';
 type Translate = (key: string, values?: Record<string, string>) => string;
 
 /**
- * The itinerary as a traveller shares it (issue 21 §5): the route, each flight with its date and
+ * The itinerary as a traveller shares it (docs/sms.md): the route, each flight with its date and
  * its departure and arrival on the airports' own clocks (as the API's times read), and the PNR.
  * Never a link: a booking's pages need the traveller's sign-in, and nothing here signs anyone in.
  */

@@ -1,11 +1,15 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { adToBs, BS_MONTH_NAMES } from '#shared/bikram-sambat';
+import { fareCalendarQuery } from '#shared/flights';
 import { formatAmount } from '#shared/format-money';
 import type { CurrencyCode } from '#shared/money';
 import { QueryError } from '../../components/ui/query-error';
 import { addDays, formatAdDate, formatAdMonth, localDigits, todayInNepal } from '../../lib/dates';
 import { addTranslations, currentLanguage, type Language, useTranslation } from '../../lib/i18n';
+import { useZodForm } from '../../lib/use-zod-form';
 import { useFareCalendar } from './api/get-fare-calendar';
 import { addMonths, dateAfterKey, monthWeeks } from './calendar/month-grid';
 import { calendarStrings } from './calendar-strings';
@@ -27,6 +31,15 @@ const amount = (minor: number, currency: CurrencyCode, language: Language): stri
 
 const monthOf = (date: string) => date.slice(0, 7);
 
+/** The route asked for: two airports as the calendar's API checks them, not the same one twice. */
+const routeChoice = (messages: { from: string; to: string; same: string }) =>
+  z
+    .object({
+      from: z.string().min(1, messages.from).pipe(fareCalendarQuery.shape.depart_code),
+      to: z.string().min(1, messages.to).pipe(fareCalendarQuery.shape.dest_code),
+    })
+    .refine((route) => route.from !== route.to, { path: ['to'], message: messages.same });
+
 /**
  * The fare calendar (/fare-calendar?from=KTM&to=PKR&month=2026-12): the lowest one-adult fare of
  * each day of a month for a route, with the Bikram Sambat date beside each AD date. Choosing a day
@@ -46,8 +59,12 @@ export function FareCalendarPage() {
     /^\d{4}-\d{2}$/.test(asked) && asked >= firstMonth && asked <= lastMonth
       ? asked
       : monthOf(query.date || today);
-  const [route, setRoute] = useState({ from: query.from, to: query.to });
-  const [routeError, setRouteError] = useState('');
+  const { form, errorOf } = useZodForm(
+    routeChoice({ from: t('search.errors.from'), to: t('search.errors.to'), same: t('search.errors.same') }),
+    { from: query.from, to: query.to },
+  );
+  const route = useWatch({ control: form.control });
+  const routeError = errorOf('from') ?? errorOf('to');
   const ready = /^[A-Z]{3}$/.test(query.from) && /^[A-Z]{3}$/.test(query.to) && query.from !== query.to;
   const calendar = useFareCalendar({ from: query.from, to: query.to, month, nat: query.nat }, ready);
   const [focused, setFocused] = useState('');
@@ -59,14 +76,9 @@ export function FareCalendarPage() {
     setSearchParams(next);
   };
 
-  const showRoute = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!route.from || !route.to)
-      return setRouteError(t(route.from ? 'search.errors.to' : 'search.errors.from'));
-    if (route.from === route.to) return setRouteError(t('search.errors.same'));
-    setRouteError('');
-    setParams({ from: route.from, to: route.to, month });
-  };
+  const showRoute = form.handleSubmit(({ from, to }) => setParams({ from, to, month }));
+  const pick = (name: 'from' | 'to', code: string) =>
+    form.setValue(name, code, { shouldValidate: form.formState.isSubmitted });
 
   const days = new Map((calendar.data?.days ?? []).map((day) => [day.date, day.lowest_total]));
   const prices = [...days.values()].filter((price): price is number => price !== null);
@@ -107,19 +119,19 @@ export function FareCalendarPage() {
 
       <form
         noValidate
-        onSubmit={showRoute}
+        onSubmit={(event) => void showRoute(event)}
         aria-label={t('calendar.route')}
         className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto] sm:items-end dark:bg-slate-900 dark:ring-slate-800"
       >
         <AirportPicker
           label={t('home.from')}
           value={route.from ? { code: route.from, city: route.from } : null}
-          onChange={(airport) => setRoute((r) => ({ ...r, from: airport.code }))}
+          onChange={(airport) => pick('from', airport.code)}
         />
         <AirportPicker
           label={t('home.to')}
           value={route.to ? { code: route.to, city: route.to } : null}
-          onChange={(airport) => setRoute((r) => ({ ...r, to: airport.code }))}
+          onChange={(airport) => pick('to', airport.code)}
         />
         <button type="submit" className="h-11 rounded-lg bg-brand px-5 font-semibold text-brand-contrast">
           {t('calendar.show')}

@@ -1,9 +1,8 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { FlightOffer, SearchFlight } from '#shared/flights';
+import type { FlightOffer } from '#shared/flights';
 import { isAgentUserType } from '#shared/user-types';
 import { QueryError } from '../../components/ui/query-error';
-import { assetUrl } from '../../config/site-config';
 import { useAppStore, useSiteConfig } from '../../lib/app-context';
 import { formatAdDate, todayInNepal } from '../../lib/dates';
 import { addTranslations, currentLanguage, useTranslation } from '../../lib/i18n';
@@ -14,18 +13,17 @@ import { SearchForm } from './components/search-form';
 import { rememberSearch } from './recent/recent-searches';
 import { DateStrip, NearestFlyingDates } from './results/date-strip';
 import { FilterPanel } from './results/filter-panel';
-import { FlightCard } from './results/flight-card';
-import { duration, money } from './results/format';
+import { FlightList } from './results/flight-list';
+import { duration } from './results/format';
 import { applyFlightFilters, readFilters, writeFilters } from './results/offer-filters';
+import { SideBanners } from './results/side-banners';
 import { SortTabs } from './results/sort-tabs';
+import { TripSteps } from './results/trip-steps';
 import { WatchFareButton } from './results/watch-fare-button';
 import { validateSearch } from './search-rules';
 import { plannedLegs, readSearchQuery, toFlightParams, writeSearchQuery } from './search-url';
 
 addTranslations(calendarStrings);
-
-/** Flights drawn at first and per "Show more": a long list costs a cheap phone seconds to lay out. */
-const FLIGHTS_PER_PAGE = 10;
 
 /**
  * Results: a search read from the URL, one leg at a time (outbound, then return, or each
@@ -140,28 +138,16 @@ export function FlightSearchPage() {
       {!complete && <p className="text-slate-600 dark:text-slate-300">{t('pages.flightSearch.intro')}</p>}
 
       {complete && planned.length > 1 && (
-        <ol className="flex flex-wrap gap-2" aria-label={t('results.steps')}>
-          {planned.map((l, index) => (
-            <li key={`${l.from}-${l.to}-${l.date}`}>
-              <button
-                type="button"
-                disabled={index > chosen.length}
-                aria-current={index === step ? 'step' : undefined}
-                onClick={() => {
-                  const next = new URLSearchParams(searchParams);
-                  next.set('step', String(index));
-                  goTo(next);
-                }}
-                className={`rounded-full border px-3 py-1 text-sm disabled:opacity-50 ${index === step ? 'border-brand bg-brand text-brand-contrast' : 'border-slate-300 dark:border-slate-600'}`}
-              >
-                {index + 1}. {l.from} → {l.to}
-                {chosen[index] &&
-                  index !== step &&
-                  ` · ${money((chosen[index] as FlightOffer).price.total, (chosen[index] as FlightOffer).price.currency)}`}
-              </button>
-            </li>
-          ))}
-        </ol>
+        <TripSteps
+          planned={planned}
+          chosen={chosen}
+          step={step}
+          onStep={(index) => {
+            const next = new URLSearchParams(searchParams);
+            next.set('step', String(index));
+            goTo(next);
+          }}
+        />
       )}
 
       <div className="grid gap-6 lg:grid-cols-[15rem_1fr]">
@@ -290,67 +276,8 @@ export function FlightSearchPage() {
           )}
         </section>
         {/* The brand's side banners (seed §1): one slim row below the flights, never beside the prices. */}
-        <aside
-          aria-label={t('pages.flightSearch.offers')}
-          className="hidden grid-cols-5 gap-3 md:grid lg:col-start-2"
-        >
-          {config.banners.side.map((banner, index) => (
-            <img
-              key={banner}
-              src={assetUrl(config, banner)}
-              alt={sideBannerAlt(banner, index, t)}
-              width={300}
-              height={600}
-              loading="lazy"
-              className="h-24 w-full rounded-lg object-cover"
-            />
-          ))}
-        </aside>
+        <SideBanners />
       </div>
     </div>
   );
-}
-
-/** The first flights, and a button for the next ones. */
-function FlightList(props: {
-  flights: SearchFlight[];
-  offers: Map<string, FlightOffer>;
-  agent: boolean;
-  onSelect: (offer: FlightOffer) => void;
-}) {
-  const { t } = useTranslation();
-  const [shown, setShown] = useState(FLIGHTS_PER_PAGE);
-  const rest = props.flights.length - shown;
-  return (
-    <>
-      {props.flights.slice(0, shown).map((flight) => (
-        <FlightCard
-          key={flight.id}
-          flight={flight}
-          offers={props.offers}
-          agent={props.agent}
-          onSelect={props.onSelect}
-        />
-      ))}
-      {rest > 0 && (
-        <button
-          type="button"
-          onClick={() => setShown((count) => count + FLIGHTS_PER_PAGE)}
-          className="justify-self-center rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium dark:border-slate-600 dark:bg-slate-900"
-        >
-          {t('results.showMore', { count: Math.min(rest, FLIGHTS_PER_PAGE), total: rest })}
-        </button>
-      )}
-    </>
-  );
-}
-
-/**
- * The words of the demo artwork (`side-banner-N.svg`, server/assets/brands) in the reader's
- * language; an uploaded banner's words are unknown here, so it stays decorative.
- */
-function sideBannerAlt(banner: string, index: number, t: ReturnType<typeof useTranslation>['t']) {
-  const n = index + 1;
-  if (banner !== `side-banner-${n}.svg` || n > 5) return '';
-  return t(`pages.flightSearch.bannerAlt.${n as 1 | 2 | 3 | 4 | 5}`);
 }

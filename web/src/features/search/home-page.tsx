@@ -12,7 +12,10 @@ const RecentSearchesList = lazy(() => import('./recent/recent-searches-list'));
 /** Popular routes with live fares, the Everest mountain flight and trust marks: also after first paint. */
 const ShopWindow = lazy(() => import('./shop-window/shop-window'));
 
-/** The departure is tomorrow in Nepal until the traveller picks another day (issue 19). */
+/**
+ * The departure is tomorrow in Nepal until the traveller picks another day
+ * (docs/web.md#the-search-form-and-search-links).
+ */
 export function HomePage() {
   const config = useSiteConfig();
   const { t } = useTranslation();

@@ -7,7 +7,8 @@ export const DAYS_AHEAD = 365;
 export const MAX_SEATED = 9;
 /**
  * A return, or the next flight of a multi-city trip, is chosen this many days after the flight
- * before it; moving a date moves the dates after it by as many days (issue 19).
+ * before it; moving a date moves the dates after it by as many days
+ * (docs/web.md#the-search-form-and-search-links).
  */
 export const FOLLOWING_DAYS = 2;
 
@@ -21,7 +22,7 @@ const isRealDate = (value: string) =>
 /**
  * The search rules, mirroring the server's so most mistakes are caught before a round trip. The
  * form and a search link (URL query) are checked by this one function, so both show the same
- * messages (issue 19).
+ * messages (docs/web.md#the-search-form-and-search-links).
  */
 export function validateSearch(query: SearchQuery, today: string): Errors {
   const errors: Errors = {};

@@ -22,7 +22,8 @@ export interface SearchQuery {
 /**
  * A search link is read as it was written: a count, an airport code or a date that breaks the
  * form's rules is kept so `validateSearch` shows the form's message, never silently changed
- * (issue 19). Only a missing count takes the seed's default (§3: 1 adult, 0 children, 0 infants).
+ * (docs/web.md#the-search-form-and-search-links). Only a missing count takes the seed's default (§3: 1 adult,
+ * 0 children, 0 infants).
  */
 const count = (value: string | null, fallback: number) => {
   if (value === null || value === '') return fallback;

@@ -11,7 +11,7 @@ import { myBookingsQueryKey } from './api/get-my-bookings';
 /**
  * Cancelling a booking: on a ticketed booking with more than one passenger still travelling, a
  * checkbox per passenger (all ticked: the whole booking) and the refund quote for those ticked
- * (issue 20 §4); then confirm or keep it.
+ * (docs/bookings.md#partial-cancellation); then confirm or keep it.
  */
 export function CancelDialog(props: { pnr: string; onClose: () => void }) {
   const { t } = useTranslation();

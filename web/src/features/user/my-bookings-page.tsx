@@ -91,14 +91,14 @@ export function MyBookingsPage() {
                 {formatAdDate(item.first_departure_at.slice(0, 10), currentLanguage())} ·{' '}
                 {item.passenger_names.join(', ')}
               </p>
-              {/* A master agent's list holds their sub-agents' bookings too (issue 21 §4). */}
+              {/* A master agent's list has their sub-agents' bookings (docs/accounts.md#sub-agents). */}
               {item.booked_by?.sub_agent && (
                 <p className="text-sm font-medium" data-testid="booked-by">
                   {t('myBookings.bookedBySubAgent', { name: item.booked_by.name })}
                 </p>
               )}
             </div>
-            {/* Wraps on a phone: status, amount and actions do not fit 320 px on one line (issue 19). */}
+            {/* Wraps on a phone: status, amount and actions overflow 320 px (docs/web.md#every-phone-width). */}
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span className="rounded-full bg-slate-100 px-3 py-1 text-sm dark:bg-slate-800">
                 {t(`booking.statuses.${item.status}`)}

@@ -23,8 +23,8 @@ import {
 } from '../../../test/payment-sandbox';
 
 /**
- * The console's date change (issue 20, item 6): an admin quotes and confirms moving a leg of any
- * of the brand's ticketed bookings. An agent's booking is charged to the agent's wallet; a
+ * The console's date change (docs/bookings.md#date-change-and-reissue): an admin quotes and confirms moving a
+ * leg of any of the brand's ticketed bookings. An agent's booking is charged to the agent's wallet; a
  * traveller's (paid through eSewa) is recorded as collected by the agency. Both reissue the tickets
  * citing the exchanged ones, issue the change's invoice and write the audit log.
  */

@@ -20,27 +20,27 @@ import {
 } from '#shared/admin-bookings';
 import { changeBookingRequest, changeOptions, changeOptionsQuery } from '#shared/booking-changes';
 import { rebookingOptions, rebookRequest } from '#shared/bookings';
-import { isAgentUserType } from '#shared/user-types';
-import type { Db } from '../../../db/client';
 import { findUser } from '../../../domain/accounts/find-user';
 import { recordAudit } from '../../../domain/audit/record-audit';
-import { acceptDisruption } from '../../../domain/bookings/accept-disruption';
-import { cancelBooking } from '../../../domain/bookings/cancel-booking';
-import { changeBookingDate } from '../../../domain/bookings/change-booking-date';
-import { completeManualRefund, listManualRefunds } from '../../../domain/bookings/complete-manual-refund';
-import { nameOf } from '../../../domain/bookings/create-booking';
-import { type BookingRow, findFullBooking } from '../../../domain/bookings/find-booking';
+import { findFullBooking } from '../../../domain/booking-records/find-booking';
+import { nameOf } from '../../../domain/booking-records/name-of';
+import { cancelBooking } from '../../../domain/bookings/cancel/cancel-booking';
+import { changeBookingDate } from '../../../domain/bookings/change/change-booking-date';
+import { listChangeOptions } from '../../../domain/bookings/change/list-change-options';
+import { acceptDisruption } from '../../../domain/bookings/disrupt/accept-disruption';
+import { findOpenDisruption } from '../../../domain/bookings/disrupt/find-open-disruption';
+import { listRebookingOptions } from '../../../domain/bookings/disrupt/list-rebooking-options';
+import { markFlightDisrupted } from '../../../domain/bookings/disrupt/mark-flight-disrupted';
+import { rebookDisruptedBooking } from '../../../domain/bookings/disrupt/rebook-disrupted-booking';
+import { refundDisruptedBooking } from '../../../domain/bookings/disrupt/refund-disrupted-booking';
 import { findBrandBooking } from '../../../domain/bookings/find-brand-booking';
-import { findOpenDisruption } from '../../../domain/bookings/find-open-disruption';
+import { resendTicketEmail } from '../../../domain/bookings/issue/resend-ticket-email';
 import { listBrandBookings } from '../../../domain/bookings/list-brand-bookings';
-import { listChangeOptions } from '../../../domain/bookings/list-change-options';
-import { listRebookingOptions } from '../../../domain/bookings/list-rebooking-options';
-import { markFlightDisrupted } from '../../../domain/bookings/mark-flight-disrupted';
-import type { CancellationQuote } from '../../../domain/bookings/quote-cancellation';
-import { rebookDisruptedBooking } from '../../../domain/bookings/rebook-disrupted-booking';
-import { refundDisruptedBooking } from '../../../domain/bookings/refund-disrupted-booking';
-import { resendTicketEmail } from '../../../domain/bookings/resend-ticket-email';
-import { voidBooking } from '../../../domain/bookings/void-booking';
+import {
+  completeManualRefund,
+  listManualRefunds,
+} from '../../../domain/bookings/refund/complete-manual-refund';
+import { voidBooking } from '../../../domain/bookings/void/void-booking';
 import { AppError, invalidFields } from '../../../errors';
 import { requireBrand, requireUser } from '../../../http/context';
 import { ok, responses } from '../../../http/envelope';
@@ -52,7 +52,10 @@ import {
 import { presentRefundQuote } from '../../../presenters/booking';
 import { presentChangeOptions, presentChangeQuote } from '../../../presenters/booking-change';
 
-/** The brand's bookings for its admins (issue 7 §5): list, detail, resend, cancel, disruptions. */
+/**
+ * The brand's bookings for its admins (docs/bookings.md#the-agencys-view-admin-console): list, detail,
+ * resend, cancel, disruptions.
+ */
 export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/bookings',
@@ -156,8 +159,8 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         reference: request.body.reference,
         by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
         actor: admin,
+        jobs: app.jobs,
       });
-      await app.jobs.send('email.deliver-outbox');
       return ok(presentAdminBookingDetail(await findBrandBooking(app.db, { brandId, pnr })));
     },
   );
@@ -181,8 +184,8 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: requireUser(request),
         publicUrl: app.env.PUBLIC_URL,
         requestHost: request.hostname,
+        jobs: app.jobs,
       });
-      await app.jobs.send('email.deliver-outbox');
       return ok(result);
     },
   );
@@ -199,32 +202,16 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     const brand = requireBrand(request);
     const admin = requireUser(request);
     const done = action === 'void' ? 'Voided' : 'Cancelled';
-    const audit = (tx: Db, booking: BookingRow, quote: CancellationQuote) =>
-      recordAudit(tx, {
-        brandId: brand.id,
-        actor: admin,
-        action: `booking.${action}`,
-        entityType: 'booking',
-        entityId: booking.pnr,
-        before: { status: booking.status },
-        after: {
-          status: quote.refund > 0 ? 'refunded' : 'cancelled',
-          [action === 'void' ? 'voidFee' : 'cancellationFee']: quote.cancellationFee,
-          refund: quote.refund,
-          currency: quote.currency,
-        },
-      });
     const options = {
       scope: { brandId: brand.id },
       pnr: input.pnr,
       confirm: input.confirm,
       by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
       reason: `${done} by the agency (${admin.email ?? admin.id}) for the traveller`,
+      audit: admin,
     };
     const { quote, bookingId } =
-      action === 'void'
-        ? await voidBooking(app.db, { ...options, afterVoid: audit })
-        : await cancelBooking(app.db, { ...options, afterCancel: audit });
+      action === 'void' ? await voidBooking(app.db, options) : await cancelBooking(app.db, options);
     return ok({
       quote: presentRefundQuote(quote),
       detail: bookingId
@@ -343,26 +330,9 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         confirm: request.body.confirm,
         holdMinutes: app.env.BOOKING_HOLD_MINUTES,
         links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
-        afterChange: (tx, booking, quote, invoiceNumber) =>
-          recordAudit(tx, {
-            brandId: brand.id,
-            actor: admin,
-            action: 'booking.change',
-            entityType: 'booking',
-            entityId: booking.pnr,
-            before: { flights: quote.fromFlights },
-            after: {
-              flights: quote.toFlights,
-              fareDifference: quote.fareDifference,
-              changeFee: quote.changeFee,
-              amountDue: quote.amountDue,
-              currency: quote.currency,
-              paidWith: quote.amountDue > 0 ? (isAgentUserType(booker.type) ? 'wallet' : 'agency') : null,
-              invoiceNumber,
-            },
-          }),
+        audit: admin,
+        jobs: app.jobs,
       });
-      if (result.bookingId) await app.jobs.send('email.deliver-outbox');
       return ok({
         quote: presentChangeQuote(result.quote, result.payment),
         detail: result.bookingId
@@ -401,8 +371,8 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         change: request.body.change,
         newDepartureLocal: request.body.newDepartureLocal ?? null,
         actor: { ...admin, name: `${nameOf(admin)} (agency)` },
+        jobs: app.jobs,
       });
-      await app.jobs.send('email.deliver-outbox');
       return ok(presentFlightDisruption(disruption, flagged));
     },
   );
@@ -493,18 +463,9 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
         holdMinutes: app.env.BOOKING_HOLD_MINUTES,
         links: { publicUrl: app.env.PUBLIC_URL, requestHost: request.hostname },
-        afterRebook: (tx, booking, change) =>
-          recordAudit(tx, {
-            brandId: brand.id,
-            actor: admin,
-            action: 'booking.disruption.rebook',
-            entityType: 'booking',
-            entityId: booking.pnr,
-            before: { flights: change.from },
-            after: { flights: change.to, resolution: 'rebooked' },
-          }),
+        audit: admin,
+        jobs: app.jobs,
       });
-      await app.jobs.send('email.deliver-outbox');
       return ok(
         presentAdminBookingDetail(
           await findBrandBooking(app.db, { brandId: brand.id, pnr: request.params.pnr }),
@@ -531,21 +492,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         scope: { brandId: brand.id },
         pnr: request.params.pnr,
         by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
-        afterRefund: (tx, booking, quote, disruption) =>
-          recordAudit(tx, {
-            brandId: brand.id,
-            actor: admin,
-            action: 'booking.disruption.refund',
-            entityType: 'booking',
-            entityId: booking.pnr,
-            before: { status: booking.status },
-            after: {
-              flightId: disruption.flightId,
-              resolution: 'refunded',
-              refund: quote.refund,
-              currency: quote.currency,
-            },
-          }),
+        audit: admin,
       });
       return ok(
         presentAdminBookingDetail(

@@ -7,11 +7,11 @@ import {
   commissionPolicy,
   commissionPolicyRequest,
 } from '#shared/commissions';
+import { setAgentCommission } from '../../../domain/admin/set-agent-commission';
 import {
   createAgentGroup,
   deleteAgentGroup,
   getCommissionPolicy,
-  setAgentCommission,
   setCommissionPolicy,
   updateAgentGroup,
 } from '../../../domain/commissions/manage-commissions';

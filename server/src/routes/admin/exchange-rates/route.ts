@@ -9,8 +9,8 @@ import { presentExchangeRate } from '../../../presenters/admin-money';
 const tags = ['admin'];
 
 /**
- * The brand's exchange rates (issue 18): Nepal Rastra Bank's rates an admin enters, over dated
- * defaults; they convert outside suppliers' prices (docs/suppliers.md, "Currency").
+ * The brand's exchange rates (docs/suppliers.md#currency): Nepal Rastra Bank's rates an admin enters, over
+ * dated defaults; they convert outside suppliers' prices (docs/suppliers.md, "Currency").
  */
 export const adminExchangeRateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -20,9 +20,10 @@ import {
   salesRegisterXlsx,
 } from '../../../domain/finance/build-sales-register';
 import { requireBrand, requireUser } from '../../../http/context';
-import { sendCsv, toCsv } from '../../../http/csv';
+import { sendCsv } from '../../../http/csv';
 import { ok, responses } from '../../../http/envelope';
 import { sendFile } from '../../../http/file-reply';
+import { toCsv } from '../../../presenters/csv';
 
 const tags = ['admin'];
 
@@ -43,7 +44,7 @@ const presentFinanceSettings = (row: { voidFeeNpr: number; voidFeeUsd: number; u
   updated_at: row.updatedAt?.toISOString() ?? null,
 });
 
-/** The brand's seller tax details and its VAT sales register (issue 20, item 1; docs/finance.md). */
+/** The brand's seller tax details and its VAT sales register (docs/finance.md). */
 export const adminFinanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/tax-profile',

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { holdLimitsRequest, holdLimitsResponse } from '#shared/hold-limits';
-import { holdLimitsOf, platformHoldLimits, setBrandHoldLimits } from '../../../domain/bookings/hold-limits';
+import {
+  holdLimitsOf,
+  platformHoldLimits,
+  setBrandHoldLimits,
+} from '../../../domain/bookings/hold/hold-limits';
 import { requireBrand, requireUser } from '../../../http/context';
 import { ok, responses } from '../../../http/envelope';
 

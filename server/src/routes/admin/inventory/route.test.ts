@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlightLoad, InventoryControl } from '#shared/admin-inventory';
 import type { FlightOffer } from '#shared/flights';
-import { dateOf, todayInNepal } from '../../../domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../../../domain/flight-engine/calendar';
 import { DEMO_OPERATOR_EMAIL } from '../../../seed/demo-users';
 import { logIn } from '../../../test/accounts';
 import { adminSessions, asAdmin, GLOBALIME } from '../../../test/admin';

@@ -20,7 +20,7 @@ const scope = (request: FastifyRequest) => ({
 });
 
 /**
- * The agency's markups (issue 7 §4): per route, airline or everyone, percentage or fixed. The
+ * The agency's markups (docs/admin.md#markups): per route, airline or everyone, percentage or fixed. The
  * search and the booking re-pricing apply the most specific one (docs/admin.md, "Markups").
  */
 export const adminMarkupRoutes: FastifyPluginAsyncZod = async (app) => {

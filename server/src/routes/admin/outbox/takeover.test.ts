@@ -8,9 +8,9 @@ import { recipientToken } from '../../../test/outbox';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /**
- * Issue 14, finding 1: a brand admin read a password-reset e-mail in the outbox, with its live
- * link, and took over the user; the platform operator, who signs in on a brand's host, was one
- * of those users. Each attack below worked before the fix.
+ * Why the outbox masks working links (docs/decisions/0008-masked-links-in-the-outbox.md): a brand admin read
+ * a password-reset e-mail in the outbox, with its live link, and took over the user; the platform operator,
+ * who signs in on a brand's host, was one of those users. Each attack below worked before the fix.
  */
 let t: TestApp;
 let admin: string;

@@ -13,7 +13,7 @@ import { presentPartnerApp } from '../../../presenters/partner-app';
 const tags = ['admin'];
 
 export const adminPartnerAppRoutes: FastifyPluginAsyncZod = async (app) => {
-  // `/partner-apps` is the address of issue 4 (docs/partner-apps.md), kept beside the console's.
+  // `/partner-apps` is the address docs/partner-apps.md gives, kept beside the console's.
   for (const path of ['/admin/partner-apps', '/partner-apps']) {
     app.get(
       path,

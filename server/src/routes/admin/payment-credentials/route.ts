@@ -6,13 +6,13 @@ import {
   paymentCredentialsStatus,
   savePaymentCredentialsRequest,
 } from '#shared/payment-credentials';
+import { credentialsKey } from '../../../domain/crypto/secret-box';
 import {
   type CredentialsStatus,
   deletePaymentCredentials,
   listPaymentCredentials,
   savePaymentCredentials,
 } from '../../../domain/payment-credentials/payment-credentials';
-import { credentialsKey } from '../../../domain/payment-credentials/secret-box';
 import { requireBrand, requireUser } from '../../../http/context';
 import { ok, responses } from '../../../http/envelope';
 

@@ -6,7 +6,7 @@ import type { ChangeOptions, ChangeQuote } from '#shared/booking-changes';
 import type { Booking, PaymentAction } from '#shared/bookings';
 import { queryRows } from '../../../db/client';
 import { bookingChangePayments, bookings, seatHolds } from '../../../db/schema/index';
-import { dateOf, todayInNepal } from '../../../domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../../../domain/flight-engine/calendar';
 import { checkBooks } from '../../../domain/ledger/check-books';
 import { postWalletEntry } from '../../../domain/wallet/post-wallet-entry';
 import { api, demoUserEmail, logInDemo } from '../../../test/accounts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportRow } from '#shared/admin-money';
-import { dateOf, todayInNepal } from '../../../domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../../../domain/flight-engine/calendar';
 import { api, GLOBALIME, logInDemo } from '../../../test/accounts';
 import { adminSessions, asAdmin } from '../../../test/admin';
 import { holdBooking } from '../../../test/bookings';

@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reportQuery, salesReport } from '#shared/admin-money';
 import { buildSalesReport } from '../../../domain/reports/build-sales-report';
 import { requireBrand } from '../../../http/context';
-import { majorUnits, sendCsv, toCsv } from '../../../http/csv';
+import { sendCsv } from '../../../http/csv';
 import { ok, responses } from '../../../http/envelope';
+import { majorUnits, toCsv } from '../../../presenters/csv';
 
 const tags = ['admin'];
 
-/** Sales reports (issue 7 §6) over Kathmandu dates, as JSON for the console's chart and as CSV. */
+/** Sales reports (docs/admin.md#reports) over Kathmandu dates, as JSON for the console's chart and as CSV. */
 export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/reports',

@@ -5,7 +5,7 @@ import { api, logInDemo } from '../../../test/accounts';
 import { adminSessions, GLOBALIME } from '../../../test/admin';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
-/** The console's SMS delivery log (issue 21 §5): the brand's own SMS, mobiles masked, no working link. */
+/** The console's SMS delivery log (docs/sms.md): the brand's own SMS, mobiles masked, no working link. */
 let t: TestApp;
 let sajiloBrandId: string;
 let globalimeBrandId: string;

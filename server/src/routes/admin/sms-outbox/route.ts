@@ -5,7 +5,7 @@ import { requireBrand } from '../../../http/context';
 import { ok, responses } from '../../../http/envelope';
 import { presentSmsOutboxEntry } from '../../../presenters/sms-outbox';
 
-/** The brand's SMS delivery log (issue 21 §5, docs/sms.md). */
+/** The brand's SMS delivery log (docs/sms.md). */
 export const adminSmsOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/sms-outbox',

@@ -25,7 +25,7 @@ const accept = (token: string, extra: Record<string, unknown> = {}, host?: strin
     payload: { token, firstName: 'Sita', lastName: 'Karki', password: STAFF_PASSWORD, ...extra },
   });
 
-describe('staff roles (issue 21 §3)', () => {
+describe('staff roles', () => {
   it('made every admin before roles an owner, who keeps the whole console', async () => {
     const me = (await api(t, { method: 'GET', url: '/me', cookie: owner })).json().data;
     expect(me).toMatchObject({ type: 'admin', staff_role: 'owner' });

@@ -27,7 +27,7 @@ const scope = (request: FastifyRequest) => ({
 });
 
 /**
- * The brand's staff (issue 21 §3), the owner's alone: who has console access with which role,
+ * The brand's staff (docs/admin.md#staff-roles), the owner's alone: who has console access with which role,
  * invitations by e-mail, role changes and revocations, each audited.
  */
 export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {

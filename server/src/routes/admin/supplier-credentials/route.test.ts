@@ -3,16 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '#shared/bookings';
 import type { FlightOffer } from '#shared/flights';
 import { auditLog, brandSupplierCredentials } from '../../../db/schema/index';
-import { dateOf, todayInNepal } from '../../../domain/flights/engine/calendar';
+import { dateOf, todayInNepal } from '../../../domain/flight-engine/calendar';
 import { type DuffelSandbox, startDuffelSandbox } from '../../../suppliers/duffel-sandbox/duffel-sandbox';
 import { api, GLOBALIME, logInDemo } from '../../../test/accounts';
 import { adult, bookingBody, postBooking } from '../../../test/bookings';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /**
- * Issue 18 item 1: a brand's own Duffel account. The owner saves the brand's access token; it is
- * kept sealed, shown only as a hint, audited without its value, and the brand's searches and
- * orders go to Duffel with it while other brands keep the deployment's token.
+ * A brand's own Duffel account (docs/suppliers.md#a-brands-own-duffel-account). The owner saves the brand's
+ * access token; it is kept sealed, shown only as a hint, audited without its value, and the brand's searches
+ * and orders go to Duffel with it while other brands keep the deployment's token.
  */
 let t: TestApp;
 let sandbox: DuffelSandbox;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { saveSupplierTokenRequest, supplierTokenStatus } from '#shared/supplier-credentials';
-import { credentialsKey } from '../../../domain/payment-credentials/secret-box';
+import { credentialsKey } from '../../../domain/crypto/secret-box';
 import { deleteBrandSupplierToken } from '../../../domain/suppliers/delete-brand-supplier-token';
 import { DUFFEL_SUPPLIER } from '../../../domain/suppliers/duffel-supplier';
 import {

@@ -7,7 +7,7 @@ import { requireBrand, requireUser } from '../../../http/context';
 import { ok, responses } from '../../../http/envelope';
 import { presentAdminUser } from '../../../presenters/admin';
 
-/** The agency makes an agent a master agent, who then runs sub-agents (issue 21 §4). */
+/** The agency makes an agent a master agent, who then runs sub-agents (docs/accounts.md#sub-agents). */
 export const adminMasterAgentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/users/:id/master-agent',

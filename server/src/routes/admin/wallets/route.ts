@@ -18,10 +18,11 @@ import { recordSettlement } from '../../../domain/wallet/record-settlement';
 import { setCreditLimit } from '../../../domain/wallet/set-credit-limit';
 import { topUpWallet } from '../../../domain/wallet/top-up-wallet';
 import { requireBrand, requireUser } from '../../../http/context';
-import { kathmanduDateTime, majorUnits, sendCsv, toCsv } from '../../../http/csv';
+import { sendCsv } from '../../../http/csv';
 import { ok, responses } from '../../../http/envelope';
 import { sendStatement } from '../../../http/statement-reply';
 import { presentWalletEntry } from '../../../presenters/admin-money';
+import { kathmanduDateTime, majorUnits, toCsv } from '../../../presenters/csv';
 
 const tags = ['admin'];
 
@@ -29,7 +30,7 @@ const tags = ['admin'];
 const ownerOf = (app: FastifyInstance, request: FastifyRequest, userId: string) =>
   findBrandUser(app.db, { brandId: requireBrand(request).id, userId });
 
-/** Agents' wallets (issue 7 §3): top-ups with a reference, the ledger, its CSV export. */
+/** Agents' wallets (docs/admin.md#wallets): top-ups with a reference, the ledger, its CSV export. */
 export const adminWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/users/:id/wallet/top-ups',

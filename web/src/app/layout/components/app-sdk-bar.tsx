@@ -36,9 +36,9 @@ const ICONS = {
 };
 
 /**
- * App-SDK mode (issue 19): the header is hidden inside the partner's app, so a compact bar at the
- * bottom reaches flights, My Bookings, My Tickets, the customer care contact block (seed §2) and
- * the profile, with the way back to the partner's app.
+ * App-SDK mode (docs/web.md#the-bank-app-app-sdk-mode): the header is hidden inside the partner's app, so a
+ * compact bar at the bottom reaches flights, My Bookings, My Tickets, the customer care contact block (seed
+ * §2) and the profile, with the way back to the partner's app.
  */
 export function AppSdkBar() {
   const { t } = useTranslation();

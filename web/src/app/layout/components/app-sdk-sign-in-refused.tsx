@@ -6,8 +6,8 @@ import { ContactBlock } from './contact-block';
 
 /**
  * A partner app's sign-in link that could not be read, or whose token was unknown, used or
- * expired (issue 19): said plainly, with the way back to the partner's app to open a new one,
- * instead of the home page as if nothing had happened.
+ * expired (docs/web.md#the-bank-app-app-sdk-mode): said plainly, with the way back to the partner's app to
+ * open a new one, instead of the home page as if nothing had happened.
  */
 export function AppSdkSignInRefused() {
   const { t } = useTranslation();

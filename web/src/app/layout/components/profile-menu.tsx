@@ -15,7 +15,7 @@ const CommissionModal = lazy(() =>
   })),
 );
 
-/** An agent's prepaid wallet, shown at the top of the profile menu (issue 19). */
+/** An agent's prepaid wallet, shown at the top of the profile menu (docs/web.md#every-phone-width). */
 function WalletBalance(props: { balance: number; currency: string }) {
   const { t } = useTranslation();
   const currency = props.currency === 'USD' ? 'USD' : 'NPR';
@@ -27,7 +27,7 @@ function WalletBalance(props: { balance: number; currency: string }) {
   );
 }
 
-/** Spec §2 profile dropdown; an agent's wallet balance heads it (issue 19). */
+/** Spec §2 profile dropdown; an agent's wallet balance heads it (docs/web.md#every-phone-width). */
 export function ProfileDropdown() {
   const { t } = useTranslation();
   const user = useSignedInUser();
@@ -81,6 +81,13 @@ export function ProfileDropdown() {
   const itemClass =
     'flex min-h-11 w-full items-center px-4 text-left hover:bg-slate-100 dark:hover:bg-slate-800';
   const wallet = user && isAgentUserType(user.type) && user.wallet_balance !== undefined;
+  const agentOrAdmin = user?.type === 'agent' || user?.type === 'admin';
+  /** An entry that goes to a page, closing the menu. */
+  const menuLink = (to: string, label: string) => (
+    <Link role="menuitem" to={to} className={itemClass} onClick={() => setOpen(false)}>
+      {t(label)}
+    </Link>
+  );
 
   return (
     <div className="relative" ref={container}>
@@ -107,12 +114,8 @@ export function ProfileDropdown() {
             <WalletBalance balance={user.wallet_balance ?? 0} currency={user.wallet_currency ?? 'NPR'} />
           )}
           <div ref={menu} role="menu" aria-label={title} tabIndex={-1} onKeyDown={onMenuKeyDown}>
-            <Link role="menuitem" to="/user/bookings" className={itemClass} onClick={() => setOpen(false)}>
-              {t('header.myBookings')}
-            </Link>
-            <Link role="menuitem" to="/user/tickets" className={itemClass} onClick={() => setOpen(false)}>
-              {t('header.myTickets')}
-            </Link>
+            {menuLink('/user/bookings', 'header.myBookings')}
+            {menuLink('/user/tickets', 'header.myTickets')}
             {user && user.type !== 'individual' && (
               <button
                 role="menuitem"
@@ -126,52 +129,16 @@ export function ProfileDropdown() {
                 {t('header.setCommission')}
               </button>
             )}
-            {(user?.type === 'agent' || user?.type === 'admin') && (
-              <Link
-                role="menuitem"
-                to="/account/api-keys"
-                className={itemClass}
-                onClick={() => setOpen(false)}
-              >
-                {t('header.apiKeys')}
-              </Link>
-            )}
-            {user?.type === 'agent' && user.master_agent === true && (
-              <Link
-                role="menuitem"
-                to="/account/sub-agents"
-                className={itemClass}
-                onClick={() => setOpen(false)}
-              >
-                {t('header.subAgents')}
-              </Link>
-            )}
-            {(user?.type === 'agent' || user?.type === 'admin') && (
-              <Link role="menuitem" to="/account/wallet" className={itemClass} onClick={() => setOpen(false)}>
-                {t('header.wallet')}
-              </Link>
-            )}
-            <Link
-              role="menuitem"
-              to="/account/tax-details"
-              className={itemClass}
-              onClick={() => setOpen(false)}
-            >
-              {t('header.taxDetails')}
-            </Link>
-            <Link
-              role="menuitem"
-              to="/account/price-alerts"
-              className={itemClass}
-              onClick={() => setOpen(false)}
-            >
-              {t('header.priceAlerts')}
-            </Link>
+            {agentOrAdmin && menuLink('/account/api-keys', 'header.apiKeys')}
+            {user?.type === 'agent' &&
+              user.master_agent === true &&
+              menuLink('/account/sub-agents', 'header.subAgents')}
+            {agentOrAdmin && menuLink('/account/wallet', 'header.wallet')}
+            {menuLink('/account/tax-details', 'header.taxDetails')}
+            {menuLink('/account/price-alerts', 'header.priceAlerts')}
             {/* Under 640 px the language moves here; Logout stays the last entry. */}
             <LanguageSwitch role="menuitem" className={`${itemClass} sm:hidden`} />
-            <Link role="menuitem" to="/auth/password" className={itemClass} onClick={() => setOpen(false)}>
-              {t('header.changePassword')}
-            </Link>
+            {menuLink('/auth/password', 'header.changePassword')}
             <button
               role="menuitem"
               type="button"

@@ -6,7 +6,7 @@ import { useCloseOnOutsideClick } from './use-close-on-outside-click';
 
 /**
  * Under 640 px the header keeps the logo and "Log In"; Sign Up and the language fold into this
- * menu, so the header fits a 320 px phone (issue 19).
+ * menu, so the header fits a 320 px phone (docs/web.md#every-phone-width).
  */
 export function SignedOutMenu(props: { selfLogin: boolean }) {
   const { t } = useTranslation();

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { useSiteConfig } from '../../../lib/app-context';
 import { browserStorage } from '../../../lib/browser-storage';
 import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useSetSignedInCommission, useSignedInUser } from '../../../lib/session/signed-in-user';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { updateCommission } from '../api/update-commission';
 import { commissionForm, initialCommissionField } from '../commission-rules';
 
@@ -16,12 +15,10 @@ export function CommissionModal(props: { onClose: () => void }) {
   const current = useSignedInUser()?.commission_percent;
   const setSignedInCommission = useSetSignedInCommission();
   const messages = { required: t('commission.required'), outOfRange: t('commission.outOfRange') };
-  const form = useForm<{ percent: string }, unknown, { percent: number }>({
-    resolver: zodResolver(commissionForm(messages)),
-    defaultValues: { percent: initialCommissionField(current) },
-    mode: 'onTouched',
+  const { form, errorOf } = useZodForm(commissionForm(messages), {
+    percent: initialCommissionField(current),
   });
-  const fieldError = form.formState.errors.percent?.message;
+  const fieldError = errorOf('percent');
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
 

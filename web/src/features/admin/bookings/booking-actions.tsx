@@ -3,15 +3,17 @@ import type { AdminBookingDetail, AdminCancelResponse } from '#shared/admin-book
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/form-styles';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { useErrorToast } from '../../../lib/use-error-toast';
 import { formatWhen } from '../shared/admin-ui';
 import { useCancelAdminBooking } from './api/cancel-admin-booking';
 import { useResendTicket } from './api/resend-ticket';
 import { useVoidAdminBooking } from './api/void-admin-booking';
-import { errorText, money } from './booking-format';
+import { money } from './booking-format';
 
 /** Resend the ticket, or cancel (or void, on the day of issue) after seeing the refund quote. */
 export function BookingActions(props: { detail: AdminBookingDetail }) {
   const { t } = useTranslation();
+  const showError = useErrorToast();
   const { booking } = props.detail;
   const resend = useResendTicket();
   const cancelling = useCancelAdminBooking();
@@ -30,7 +32,7 @@ export function BookingActions(props: { detail: AdminBookingDetail }) {
           setKind(asked);
           setQuote(answer.quote);
         },
-        onError: (error) => notify.error(errorText(error, t('messages.genericError'))),
+        onError: showError,
       },
     );
   const confirmCancel = () =>
@@ -48,7 +50,7 @@ export function BookingActions(props: { detail: AdminBookingDetail }) {
           setResult(message);
           notify.success(message);
         },
-        onError: (error) => notify.error(errorText(error, t('messages.genericError'))),
+        onError: showError,
       },
     );
 
@@ -74,7 +76,7 @@ export function BookingActions(props: { detail: AdminBookingDetail }) {
                   setResult(t('admin.bookings.resent', { email: answer.to }));
                   notify.success(t('admin.bookings.resent', { email: answer.to }));
                 },
-                onError: (error) => notify.error(errorText(error, t('messages.genericError'))),
+                onError: showError,
               });
             }}
           >

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import type { AdminBookingDetail } from '#shared/admin-bookings';
+import { useId } from 'react';
+import { type AdminBookingDetail, completeRefundRequest } from '#shared/admin-bookings';
 import { staffRoleMay } from '#shared/staff-roles';
 import { inputClass, secondaryButtonClass } from '../../../components/ui/form-styles';
-import { useTranslation } from '../../../lib/i18n';
+import { formMessage, useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { meQueryOptions } from '../../../lib/session/get-me';
+import { useErrorText } from '../../../lib/use-error-toast';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useCompleteRefund } from './api/complete-refund';
-import { errorText } from './booking-format';
 
 type Refund = AdminBookingDetail['refunds'][number];
 
@@ -20,39 +21,34 @@ export function CompleteRefundForm(props: { pnr: string; refund: Refund }) {
   const id = useId();
   const me = useQuery(meQueryOptions());
   const complete = useCompleteRefund();
-  const [reference, setReference] = useState('');
-  const [error, setError] = useState('');
+  const errorText = useErrorText();
+  const { form, errorOf, showServerErrors } = useZodForm(completeRefundRequest, { reference: '' });
   const { refund } = props;
   const manual = refund.status === 'pending' && !refund.automatic && refund.method !== 'wallet';
   if (!manual || !staffRoleMay(me.data?.staff_role, 'refundBookings')) return null;
 
+  const submit = form.handleSubmit(({ reference }) =>
+    complete.mutateAsync({ pnr: props.pnr, refundId: refund.id, reference }).then(
+      () => notify.success(t('admin.bookings.refundRecorded')),
+      (failure: unknown) => {
+        if (!showServerErrors(failure)) form.setError('root', { message: errorText(failure) });
+      },
+    ),
+  );
+  const fieldError = errorOf('reference');
+  const error = fieldError ? formMessage(fieldError) : form.formState.errors.root?.message;
+
   return (
-    <form
-      className="mt-2 flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        complete.mutate(
-          { pnr: props.pnr, refundId: refund.id, reference },
-          {
-            onSuccess: () => notify.success(t('admin.bookings.refundRecorded')),
-            onError: (failure) => setError(errorText(failure, t('messages.genericError'))),
-          },
-        );
-      }}
-    >
+    <form className="mt-2 flex flex-wrap items-end gap-2" noValidate onSubmit={(event) => void submit(event)}>
       <label className="grid gap-1 text-sm" htmlFor={`${id}-reference`}>
         {t('admin.bookings.refundReference')}
         <input
           id={`${id}-reference`}
           className={inputClass}
-          value={reference}
           required
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => {
-            setReference(event.target.value);
-            setError('');
-          }}
+          {...form.register('reference', { onChange: () => form.clearErrors('root') })}
         />
       </label>
       <button type="submit" className={secondaryButtonClass} disabled={complete.isPending}>

@@ -124,20 +124,16 @@ function GatewayForm(props: { status: PaymentCredentialsStatus }) {
       <div className="flex flex-wrap gap-2">
         <SubmitButton busy={save.isPending}>{t('admin.gateways.save', { name })}</SubmitButton>
         {status.configured && (
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!window.confirm(t('admin.gateways.confirmRemove', { name }))) return;
+          <RemoveButton
+            busy={remove.isPending}
+            question={t('admin.gateways.confirmRemove', { name })}
+            onRemove={() =>
               remove.mutate(status.gateway, {
                 onSuccess: () => notify.success(t('admin.gateways.removed', { name })),
-                onError: (error) => showError(error),
-              });
-            }}
-          >
-            {t('admin.gateways.remove')}
-          </button>
+                onError: showError,
+              })
+            }
+          />
         )}
       </div>
     </form>
@@ -181,22 +177,35 @@ function DuffelTokenForm(props: { status: SupplierTokenStatus }) {
       <div className="flex flex-wrap gap-2">
         <SubmitButton busy={save.isPending}>{t('admin.gateways.duffel.save')}</SubmitButton>
         {status.configured && (
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!window.confirm(t('admin.gateways.duffel.confirmRemove'))) return;
+          <RemoveButton
+            busy={remove.isPending}
+            question={t('admin.gateways.duffel.confirmRemove')}
+            onRemove={() =>
               remove.mutate(undefined, {
                 onSuccess: () => notify.success(t('admin.gateways.duffel.removed')),
-                onError: (error) => showError(error),
-              });
-            }}
-          >
-            {t('admin.gateways.remove')}
-          </button>
+                onError: showError,
+              })
+            }
+          />
         )}
       </div>
     </form>
+  );
+}
+
+/** Removes saved credentials once the admin confirms it (the browser's own confirm dialog). */
+function RemoveButton(props: { busy: boolean; question: string; onRemove: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={secondaryButtonClass}
+      disabled={props.busy}
+      onClick={() => {
+        if (window.confirm(props.question)) props.onRemove();
+      }}
+    >
+      {t('admin.gateways.remove')}
+    </button>
   );
 }

@@ -10,7 +10,7 @@ import { useTaxProfile } from './api/get-tax-profile';
 import { useSaveFinanceSettings } from './api/save-finance-settings';
 import { useSaveTaxProfile } from './api/save-tax-profile';
 
-/** The seller's tax details (issue 20): what the brand's tax invoices and credit notes print. */
+/** The seller's tax details (docs/finance.md): what the brand's tax invoices and credit notes print. */
 export function TaxDetailsPage() {
   const { t } = useTranslation();
   const profile = useTaxProfile();
@@ -31,7 +31,7 @@ export function TaxDetailsPage() {
   );
 }
 
-/** The void fees in rupees and dollars as typed; the API takes minor units (issue 20 §5). */
+/** The void fees in rupees and dollars as typed; the API takes minor units (docs/bookings.md#void). */
 const voidFeesForm = z.object({
   void_fee_npr: z.coerce.number<string>().min(0, 'Enter 0 or more.').max(1_000_000),
   void_fee_usd: z.coerce.number<string>().min(0, 'Enter 0 or more.').max(10_000),

@@ -1,4 +1,4 @@
-/** The console's finance strings (issue 20): the VAT sales register and the seller's tax details. */
+/** The console's finance strings (docs/finance.md): the VAT sales register and the seller's tax details. */
 export const financeEn = {
   register: {
     title: 'VAT sales register',

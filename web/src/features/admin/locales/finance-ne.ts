@@ -1,4 +1,4 @@
-/** The console's finance strings in Nepali (issue 20). */
+/** The console's finance strings in Nepali (docs/finance.md). */
 export const financeNe = {
   register: {
     title: 'भ्याट बिक्री खाता',

@@ -1,4 +1,4 @@
-/** The staff page's English strings (issue 21 §3). */
+/** The staff page's English strings (docs/admin.md#staff-roles). */
 export const staffEn = {
   title: 'Staff',
   intro:

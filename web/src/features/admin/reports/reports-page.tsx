@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import type { ReportGroup, ReportRow } from '#shared/admin-money';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { type ReportGroup, type ReportRow, reportQuery } from '#shared/admin-money';
 import { type CurrencyCode, formatMoney } from '#shared/money';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { addDays, localDigits, todayInNepal } from '../../../lib/dates';
 import { currentLanguage, nepaliCalendarNames, useTranslation } from '../../../lib/i18n';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { TableHead } from '../shared/admin-ui';
 import { type ReportParams, reportCsvUrl, useSalesReport } from './api/get-sales-report';
 import { type ChartBar, SalesChart } from './sales-chart';
@@ -23,6 +26,12 @@ const METRICS = [
 type Metric = (typeof METRICS)[number];
 const MONEY_METRICS: Metric[] = ['sales', 'commission', 'markup', 'changeRevenue'];
 
+/**
+ * The report's choices: its dates and grouping as the API checks them (`reportQuery`), and what
+ * the chart shows (a metric, a currency: '' for the report's first).
+ */
+const reportChoice = z.object({ metric: z.enum(METRICS), currency: z.string() }).and(reportQuery);
+
 /** A Kathmandu date, `daysAgo` before today. */
 function kathmanduDate(daysAgo = 0): string {
   return addDays(todayInNepal(), -daysAgo);
@@ -35,17 +44,23 @@ function kathmanduDate(daysAgo = 0): string {
 export function ReportsPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const [params, setParams] = useState<ReportParams>({
+  const [params, setParams] = useState<ReportParams>(() => ({
     from: kathmanduDate(29),
     to: kathmanduDate(),
     groupBy: 'day',
-  });
-  const [metric, setMetric] = useState<Metric>('sales');
-  const [chosenCurrency, setCurrency] = useState<CurrencyCode | null>(null);
+  }));
+  const { form, errorOf } = useZodForm(reportChoice, { ...params, metric: 'sales', currency: '' });
+  // Each choice applies at once: the form is submitted as it changes, and asks for a valid range only.
+  const apply = form.handleSubmit(({ from, to, groupBy }) => setParams({ from, to, groupBy }));
+  const field = (name: 'from' | 'to' | 'groupBy' | 'metric' | 'currency') =>
+    form.register(name, { onChange: () => void apply() });
+  const [metric, chosenCurrency] = useWatch({ control: form.control, name: ['metric', 'currency'] });
   const report = useSalesReport(params);
   const currencies = [...new Set(report.data?.rows.map((row) => row.currency) ?? ['NPR'])] as CurrencyCode[];
   const currency =
-    chosenCurrency && currencies.includes(chosenCurrency) ? chosenCurrency : (currencies[0] ?? 'NPR');
+    chosenCurrency && currencies.includes(chosenCurrency as CurrencyCode)
+      ? (chosenCurrency as CurrencyCode)
+      : (currencies[0] ?? 'NPR');
   const rows = report.data?.rows.filter((row) => row.currency === currency) ?? [];
   const money = (amount: number) => formatMoney(amount, currency, language);
   const show = (m: Metric, row: Pick<ReportRow, Metric>) =>
@@ -63,8 +78,6 @@ export function ReportsPage() {
       count: row.paidBookings,
     }),
   }));
-  const invalid =
-    report.error && 'fields' in report.error ? (report.error.fields as Record<string, string>) : {};
 
   return (
     <section aria-labelledby="reports-heading">
@@ -72,48 +85,48 @@ export function ReportsPage() {
         {t('admin.reports.title')}
       </h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('admin.reports.intro')}</p>
-      <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
+      <form
+        className="mt-4 flex flex-wrap items-end gap-3"
+        noValidate
+        onSubmit={(event) => void apply(event)}
+      >
         <TextField
           label={t('admin.reports.from')}
           type="date"
-          value={params.from}
           max={params.to}
-          onChange={(e) => e.target.value && setParams({ ...params, from: e.target.value })}
-          error={invalid.from}
+          error={errorOf('from')}
+          {...field('from')}
         />
         <TextField
           label={t('admin.reports.to')}
           type="date"
-          value={params.to}
           min={params.from}
-          onChange={(e) => e.target.value && setParams({ ...params, to: e.target.value })}
-          error={invalid.to}
+          error={errorOf('to')}
+          {...field('to')}
         />
         <SelectField
           label={t('admin.reports.groupBy')}
-          value={params.groupBy}
           options={GROUPS.map((g) => [g, t(`admin.reports.groups.${g}`)])}
-          onValueChange={(groupBy) => setParams({ ...params, groupBy: groupBy as ReportGroup })}
+          {...field('groupBy')}
         />
         <SelectField
           label={t('admin.reports.metric')}
-          value={metric}
           options={METRICS.map((m) => [m, t(`admin.reports.metrics.${m}`)])}
-          onValueChange={(m) => setMetric(m as Metric)}
+          {...field('metric')}
         />
         {currencies.length > 1 && (
           <SelectField
             label={t('admin.reports.currency')}
             value={currency}
             options={currencies.map((c) => [c, c])}
-            onValueChange={(c) => setCurrency(c as CurrencyCode)}
+            {...field('currency')}
           />
         )}
         <a className={secondaryButtonClass} href={reportCsvUrl(params)} download>
           {t('admin.reports.downloadCsv')}
         </a>
       </form>
-      {report.isError && !Object.keys(invalid).length && <p role="alert">{t('messages.genericError')}</p>}
+      {report.isError && <p role="alert">{t('messages.genericError')}</p>}
       {report.isPending && <p>{t('admin.loading')}</p>}
       {report.data && (
         <>

@@ -1,26 +1,40 @@
 import { useState } from 'react';
+import { z } from 'zod';
 import { adToBs, BS_MONTH_NAMES } from '#shared/bikram-sambat';
+import { salesRegisterQuery } from '#shared/finance';
 import { formatMoney } from '#shared/money';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { SelectField } from '../../../components/ui/select-field';
 import { localDigits, todayInNepal } from '../../../lib/dates';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { TableHead } from '../shared/admin-ui';
 import { type SalesRegisterParams, salesRegisterFileUrl, useSalesRegister } from './api/get-sales-register';
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** The page's choices as the API's query: a BS year and month → `2083-08`, and the currency. */
+const { month: bsMonth, currency: registerCurrency } = salesRegisterQuery.shape;
+const registerChoice = z
+  .object({ year: z.string(), month: z.string(), currency: registerCurrency.unwrap() })
+  .transform(({ year, month, currency }) => ({ month: `${year}-${month.padStart(2, '0')}`, currency }))
+  .pipe(z.object({ month: bsMonth, currency: registerCurrency.unwrap() }));
 
-/** The VAT sales register (issue 20): a BS month's invoices and credit notes, shown and downloadable. */
+/**
+ * The VAT sales register (docs/finance.md#the-vat-sales-register): a BS month's invoices and credit
+ * notes, shown and downloadable.
+ */
 export function SalesRegisterPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
   const today = adToBs(todayInNepal()) ?? { year: 2083, month: 1, day: 1 };
-  const [year, setYear] = useState(today.year);
-  const [month, setMonth] = useState(today.month);
-  const [currency, setCurrency] = useState<'NPR' | 'USD'>('NPR');
-  const params: SalesRegisterParams = { month: `${year}-${pad(month)}`, currency };
+  const chosenAtFirst = { year: String(today.year), month: String(today.month), currency: 'NPR' as const };
+  const { form } = useZodForm(registerChoice, chosenAtFirst);
+  const [params, setParams] = useState<SalesRegisterParams>(() => registerChoice.parse(chosenAtFirst));
+  // Each choice applies at once: the form is submitted as it changes.
+  const apply = form.handleSubmit(setParams);
+  const field = (name: 'year' | 'month' | 'currency') =>
+    form.register(name, { onChange: () => void apply() });
   const register = useSalesRegister(params);
-  const money = (minor: number) => formatMoney(minor, currency, language);
+  const money = (minor: number) => formatMoney(minor, params.currency, language);
   const years = [today.year, today.year - 1, today.year - 2];
 
   return (
@@ -29,27 +43,24 @@ export function SalesRegisterPage() {
         {t('admin.finance.register.title')}
       </h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('admin.finance.register.intro')}</p>
-      <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
+      <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={(event) => void apply(event)}>
         <SelectField
           label={t('admin.finance.register.year')}
-          value={String(year)}
           options={years.map((y) => [String(y), localDigits(String(y), language)])}
-          onValueChange={(y) => setYear(Number(y))}
+          {...field('year')}
         />
         <SelectField
           label={t('admin.finance.register.month')}
-          value={String(month)}
           options={BS_MONTH_NAMES[language].map((name, index) => [String(index + 1), name])}
-          onValueChange={(m) => setMonth(Number(m))}
+          {...field('month')}
         />
         <SelectField
           label={t('admin.finance.register.currency')}
-          value={currency}
           options={[
             ['NPR', 'NPR'],
             ['USD', 'USD'],
           ]}
-          onValueChange={(c) => setCurrency(c as 'NPR' | 'USD')}
+          {...field('currency')}
         />
         <a className={secondaryButtonClass} href={salesRegisterFileUrl(params, 'csv')} download>
           {t('admin.finance.register.downloadCsv')}

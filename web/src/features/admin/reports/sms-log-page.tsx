@@ -5,7 +5,7 @@ import { formatWhen, Pager } from '../shared/admin-ui';
 import { useSmsOutbox } from './api/get-sms-outbox';
 
 /**
- * The brand's SMS delivery log (issue 21 §5): each SMS with its kind, masked mobile, text (links
+ * The brand's SMS delivery log (docs/sms.md): each SMS with its kind, masked mobile, text (links
  * without their values), status and the provider's last answer, newest first.
  */
 export function SmsLogPage() {

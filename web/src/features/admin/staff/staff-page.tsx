@@ -14,8 +14,8 @@ import { useStaff } from './api/get-staff';
 import { useInviteStaff } from './api/invite-staff';
 
 /**
- * The owner's staff page (issue 21 §3): who has console access with which role; invite by e-mail
- * (the link goes to the invitee only), change a role, revoke access.
+ * The owner's staff page (docs/admin.md#staff-roles): who has console access with which role; invite by
+ * e-mail (the link goes to the invitee only), change a role, revoke access.
  */
 export function StaffPage() {
   const { t, i18n } = useTranslation();

@@ -72,5 +72,5 @@ export function changeOutcomeOf(
 /** The e-ticket PDF; `hidePrice`: without the fare section (an agent's copy for a client). */
 export const ticketPdfUrl = (pnr: string, options: { hidePrice?: boolean } = {}) =>
   `/api/b2b/v2/bookings/${encodeURIComponent(pnr)}/ticket.pdf${options.hidePrice ? '?price=hide' : ''}`;
-/** The paid booking's tax invoice (issue 20), a PDF. */
+/** The paid booking's tax invoice (docs/finance.md), a PDF. */
 export const invoicePdfUrl = (pnr: string) => `/api/b2b/v2/bookings/${encodeURIComponent(pnr)}/invoice`;

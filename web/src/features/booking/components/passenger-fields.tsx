@@ -3,6 +3,7 @@ import { useController, useWatch } from 'react-hook-form';
 import type { Country } from '#shared/countries';
 import { hasDevanagari, romanizeDevanagari } from '#shared/romanize-devanagari';
 import { FieldError } from '../../../components/ui/field-error';
+import { fieldClass } from '../../../components/ui/form-styles';
 import { LocaleDateInput } from '../../../components/ui/locale-date-input';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -160,9 +161,7 @@ function PassengerDateField(props: {
         describedBy={error ? `${id}-error` : undefined}
         onChange={field.onChange}
         onBlur={field.onBlur}
-        className={`w-full rounded-lg border bg-white px-3 py-2.5 text-base dark:bg-slate-900 ${
-          error ? 'border-red-600' : 'border-slate-300 dark:border-slate-600'
-        }`}
+        className={fieldClass(Boolean(error))}
       />
       <FieldError id={`${id}-error`} error={error} />
     </div>

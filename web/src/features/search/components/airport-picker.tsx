@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { Airport } from '#shared/airports';
+import { fieldClass } from '../../../components/ui/form-styles';
 import { useTranslation } from '../../../lib/i18n';
 import { useAirports } from '../api/get-airports';
 
@@ -75,9 +76,7 @@ export function AirportPicker(props: {
             setOpen(false);
           }
         }}
-        className={`w-full rounded-lg border bg-white px-3 py-2.5 text-base dark:bg-slate-900 ${
-          props.error ? 'border-red-600' : 'border-slate-300 dark:border-slate-600'
-        }`}
+        className={fieldClass(Boolean(props.error))}
       />
       {props.error && (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { fieldClass } from '../../../components/ui/form-styles';
 import { LocaleDateInput } from '../../../components/ui/locale-date-input';
 import { bsLabel, formatAdDate } from '../../../lib/dates';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
@@ -32,9 +33,7 @@ export function DateField(props: {
         invalid={Boolean(props.error)}
         describedBy={`${id}-bs${props.error ? ` ${id}-error` : ''}`}
         onChange={props.onChange}
-        className={`w-full rounded-lg border bg-white px-3 py-2.5 text-base dark:bg-slate-900 ${
-          props.error ? 'border-red-600' : 'border-slate-300 dark:border-slate-600'
-        }`}
+        className={fieldClass(Boolean(props.error))}
       />
       <p id={`${id}-bs`} className="mt-1 min-h-4 text-xs text-slate-600 dark:text-slate-400">
         {props.value ? (

@@ -33,6 +33,11 @@ const NEPAL: Country = {
   dial_code: '+977',
 };
 
+/**
+ * The home page's search form: the one form that keeps its own state instead of useZodForm, so
+ * react-hook-form and zod stay out of the home page's initial JavaScript, and its one check is
+ * `validateSearch`, which reads search links too (docs/web.md#the-search-form-and-search-links).
+ */
 export function SearchForm(props: {
   initial: SearchQuery;
   onSearch: (query: SearchQuery) => void;

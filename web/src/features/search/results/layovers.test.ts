@@ -18,7 +18,7 @@ it('measures each wait at the connecting airport, across time zones', () => {
 it('marks six hours or more as long, and a next flight on a later day as overnight', () => {
   const [wait] = layoversOf([
     leg('DOH', '2026-12-01T18:00:00+05:45', '2026-12-01T21:00:00+03:00'),
-    // A 28-hour connection (issue 19).
+    // A 28-hour connection.
     leg('LHR', '2026-12-03T01:00:00+03:00', '2026-12-03T06:00:00+00:00'),
   ]);
   expect(wait).toMatchObject({ minutes: 28 * 60, long: true, overnight: true });

@@ -1,9 +1,9 @@
 import type { SearchFlight } from '#shared/flights';
 
 /**
- * A connection of six hours or more is a long layover (issue 19): past what a traveller waits
- * inside an airport without planning for it, and the point from which many airlines' transit
- * rules (and the traveller) start to think of a hotel.
+ * A connection of six hours or more is a long layover (docs/web.md#messages-toasts-money-and-connections):
+ * past what a traveller waits inside an airport without planning for it, and the point from which many
+ * airlines' transit rules (and the traveller) start to think of a hotel.
  */
 export const LONG_LAYOVER_MINUTES = 6 * 60;
 

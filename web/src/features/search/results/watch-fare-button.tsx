@@ -14,7 +14,7 @@ addTranslations(priceAlertStrings);
 const WATCHED_DAYS = 7;
 
 /**
- * "Tell me when it is cheaper" on the results of a one-adult search (issue 21, price alerts): an
+ * "Tell me when it is cheaper" on the results of a one-adult search (docs/accounts.md#price-alerts): an
  * alert on the route for the searched date and the six after it, at the lowest fare shown; by
  * e-mail, and by SMS too when the user ticks it (only with a mobile on their account), in the
  * language of the page.

@@ -78,8 +78,9 @@ function searchLink(from: string, to: string) {
 }
 
 /**
- * The brand's shop window below the search form (issue 19 item 6): popular routes with live
- * "from" fares, the Everest mountain flight and the trust marks. Its own chunk, after first paint.
+ * The brand's shop window below the search form (docs/web.md#the-search-form-and-search-links): popular
+ * routes with live "from" fares, the Everest mountain flight and the trust marks. Its own chunk, after first
+ * paint.
  */
 export default function ShopWindow() {
   const config = useSiteConfig();

@@ -12,7 +12,7 @@ export interface RefundQuote {
 
 /**
  * POST /bookings/:pnr/cancel: the refund quote (confirm false), or the cancellation itself; with
- * `passengers`, only theirs (issue 20 §4), else the whole booking.
+ * `passengers`, only theirs (docs/bookings.md#partial-cancellation), else the whole booking.
  */
 export const cancelBooking = (pnr: string, confirm: boolean, passengers?: string[]) =>
   apiPost<{ quote: RefundQuote }>(`/bookings/${encodeURIComponent(pnr)}/cancel`, {

@@ -5,15 +5,15 @@ import { apiPost } from '../../../../lib/api-client';
 import { useRefreshAfterBookingChange } from './refresh-after-booking-change';
 
 /** POST /admin/bookings/:pnr/change: a date change's quote (confirm false), or the change and reissue. */
-export const changeAdminBooking = (input: { pnr: string; body: ChangeBookingRequest }) =>
-  apiPost<AdminChangeResponse>(`/admin/bookings/${encodeURIComponent(input.pnr)}/change`, input.body);
+export const changeAdminBooking = (pnr: string, body: ChangeBookingRequest) =>
+  apiPost<AdminChangeResponse>(`/admin/bookings/${encodeURIComponent(pnr)}/change`, body);
 
-export function useChangeAdminBooking() {
+export function useChangeAdminBooking(pnr: string) {
   const refresh = useRefreshAfterBookingChange();
   return useMutation({
-    mutationFn: changeAdminBooking,
-    onSuccess: (_data, input) => {
-      if (input.body.confirm) refresh();
+    mutationFn: (body: ChangeBookingRequest) => changeAdminBooking(pnr, body),
+    onSuccess: (_data, body) => {
+      if (body.confirm) refresh();
     },
   });
 }

@@ -1,0 +1,43 @@
+import { isAgentUserType } from '#shared/flights';
+import type { Db } from '../../db/client';
+import { invalidFields } from '../../errors';
+import { recordAudit } from '../audit/record-audit';
+import { brandLimits, checkUnderMax, findGroup, type Scope } from '../commissions/manage-commissions';
+import { type BrandUserRow, findBrandUser, updateBrandUser } from './find-brand-user';
+
+/** Sets an agent's own granted commission (null: their group's or the brand's) and their group. */
+export async function setAgentCommission(
+  db: Db,
+  options: Scope & { userId: string; grantedCommissionPercent: number | null; agentGroupId: string | null },
+): Promise<BrandUserRow> {
+  return db.transaction(async (tx) => {
+    const current = await findBrandUser(tx, { brandId: options.brandId, userId: options.userId });
+    if (!isAgentUserType(current.type)) {
+      throw invalidFields({ grantedCommissionPercent: 'Only agents are granted a commission.' });
+    }
+    const { maxGrantedCommissionPercent } = await brandLimits(tx, options.brandId);
+    checkUnderMax(options.grantedCommissionPercent, maxGrantedCommissionPercent, 'grantedCommissionPercent');
+    if (options.agentGroupId !== null) {
+      await findGroup(tx, options.brandId, options.agentGroupId).catch(() => {
+        throw invalidFields({ agentGroupId: 'There is no such agent group.' });
+      });
+    }
+    const user = await updateBrandUser(tx, current.id, {
+      grantedCommissionPercent: options.grantedCommissionPercent,
+      agentGroupId: options.agentGroupId,
+    });
+    await recordAudit(tx, {
+      brandId: options.brandId,
+      actor: options.actor,
+      action: 'user.granted-commission',
+      entityType: 'user',
+      entityId: user.id,
+      before: {
+        grantedCommissionPercent: current.ownGrantedCommissionPercent,
+        agentGroupId: current.agentGroupId,
+      },
+      after: { grantedCommissionPercent: user.ownGrantedCommissionPercent, agentGroupId: user.agentGroupId },
+    });
+    return user;
+  });
+}

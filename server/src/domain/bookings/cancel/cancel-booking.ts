@@ -1,0 +1,222 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { tickets } from '../../../db/schema/index';
+import { AppError } from '../../../errors';
+import type { AuditActor } from '../../audit/record-audit';
+import {
+  type Actor,
+  changeBookingStatus,
+  recordBookingEvent,
+} from '../../booking-records/change-booking-status';
+import {
+  type BookingRow,
+  type BookingScope,
+  type FullBooking,
+  findBooking,
+  findFullBooking,
+  loadBookingDetails,
+} from '../../booking-records/find-booking';
+import { releaseSupplierLegs } from '../../booking-records/release-supplier-legs';
+import { withRetryOnConflict } from '../../booking-records/retry-on-conflict';
+import { supplierById } from '../../suppliers/configured-suppliers';
+import { chooseCancelledPassengers } from '../refund/choose-cancelled-passengers';
+import { type CancellationQuote, quoteCancellation } from '../refund/quote-cancellation';
+import {
+  quotedBySupplier,
+  quoteSupplierCancellation,
+  refundOf,
+  type SupplierCancellationQuote,
+} from '../refund/quote-supplier-cancellation';
+import { recordCancellationAudit } from '../refund/record-cancellation-audit';
+import { refundBookingPayment } from '../refund/refund-booking-payment';
+
+export interface CancelBookingOptions {
+  /** Whose booking: the booker's own (`userId`) or any of a brand's (`brandId`, its admins). */
+  scope: BookingScope;
+  pnr: string;
+  /** false: only quote; true: cancel and refund as quoted. */
+  confirm: boolean;
+  /**
+   * Only these passengers (ids) of a ticketed booking, with their lap infants
+   * (docs/bookings.md#partial-cancellation); the booking stays `ticketed` with their tickets `refunded`.
+   * Omitted: the whole booking.
+   */
+  passengers?: string[];
+  /** Who cancels: the booker, or an admin on the traveller's behalf (recorded in the history). */
+  by: Actor;
+  /** Why the money goes back, as the refund record says. */
+  reason?: string;
+  /** What cancelling costs, when not the fare rules' (a disrupted flight's full refund without fee). */
+  quoteWith?: (full: FullBooking) => CancellationQuote;
+  /** Runs in the cancelling transaction once it has cancelled (a disrupted flight's refund answers the disruption). */
+  afterCancel?: (tx: Db, booking: BookingRow, quote: CancellationQuote) => Promise<void>;
+  /** The agency's staff member acting for the traveller: the change is audited in its transaction. */
+  audit?: AuditActor | undefined;
+}
+
+/**
+ * Quotes, or (confirmed) cancels a booking in one transaction: seats released with each supplier,
+ * tickets refunded (or voided when nothing comes back), the refund credited to the wallet or
+ * recorded for the gateway, status `refunded` (money back) or `cancelled`. A paid booking an
+ * outside supplier ordered is quoted and refunded by that supplier's order cancellation
+ * (quoteSupplierCancellation), confirmed only when the booker confirms.
+ */
+export async function cancelBooking(
+  db: Db,
+  options: CancelBookingOptions,
+): Promise<{ quote: CancellationQuote; bookingId: string | null }> {
+  if (options.passengers) return cancelPassengers(db, { ...options, passengers: options.passengers });
+  if (!options.confirm) {
+    const booking = await findBooking(db, { ...options.scope, pnr: options.pnr });
+    const full = await loadBookingDetails(db, booking);
+    const quote =
+      !options.quoteWith && quotedBySupplier(full)
+        ? await quoteSupplierCancellation(db, full)
+        : (options.quoteWith ?? quoteCancellation)(full);
+    if (quote.refusal)
+      throw new AppError('CANCELLATION_NOT_ALLOWED', quote.refusal, undefined, { rule: quote.rule });
+    return { quote: withoutCancellations(quote), bookingId: null };
+  }
+  const reason = options.reason ?? 'Cancelled by the booker';
+  // An outside supplier's quote is asked for before the transaction (its calls are slow), and
+  // confirmed inside it once the booking is locked and still as quoted.
+  const before = await findFullBooking(db, { ...options.scope, pnr: options.pnr });
+  // With a quote of its own (a disrupted flight's full refund) a paid outside order is still
+  // cancelled through its supplier's order cancellation, strictly: the supplier must refund it too.
+  const supplierQuote = quotedBySupplier(before) ? await quoteSupplierCancellation(db, before) : null;
+  return withRetryOnConflict(() =>
+    db.transaction(async (tx) => {
+      const booking = await findBooking(tx, { ...options.scope, pnr: options.pnr, forUpdate: true });
+      const full = await loadBookingDetails(tx, booking);
+      let quote: CancellationQuote;
+      if (supplierQuote) {
+        if (booking.status !== before.booking.status)
+          throw new AppError('CANCELLATION_NOT_ALLOWED', `This booking is now ${booking.status}.`);
+        if (supplierQuote.refusal)
+          throw new AppError('CANCELLATION_NOT_ALLOWED', supplierQuote.refusal, undefined, {
+            rule: supplierQuote.rule,
+          });
+        const confirmed: SupplierCancellationQuote['cancellations'] = [];
+        for (const { supplier, cancellation } of supplierQuote.cancellations) {
+          const confirm = supplierById(supplier)?.confirmCancellation;
+          if (!confirm) throw new AppError('SUPPLIER_UNAVAILABLE', undefined, undefined, { supplier });
+          confirmed.push({
+            supplier,
+            cancellation: await confirm(tx, { cancellationId: cancellation.id, brandId: booking.brandId }),
+          });
+        }
+        // The refund is what the supplier confirmed it gives back (or the caller's own quote).
+        quote = options.quoteWith ? options.quoteWith(full) : await refundOf(tx, full, confirmed);
+      } else {
+        quote = (options.quoteWith ?? quoteCancellation)(full);
+      }
+      if (quote.refusal)
+        throw new AppError('CANCELLATION_NOT_ALLOWED', quote.refusal, undefined, { rule: quote.rule });
+      if (!supplierQuote) await releaseSupplierLegs(tx, booking);
+      if (quote.refund > 0) await refundBookingPayment(tx, booking, { amount: quote.refund, reason });
+      await tx
+        .update(tickets)
+        .set({ status: quote.refund > 0 ? 'refunded' : 'void' })
+        .where(and(eq(tickets.bookingId, booking.id), eq(tickets.status, 'open')));
+      await changeBookingStatus(tx, {
+        bookingId: booking.id,
+        from: ['held', 'paid', 'ticketed'],
+        to: quote.refund > 0 ? 'refunded' : 'cancelled',
+        by: options.by,
+        note:
+          quote.paid > 0 ? `Fee ${quote.cancellationFee}, refund ${quote.refund} ${quote.currency}` : null,
+        set: { expiresAt: null },
+      });
+      await options.afterCancel?.(tx, booking, quote);
+      if (options.audit)
+        await recordCancellationAudit(tx, { actor: options.audit, action: 'cancel', booking, quote });
+      return { quote, bookingId: booking.id };
+    }),
+  );
+}
+
+/**
+ * Some passengers of a ticketed booking (docs/bookings.md#partial-cancellation): quoted under the fare
+ * conditions for their tickets only; confirmed, their part is refunded (wallet or gateway, with a credit note
+ * citing the invoice), their tickets become `refunded` (`void` when nothing comes back) and the booking stays
+ * `ticketed` with a history entry naming them. Choosing everyone still on the booking cancels it
+ * whole. The supplier's seats are not released in part (the Supplier interface cancels a whole
+ * hold): the house inventory keeps those seats sold.
+ */
+async function cancelPassengers(
+  db: Db,
+  options: CancelBookingOptions & { passengers: string[] },
+): Promise<{ quote: CancellationQuote; bookingId: string | null }> {
+  const quoteFor = async (tx: Db, forUpdate: boolean) => {
+    const booking = await findBooking(tx, { ...options.scope, pnr: options.pnr, forUpdate });
+    const full = await loadBookingDetails(tx, booking);
+    if (booking.status !== 'ticketed') {
+      throw new AppError(
+        'CANCELLATION_NOT_ALLOWED',
+        `This booking is ${booking.status}: only a ticketed booking can be cancelled for some passengers.`,
+      );
+    }
+    if (quotedBySupplier(full)) {
+      throw new AppError(
+        'CANCELLATION_NOT_ALLOWED',
+        'The airline issued these tickets through an outside supplier: cancel the whole booking.',
+      );
+    }
+    const part = chooseCancelledPassengers(full, options.passengers);
+    const quote = quoteCancellation(full, Date.now(), part.passengerIds);
+    if (quote.refusal)
+      throw new AppError('CANCELLATION_NOT_ALLOWED', quote.refusal, undefined, { rule: quote.rule });
+    const names = full.passengers
+      .filter((p) => part.passengerIds.includes(p.id))
+      .map((p) => `${p.firstName} ${p.lastName}`)
+      .join(', ');
+    return { booking, part, quote, names };
+  };
+  if (!options.confirm) return { quote: (await quoteFor(db, false)).quote, bookingId: null };
+  const { part } = await quoteFor(db, false);
+  if (part.whole) {
+    return cancelBooking(db, { ...options, passengers: undefined });
+  }
+  const reason = options.reason ?? 'Cancelled by the booker';
+  return withRetryOnConflict(() =>
+    db.transaction(async (tx) => {
+      const { booking, part, quote, names } = await quoteFor(tx, true);
+      if (part.whole) throw new AppError('CONFLICT', 'The booking changed meanwhile: ask for a new quote.');
+      if (quote.refund > 0) {
+        await refundBookingPayment(tx, booking, {
+          amount: quote.refund,
+          reason: `${reason} (${names})`,
+          part: `passengers:${[...part.passengerIds].sort().join(',')}`,
+        });
+      }
+      await tx
+        .update(tickets)
+        .set({ status: quote.refund > 0 ? 'refunded' : 'void' })
+        .where(
+          and(
+            eq(tickets.bookingId, booking.id),
+            inArray(tickets.passengerId, part.passengerIds),
+            eq(tickets.status, 'open'),
+          ),
+        );
+      await recordBookingEvent(
+        tx,
+        booking.id,
+        'ticketed',
+        options.by,
+        `Cancelled for ${names}: fee ${quote.cancellationFee}, refund ${quote.refund} ${quote.currency}`,
+      );
+      await options.afterCancel?.(tx, booking, quote);
+      if (options.audit)
+        await recordCancellationAudit(tx, { actor: options.audit, action: 'cancel', booking, quote });
+      return { quote, bookingId: booking.id };
+    }),
+  );
+}
+
+/** A quote as the API shows it: the supplier's cancellation ids stay inside. */
+function withoutCancellations(quote: CancellationQuote | SupplierCancellationQuote): CancellationQuote {
+  if (!('cancellations' in quote)) return quote;
+  const { cancellations: _, ...rest } = quote;
+  return rest;
+}
