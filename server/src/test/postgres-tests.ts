@@ -21,7 +21,10 @@ export const POSTGRES_TESTS: ReadonlyArray<readonly [file: string, why: string]>
   ['server/src/operations/gateway-faults.test.ts', 'returns and the reconcile job at once, on the pool'],
   // Connections, locks and the job queue.
   ['server/src/budgets/booking-budgets.test.ts', 'statements and rows of the hot paths on the `pg` driver'],
-  ['server/src/budgets/query-plans.test.ts', "the hot paths' plans from PostgreSQL's planner at 10,000 bookings"],
+  [
+    'server/src/budgets/query-plans.test.ts',
+    "the hot paths' plans from PostgreSQL's planner at 10,000 bookings",
+  ],
   ['server/src/domain/bookings/hold/hold-batcher.test.ts', 'group commits of holds on pooled connections'],
   ['server/src/routes/bookings/hold-limits.test.ts', 'hold limits counted under row locks'],
   ['server/src/jobs/job-queue.test.ts', "pg-boss's workers on their own connections"],

@@ -36,7 +36,7 @@ function lowestPerFlight(offers: FlightOffer[]): Map<string, number> {
 }
 
 describe('demand in the demo year', () => {
-  it("gives the lowest KTM→PKR fare at least 4 different values over 28 consecutive days", async () => {
+  it('gives the lowest KTM→PKR fare at least 4 different values over 28 consecutive days', async () => {
     const lowest: number[] = [];
     for (let day = 1; day <= 28; day++) {
       const offers = await offersOn(inDays(day));
