@@ -19,7 +19,7 @@ import { createTestDatabase, TEST_PASSWORD_HASHING } from '../../../test/test-da
  * only sets the scene. PGlite is one connection in one process, so the race cannot happen there.
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
