@@ -186,6 +186,11 @@ function printStep(label: string, reportFile: string, fileTimesFile?: string): v
 interface Floor {
   vitest: number;
   playwright: number;
+  /**
+   * Tests that skip themselves on a condition the run cannot choose (the hour of the day), as
+   * `file > full title`: one skipped in every step still counts toward the floor, and is named.
+   */
+  skippedByClock?: Record<string, string>;
 }
 
 function checkFloor(floorFile: string, reportFiles: string[]): boolean {
@@ -203,6 +208,14 @@ function checkFloor(floorFile: string, reportFiles: string[]): boolean {
       if (c.outcome !== 'skipped') ran[report.runner].add(c.key);
     }
   }
+  for (const runner of ['vitest', 'playwright'] as const) {
+    for (const key of seen[runner]) {
+      const reason = floor.skippedByClock?.[key.replace('\u0000', ' > ')];
+      if (reason === undefined || ran[runner].has(key)) continue;
+      console.log(`  counted though skipped by the clock (${reason}): ${key.replace('\u0000', ' > ')}`);
+      ran[runner].add(key);
+    }
+  }
   let ok = true;
   console.log('\ndistinct tests that ran (file and full title, in any step, engine and project aside):');
   for (const runner of ['vitest', 'playwright'] as const) {
@@ -212,6 +225,8 @@ function checkFloor(floorFile: string, reportFiles: string[]): boolean {
     console.log(
       `  ${runner.padEnd(10)} ${String(count).padStart(5)}   floor ${floor[runner]}${below ? '   BELOW THE FLOOR' : ''}`,
     );
+  }
+  for (const runner of ['vitest', 'playwright'] as const) {
     const neverRan = [...seen[runner]].filter((key) => !ran[runner].has(key));
     for (const key of neverRan) console.log(`    skipped in every step: ${key.replace('\u0000', ' > ')}`);
   }
