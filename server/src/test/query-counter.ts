@@ -111,11 +111,9 @@ function textOf(query: unknown): string {
   return (query as { text?: string } | undefined)?.text ?? String(query);
 }
 
-/** Wraps a promise-returning call so its statement is recorded. */
-function recorded<T>(text: string, params: unknown, call: () => Promise<T>): Promise<T> {
-  const finish = begin(text, params);
-  if (!finish) return call();
-  return call().then(
+/** The statement's answer, recorded when it settles (a failed statement returned no rows). */
+function recordWhenSettled<T>(answer: Promise<T>, finish: (result: unknown) => void): Promise<T> {
+  return answer.then(
     (result) => {
       finish(result);
       return result;
@@ -125,6 +123,12 @@ function recorded<T>(text: string, params: unknown, call: () => Promise<T>): Pro
       throw error;
     },
   );
+}
+
+/** Wraps a promise-returning call so its statement is recorded. */
+function recorded<T>(text: string, params: unknown, call: () => Promise<T>): Promise<T> {
+  const finish = begin(text, params);
+  return finish ? recordWhenSettled(call(), finish) : call();
 }
 
 const installed = new WeakSet<object>();
@@ -200,18 +204,7 @@ function installOnNodePostgres(): void {
       return clientQuery.apply(this, args);
     }
     const answer = clientQuery.apply(this, args);
-    if (answer instanceof Promise) {
-      return answer.then(
-        (result) => {
-          finish(result);
-          return result;
-        },
-        (error: unknown) => {
-          finish(undefined);
-          throw error;
-        },
-      );
-    }
+    if (answer instanceof Promise) return recordWhenSettled(answer, finish);
     finish(undefined);
     return answer;
   } as typeof pg.Client.prototype.query;
