@@ -12,6 +12,9 @@ RUN npm run build
 
 # Final stage: the runtime dependencies only (no vite, tsx, esbuild or TypeScript) and the build.
 FROM node:24-bookworm-slim
+# DejaVu Sans: the PDFs' fallback font for what Noto Sans Devanagari lacks (arrows, Latin Extended,
+# quotes), read from Debian's path (docs/security.md#pdf-text).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 NODE_COMPILE_CACHE=/tmp/node-compile-cache
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./

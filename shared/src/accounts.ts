@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMISSION_MAX_PERCENT, COMMISSION_MIN_PERCENT } from './constants';
 import { STAFF_ROLES } from './staff-roles';
+import { typedName } from './typed-name';
 
 /** A console user's role (docs/admin.md#staff-roles); see shared/src/staff-roles.ts. */
 export const staffRole = z.enum(STAFF_ROLES);
@@ -39,7 +40,7 @@ export const newPassword = z
   .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
 
-const personName = z.string().trim().min(1, 'Enter a name.').max(80, 'Use at most 80 characters.');
+const personName = typedName(z.string().trim().min(1, 'Enter a name.').max(80, 'Use at most 80 characters.'));
 
 export const signupRequest = z.object({
   firstName: personName,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailAddress, nepaliMobile, staffRole, userType } from './accounts';
 import { COMMISSION_MAX_PERCENT, COMMISSION_MIN_PERCENT } from './constants';
 import { siteConfig } from './site-config';
+import { typedName } from './typed-name';
 
 /**
  * The admin console's contract (docs/admin.md): request and response shapes of `/api/b2b/v2/admin/…`
@@ -36,7 +37,14 @@ export const brandSettings = z.object({
 export type BrandSettings = z.infer<typeof brandSettings>;
 
 /** Saving the settings: the whole configuration (validated by the shared site-config schema) and hosts. */
-export const updateBrandSettingsRequest = z.object({ config: siteConfig, hosts: hostList });
+export const updateBrandSettingsRequest = z.object({
+  /** The names a brand's admin types are checked for hidden characters (stored ones are shown as they are). */
+  config: siteConfig.extend({
+    displayName: typedName(z.string().trim().min(1).max(80)),
+    companyName: typedName(z.string().trim().min(1).max(120)),
+  }),
+  hosts: hostList,
+});
 export type UpdateBrandSettingsRequest = z.input<typeof updateBrandSettingsRequest>;
 
 /** Image types an upload may have, by MIME type. */
@@ -115,7 +123,7 @@ export const adminUser = z.object({
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
-const personName = z.string().trim().min(1, 'Enter a name.').max(80, 'Use at most 80 characters.');
+const personName = typedName(z.string().trim().min(1, 'Enter a name.').max(80, 'Use at most 80 characters.'));
 
 /** Creating a user invites them: an e-mail with a single-use link to choose their password. */
 export const createUserRequest = z.object({
@@ -213,8 +221,8 @@ export const createBrandRequest = z.object({
     .trim()
     .toLowerCase()
     .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'Use 2–40 lower-case letters, digits or dashes.'),
-  displayName: z.string().trim().min(1, 'Enter the name travellers see.').max(80),
-  companyName: z.string().trim().min(1, 'Enter the company name.').max(120),
+  displayName: typedName(z.string().trim().min(1, 'Enter the name travellers see.').max(80)),
+  companyName: typedName(z.string().trim().min(1, 'Enter the company name.').max(120)),
   hosts: hostList,
   /** The brand's first admin, invited by e-mail to choose a password. */
   admin: z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailAddress, nepaliMobile } from './accounts';
 import { currency, flightOffer, offerPrice, passengerType } from './flights';
 import { bookedBy, priceBreakdown } from './sub-agents';
+import { typedName } from './typed-name';
 
 /**
  * The booking API's contract (docs/bookings.md): what the web app and other clients send and receive.
@@ -77,7 +78,7 @@ export const passengerInput = z.object({
 export type PassengerInput = z.input<typeof passengerInput>;
 
 export const contactInput = z.object({
-  name: z.string().trim().min(1, 'Enter a contact name.').max(120),
+  name: typedName(z.string().trim().min(1, 'Enter a contact name.').max(120)),
   email: emailAddress,
   mobile: nepaliMobile,
 });

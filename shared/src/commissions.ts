@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedName } from './typed-name';
 
 /**
  * The granted commission's contract (spec §12.3): what the agency gives its agents off
@@ -39,7 +40,7 @@ export const commissionPolicyRequest = z
   });
 export type CommissionPolicyRequest = z.input<typeof commissionPolicyRequest>;
 
-const groupName = z.string().trim().min(1, 'Enter a name.').max(60, 'Use at most 60 characters.');
+const groupName = typedName(z.string().trim().min(1, 'Enter a name.').max(60, 'Use at most 60 characters.'));
 
 export const agentGroupRequest = z.object({ name: groupName, grantedCommissionPercent: grantedPercent });
 export type AgentGroupRequest = z.input<typeof agentGroupRequest>;

@@ -16,6 +16,16 @@ export const errorTable = {
   WEBHOOK_SIGNATURE_INVALID: { status: 401, message: 'The event’s signature is not valid.' },
   /** The signed-in user may not do this. */
   FORBIDDEN: { status: 403, message: 'You are not allowed to do this.' },
+  /**
+   * No one moves money to themselves (docs/security.md#no-one-moves-money-to-themselves): a staff
+   * member may not top up, settle, give credit or commission to, refund by hand to or approve
+   * anything for their own account or another staff member's.
+   */
+  STAFF_OWN_ACCOUNT: {
+    status: 403,
+    message:
+      'Staff cannot move money or give credit or commission to their own account or another staff member’s account.',
+  },
   /** No such route, or no such resource visible to the caller. */
   NOT_FOUND: { status: 404, message: 'The page or item you asked for does not exist.' },
   /** The HTTP method is not supported on this route. */

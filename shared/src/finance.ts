@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currency } from './flights';
+import { typedName } from './typed-name';
 
 /**
  * The finance API's contract (docs/finance.md): tax invoices, credit notes, the VAT sales
@@ -14,7 +15,7 @@ export const panNumber = z
 
 /** The seller's details every tax invoice of the brand prints (brand settings). */
 export const brandTaxProfileInput = z.object({
-  legalName: z.string().trim().min(1, 'Enter the registered name.').max(160),
+  legalName: typedName(z.string().trim().min(1, 'Enter the registered name.').max(160)),
   address: z.string().trim().min(1, 'Enter the registered address.').max(300),
   pan: panNumber,
   vatNumber: z
@@ -24,12 +25,15 @@ export const brandTaxProfileInput = z.object({
 });
 export type BrandTaxProfileInput = z.input<typeof brandTaxProfileInput>;
 
-export const brandTaxProfile = brandTaxProfileInput.extend({ updatedAt: z.string() }).nullable();
+/** As stored (a name kept before hidden characters were refused is shown as it is). */
+export const brandTaxProfile = brandTaxProfileInput
+  .extend({ legalName: z.string(), updatedAt: z.string() })
+  .nullable();
 export type BrandTaxProfile = z.infer<typeof brandTaxProfile>;
 
 /** A buyer's tax details on their own profile (an agent's company and PAN). */
 export const userTaxProfileInput = z.object({
-  buyer_name: z.string().trim().min(1).max(160).nullable().optional(),
+  buyer_name: typedName(z.string().trim().min(1).max(160)).nullable().optional(),
   pan: panNumber,
 });
 export const userTaxProfile = z.object({ buyer_name: z.string().nullable(), pan: z.string() }).nullable();

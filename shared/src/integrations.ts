@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedName } from './typed-name';
 
 /**
  * What an API key may do (docs/accounts.md#api-keys): `search` flights with the owner's prices, `book` (hold,
@@ -11,7 +12,9 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const API_KEY_PREFIX = 'tka_';
 
 export const createApiKeyRequest = z.object({
-  name: z.string().trim().min(1, 'Enter a name for the key.').max(120, 'Use at most 120 characters.'),
+  name: typedName(
+    z.string().trim().min(1, 'Enter a name for the key.').max(120, 'Use at most 120 characters.'),
+  ),
   /** Leave out for every scope. */
   scopes: z
     .array(z.enum(API_KEY_SCOPES))

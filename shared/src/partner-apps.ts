@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { typedName } from './typed-name';
 
 export const registerPartnerAppRequest = z.object({
-  name: z.string().trim().min(1, 'Enter the partner’s name.').max(120, 'Use at most 120 characters.'),
+  name: typedName(
+    z.string().trim().min(1, 'Enter the partner’s name.').max(120, 'Use at most 120 characters.'),
+  ),
 });
 
 export const partnerApp = z.object({

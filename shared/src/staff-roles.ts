@@ -6,7 +6,8 @@
  * could do before.
  * - `owner`: everything, and alone the brand's settings, payment gateways, partner apps and staff;
  * - `finance`: wallets (top-ups, credit limits, settlements), refunds, invoices and reports;
- * - `sales`: bookings and agents (users, commissions), no money movements;
+ * - `sales`: bookings and agents (users, each agent's commission and group), no money movements nor
+ *   commission rates (the brand's default and maximum, the groups': the owner's and finance's);
  * - `support`: reads bookings, resends documents and cancels on a traveller's request;
  * - `viewer`: reads, changes nothing.
  */
@@ -61,8 +62,13 @@ export const CONSOLE_POLICY_ROLES = {
   manageMarkups: ['owner'],
   /** Enter exchange rates. */
   manageExchangeRates: ['owner', 'finance'],
-  /** Set the commission granted to agents (brand default, groups, each agent's). */
+  /** Set the commission granted to each agent and the agent's group (sales keeps its agents). */
   manageCommissions: ['owner', 'sales'],
+  /**
+   * Set the commission rates themselves: the brand's default and maximum granted commission and
+   * each agent group's (docs/security.md#no-one-moves-money-to-themselves): money, not agents.
+   */
+  manageCommissionRates: ['owner', 'finance'],
   /** Read and export sales reports and the VAT sales register. */
   readReports: ['owner', 'finance', 'viewer'],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, newPassword, staffRole } from './accounts';
+import { typedName } from './typed-name';
 
 /**
  * Staff of a brand's console (docs/admin.md#staff-roles): the owner invites people by e-mail with a role,
@@ -60,7 +61,7 @@ export const staffInvitationPreview = z.object({
 });
 export type StaffInvitationPreview = z.infer<typeof staffInvitationPreview>;
 
-const personName = z.string().trim().min(1, 'Enter a name.').max(80, 'Use at most 80 characters.');
+const personName = typedName(z.string().trim().min(1, 'Enter a name.').max(80, 'Use at most 80 characters.'));
 
 export const acceptStaffInvitationRequest = z.object({
   token: invitationToken,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, nepaliMobile } from './accounts';
+import { typedName } from './typed-name';
 
 /**
  * Sub-agents (docs/accounts.md#sub-agents): a master agent (the agency's admin makes an agent one) creates
@@ -11,8 +12,8 @@ import { emailAddress, nepaliMobile } from './accounts';
 const percent = z.number().min(0).max(100).multipleOf(0.01);
 
 export const createSubAgentRequest = z.object({
-  first_name: z.string().trim().min(1, 'Enter the first name.').max(60),
-  last_name: z.string().trim().min(1, 'Enter the last name.').max(60),
+  first_name: typedName(z.string().trim().min(1, 'Enter the first name.').max(60)),
+  last_name: typedName(z.string().trim().min(1, 'Enter the last name.').max(60)),
   email: emailAddress,
   mobile: z.union([z.literal(''), nepaliMobile]).optional(),
   /** Percent of the base fare the master passes to the sub-agent; at most the master's own. Default 0. */

@@ -10,6 +10,7 @@ export const apiErrorsNe: Record<ErrorCode | 'NETWORK', string> = {
   UNAUTHENTICATED: 'अगाडि बढ्न कृपया लग इन गर्नुहोस्।',
   WEBHOOK_SIGNATURE_INVALID: 'घटनाको हस्ताक्षर मान्य छैन।',
   FORBIDDEN: 'तपाईंलाई यो गर्ने अनुमति छैन।',
+  STAFF_OWN_ACCOUNT: 'कर्मचारीले आफ्नै वा अर्को कर्मचारीको खातामा रकम, क्रेडिट वा कमिसन दिन सक्दैनन्।',
   NOT_FOUND: 'तपाईंले खोज्नुभएको पृष्ठ वा वस्तु छैन।',
   METHOD_NOT_ALLOWED: 'यहाँ यो कार्य गर्न मिल्दैन।',
   INVALID_CREDENTIALS: 'इमेल, मोबाइल नम्बर वा पासवर्ड मिलेन।',

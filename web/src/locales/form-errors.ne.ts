@@ -20,6 +20,7 @@ export const formErrorsNe: Record<string, string> = {
   'Use at most 80 characters.': 'बढीमा ८० अक्षर प्रयोग गर्नुहोस्।',
   'Use at most 60 characters.': 'बढीमा ६० अक्षर प्रयोग गर्नुहोस्।',
   'Enter a name.': 'नाम लेख्नुहोस्।',
+  'Remove the invisible or text-direction characters.': 'नदेखिने वा लेखाइको दिशा बदल्ने अक्षरहरू हटाउनुहोस्।',
   'Choose at least one passenger.': 'कम्तीमा एक जना यात्री छान्नुहोस्।',
   'Each passenger may appear once.': 'प्रत्येक यात्री एक पटक मात्र छान्न सकिन्छ।',
   'Enter 0 or more.': '० वा बढी लेख्नुहोस्।',

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-o
 import type { UserType } from '#shared/accounts';
 import type { Page } from '#shared/admin';
 import type { Db } from '../../db/client';
+import { containingPattern } from '../../db/like-pattern';
 import { type PageRequest, pageWindow, toPage } from '../../db/paging';
 import { users } from '../../db/schema/index';
 import { type BrandUserRow, brandUserColumns } from './find-brand-user';
@@ -14,8 +15,6 @@ export interface ListBrandUsersOptions extends PageRequest {
   status?: 'active' | 'suspended' | undefined;
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The brand's users matching the search, newest first, one page (never a platform operator). */
 export async function listBrandUsers(db: Db, options: ListBrandUsersOptions): Promise<Page<BrandUserRow>> {
   const conditions: (SQL | undefined)[] = [
@@ -23,14 +22,14 @@ export async function listBrandUsers(db: Db, options: ListBrandUsersOptions): Pr
     eq(users.platformOperator, false),
   ];
   if (options.q) {
-    const pattern = likePattern(options.q);
+    const pattern = containingPattern(options.q);
     const digits = options.q.replace(/\D/g, '');
     conditions.push(
       or(
         ilike(users.firstName, pattern),
         ilike(users.lastName, pattern),
         ilike(users.email, pattern),
-        digits.length >= 3 ? ilike(users.mobile, likePattern(digits)) : undefined,
+        digits.length >= 3 ? ilike(users.mobile, containingPattern(digits)) : undefined,
       ),
     );
   }

@@ -4,8 +4,12 @@ import { invalidFields } from '../../errors';
 import { recordAudit } from '../audit/record-audit';
 import { brandLimits, checkUnderMax, findGroup, type Scope } from '../commissions/manage-commissions';
 import { type BrandUserRow, findBrandUser, updateBrandUser } from './find-brand-user';
+import { refuseStaffBeneficiary } from './refuse-staff-beneficiary';
 
-/** Sets an agent's own granted commission (null: their group's or the brand's) and their group. */
+/**
+ * Sets an agent's own granted commission (null: their group's or the brand's) and their group;
+ * never the actor's own nor another staff member's (403 STAFF_OWN_ACCOUNT).
+ */
 export async function setAgentCommission(
   db: Db,
   options: Scope & { userId: string; grantedCommissionPercent: number | null; agentGroupId: string | null },
@@ -15,6 +19,7 @@ export async function setAgentCommission(
     if (!isAgentUserType(current.type)) {
       throw invalidFields({ grantedCommissionPercent: 'Only agents are granted a commission.' });
     }
+    refuseStaffBeneficiary(options.actor, current);
     const { maxGrantedCommissionPercent } = await brandLimits(tx, options.brandId);
     checkUnderMax(options.grantedCommissionPercent, maxGrantedCommissionPercent, 'grantedCommissionPercent');
     if (options.agentGroupId !== null) {

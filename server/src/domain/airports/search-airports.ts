@@ -2,6 +2,7 @@ import { type AnyColumn, asc, inArray, sql } from 'drizzle-orm';
 import type { SiteConfig } from '#shared/site-config';
 import { foldForSearch } from '#shared/text';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like-pattern';
 import { airports } from '../../db/schema/index';
 
 export type AirportRow = typeof airports.$inferSelect;
@@ -27,8 +28,6 @@ const AIRPORT_SIZE_ORDER = sql`case ${airports.size} when 'large' then 0 when 'm
  */
 const foldNepali = (text: string) => text.replace(/ँ/g, 'ं').replace(/ञ/g, 'न');
 const foldedNepali = (column: AnyColumn) => sql`translate(${column}, 'ँञ', 'ंन')`;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Airports matching a query, best first: the exact IATA code, then the brand's own airports,

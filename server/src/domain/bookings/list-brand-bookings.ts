@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { BookingStatus } from '#shared/bookings';
 import type { Db } from '../../db/client';
+import { containingPattern, startingPattern } from '../../db/like-pattern';
 import { type PageRequest, pageWindow } from '../../db/paging';
 import { bookingDisruptions, bookingPassengers, bookings, users } from '../../db/schema/index';
 import type { BookingRow } from '../booking-records/find-booking';
@@ -44,7 +45,6 @@ export const bookerColumns = {
   type: users.type,
 };
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The instant a Nepal local date starts. */
 const nepalMidnight = (date: string) => sql`(${date}::date)::timestamp at time zone 'Asia/Kathmandu'`;
 const nextNepalMidnight = (date: string) => sql`(${date}::date + 1)::timestamp at time zone 'Asia/Kathmandu'`;
@@ -60,11 +60,12 @@ export async function listBrandBookings(
   if (options.from) conditions.push(gte(dateColumn, nepalMidnight(options.from)));
   if (options.to) conditions.push(lt(dateColumn, nextNepalMidnight(options.to)));
   if (options.agentId) conditions.push(eq(bookings.userId, options.agentId));
-  if (options.origin) conditions.push(sql`${bookings.route} like ${`${options.origin} →%`}`);
-  if (options.destination) conditions.push(sql`${bookings.route} like ${`%→ ${options.destination}%`}`);
-  if (options.pnr) conditions.push(sql`${bookings.pnr} like ${`${options.pnr}%`}`);
+  if (options.origin) conditions.push(sql`${bookings.route} like ${startingPattern(`${options.origin} →`)}`);
+  if (options.destination)
+    conditions.push(sql`${bookings.route} like ${containingPattern(`→ ${options.destination}`)}`);
+  if (options.pnr) conditions.push(sql`${bookings.pnr} like ${startingPattern(options.pnr)}`);
   if (options.name) {
-    const pattern = likePattern(options.name);
+    const pattern = containingPattern(options.name);
     conditions.push(
       sql`(${bookings.contact}->>'name' ilike ${pattern} or exists (
         select 1 from ${bookingPassengers} where ${bookingPassengers.bookingId} = ${bookings.id}

@@ -13,7 +13,7 @@ import {
 import { findBrandTaxProfile } from './brand-tax-profile';
 import { nepalDatesAt } from './nepal-date';
 import { takeDocumentNumber } from './take-document-number';
-import { taxDocumentLines, totalsOf } from './tax-document-lines';
+import { taxDocumentLines, totalsOf, withDocumentVat } from './tax-document-lines';
 import { findUserTaxProfile } from './user-tax-profile';
 
 export type TaxInvoiceRow = typeof taxInvoices.$inferSelect;
@@ -60,7 +60,9 @@ export async function insertNumberedInvoice(
 ): Promise<TaxInvoiceRow> {
   const { booking, dates } = invoice;
   const fiscalYear = fiscalYearOf(dates.bs);
-  const totals = totalsOf(invoice.lines);
+  // VAT once over the whole document, a date change's fee line included (docs/finance.md#vat-on-a-document).
+  const lines = withDocumentVat(invoice.lines);
+  const totals = totalsOf(lines);
   // The number is taken last, just before the insert: the counter stays locked until the commit,
   // so the less the transaction does after it, the less other payments of the brand wait.
   const sequence = await takeDocumentNumber(tx, { brandId: booking.brandId, series: 'invoice', fiscalYear });
@@ -76,7 +78,7 @@ export async function insertNumberedInvoice(
       currency: booking.currency,
       seller: invoice.seller,
       buyer: invoice.buyer,
-      lines: invoice.lines,
+      lines,
       ...totals,
       issuedOnBs: bsIsoDate(dates.bs),
       ...(invoice.at ? { issuedAt: invoice.at } : {}),

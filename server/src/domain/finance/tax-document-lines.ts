@@ -1,6 +1,7 @@
 import type { OfferPrice } from '#shared/flights';
 import { receiptLines } from '#shared/receipt-lines';
 import type { TaxDocumentLine } from '../../db/schema/index';
+import { DOMESTIC_VAT_BASIS_POINTS } from '../flight-engine/fare-rules';
 
 export interface TaxDocumentTotals {
   taxable: number;
@@ -22,11 +23,12 @@ const TYPE_NAMES = { adult: 'Adult', child: 'Child', infant: 'Infant' } as const
  *   (international carriage, zero-rated) on an international one (a booking with a Tourism
  *   Service Fee), non-taxable otherwise;
  * - the passenger service charge is non-taxable.
- * The columns of each line sum to the line's receipt total, and the lines to `price.total`.
+ * The document's VAT is then 13 % of its taxable total (withDocumentVat); the lines sum to
+ * `price.total`.
  */
 export function taxDocumentLines(price: OfferPrice, route: string): TaxDocumentLine[] {
   const international = price.per_passenger.some((p) => (p.tourism_service_fee ?? 0) > 0);
-  return price.per_passenger
+  const lines = price.per_passenger
     .filter((p) => p.count > 0)
     .map((p) => {
       const line: TaxDocumentLine = {
@@ -47,6 +49,67 @@ export function taxDocumentLines(price: OfferPrice, route: string): TaxDocumentL
       }
       return line;
     });
+  return withDocumentVat(lines);
+}
+
+/** VAT on a taxable amount (minor units), rounded once: 13 %. */
+export const vatOn = (taxable: number) => Math.round((taxable * DOMESTIC_VAT_BASIS_POINTS) / 10_000);
+
+/**
+ * A VAT-inclusive amount (what was paid for taxable sales) as a taxable amount and its 13 % VAT:
+ * the largest taxable amount whose amount plus vatOn(it) is within `gross`. As each paisa more of
+ * taxable adds 1.13 paisa, some amounts are reached by no whole taxable amount: the one paisa left
+ * over is `unreached`, shown as non-taxable (docs/finance.md#vat-on-a-document).
+ */
+export function splitVatInclusive(gross: number): { taxable: number; vat: number; unreached: number } {
+  if (gross <= 0) return { taxable: 0, vat: 0, unreached: Math.max(0, gross) };
+  let taxable = Math.floor((gross * 10_000) / (10_000 + DOMESTIC_VAT_BASIS_POINTS));
+  while (taxable + 1 + vatOn(taxable + 1) <= gross) taxable += 1;
+  while (taxable > 0 && taxable + vatOn(taxable) > gross) taxable -= 1;
+  const vat = vatOn(taxable);
+  return { taxable, vat, unreached: gross - taxable - vat };
+}
+
+/**
+ * `total` shared over `weights` in proportion, in whole minor units that add up to it exactly:
+ * each its share rounded down, then one more to the largest remainders (the first on a tie).
+ */
+export function largestRemainder(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0 || total <= 0) return weights.map(() => 0);
+  const shares = weights.map((weight, index) => {
+    const exact = (weight * total) / sum;
+    return { index, floor: Math.floor(exact), remainder: exact - Math.floor(exact) };
+  });
+  let left = total - shares.reduce((a, share) => a + share.floor, 0);
+  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder || a.index - b.index)) {
+    if (left <= 0) break;
+    share.floor += 1;
+    left -= 1;
+  }
+  return shares.map((share) => share.floor);
+}
+
+/**
+ * A tax document's lines with its VAT worked out once over the document (docs/finance.md#vat-on-a-document):
+ * what was paid for taxable sales (taxable plus VAT, over every line) split into a taxable total and
+ * 13 % of it rounded once; the taxable total shared over the lines in proportion to what each paid
+ * for taxable sales, the VAT over the lines in proportion to their taxable amounts, both by largest
+ * remainder, so the lines add up to the document's figures exactly. The document's total is
+ * unchanged: what was paid. Applying it twice changes nothing.
+ */
+export function withDocumentVat(lines: TaxDocumentLine[]): TaxDocumentLine[] {
+  const grosses = lines.map((line) => line.taxable + line.vat);
+  const { taxable, vat, unreached } = splitVatInclusive(grosses.reduce((a, b) => a + b, 0));
+  const taxables = largestRemainder(taxable, grosses);
+  const vats = largestRemainder(vat, taxables);
+  const largest = grosses.indexOf(Math.max(...grosses));
+  return lines.map((line, index) => ({
+    ...line,
+    taxable: taxables[index] ?? 0,
+    vat: vats[index] ?? 0,
+    nonTaxable: line.nonTaxable + (index === largest ? unreached : 0),
+  }));
 }
 
 export function totalsOf(lines: TaxDocumentLine[]): TaxDocumentTotals {
@@ -79,16 +142,10 @@ export function creditNoteLines(
     ['export', totals.exportSales],
   ] as const;
   const refund = Math.min(amount, totals.total);
-  const shares = columns.map(([key, value]) => {
-    const exact = totals.total === 0 ? 0 : (value * refund) / totals.total;
-    return { key, floor: Math.floor(exact), remainder: exact - Math.floor(exact) };
-  });
-  let left = refund - shares.reduce((sum, s) => sum + s.floor, 0);
-  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder)) {
-    if (left <= 0) break;
-    share.floor += 1;
-    left -= 1;
-  }
+  const shared = largestRemainder(
+    refund,
+    columns.map(([, value]) => value),
+  );
   const line: TaxDocumentLine = {
     description: `Sales return against invoice ${invoiceNumber}`,
     taxable: 0,
@@ -96,6 +153,8 @@ export function creditNoteLines(
     nonTaxable: 0,
     export: 0,
   };
-  for (const share of shares) line[share.key] = share.floor;
-  return [line];
+  columns.forEach(([key], index) => {
+    line[key] = shared[index] ?? 0;
+  });
+  return withDocumentVat([line]);
 }

@@ -47,7 +47,7 @@ export async function postWalletEntry(tx: Db, options: PostWalletEntryOptions): 
   if (user.currency !== options.currency) {
     throw new AppError(
       'PAYMENT_METHOD_UNAVAILABLE',
-      `The wallet holds ${user.currency}, not ${options.currency}.`,
+      `This amount is in ${options.currency} and the wallet holds ${user.currency}: a wallet moves money in its own currency only.`,
     );
   }
   if (

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { invalidFields } from '../../errors';
 import { findBrandUser } from '../admin/find-brand-user';
+import { refuseStaffBeneficiary } from '../admin/refuse-staff-beneficiary';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 
 export interface SetCreditLimitOptions {
@@ -36,7 +37,8 @@ export function agentCreditOf(row: {
 /**
  * Gives an agent a credit limit (0 takes it away), in one transaction with its audit entry (old →
  * new limit). A limit below the credit already in use is allowed: the agent then cannot spend until
- * the balance is back above minus the limit. Travellers: 400 naming `id`; another brand's user: 404.
+ * the balance is back above minus the limit. Travellers: 400 naming `id`; another brand's user: 404;
+ * the actor's own wallet or another staff member's: 403 STAFF_OWN_ACCOUNT.
  */
 export async function setCreditLimit(db: Db, options: SetCreditLimitOptions): Promise<AgentCredit> {
   if (!Number.isSafeInteger(options.creditLimit) || options.creditLimit < 0)
@@ -45,6 +47,7 @@ export async function setCreditLimit(db: Db, options: SetCreditLimitOptions): Pr
     const user = await findBrandUser(tx, { brandId: options.brandId, userId: options.userId });
     if (!isAgentUserType(user.type))
       throw invalidFields({ id: 'Only agents have a wallet to give credit to.' });
+    refuseStaffBeneficiary(options.actor, user);
     const [before] = await tx
       .select({ creditLimit: users.walletCreditLimit })
       .from(users)

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { users, walletEntries } from '../../db/schema/index';
 import { AppError, invalidFields } from '../../errors';
 import { findBrandUser } from '../admin/find-brand-user';
+import { refuseStaffBeneficiary } from '../admin/refuse-staff-beneficiary';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { findWalletEntry, type WalletEntryRow } from './list-wallet-entries';
 import { postWalletEntry } from './post-wallet-entry';
@@ -46,7 +47,8 @@ const TOP_UP: AdminCredit = {
  * Credits an agent's wallet by an admin of their brand, in one transaction with its audit entry
  * (old → new balance). Once per reference and user: the same reference and amount again answers
  * the first top-up (`replayed`), with another amount 409 CONFLICT naming `reference`. Travellers
- * have no wallet to pay from: 400 naming `id`; another brand's user: 404.
+ * have no wallet to pay from: 400 naming `id`; another brand's user: 404; the actor's own wallet or
+ * another staff member's: 403 STAFF_OWN_ACCOUNT.
  */
 export function topUpWallet(db: Db, options: TopUpWalletOptions): Promise<TopUpWalletResult> {
   return creditAgentWallet(db, options, TOP_UP);
@@ -66,6 +68,7 @@ export async function creditAgentWallet(
   return db.transaction(async (tx) => {
     const user = await findBrandUser(tx, { brandId: options.brandId, userId: options.userId });
     if (!isAgentUserType(user.type)) throw invalidFields({ id: credit.noWallet });
+    refuseStaffBeneficiary(options.actor, user);
     // The user's row lock orders concurrent credits, so a reference is checked before it is used.
     const [locked] = await tx
       .select({ balance: users.walletBalance, currency: users.walletCurrency })

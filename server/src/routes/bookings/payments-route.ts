@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentAction, pnrParams, startPaymentRequest } from '#shared/bookings';
 import { findBooking } from '../../domain/booking-records/find-booking';
 import { payBookingWithWallet } from '../../domain/bookings/pay/pay-booking-with-wallet';
-import { paymentMethodsFor } from '../../domain/bookings/pay/payment-methods-for';
+import { paymentMethodsFor, whyMethodUnavailable } from '../../domain/bookings/pay/payment-methods-for';
 import { startBookingPayment } from '../../domain/bookings/pay/start-booking-payment';
 import { AppError } from '../../errors';
 import { requireBrand, requireUser } from '../../http/context';
@@ -38,14 +38,8 @@ export const bookingPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         booking: { ...booking, status: 'held' },
       });
       if (!methods.includes(method)) {
-        throw new AppError(
-          'PAYMENT_METHOD_UNAVAILABLE',
-          method === 'wallet'
-            ? 'Only agents can pay from a wallet.'
-            : `${method} is not available for this booking.`,
-          undefined,
-          { methods },
-        );
+        const why = whyMethodUnavailable(method, { user, booking });
+        throw new AppError('PAYMENT_METHOD_UNAVAILABLE', why, { method: why }, { methods });
       }
       if (method === 'wallet') {
         const bookingId = await payBookingWithWallet(app.db, {

@@ -7,7 +7,15 @@ import { TEST_TICKET_STAMP } from '../../domain/tickets/render-ticket-pdf';
 import { postWalletEntry } from '../../domain/wallet/post-wallet-entry';
 import { decodeEsewaData, esewaSignature } from '../../payments/esewa';
 import { api, GLOBALIME, logIn, logInDemo } from '../../test/accounts';
-import { holdBooking, payBooking, walletOf as walletOfUser } from '../../test/bookings';
+import {
+  adult,
+  bookingBody,
+  findOffer,
+  holdBooking,
+  payBooking,
+  postBooking,
+  walletOf as walletOfUser,
+} from '../../test/bookings';
 import {
   createSandboxTestApp,
   followReturn,
@@ -186,6 +194,27 @@ describe('wallet: hold → pay → tickets → PDF → cancel quote → cancel �
     const after = await walletOf('agent@globalime.example');
     expect(after).toMatchObject({ balance: 100, ledger: 100 });
     const [row] = await t.app.db.select().from(bookings).where(eq(bookings.pnr, held.pnr));
+    expect(row?.status).toBe('held');
+  });
+
+  it('says why an agent’s NPR wallet cannot pay a USD booking', async () => {
+    const offer = await findOffer(t, { cookie: agent, days: 12, nationality: 'US' });
+    expect(offer.price.currency).toBe('USD');
+    const held = await postBooking(t, agent, bookingBody([offer], [adult({ nationality: 'US' })]));
+    expect(held.statusCode, held.body).toBe(200);
+    const pnr = held.json().data.pnr as string;
+    const before = await walletOf('agent@sajilo.example');
+    const refused = await pay(agent, pnr, 'wallet');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data).toMatchObject({
+      code: 'PAYMENT_METHOD_UNAVAILABLE',
+      error:
+        'This booking is priced in USD and your wallet holds NPR: a booking in USD cannot be paid from a wallet in NPR.',
+      fields: { method: expect.stringContaining('wallet holds NPR') },
+      methods: [],
+    });
+    expect(await walletOf('agent@sajilo.example')).toEqual(before);
+    const [row] = await t.app.db.select().from(bookings).where(eq(bookings.pnr, pnr));
     expect(row?.status).toBe('held');
   });
 

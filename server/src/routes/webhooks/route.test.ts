@@ -296,8 +296,10 @@ describe('webhooks', () => {
 
 describe('webhook targets without WEBHOOKS_ALLOW_PRIVATE', () => {
   let strict: TestApp;
+  let strictAgent: string;
   beforeAll(async () => {
     strict = await createTestApp({ WEBHOOKS_ALLOW_PRIVATE: '' });
+    strictAgent = await logInDemo(strict, 'sajilo', 'agent');
   });
   afterAll(() => strict.close());
 
@@ -322,6 +324,63 @@ describe('webhook targets without WEBHOOKS_ALLOW_PRIVATE', () => {
       expect(response.json().data.fields).toHaveProperty('url');
     }
     expect((await api(strict, { method: 'GET', url: '/webhooks', cookie })).json().data).toEqual([]);
+  });
+
+  // docs/security.md#webhook-targets: the translation and tunnel networks, as people write them.
+  it.each([
+    ['NAT64, compressed', 'http://[64:ff9b::a9fe:a9fe]/hook'],
+    ['NAT64, dotted quad', 'http://[64:ff9b::169.254.169.254]/latest/meta-data/'],
+    ['NAT64, expanded', 'https://[0064:ff9b:0000:0000:0000:0000:7f00:0001]:8443/hook'],
+    ['NAT64, public IPv4 inside', 'http://[64:ff9b::8.8.8.8]/hook'],
+    ['local NAT64', 'http://[64:ff9b:1::a00:1]/hook'],
+    ['local NAT64, dotted quad', 'http://[64:ff9b:1:0:0:0:127.0.0.1]/hook'],
+    ['6to4, compressed', 'http://[2002:a9fe:a9fe::1]/hook'],
+    ['6to4, expanded', 'http://[2002:c0a8:0101:0000:0000:0000:0000:0001]/hook'],
+    ['6to4, public IPv4 inside', 'http://[2002:808:808::1]/hook'],
+    ['Teredo, client 127.0.0.1', 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook'],
+    ['Teredo, compressed', 'http://[2001::4136:e378:8000:63bf:5601:5601]/hook'],
+    ['IPv4-compatible, dotted quad', 'http://[::169.254.169.254]/hook'],
+    ['IPv4-compatible, hex', 'http://[::a9fe:a9fe]/hook'],
+    ['IPv4-compatible, public IPv4 inside', 'http://[::8.8.8.8]/hook'],
+    ['IPv4-mapped, hex', 'http://[::ffff:a9fe:a9fe]/hook'],
+    ['IPv4-mapped, expanded dotted quad', 'http://[0:0:0:0:0:ffff:127.0.0.1]/hook'],
+    ['IPv4-mapped, upper case', 'HTTP://[::FFFF:A00:1]:80/hook'],
+    ['IPv4-mapped, public IPv4 inside', 'http://[::ffff:8.8.8.8]/hook'],
+    ['discard-only', 'http://[100::1]/hook'],
+    ['discard-only, expanded', 'http://[0100:0000:0000:0000:0000:0000:0000:0001]/hook'],
+    ['documentation', 'http://[2001:db8::1]/hook'],
+    ['documentation, expanded', 'https://[2001:0db8:0000:0000:0000:0000:0000:0001]/hook'],
+    ['unspecified', 'http://[::]/hook'],
+    ['unspecified IPv4', 'http://0.0.0.0/hook'],
+    ['IPv4 in hex', 'http://0x7f.0.0.1/hook'],
+    ['IPv4 as one number', 'http://2852039166/latest/meta-data/'],
+  ])('refuses %s (%s) with 400 WEBHOOK_TARGET_REFUSED, keeping nothing', async (_, url) => {
+    const cookie = strictAgent;
+    const response = await api(strict, {
+      method: 'POST',
+      url: '/webhooks',
+      cookie,
+      payload: { url, events: ['booking.held'] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.code).toBe('WEBHOOK_TARGET_REFUSED');
+    expect(response.json().data.fields).toHaveProperty('url');
+    expect((await api(strict, { method: 'GET', url: '/webhooks', cookie })).json().data).toEqual([]);
+  });
+
+  it('registers a public IPv6 address beside those networks', async () => {
+    const cookie = strictAgent;
+    for (const url of ['http://[2001:4860:4860::8888]/hook', 'https://[2606:4700:4700::1111]/hook']) {
+      const response = await api(strict, {
+        method: 'POST',
+        url: '/webhooks',
+        cookie,
+        payload: { url, events: ['booking.held'] },
+      });
+      expect(response.statusCode, url).toBe(200);
+      const { id } = response.json().data;
+      await api(strict, { method: 'DELETE', url: `/webhooks/${id}`, cookie });
+    }
   });
 });
 

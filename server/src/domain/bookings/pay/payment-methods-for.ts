@@ -30,6 +30,22 @@ export function paymentMethodsFor(options: PaymentMethodsOptions): PaymentMethod
 }
 
 /**
+ * Why `method` is not one of paymentMethodsFor's answers, in words the payer can act on: a
+ * gateway the booking cannot use, a wallet for someone who is not an agent, or an agent's wallet
+ * in another currency than the booking's (a USD booking from an NPR wallet).
+ */
+export function whyMethodUnavailable(
+  method: PaymentMethod,
+  options: Pick<PaymentMethodsOptions, 'user' | 'booking'>,
+): string {
+  if (method !== 'wallet') return `${method} is not available for this booking.`;
+  if (!isAgentUserType(options.user.type)) return 'Only agents can pay from a wallet.';
+  const { currency } = options.booking;
+  const held = options.user.walletCurrency;
+  return `This booking is priced in ${currency} and your wallet holds ${held}: a booking in ${currency} cannot be paid from a wallet in ${held}.`;
+}
+
+/**
  * The gateways a date change's amount due may be paid with (docs/bookings.md "Paying a change
  * through a gateway"): a traveller's (agents pay from the wallet) when the brand takes payments
  * and the booking is in NPR.

@@ -3,6 +3,7 @@ import { type CurrencyCode, formatMoney } from '#shared/format-money';
 import type { Db } from '../../../db/client';
 import { bookings, refunds } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
+import { refuseStaffBookingBeneficiary } from '../../admin/refuse-staff-beneficiary';
 import { type AuditActor, recordAudit } from '../../audit/record-audit';
 import { type Actor, recordBookingEvent } from '../../booking-records/change-booking-status';
 import { sendEmail } from '../../email/send-email';
@@ -29,7 +30,8 @@ export interface CompleteManualRefundOptions {
  * refunds are made from their merchant panels): the refund becomes `completed` with the
  * gateway's reference, which puts it in the books (the `refunds` trigger writes the gateway's and
  * the brand's lines), the booking's history says so, the traveller is told by e-mail and the
- * change is audited. One transaction; a wallet credit or an automatic refund is refused.
+ * change is audited. One transaction; a wallet credit or an automatic refund is refused, and so is
+ * a refund of the operator's own booking or another staff member's (403 STAFF_OWN_ACCOUNT).
  */
 export async function completeManualRefund(db: Db, options: CompleteManualRefundOptions): Promise<void> {
   await db.transaction(async (tx) => {
@@ -49,6 +51,7 @@ export async function completeManualRefund(db: Db, options: CompleteManualRefund
     const { refund, booking } = found;
     if (refund.method === 'wallet' || refund.automatic) throw new AppError('REFUND_NOT_MANUAL');
     if (refund.status === 'completed') throw new AppError('REFUND_ALREADY_COMPLETED');
+    await refuseStaffBookingBeneficiary(tx, options.actor, booking.userId);
 
     const completedAt = new Date();
     await tx

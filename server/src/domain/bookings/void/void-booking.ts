@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { tickets } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
+import { refuseStaffBookingBeneficiary } from '../../admin/refuse-staff-beneficiary';
 import type { AuditActor } from '../../audit/record-audit';
 import type { Actor } from '../../booking-records/change-booking-status';
 import { changeBookingStatus } from '../../booking-records/change-booking-status';
@@ -46,7 +47,8 @@ export interface VoidBookingOptions {
  * reversing the whole invoice marked `voids_invoice` (the sales register then lists the invoice and
  * the note at zero, with a note), the booking `refunded` (`cancelled` when the fee keeps it all).
  * 409 VOID_WINDOW_CLOSED after 23:00 or on a later day; 409 VOID_NOT_ALLOWED when the booking is
- * not ticketed or part of it was already cancelled.
+ * not ticketed or part of it was already cancelled. Staff (`audit`) never void their own booking or
+ * another staff member's: 403 STAFF_OWN_ACCOUNT.
  */
 export async function voidBooking(
   db: Db,
@@ -61,6 +63,7 @@ export async function voidBooking(
   return withRetryOnConflict(() =>
     db.transaction(async (tx) => {
       const booking = await findBooking(tx, { ...options.scope, pnr: options.pnr, forUpdate: true });
+      if (options.audit) await refuseStaffBookingBeneficiary(tx, options.audit, booking.userId);
       const full = await loadBookingDetails(tx, booking);
       const quote = await quoteVoid(tx, full, now);
       await releaseSupplierLegs(tx, booking);

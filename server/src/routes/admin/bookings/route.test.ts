@@ -73,6 +73,13 @@ describe('the brand’s bookings list', () => {
     expect(await pnrs('?name=sita')).toEqual([heldForSita.pnr]);
     expect(await pnrs('?name=Hari%20Thapa')).toEqual([heldForSita.pnr, ticketed.pnr]); // the contact
     expect(await pnrs('?name=%25')).toEqual([]);
+    // LIKE's wildcards and escape character are plain text (docs/security.md#names).
+    for (const typed of ['_', '%25', '%5C', '__', 'S_ta']) {
+      expect(await pnrs(`?name=${typed}`), typed).toEqual([]);
+    }
+    for (const typed of ['_', '%25', '%5C', '______']) {
+      expect(await pnrs(`?pnr=${typed}`), typed).toEqual([]);
+    }
     const [agent] = await t.app.db.select().from(users).where(eq(users.email, 'agent@sajilo.example'));
     expect(await pnrs(`?agentId=${agent?.id}`)).toEqual([ticketed.pnr]);
     expect(await pnrs('?origin=ktm&destination=PKR')).toHaveLength(2);

@@ -20,7 +20,7 @@ import { ok, responses } from '../../../http/envelope';
 import { presentAdminUser } from '../../../presenters/admin';
 
 const tags = ['admin'];
-const config = { policy: 'manageCommissions' } as const;
+const config = { policy: 'manageCommissionRates' } as const;
 const scope = (request: FastifyRequest) => ({
   brandId: requireBrand(request).id,
   actor: requireUser(request),
@@ -113,7 +113,7 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/users/:id/commission',
     {
-      config,
+      config: { policy: 'manageCommissions' },
       schema: {
         tags,
         summary: "Set an agent's granted commission (null: their group's or the brand's) and group",
