@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { logIn, openBikashWallet } from './helpers';
+import { confirmMoneyMove, logIn, openBikashWallet } from './helpers';
 
 /**
  * Credit and statements (docs/finance-statements.md) in the console: an admin gives an agent credit, the
@@ -30,6 +30,10 @@ test('an admin sets a credit limit, the agent sees it and downloads a statement,
   await expect(limitField).toHaveAttribute('aria-invalid', 'true');
   await limitField.fill('75000');
   await wallet.getByRole('button', { name: 'Set credit limit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm: Set credit limit' });
+  await expect(dialog).toContainText('Account: Bikash Gurung');
+  await expect(dialog).toContainText('New credit limit: NPR 75,000');
+  await dialog.getByRole('button', { name: 'Set credit limit' }).click();
   await expect(page.getByText(/Credit limit set to NPR/)).toBeVisible();
   await expect(credit.getByText('Credit limit').locator('..')).toContainText('NPR 75,000');
 
@@ -55,6 +59,7 @@ test('an admin sets a credit limit, the agent sees it and downloads a statement,
   await wallet.getByLabel('Amount paid (NPR)').fill('1250.50');
   await wallet.getByLabel('Payment reference').fill(reference);
   await wallet.getByRole('button', { name: 'Record settlement' }).click();
+  await confirmMoneyMove(page, 'Record settlement', { account: 'Bikash Gurung', amount: 'NPR 1,250.50' });
   await expect(page.getByText(/Settlement recorded\. New balance/)).toBeVisible();
   const row = wallet.getByRole('row', { name: new RegExp(reference) });
   await expect(row).toContainText('Settlement');

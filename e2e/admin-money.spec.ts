@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, logInAsBrandAdmin, openBikashWallet } from './helpers';
+import { confirmMoneyMove, DEMO_PASSWORD, logInAsBrandAdmin, openBikashWallet } from './helpers';
 
 /** A Kathmandu date `days` from today. */
 const kathmanduDate = (days: number) =>
@@ -41,6 +41,12 @@ test('an admin tops up the agent’s wallet, the agent pays a booking from it, t
   await wallet.getByLabel('Deposit or receipt reference').fill(reference);
   await wallet.getByLabel('Note (optional)').fill('Deposit at Nepal Investment Bank');
   await wallet.getByRole('button', { name: 'Top up' }).click();
+  // Cancelled first: nothing moves.
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  expect(paisa((await wallet.getByTestId('wallet-balance').textContent()) ?? '')).toBe(before);
+  await wallet.getByRole('button', { name: 'Top up' }).click();
+  await confirmMoneyMove(page, 'Top up', { account: 'Bikash Gurung', amount: 'NPR 10,000.50' });
   await expect(page.getByText(/Wallet topped up\. New balance/)).toBeVisible();
   const topUpRow = wallet.getByRole('row', { name: new RegExp(reference) });
   await expect(topUpRow).toContainText('Top-up');
@@ -53,6 +59,7 @@ test('an admin tops up the agent’s wallet, the agent pays a booking from it, t
   await wallet.getByLabel('Amount (NPR)').fill('10000.50');
   await wallet.getByLabel('Deposit or receipt reference').fill(reference);
   await wallet.getByRole('button', { name: 'Top up' }).click();
+  await confirmMoneyMove(page, 'Top up', { account: 'Bikash Gurung', amount: 'NPR 10,000.50' });
   await expect(page.getByText('This reference was already credited; nothing was added.')).toBeVisible();
 
   const csvHref = await wallet.getByRole('link', { name: 'Download CSV' }).getAttribute('href');

@@ -69,16 +69,18 @@ test('the owner invites a support member, who accepts and sees only the sections
   await expect(invitee.getByText('Sabina Tamang · Support')).toBeVisible();
   const theirNav = invitee.getByRole('navigation', { name: 'Admin sections' });
   await expect(theirNav.getByRole('link')).toHaveText([
-    'Agents and users',
+    'Dashboard',
     'Bookings',
+    'Agents and users',
+    'Markups',
+    'Agent commission',
     'Outbox',
     'SMS log',
     'Audit log',
-    'Markups',
-    'Agent commission',
+    'Webhooks',
   ]);
-  // /admin opened their first section, not the owner's brand settings.
-  await expect(invitee).toHaveURL(/\/admin\/users$/);
+  // /admin opened their first section: the dashboard, as for every role.
+  await expect(invitee).toHaveURL(/\/admin\/dashboard$/);
 
   // The owner sees the new member with their role, and changes it to viewer.
   await page.reload();

@@ -13,6 +13,9 @@ async function logInAsAdmin(page: Page) {
   await page.getByLabel('E-mail or mobile number').fill('admin@sajilo.example');
   await page.getByLabel('Password').fill('Himalaya-Demo-2081');
   await page.getByRole('button', { name: 'Log in' }).click();
+  // The console opens on the dashboard; these tests start from the brand settings.
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.getByRole('link', { name: 'Brand settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Brand settings' })).toBeVisible();
 }
 
@@ -145,6 +148,9 @@ test('the SMS log shows a booking’s SMS with its status, the mobile masked', a
 test('the console pages have no serious or critical accessibility violation', async ({ page }) => {
   await logInAsAdmin(page);
   for (const path of [
+    '/admin/dashboard',
+    '/admin/refunds',
+    '/admin/webhooks',
     '/admin/settings',
     '/admin/users',
     '/admin/partners',

@@ -237,10 +237,27 @@ export async function logInToConsole(
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-/** Signs in to the console as Sajilo Travels' demo admin, who lands on Brand settings. */
+/** Signs in to the console as Sajilo Travels' demo admin, who lands on the dashboard. */
 export async function logInAsBrandAdmin(page: Page): Promise<void> {
   await logInToConsole(page, '/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Brand settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/**
+ * A money move in the console waits for its confirmation (docs/admin.md#the-web-console): the
+ * dialog must name the account and the amount before its button (the action's own words) moves it.
+ */
+export async function confirmMoneyMove(
+  page: Page,
+  action: string,
+  expected: { account: string; amount: string },
+): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: `Confirm: ${action}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`Account: ${expected.account}`);
+  await expect(dialog).toContainText(`Amount: ${expected.amount}`);
+  await dialog.getByRole('button', { name: action }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /** In the console, opens the wallet panel of the agent Bikash Gurung (each demo agency has one). */

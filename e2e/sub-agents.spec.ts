@@ -249,7 +249,7 @@ test('a master agent creates and funds a sub-agent and sees the sub-agent’s bo
   await consolePage.getByLabel('E-mail or mobile number').fill('admin@sajilo.example');
   await consolePage.getByLabel('Password').fill(DEMO_PASSWORD);
   await consolePage.getByRole('button', { name: 'Log in' }).click();
-  await expect(consolePage.getByRole('heading', { level: 1, name: 'Brand settings' })).toBeVisible();
+  await expect(consolePage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await consolePage.goto(`/admin/bookings/${pnr}`);
   const agencyView = consolePage.getByTestId('price-levels');
   await expect(agencyView.getByTestId('level-master_agent')).toBeVisible();

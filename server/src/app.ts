@@ -56,6 +56,7 @@ import { adminAuditRoutes } from './routes/admin/audit/route';
 import { adminBookingRoutes } from './routes/admin/bookings/route';
 import { adminBrandRoutes } from './routes/admin/brand/route';
 import { adminCommissionRoutes } from './routes/admin/commissions/route';
+import { adminDashboardRoutes } from './routes/admin/dashboard/route';
 import { adminExchangeRateRoutes } from './routes/admin/exchange-rates/route';
 import { adminFinanceRoutes } from './routes/admin/finance/route';
 import { adminHoldLimitRoutes } from './routes/admin/hold-limits/route';
@@ -346,6 +347,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await admin.register(adminOutboxRoutes);
         await admin.register(adminSmsOutboxRoutes);
         await admin.register(adminAuditRoutes);
+        await admin.register(adminDashboardRoutes);
         await admin.register(adminBookingRoutes);
         await admin.register(adminPaymentCredentialRoutes);
         await admin.register(adminSupplierCredentialRoutes);

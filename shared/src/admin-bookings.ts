@@ -180,6 +180,8 @@ export const completeRefundRequest = z.object({
     .trim()
     .min(4, 'Write the gateway’s reference of the refund, as its merchant panel shows it.')
     .max(100, 'Use at most 100 characters.'),
+  /** What the operator wants remembered (how it was sent, who asked): in the booking's history and the audit log. */
+  note: z.string().trim().max(500, 'Use at most 500 characters.').optional(),
 });
 
 /** `GET /admin/refunds`: gateway payments still to be paid back by hand, oldest first. */

@@ -111,6 +111,8 @@ export const adminUser = z.object({
   walletCurrency: z.string(),
   /** Whether the user has chosen a password (an invited user has not yet). */
   hasPassword: z.boolean(),
+  /** A checkout guest (`POST /auth/guest`): a customer with no password who has not claimed an account. */
+  guest: z.boolean(),
   createdAt: z.string().describe('ISO 8601'),
   /** An admin's console role (docs/admin.md#staff-roles); null for every other type. */
   staffRole: staffRole.nullable(),

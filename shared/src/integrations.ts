@@ -53,6 +53,12 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
+/** The event `POST /webhooks/:id/test` sends to one webhook only; nobody subscribes to it. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+/** What a delivery can carry: a subscribed event or a test. */
+export const WEBHOOK_DELIVERY_TYPES = [...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT] as const;
+export type WebhookDeliveryType = (typeof WEBHOOK_DELIVERY_TYPES)[number];
+
 /** The header that carries a delivery's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'Tikat-Signature';
 
@@ -93,7 +99,7 @@ export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as con
 export const webhookDelivery = z.object({
   id: z.string(),
   eventId: z.string(),
-  type: z.enum(WEBHOOK_EVENTS),
+  type: z.enum(WEBHOOK_DELIVERY_TYPES),
   state: z.enum(WEBHOOK_DELIVERY_STATES),
   attempts: z.number().int(),
   /** The receiver's HTTP status on the last attempt; null: no answer (refused, timed out). */

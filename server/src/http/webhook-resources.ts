@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { WEBHOOK_TEST_EVENT } from '#shared/integrations';
 import { siteConfig } from '#shared/site-config';
 import type { Db } from '../db/client';
 import { bookings, brands } from '../db/schema/index';
@@ -12,12 +13,16 @@ import { presentBooking } from '../presenters/booking';
 
 /**
  * A webhook event's resource as the API presents it to the event's owner: `{ booking }` as
- * `GET /bookings/:pnr` answers it, or `{ wallet }` with the balance (`wallet.low`).
+ * `GET /bookings/:pnr` answers it, or `{ wallet }` with the balance (`wallet.low`), or `{ test }` for
+ * a test sent on request.
  */
 export function webhookResources(db: Db) {
   return async (event: WebhookEventRow): Promise<unknown> => {
     const user = await findUser(db, { userId: event.userId, brandId: event.brandId });
     if (!user) return null;
+    if (event.type === WEBHOOK_TEST_EVENT) {
+      return { test: { message: 'A test from Tikat: this address receives signed deliveries.' } };
+    }
     if (event.resourceType === 'wallet') {
       return { wallet: { balance: user.walletBalance, currency: user.walletCurrency } };
     }

@@ -34,6 +34,7 @@ export function presentAdminUser(user: BrandUserRow): AdminUser {
     walletBalance: user.walletBalance,
     walletCurrency: user.walletCurrency,
     hasPassword: user.hasPassword,
+    guest: user.guest,
     createdAt: user.createdAt.toISOString(),
     staffRole: user.staffRole,
     masterAgent: user.isMasterAgent,

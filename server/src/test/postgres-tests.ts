@@ -43,6 +43,11 @@ export const POSTGRES_TESTS: ReadonlyArray<readonly [file: string, why: string]>
   ['server/src/routes/bookings/books.test.ts', "the ledger's journals summed per currency"],
   ['server/src/test/booking-consistency.test.ts', "the consistency check's counts and sums"],
   ['server/src/routes/admin/bookings/route.test.ts', "the console's booking list, its totals and pages"],
+  ['server/src/routes/admin/dashboard/route.test.ts', "the dashboard's sums and counts"],
+  [
+    'server/src/routes/admin/bookings/refunds-route.test.ts',
+    'a refund marked paid back twice at once, under its row lock',
+  ],
 ];
 
 export const POSTGRES_TEST_FILES: string[] = POSTGRES_TESTS.map(([file]) => file);

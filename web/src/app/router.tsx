@@ -134,6 +134,10 @@ const routes = toRoutesElements([
         lazy: () => import('../features/account/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
       },
       {
+        path: 'account/webhooks',
+        lazy: () => import('../features/account/webhooks-page').then((m) => ({ Component: m.WebhooksPage })),
+      },
+      {
         path: 'account/sub-agents',
         lazy: () =>
           import('../features/account/sub-agents-page').then((m) => ({ Component: m.SubAgentsPage })),

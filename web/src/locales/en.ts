@@ -14,6 +14,7 @@ export const en = {
     setCommission: 'Set Commission',
     subAgents: 'Sub-agents',
     apiKeys: 'API keys',
+    webhooks: 'Webhooks',
     taxDetails: 'Tax details (PAN)',
     changePassword: 'Change password',
     logout: 'Logout',

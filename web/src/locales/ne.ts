@@ -16,6 +16,7 @@ export const ne: Messages = {
     setCommission: 'कमिसन राख्नुहोस्',
     subAgents: 'सब-एजेन्टहरू',
     apiKeys: 'API कुञ्जीहरू',
+    webhooks: 'वेबहुकहरू',
     taxDetails: 'कर विवरण (प्यान)',
     changePassword: 'पासवर्ड बदल्नुहोस्',
     logout: 'लग आउट',

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ApiKeyScope, WebhookEventType } from '#shared/integrations';
+import type { ApiKeyScope, WebhookDeliveryType, WebhookEventType } from '#shared/integrations';
 import { users } from './accounts';
 import { brands } from './brands';
 
@@ -86,7 +86,8 @@ export const webhookEvents = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').notNull().$type<WebhookEventType>(),
+    /** A subscribed event, or `webhook.test` sent to one webhook on its owner's request. */
+    type: text('type').notNull().$type<WebhookDeliveryType>(),
     /** `booking` (by id) or `wallet` (the user's). */
     resourceType: text('resource_type').notNull().$type<'booking' | 'wallet'>(),
     resourceId: text('resource_id').notNull(),

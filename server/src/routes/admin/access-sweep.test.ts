@@ -152,6 +152,7 @@ const CALLS: Record<string, () => Call> = {
   'POST /admin/bookings/:pnr/cancel': () => ({ payload: { confirm: true } }),
   'POST /admin/bookings/:pnr/void': () => ({ payload: { confirm: false } }),
   'GET /admin/refunds': () => ({}),
+  'GET /admin/dashboard': () => ({}),
   'POST /admin/bookings/:pnr/refunds/:refundId/complete': () => ({ payload: { reference: 'SWEEP-0001' } }),
   'POST /admin/bookings/:pnr/change': () => ({
     payload: { leg_index: 0, offer_id: 'house~sweep~1.0.0~npr' },

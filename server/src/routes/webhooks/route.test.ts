@@ -384,6 +384,51 @@ describe('webhook targets without WEBHOOKS_ALLOW_PRIVATE', () => {
   });
 });
 
+describe('POST /webhooks/:id/test', () => {
+  it('sends a signed webhook.test to that webhook only, logged as a delivery; refused for another’s', async () => {
+    const own = await startReceiver();
+    const admin = await logInDemo(t, 'sajilo', 'admin');
+    try {
+      const created = await register({ url: own.url, events: ['wallet.low'] }, admin);
+      expect(created.statusCode, created.body).toBe(200);
+      const { id, secret } = created.json().data;
+      const sent = await api(t, { method: 'POST', url: `/webhooks/${id}/test`, cookie: admin });
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json().data).toMatchObject({ type: 'webhook.test', state: 'pending', attempts: 0 });
+      await runJob(t.app, 'webhooks.deliver');
+
+      expect(own.received).toHaveLength(1);
+      const [delivery] = own.received as [Received];
+      expect(verifyTikatSignature(secret, delivery.headers['tikat-signature'] as string, delivery.body)).toBe(
+        true,
+      );
+      expect(JSON.parse(delivery.body)).toMatchObject({
+        type: 'webhook.test',
+        data: { test: expect.any(Object) },
+      });
+      const log = (await api(t, { method: 'GET', url: `/webhooks/${id}/deliveries`, cookie: admin })).json()
+        .data;
+      expect(log).toEqual([
+        expect.objectContaining({
+          id: sent.json().data.id,
+          type: 'webhook.test',
+          state: 'delivered',
+          lastStatusCode: 200,
+        }),
+      ]);
+
+      // Another user's webhook is not found; a bad id is named.
+      const notYours = await api(t, { method: 'POST', url: `/webhooks/${id}/test`, cookie: agent });
+      expect(notYours.statusCode).toBe(404);
+      const bad = await api(t, { method: 'POST', url: '/webhooks/not-an-id/test', cookie: admin });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().data.fields).toHaveProperty('id');
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('docs/webhooks.md', () => {
   it('carries the test vector this code computes', () => {
     const doc = readFileSync(new URL('../../../../docs/webhooks.md', import.meta.url), 'utf8');

@@ -13,6 +13,7 @@ import { deleteWebhook } from '../../domain/webhooks/delete-webhook';
 import { listWebhookDeliveries } from '../../domain/webhooks/list-webhook-deliveries';
 import { listWebhooks } from '../../domain/webhooks/list-webhooks';
 import { redeliverWebhookEvent } from '../../domain/webhooks/redeliver-webhook-event';
+import { sendWebhookTest } from '../../domain/webhooks/send-webhook-test';
 import { requireUser } from '../../http/context';
 import { ok, responses } from '../../http/envelope';
 import { presentWebhook, presentWebhookDelivery } from '../../presenters/integrations';
@@ -105,6 +106,27 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         user: requireUser(request),
         webhookId: request.params.id,
         deliveryId: request.params.deliveryId,
+      });
+      await app.jobs.send('webhooks.deliver');
+      return ok(presentWebhookDelivery(row));
+    },
+  );
+  app.post(
+    '/webhooks/:id/test',
+    {
+      config: { policy: 'manageIntegrations' },
+      schema: {
+        tags,
+        summary: 'Send a test event (type webhook.test) to this webhook now, signed like any delivery',
+        description: 'It shows in the delivery log; a disabled webhook → 409 CONFLICT.',
+        params: idParams,
+        response: responses(webhookDelivery),
+      },
+    },
+    async (request) => {
+      const row = await sendWebhookTest(app.db, {
+        user: requireUser(request),
+        webhookId: request.params.id,
       });
       await app.jobs.send('webhooks.deliver');
       return ok(presentWebhookDelivery(row));

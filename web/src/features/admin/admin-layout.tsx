@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { loginRequest } from '#shared/accounts';
 import { FormError } from '../../components/ui/field-error';
 import { secondaryButtonClass } from '../../components/ui/form-styles';
@@ -14,11 +14,16 @@ import { useLogIn } from '../../lib/session/log-in';
 import { useLogOut } from '../../lib/session/log-out';
 import { useErrorText } from '../../lib/use-error-toast';
 import { useZodForm } from '../../lib/use-zod-form';
-import { sectionsFor } from './admin-sections';
+import { AdminNav } from './admin-nav';
+import { cockpitEn } from './locales/cockpit-en';
+import { cockpitNe } from './locales/cockpit-ne';
 import { adminEn } from './locales/en';
 import { adminNe } from './locales/ne';
 
-addTranslations({ en: { admin: adminEn }, ne: { admin: adminNe } });
+addTranslations({
+  en: { admin: { ...adminEn, cockpit: cockpitEn } },
+  ne: { admin: { ...adminNe, cockpit: cockpitNe } },
+});
 
 /** The console's frame: log-in when nobody is signed in, a refusal for non-admins, else the sections. */
 export function AdminLayout() {
@@ -45,7 +50,7 @@ export function AdminLayout() {
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       {ribbon}
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <p className="font-semibold">
             {t('admin.title')} · {config.displayName}
           </p>
@@ -64,28 +69,9 @@ export function AdminLayout() {
             </button>
           </div>
         </div>
-        {me.data.type === 'admin' && (
-          <nav
-            aria-label={t('admin.nav.label')}
-            className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4"
-          >
-            {sectionsFor(me.data.staff_role).map(({ path, label }) => (
-              <NavLink
-                key={path}
-                to={`/admin/${path}`}
-                className={({ isActive }) =>
-                  `whitespace-nowrap border-b-2 px-3 py-2 text-sm ${
-                    isActive ? 'border-[var(--brand-primary)] font-semibold' : 'border-transparent'
-                  }`
-                }
-              >
-                {t(label)}
-              </NavLink>
-            ))}
-          </nav>
-        )}
+        {me.data.type === 'admin' && <AdminNav role={me.data.staff_role} />}
       </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6">
         {me.data.type === 'admin' ? <Outlet /> : <p role="alert">{t('admin.notAdmin')}</p>}
       </main>
     </div>

@@ -5,6 +5,18 @@ export const adminRoutes: RouteObject[] = [
   // Lazy like every section: the role look-up it needs stays out of the home page's JavaScript.
   { index: true, lazy: () => import('./admin-home').then((m) => ({ Component: m.AdminHome })) },
   {
+    path: 'dashboard',
+    lazy: () => import('./dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+  },
+  {
+    path: 'refunds',
+    lazy: () => import('./bookings/refunds-page').then((m) => ({ Component: m.RefundsPage })),
+  },
+  {
+    path: 'webhooks',
+    lazy: () => import('./integrations/webhooks-page').then((m) => ({ Component: m.AdminWebhooksPage })),
+  },
+  {
     path: 'staff',
     lazy: () => import('./staff/staff-page').then((m) => ({ Component: m.StaffPage })),
   },

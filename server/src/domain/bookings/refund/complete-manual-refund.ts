@@ -17,6 +17,8 @@ export interface CompleteManualRefundOptions {
   refundId: string;
   /** The gateway's reference of the money sent back (from its merchant panel). */
   reference: string;
+  /** The operator's note, kept in the booking's history and the audit log. */
+  note?: string | undefined;
   /** The operator, for the booking's history. */
   by: Actor;
   /** The operator, for the audit log. */
@@ -70,7 +72,8 @@ export async function completeManualRefund(db: Db, options: CompleteManualRefund
       booking.id,
       booking.status,
       options.by,
-      `Refund of ${amount} paid back through ${gateway} (reference ${options.reference})`,
+      `Refund of ${amount} paid back through ${gateway} (reference ${options.reference})` +
+        (options.note ? `: ${options.note}` : ''),
     );
     await sendEmail(tx, {
       brandId: booking.brandId,
@@ -88,7 +91,12 @@ export async function completeManualRefund(db: Db, options: CompleteManualRefund
       entityType: 'refund',
       entityId: refund.id,
       before: { status: refund.status, pnr: booking.pnr, method: refund.method, amount: refund.amount },
-      after: { status: 'completed', reference: options.reference, completedAt: completedAt.toISOString() },
+      after: {
+        status: 'completed',
+        reference: options.reference,
+        ...(options.note ? { note: options.note } : {}),
+        completedAt: completedAt.toISOString(),
+      },
     });
   });
   await options.jobs.send('email.deliver-outbox');

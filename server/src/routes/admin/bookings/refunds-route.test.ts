@@ -110,6 +110,45 @@ describe('refunds paid back by hand', () => {
     expect(again.json().data.code).toBe('REFUND_ALREADY_COMPLETED');
   });
 
+  it('records a refund clicked twice at once exactly once, with the operator’s note', async () => {
+    const pnr = await cancelledEsewaBooking(21);
+    const waiting = (await listOf(owner)).find((r) => r.pnr === pnr);
+    if (!waiting) throw new Error('no refund listed');
+    const payload = { reference: 'ESW-RF-TWICE', note: 'Sent from the eSewa merchant panel by Sita' };
+    const answers = await Promise.all([
+      complete(owner, pnr, waiting.id, payload),
+      complete(owner, pnr, waiting.id, payload),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().data.code).toBe(
+      'REFUND_ALREADY_COMPLETED',
+    );
+
+    // One journal in the books: the gateway's line and the brand's, once.
+    const lines = await t.app.db
+      .select({ amount: ledgerLines.amount })
+      .from(ledgerLines)
+      .where(eq(ledgerLines.refundId, waiting.id));
+    expect(lines.map((line) => Math.abs(line.amount))).toEqual([waiting.amount, waiting.amount]);
+    const audits = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'refund.complete'), eq(auditLog.entityId, waiting.id)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.after).toMatchObject({ reference: 'ESW-RF-TWICE', note: payload.note });
+    const history = (await asAdmin(t, owner, 'GET', `/admin/bookings/${pnr}`)).json()
+      .data as AdminBookingDetail;
+    expect(history.booking.history.at(-1)?.note).toContain(payload.note);
+    expect((await checkBooks(t.app.db)).problems).toEqual([]);
+
+    const tooLong = await complete(owner, pnr, waiting.id, {
+      reference: 'ESW-RF-LONG',
+      note: 'x'.repeat(501),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().data.fields).toHaveProperty('note');
+  });
+
   it('refuses a wallet refund, another brand’s booking and roles that do not make refunds', async () => {
     const pnr = await cancelledEsewaBooking(19);
     const refund = (await listOf(owner)).find((r) => r.pnr === pnr);

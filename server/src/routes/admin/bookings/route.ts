@@ -156,6 +156,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         pnr,
         refundId,
         reference: request.body.reference,
+        note: request.body.note || undefined,
         by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
         actor: admin,
         jobs: app.jobs,

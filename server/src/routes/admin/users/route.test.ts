@@ -59,6 +59,26 @@ describe('users of the brand', () => {
     expect((await admin('GET', '/admin/users?pageSize=1000')).statusCode).toBe(400);
   });
 
+  it('tells a checkout guest from an invited user who has not chosen a password yet', async () => {
+    const guest = await api(t, {
+      method: 'POST',
+      url: '/auth/guest',
+      payload: {
+        email: 'guest.list@example.com',
+        mobile: '+9779811122233',
+        firstName: 'Nima',
+        lastName: 'Guest',
+      },
+    });
+    expect(guest.statusCode, guest.body).toBe(200);
+    const listed = (await admin('GET', '/admin/users?q=Nima')).json().data.items;
+    expect(listed).toEqual([
+      expect.objectContaining({ firstName: 'Nima', type: 'customer', guest: true, hasPassword: false }),
+    ]);
+    const agents = (await admin('GET', '/admin/users?type=agent')).json().data.items;
+    expect(agents.every((user: { guest: boolean }) => user.guest === false)).toBe(true);
+  });
+
   it('invites a new agent by e-mail; the link sets a password and the agent logs in', async () => {
     const created = await admin('POST', '/admin/users', {
       firstName: 'Maya',

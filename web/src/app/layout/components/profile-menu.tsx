@@ -130,6 +130,7 @@ export function ProfileDropdown() {
               </button>
             )}
             {agentOrAdmin && menuLink('/account/api-keys', 'header.apiKeys')}
+            {agentOrAdmin && menuLink('/account/webhooks', 'header.webhooks')}
             {user?.type === 'agent' &&
               user.master_agent === true &&
               menuLink('/account/sub-agents', 'header.subAgents')}

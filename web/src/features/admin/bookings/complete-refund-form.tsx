@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { type AdminBookingDetail, completeRefundRequest } from '#shared/admin-bookings';
+import { type CurrencyCode, formatMoney } from '#shared/money';
 import { staffRoleMay } from '#shared/staff-roles';
 import { inputClass, secondaryButtonClass } from '../../../components/ui/form-styles';
-import { formMessage, useTranslation } from '../../../lib/i18n';
+import { currentLanguage, formMessage, useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { meQueryOptions } from '../../../lib/session/get-me';
 import { useErrorText } from '../../../lib/use-error-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { ConfirmDialog, ConfirmLine } from '../shared/confirm-dialog';
 import { useCompleteRefund } from './api/complete-refund';
+import { gatewayName } from './gateway-names';
 
 type Refund = AdminBookingDetail['refunds'][number];
 
@@ -24,17 +27,25 @@ export function CompleteRefundForm(props: { pnr: string; refund: Refund }) {
   const errorText = useErrorText();
   const { form, errorOf, showServerErrors } = useZodForm(completeRefundRequest, { reference: '' });
   const { refund } = props;
+  const [pending, setPending] = useState<string | null>(null);
   const manual = refund.status === 'pending' && !refund.automatic && refund.method !== 'wallet';
   if (!manual || !staffRoleMay(me.data?.staff_role, 'refundBookings')) return null;
 
-  const submit = form.handleSubmit(({ reference }) =>
-    complete.mutateAsync({ pnr: props.pnr, refundId: refund.id, reference }).then(
-      () => notify.success(t('admin.bookings.refundRecorded')),
+  // The form only asks; the refund is recorded once the dialog naming the booking and amount is confirmed.
+  const submit = form.handleSubmit(({ reference }) => setPending(reference));
+  const confirm = () => {
+    if (pending === null) return;
+    complete.mutateAsync({ pnr: props.pnr, refundId: refund.id, reference: pending }).then(
+      () => {
+        setPending(null);
+        notify.success(t('admin.bookings.refundRecorded'));
+      },
       (failure: unknown) => {
+        setPending(null);
         if (!showServerErrors(failure)) form.setError('root', { message: errorText(failure) });
       },
-    ),
-  );
+    );
+  };
   const fieldError = errorOf('reference');
   const error = fieldError ? formMessage(fieldError) : form.formState.errors.root?.message;
 
@@ -54,6 +65,24 @@ export function CompleteRefundForm(props: { pnr: string; refund: Refund }) {
       <button type="submit" className={secondaryButtonClass} disabled={complete.isPending}>
         {t('admin.bookings.recordRefund')}
       </button>
+      <ConfirmDialog
+        open={pending !== null}
+        title={t('admin.cockpit.confirm.title', { action: t('admin.bookings.recordRefund') })}
+        confirmLabel={t('admin.bookings.recordRefund')}
+        busy={complete.isPending}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      >
+        <ConfirmLine
+          label={t('admin.cockpit.confirm.account')}
+          value={`${gatewayName(refund.method)} · ${props.pnr}`}
+        />
+        <ConfirmLine
+          label={t('admin.cockpit.confirm.amount')}
+          value={formatMoney(refund.amount, refund.currency as CurrencyCode, currentLanguage())}
+        />
+        <ConfirmLine label={t('admin.cockpit.confirm.reference')} value={pending ?? ''} />
+      </ConfirmDialog>
       {error && (
         <p id={`${id}-error`} role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
           {error}

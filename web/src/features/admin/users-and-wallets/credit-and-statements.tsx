@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { addDays, todayInNepal } from '../../../lib/dates';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { ConfirmDialog, ConfirmLine } from '../shared/confirm-dialog';
 import { useWalletCredit } from './api/get-wallet-credit';
 import { useRecordSettlement } from './api/record-settlement';
 import { useSetCreditLimit } from './api/set-credit-limit';
@@ -25,7 +26,7 @@ const limitAsPaisa = (message: string) =>
   });
 
 /** An agent's credit (limit, in use, available), its two forms, and the statement download. */
-export function CreditAndStatements(props: { userId: string; currency: CurrencyCode }) {
+export function CreditAndStatements(props: { userId: string; accountName: string; currency: CurrencyCode }) {
   const { t } = useTranslation();
   const credit = useWalletCredit(props.userId);
   const money = (amount: number) => formatMoney(amount, props.currency, currentLanguage());
@@ -51,8 +52,8 @@ export function CreditAndStatements(props: { userId: string; currency: CurrencyC
             </div>
           </dl>
         )}
-        <CreditLimitForm userId={props.userId} currency={props.currency} />
-        <SettlementForm userId={props.userId} currency={props.currency} />
+        <CreditLimitForm {...props} />
+        <SettlementForm {...props} />
       </section>
       <StatementDownload userId={props.userId} />
     </div>
@@ -62,22 +63,29 @@ export function CreditAndStatements(props: { userId: string; currency: CurrencyC
 const creditLimitForm = (message: string) =>
   z.object({ creditLimit: limitAsPaisa(message).pipe(creditLimitRequest.shape.creditLimit) });
 
-function CreditLimitForm(props: { userId: string; currency: CurrencyCode }) {
+function CreditLimitForm(props: { userId: string; accountName: string; currency: CurrencyCode }) {
   const { t } = useTranslation();
   const setLimit = useSetCreditLimit(props.userId);
   const { form, errorOf, showFailure } = useZodForm(creditLimitForm(t('admin.wallet.credit.limitInvalid')), {
     creditLimit: '',
   });
-  const submit = form.handleSubmit((input) =>
-    setLimit.mutateAsync(input).then((result) => {
-      toast.success(
-        t('admin.wallet.credit.limitSaved', {
-          limit: formatMoney(result.creditLimit, props.currency, currentLanguage()),
-        }),
-      );
-      form.reset({ creditLimit: '' });
-    }, showFailure),
-  );
+  const [pending, setPending] = useState<{ creditLimit: number } | null>(null);
+  const money = (amount: number) => formatMoney(amount, props.currency, currentLanguage());
+  const submit = form.handleSubmit((input) => setPending(input));
+  const confirm = () => {
+    if (!pending) return;
+    setLimit.mutateAsync(pending).then(
+      (result) => {
+        setPending(null);
+        toast.success(t('admin.wallet.credit.limitSaved', { limit: money(result.creditLimit) }));
+        form.reset({ creditLimit: '' });
+      },
+      (failure: unknown) => {
+        setPending(null);
+        showFailure(failure);
+      },
+    );
+  };
   return (
     <form
       onSubmit={(event) => void submit(event)}
@@ -92,6 +100,17 @@ function CreditLimitForm(props: { userId: string; currency: CurrencyCode }) {
         {...form.register('creditLimit')}
       />
       <SubmitButton busy={setLimit.isPending}>{t('admin.wallet.credit.setLimit')}</SubmitButton>
+      <ConfirmDialog
+        open={pending !== null}
+        title={t('admin.cockpit.confirm.title', { action: t('admin.wallet.credit.setLimit') })}
+        confirmLabel={t('admin.wallet.credit.setLimit')}
+        busy={setLimit.isPending}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      >
+        <ConfirmLine label={t('admin.cockpit.confirm.account')} value={props.accountName} />
+        <ConfirmLine label={t('admin.cockpit.confirm.newLimit')} value={money(pending?.creditLimit ?? 0)} />
+      </ConfirmDialog>
     </form>
   );
 }
@@ -104,10 +123,16 @@ const SETTLEMENT_TEXT = {
   done: 'admin.wallet.credit.settled',
 } as const;
 
-function SettlementForm(props: { userId: string; currency: CurrencyCode }) {
+function SettlementForm(props: { userId: string; accountName: string; currency: CurrencyCode }) {
   const settle = useRecordSettlement(props.userId);
   return (
-    <WalletCreditForm currency={props.currency} text={SETTLEMENT_TEXT} credit={settle} withNote={false} />
+    <WalletCreditForm
+      currency={props.currency}
+      accountName={props.accountName}
+      text={SETTLEMENT_TEXT}
+      credit={settle}
+      withNote={false}
+    />
   );
 }
 

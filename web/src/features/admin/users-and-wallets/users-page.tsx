@@ -97,16 +97,13 @@ export function UsersPage() {
           <div className="relative mt-4 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{t('admin.users.title')}</caption>
-              <TableHead
-                columns={['name', 'contact', 'type', 'commission', 'wallet', 'status', 'actions'].map((c) =>
-                  t(`admin.users.${c}`),
-                )}
-              />
+              <TableHead columns={columnsFor(query.type).map((c) => t(`admin.users.${c}`))} />
               <tbody>
                 {users.data.items.map((user) => (
                   <UserRow
                     key={user.id}
                     user={user}
+                    agentColumns={showsAgentColumns(query.type)}
                     onAction={run}
                     busy={action.isPending}
                     onWallet={() => setWalletUserId(user.id)}
@@ -129,8 +126,17 @@ export function UsersPage() {
   );
 }
 
+/** Commission and wallet are an agent's: a list of customers, individuals or admins has no such columns. */
+const showsAgentColumns = (type: UserType | undefined) => type === undefined || type === 'agent';
+const columnsFor = (type: UserType | undefined) =>
+  showsAgentColumns(type)
+    ? ['name', 'contact', 'type', 'commission', 'wallet', 'status', 'actions']
+    : ['name', 'contact', 'type', 'status', 'actions'];
+
 function UserRow(props: {
   user: AdminUser;
+  /** The list has commission and wallet columns (agents, or every type). */
+  agentColumns: boolean;
   busy: boolean;
   onAction: (action: UserAction, confirm?: string) => void;
   onWallet: () => void;
@@ -142,8 +148,12 @@ function UserRow(props: {
     <tr className="border-b border-slate-200 align-top dark:border-slate-700">
       <th scope="row" className="py-2 pr-3 font-medium">
         {name}
-        {!user.hasPassword && (
-          <span className="block text-xs text-slate-500">{t('admin.users.invited')}</span>
+        {user.guest ? (
+          <span className="block text-xs text-slate-500">{t('admin.cockpit.users.guest')}</span>
+        ) : (
+          !user.hasPassword && (
+            <span className="block text-xs text-slate-500">{t('admin.users.invited')}</span>
+          )
         )}
       </th>
       <td className="py-2 pr-3">
@@ -165,15 +175,25 @@ function UserRow(props: {
           ))}
         </select>
       </td>
-      <td className="py-2 pr-3">
-        {t('admin.users.commissionCell', {
-          granted: user.grantedCommissionPercent,
-          markup: user.commissionPercent,
-        })}
-      </td>
-      <td className="py-2 pr-3">
-        {formatMoney(user.walletBalance, user.walletCurrency as 'NPR', currentLanguage())}
-      </td>
+      {props.agentColumns &&
+        (user.type === 'agent' ? (
+          <>
+            <td className="py-2 pr-3">
+              {t('admin.users.commissionCell', {
+                granted: user.grantedCommissionPercent,
+                markup: user.commissionPercent,
+              })}
+            </td>
+            <td className="py-2 pr-3">
+              {formatMoney(user.walletBalance, user.walletCurrency as 'NPR', currentLanguage())}
+            </td>
+          </>
+        ) : (
+          <>
+            <td className="py-2 pr-3 text-slate-500">{t('admin.cockpit.users.notApplicable')}</td>
+            <td className="py-2 pr-3 text-slate-500">{t('admin.cockpit.users.notApplicable')}</td>
+          </>
+        ))}
       <td className="py-2 pr-3">{user.suspended ? t('admin.users.suspended') : t('admin.users.active')}</td>
       <td className="flex flex-wrap gap-2 py-2">
         {isAgentUserType(user.type) && (

@@ -1,4 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
+import { useState } from 'react';
 import { z } from 'zod';
 import { topUpRequest } from '#shared/admin-money';
 import { type CurrencyCode, formatMoney } from '#shared/money';
@@ -7,6 +8,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { ConfirmDialog, ConfirmLine } from '../shared/confirm-dialog';
 import { rupeesAsPaisa } from '../shared/money-input';
 
 /** Rupees as typed → paisa; the reference and note as the API checks them (top-ups and settlements alike). */
@@ -39,6 +41,8 @@ export interface WalletCreditText {
 export function WalletCreditForm(props: {
   currency: CurrencyCode;
   text: WalletCreditText;
+  /** The wallet's owner, named in the confirmation. */
+  accountName: string;
   /** A top-up carries a note; a settlement only its reference. */
   withNote: boolean;
   credit: UseMutationResult<
@@ -53,16 +57,26 @@ export function WalletCreditForm(props: {
     walletCreditForm({ amount: t('admin.wallet.amountInvalid'), reference: t(text.referenceRequired) }),
     EMPTY,
   );
-  const submit = form.handleSubmit((input) =>
-    credit.mutateAsync(input).then((result) => {
-      notify.success(
-        result.replayed
-          ? t('admin.wallet.replayed')
-          : t(text.done, { balance: formatMoney(result.balance, props.currency, currentLanguage()) }),
-      );
-      form.reset(EMPTY);
-    }, showFailure),
-  );
+  const [pending, setPending] = useState<z.output<ReturnType<typeof walletCreditForm>> | null>(null);
+  const money = (amount: number) => formatMoney(amount, props.currency, currentLanguage());
+  // The form only asks; the money moves once the dialog naming the account and amount is confirmed.
+  const submit = form.handleSubmit((input) => setPending(input));
+  const confirm = () => {
+    if (!pending) return;
+    credit.mutateAsync(pending).then(
+      (result) => {
+        setPending(null);
+        notify.success(
+          result.replayed ? t('admin.wallet.replayed') : t(text.done, { balance: money(result.balance) }),
+        );
+        form.reset(EMPTY);
+      },
+      (failure: unknown) => {
+        setPending(null);
+        showFailure(failure);
+      },
+    );
+  };
   return (
     <form
       onSubmit={(event) => void submit(event)}
@@ -83,6 +97,18 @@ export function WalletCreditForm(props: {
       <div className={props.withNote ? 'sm:col-span-3' : 'self-end'}>
         <SubmitButton busy={credit.isPending}>{t(text.action)}</SubmitButton>
       </div>
+      <ConfirmDialog
+        open={pending !== null}
+        title={t('admin.cockpit.confirm.title', { action: t(text.action) })}
+        confirmLabel={t(text.action)}
+        busy={credit.isPending}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      >
+        <ConfirmLine label={t('admin.cockpit.confirm.account')} value={props.accountName} />
+        <ConfirmLine label={t('admin.cockpit.confirm.amount')} value={money(pending?.amount ?? 0)} />
+        <ConfirmLine label={t(text.reference)} value={pending?.reference ?? ''} />
+      </ConfirmDialog>
     </form>
   );
 }

@@ -36,8 +36,8 @@ export function WalletPanel(props: { user: AdminUser; onClose: () => void }) {
       <p className="mt-2 text-lg" data-testid="wallet-balance">
         {t('admin.wallet.balance')}: <strong>{money(ledger.data?.balance ?? user.walletBalance)}</strong>
       </p>
-      <TopUpForm userId={user.id} currency={currency} />
-      <CreditAndStatements userId={user.id} currency={currency} />
+      <TopUpForm userId={user.id} accountName={name} currency={currency} />
+      <CreditAndStatements userId={user.id} accountName={name} currency={currency} />
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <h3 className="text-lg font-semibold">{t('admin.wallet.ledger')}</h3>
         <a className={secondaryButtonClass} href={walletCsvUrl(user.id)} download>
@@ -87,7 +87,15 @@ const TOP_UP_TEXT = {
   done: 'admin.wallet.toppedUp',
 } as const;
 
-function TopUpForm(props: { userId: string; currency: CurrencyCode }) {
+function TopUpForm(props: { userId: string; accountName: string; currency: CurrencyCode }) {
   const topUp = useTopUpWallet(props.userId);
-  return <WalletCreditForm currency={props.currency} text={TOP_UP_TEXT} credit={topUp} withNote />;
+  return (
+    <WalletCreditForm
+      currency={props.currency}
+      accountName={props.accountName}
+      text={TOP_UP_TEXT}
+      credit={topUp}
+      withNote
+    />
+  );
 }

@@ -37,6 +37,8 @@ export const adminKeys = {
   taxProfile: ['admin', 'tax-profile'] as const,
   financeSettings: ['admin', 'finance-settings'] as const,
   staff: ['admin', 'staff'] as const,
+  dashboard: ['admin', 'dashboard'] as const,
+  refunds: ['admin', 'refunds'] as const,
 };
 
 /** Query-string of the defined, non-empty parameters. */
