@@ -56,6 +56,7 @@ import { adminAuditRoutes } from './routes/admin/audit/route';
 import { adminBookingRoutes } from './routes/admin/bookings/route';
 import { adminBrandRoutes } from './routes/admin/brand/route';
 import { adminCommissionRoutes } from './routes/admin/commissions/route';
+import { adminDepositRequestRoutes } from './routes/admin/deposit-requests/route';
 import { adminExchangeRateRoutes } from './routes/admin/exchange-rates/route';
 import { adminFinanceRoutes } from './routes/admin/finance/route';
 import { adminHoldLimitRoutes } from './routes/admin/hold-limits/route';
@@ -350,6 +351,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await admin.register(adminPaymentCredentialRoutes);
         await admin.register(adminSupplierCredentialRoutes);
         await admin.register(adminWalletRoutes);
+        await admin.register(adminDepositRequestRoutes);
         await admin.register(adminMarkupRoutes);
         await admin.register(adminExchangeRateRoutes);
         await admin.register(adminCommissionRoutes);

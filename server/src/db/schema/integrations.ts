@@ -87,8 +87,8 @@ export const webhookEvents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull().$type<WebhookEventType>(),
-    /** `booking` (by id) or `wallet` (the user's). */
-    resourceType: text('resource_type').notNull().$type<'booking' | 'wallet'>(),
+    /** `booking` (by id), `wallet` (the user's) or `deposit_request` (by id). */
+    resourceType: text('resource_type').notNull().$type<'booking' | 'wallet' | 'deposit_request'>(),
     resourceId: text('resource_id').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     /** The JSON body, made at the first delivery attempt. */

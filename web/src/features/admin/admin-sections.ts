@@ -10,6 +10,7 @@ export const ADMIN_SECTIONS: readonly { path: string; label: string; policy: Con
   { path: 'payment-gateways', label: 'admin.nav.gateways', policy: 'managePaymentGateways' },
   { path: 'staff', label: 'admin.nav.staff', policy: 'manageStaff' },
   { path: 'users', label: 'admin.nav.users', policy: 'readUsers' },
+  { path: 'deposit-requests', label: 'admin.nav.depositRequests', policy: 'readWallets' },
   { path: 'bookings', label: 'admin.nav.bookings', policy: 'readBookings' },
   { path: 'partners', label: 'admin.nav.partners', policy: 'managePartnerApps' },
   { path: 'outbox', label: 'admin.nav.outbox', policy: 'readBrandRecords' },

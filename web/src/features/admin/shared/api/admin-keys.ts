@@ -37,6 +37,8 @@ export const adminKeys = {
   taxProfile: ['admin', 'tax-profile'] as const,
   financeSettings: ['admin', 'finance-settings'] as const,
   staff: ['admin', 'staff'] as const,
+  depositRequests: ['admin', 'deposit-requests'] as const,
+  depositRequestsPage: (status: string, page: number) => ['admin', 'deposit-requests', status, page] as const,
 };
 
 /** Query-string of the defined, non-empty parameters. */
