@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { agentPage, inDays, logInAsBrandAdmin, shownDate } from './helpers';
+import { inDays, logIn, logInAsBrandAdmin, shownDate } from './helpers';
 
 /**
  * The agent's wallet page and deposit requests (docs/finance-statements.md#deposit-requests): the
@@ -30,7 +30,10 @@ test('the agent asks for a top-up, finance approves it in the console, the walle
   browser,
   baseURL,
 }) => {
-  const agent = await agentPage(browser, baseURL);
+  const context = await browser.newContext({ baseURL });
+  const agent = { context, page: await context.newPage() };
+  await logIn(agent.page, 'agent@sajilo.example');
+  await expect(agent.page.getByRole('button', { name: 'Bikash Gurung' })).toBeVisible();
   await agent.page.goto('/account/wallet');
   await expect(agent.page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
 
