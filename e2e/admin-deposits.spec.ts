@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { inDays, logIn, logInAsBrandAdmin, shownDate } from './helpers';
+import { expectNoSeriousViolation, inDays, logIn, logInAsBrandAdmin, shownDate } from './helpers';
 
 /**
  * The agent's wallet page and deposit requests (docs/finance-statements.md#deposit-requests): the
@@ -83,6 +83,7 @@ test('the agent asks for a top-up, finance approves it in the console, the walle
     (await row.getByRole('link', { name: 'Open slip' }).getAttribute('href')) ?? '',
   );
   expect(slip.headers()['content-type']).toBe('image/png');
+  await expectNoSeriousViolation(page, 'deposit requests');
   await row.getByRole('button', { name: 'Approve' }).click();
   const confirm = page.getByRole('group', { name: 'Approve' });
   await expect(confirm).toContainText(
@@ -108,5 +109,6 @@ test('the agent asks for a top-up, finance approves it in the console, the walle
   await expect(top.getByRole('cell').first()).toContainText(String(year));
   // Bikram Sambat runs 56 years and 8 months or so ahead of AD.
   await expect(top.getByRole('cell').first()).toContainText(new RegExp(`${year + 56}|${year + 57}`));
+  await expectNoSeriousViolation(agent.page, 'wallet page');
   await agent.context.close();
 });
