@@ -88,7 +88,7 @@ const FIGURES = Object.keys(ZERO) as (keyof Figures)[];
  * Sales, bookings and commission of the brand's bookings made between two Kathmandu dates, per
  * day, route ("KTM → PKR", a round trip's both legs), airline (of the first flight) or agent
  * (the booker), per currency. `bookings` counts every booking made; `paidBookings`, `sales`,
- * `commission` and `markup` only the paid or ticketed ones. Days without bookings answer zeros.
+ * `commission` and `markup` only the sold ones (`sold`). Days without bookings answer zeros.
  * `excessPayments`: the second captures of those bookings (paid twice), and how much of them has
  * gone back. A booking sold and later cancelled stays in `sales` on its day; what went back is in
  * `refunds` on the day of each refund, the fee kept in `cancellationFees` on the day of each
