@@ -112,14 +112,14 @@ test('an admin tops up the agent’s wallet, the agent pays a booking from it, t
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${kathmanduDate(0)}T00:00:00Z`));
-  const chart = page.getByRole('group', { name: /^Sales by Day/ });
+  const chart = page.getByRole('group', { name: /^Net sales by Day/ });
   await expect(
-    chart.getByRole('img', { name: new RegExp(`^${today}: Sales NPR [\\d,.]+, \\d+ paid booking`) }),
+    chart.getByRole('img', { name: new RegExp(`^${today}: Net sales NPR [\\d,.]+, \\d+ paid booking`) }),
   ).toBeVisible();
   await page.getByLabel('Group by').selectOption('route');
   const routeBar = page
-    .getByRole('group', { name: /^Sales by Route/ })
-    .getByRole('img', { name: /^KTM → BIR: Sales NPR [\d,.]+, \d+ paid booking/ });
+    .getByRole('group', { name: /^Net sales by Route/ })
+    .getByRole('img', { name: /^KTM → BIR: Net sales NPR [\d,.]+, \d+ paid booking/ });
   await expect(routeBar).toBeVisible();
   await expect(page.getByRole('row', { name: /KTM → BIR/ })).toBeVisible();
   const reportCsv = await page.request.get(

@@ -20,6 +20,7 @@ const ADMIN_SPEC = [
   '**/admin-credit.spec.ts',
   '**/admin-staff.spec.ts',
   '**/admin-cockpit.spec.ts',
+  '**/admin-deposits.spec.ts',
 ];
 /**
  * The public specs run in the `desktop` project; these run in `mobile` too (a 375 px touch phone),

@@ -57,6 +57,7 @@ import { adminBookingRoutes } from './routes/admin/bookings/route';
 import { adminBrandRoutes } from './routes/admin/brand/route';
 import { adminCommissionRoutes } from './routes/admin/commissions/route';
 import { adminDashboardRoutes } from './routes/admin/dashboard/route';
+import { adminDepositRequestRoutes } from './routes/admin/deposit-requests/route';
 import { adminExchangeRateRoutes } from './routes/admin/exchange-rates/route';
 import { adminFinanceRoutes } from './routes/admin/finance/route';
 import { adminHoldLimitRoutes } from './routes/admin/hold-limits/route';
@@ -352,6 +353,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await admin.register(adminPaymentCredentialRoutes);
         await admin.register(adminSupplierCredentialRoutes);
         await admin.register(adminWalletRoutes);
+        await admin.register(adminDepositRequestRoutes);
         await admin.register(adminMarkupRoutes);
         await admin.register(adminExchangeRateRoutes);
         await admin.register(adminCommissionRoutes);

@@ -193,7 +193,10 @@ export const reportRow = z.object({
   bookings: z.number().int(),
   /** Of those, paid or ticketed. */
   paidBookings: z.number().int(),
-  /** Total price of the paid or ticketed bookings, minor units. */
+  /**
+   * Total price of the bookings sold (paid or ticketed, including those later cancelled or
+   * refunded: their refunds are counted on the day each was made, `refunds`), minor units.
+   */
   sales: z.number().int(),
   /** Agents' commission on those bookings, minor units. */
   commission: z.number().int(),
@@ -214,6 +217,17 @@ export const reportRow = z.object({
    * the brand's sales account in the books; none of it is in `sales`.
    */
   changeRevenue: z.number().int(),
+  /**
+   * Money given back for the group's bookings on the range's days (by the Nepal day each refund
+   * was made, whatever day the booking was sold): cancellations, partial cancellations, voids and
+   * a failed supplier order, whether to a wallet or through a gateway. Second captures and late
+   * payments are not sales and not here (`excessPayments`). Minor units.
+   */
+  refunds: z.number().int(),
+  /** What the agency kept of what was paid on the cancellations and voids made on those days, minor units. */
+  cancellationFees: z.number().int(),
+  /** `sales` − `refunds`, minor units. */
+  netSales: z.number().int(),
 });
 export type ReportRow = z.infer<typeof reportRow>;
 

@@ -171,8 +171,11 @@ export type OutboxEmail = z.infer<typeof outboxEmail>;
  */
 export const smsOutboxEntry = z.object({
   id: z.string(),
-  /** `held`, `ticketed`, `disrupted`, `reminder` (a booking's) or `price_drop` (a price alert's). */
-  kind: z.enum(['held', 'ticketed', 'disrupted', 'reminder', 'price_drop']),
+  /**
+   * `held`, `ticketed`, `disrupted`, `reminder` (a booking's), `price_drop` (a price alert's) or
+   * `wallet_deposit` (a deposit request's decision).
+   */
+  kind: z.enum(['held', 'ticketed', 'disrupted', 'reminder', 'price_drop', 'wallet_deposit']),
   /** The mobile, masked but for its first and last digits. */
   to: z.string(),
   language: z.enum(['en', 'ne']),

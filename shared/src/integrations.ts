@@ -50,6 +50,8 @@ export const WEBHOOK_EVENTS = [
   'booking.refunded',
   'flight.disrupted',
   'wallet.low',
+  /** An agent's deposit request was approved (the wallet credited) or rejected. */
+  'wallet.deposit',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

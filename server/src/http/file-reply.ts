@@ -17,3 +17,24 @@ export function sendFile(
     .header('cache-control', 'private, no-store')
     .send(file.content);
 }
+
+/**
+ * A deposit slip (docs/finance-statements.md#deposit-requests), shown inline to its owner or the
+ * brand's staff but never run (a sandbox CSP, nosniff), kept by no cache.
+ */
+export function sendDepositSlip(
+  reply: FastifyReply,
+  id: number,
+  slip: { bytes: Buffer; contentType: string },
+) {
+  const extension = slip.contentType === 'application/pdf' ? 'pdf' : slip.contentType.split('/')[1];
+  reply
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+    .header('x-content-type-options', 'nosniff');
+  return sendFile(reply, {
+    content: slip.bytes,
+    type: slip.contentType,
+    fileName: `deposit-slip-${id}.${extension}`,
+    inline: true,
+  });
+}

@@ -136,11 +136,23 @@ const file = (type: string, description: string): ResponseObject => ({
   content: { [type]: { schema: { type: 'string', format: 'binary' } } },
 });
 
+const depositSlip: ResponseObject = {
+  description: 'The deposit slip as it was attached: a PNG, JPEG or WebP image or a PDF.',
+  content: Object.fromEntries(
+    ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'].map((type) => [
+      type,
+      { schema: { type: 'string', format: 'binary' } },
+    ]),
+  ),
+};
+
 /** What routes that answer other than JSON send on success (their zod schemas cannot say it). */
 const NON_JSON_ANSWERS: Record<string, Record<string, ResponseObject>> = {
   getAdminReportsCsv: { 200: file('text/csv', 'The report as CSV.') },
   getAdminUsersByIdWalletEntriesCsv: { 200: file('text/csv', 'The wallet statement as CSV.') },
   getBookingsByPnrTicketPdf: { 200: file('application/pdf', 'The e-ticket as PDF.') },
+  getWalletDepositRequestsByIdSlip: { 200: depositSlip },
+  getAdminDepositRequestsByIdSlip: { 200: depositSlip },
   getPaymentsByGatewayReturnByReferenceByOutcome: { 303: redirectToConfirmation },
   getPaymentsByGatewayReturnByOutcome: { 303: redirectToConfirmation },
 };

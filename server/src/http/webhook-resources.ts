@@ -8,13 +8,16 @@ import { loadBookingDetails } from '../domain/booking-records/find-booking';
 import { loadBookers } from '../domain/booking-records/load-bookers';
 import { paymentMethodsFor } from '../domain/bookings/pay/payment-methods-for';
 import { priceBreakdownOf } from '../domain/bookings/price-breakdown-of';
+import { findDepositRequest } from '../domain/wallet/list-deposit-requests';
 import type { WebhookEventRow } from '../domain/webhooks/deliver-webhooks';
 import { presentBooking } from '../presenters/booking';
+import { presentDepositRequest } from '../presenters/deposit-request';
 
 /**
  * A webhook event's resource as the API presents it to the event's owner: `{ booking }` as
- * `GET /bookings/:pnr` answers it, or `{ wallet }` with the balance (`wallet.low`), or `{ test }` for
- * a test sent on request.
+ * `GET /bookings/:pnr` answers it, `{ wallet }` with the balance (`wallet.low`),
+ * `{ deposit_request, wallet }` (`wallet.deposit`: the request as `GET /wallet/deposit-requests`
+ * shows it), or `{ test }` for a test sent on request.
  */
 export function webhookResources(db: Db) {
   return async (event: WebhookEventRow): Promise<unknown> => {
@@ -25,6 +28,17 @@ export function webhookResources(db: Db) {
     }
     if (event.resourceType === 'wallet') {
       return { wallet: { balance: user.walletBalance, currency: user.walletCurrency } };
+    }
+    if (event.resourceType === 'deposit_request') {
+      const request = await findDepositRequest(db, {
+        brandId: event.brandId,
+        id: Number(event.resourceId),
+        userId: event.userId,
+      });
+      return {
+        deposit_request: presentDepositRequest(request),
+        wallet: { balance: user.walletBalance, currency: user.walletCurrency },
+      };
     }
     const [row] = await db.select().from(bookings).where(eq(bookings.id, event.resourceId));
     if (!row) return null;

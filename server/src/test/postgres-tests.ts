@@ -12,6 +12,10 @@ export const POSTGRES_TESTS: ReadonlyArray<readonly [file: string, why: string]>
   ['server/src/domain/bookings/hold/concurrent-holds.test.ts', 'holds racing on their own connections'],
   ['server/src/domain/finance/concurrent-invoices.test.ts', 'invoice numbers from a locked counter row'],
   ['server/src/domain/wallet/concurrent-credit.test.ts', "concurrent debits under the user's row lock"],
+  [
+    'server/src/domain/wallet/concurrent-deposit-approvals.test.ts',
+    "ten approvals of one deposit request at once, under the request's row lock",
+  ],
   ['server/src/domain/outbox/deliver-email-outbox.test.ts', 'two instances deliver the outbox (skip locked)'],
   ['server/src/http/redis-unavailable.test.ts', 'rate limits in Redis, and Redis emptied'],
   ['server/src/operations/postgres-restart.test.ts', 'a PostgreSQL restart during a booking load'],
@@ -36,6 +40,7 @@ export const POSTGRES_TESTS: ReadonlyArray<readonly [file: string, why: string]>
   // Sums and counts, which the `pg` driver returns as strings.
   ['server/src/routes/admin/reports/route.test.ts', "the sales report's sums and counts"],
   ['server/src/routes/admin/reports/change-revenue.test.ts', "date changes' revenue sums"],
+  ['server/src/routes/admin/reports/refunds.test.ts', 'refunds and cancellation fees summed per Nepal day'],
   ['server/src/routes/finance/route.test.ts', 'VAT sales register totals'],
   ['server/src/routes/wallet/route.test.ts', 'wallet balances and statements'],
   ['server/src/routes/admin/wallets/route.test.ts', "agents' wallets, credit and statement sums"],

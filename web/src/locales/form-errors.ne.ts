@@ -91,4 +91,20 @@ export const formErrorsNe: Record<string, string> = {
   'Name at least one supplier, or leave suppliers out to ask them all.':
     'कम्तीमा एउटा आपूर्तिकर्ता लेख्नुहोस्, वा सबैलाई सोध्न suppliers नै नपठाउनुहोस्।',
   'Name at most 10 suppliers.': 'बढीमा १० आपूर्तिकर्ता लेख्नुहोस्।',
+  // Deposit requests (shared/src/deposit-requests.ts).
+  'Enter the bank deposit reference.': 'बैंक जम्माको सन्दर्भ नम्बर लेख्नुहोस्।',
+  'Enter the day of the deposit.': 'जम्मा गरेको मिति लेख्नुहोस्।',
+  'The deposit date cannot be in the future.': 'जम्मा मिति भविष्यको हुन सक्दैन।',
+  'Not a real date.': 'यो वास्तविक मिति होइन।',
+  'Use the form YYYY-MM-DD.': 'YYYY-MM-DD ढाँचामा लेख्नुहोस्।',
+  'Enter a positive whole amount in paisa.': 'पैसामा शून्यभन्दा ठूलो पूरा रकम लेख्नुहोस्।',
+  'Attach the slip as a PNG, JPEG or WebP image or a PDF.':
+    'भौचर PNG, JPEG वा WebP तस्बिर वा PDF मा संलग्न गर्नुहोस्।',
+  'The file is not the PDF it claims to be.': 'यो फाइल भनिएको PDF होइन।',
+  'The file is empty.': 'फाइल खाली छ।',
+  'The file is not the image type it claims to be.': 'यो फाइल भनिएको तस्बिर प्रकारको होइन।',
+  'You have already asked for this deposit to be credited.':
+    'यो जम्मा वालेटमा राख्न तपाईंले पहिले नै अनुरोध गर्नुभएको छ।',
+  'This reference has already been credited to your wallet.':
+    'यो सन्दर्भ नम्बरको रकम तपाईंको वालेटमा पहिले नै जम्मा भइसकेको छ।',
 };

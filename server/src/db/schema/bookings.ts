@@ -185,6 +185,11 @@ export const bookingEvents = pgTable(
     by: text('by').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note'),
+    /**
+     * A cancellation's (or void's) fee: what the agency kept of what was paid for the part
+     * cancelled, minor units of the booking's currency; null on other events (sales report).
+     */
+    cancellationFee: bigint('cancellation_fee', { mode: 'number' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('booking_events_booking_idx').on(table.bookingId)],

@@ -3,6 +3,7 @@ export * from './admin';
 export * from './booking-changes';
 export * from './bookings';
 export * from './brands';
+export * from './deposit-requests';
 export * from './disruptions';
 export * from './exchange-rates';
 export * from './finance';

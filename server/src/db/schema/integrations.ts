@@ -88,8 +88,8 @@ export const webhookEvents = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** A subscribed event, or `webhook.test` sent to one webhook on its owner's request. */
     type: text('type').notNull().$type<WebhookDeliveryType>(),
-    /** `booking` (by id) or `wallet` (the user's). */
-    resourceType: text('resource_type').notNull().$type<'booking' | 'wallet'>(),
+    /** `booking` (by id), `wallet` (the user's) or `deposit_request` (by id). */
+    resourceType: text('resource_type').notNull().$type<'booking' | 'wallet' | 'deposit_request'>(),
     resourceId: text('resource_id').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     /** The JSON body, made at the first delivery attempt. */

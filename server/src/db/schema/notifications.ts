@@ -4,10 +4,17 @@ import { bookings } from './bookings';
 import { brands } from './brands';
 
 /** What a traveller is told by SMS (docs/sms.md). */
-export const SMS_KINDS = ['held', 'ticketed', 'disrupted', 'reminder', 'price_drop'] as const;
+export const SMS_KINDS = [
+  'held',
+  'ticketed',
+  'disrupted',
+  'reminder',
+  'price_drop',
+  'wallet_deposit',
+] as const;
 export type SmsKind = (typeof SMS_KINDS)[number];
-/** What a booking's SMS is about (a price alert's is `price_drop`). */
-export type BookingSmsKind = Exclude<SmsKind, 'price_drop'>;
+/** What a booking's SMS is about (a price alert's is `price_drop`, a deposit request's `wallet_deposit`). */
+export type BookingSmsKind = Exclude<SmsKind, 'price_drop' | 'wallet_deposit'>;
 export type SmsLanguage = 'en' | 'ne';
 
 /**
@@ -25,7 +32,7 @@ export const smsOutbox = pgTable(
     kind: text('kind').notNull().$type<SmsKind>(),
     /**
      * `held:<booking>`, `ticketed:<booking>`, `disrupted:<disruption>:<booking>`, `reminder:<booking>`,
-     * `price_drop:<alert>:<day>`.
+     * `price_drop:<alert>:<day>`, `wallet_deposit:<deposit request>`.
      */
     dedupeKey: text('dedupe_key').notNull().unique(),
     /** The mobile in E.164 form (+9779XXXXXXXXX). */
@@ -58,7 +65,7 @@ export const smsOutbox = pgTable(
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
     check(
       'sms_outbox_kind_check',
-      sql`${table.kind} in ('held', 'ticketed', 'disrupted', 'reminder', 'price_drop')`,
+      sql`${table.kind} in ('held', 'ticketed', 'disrupted', 'reminder', 'price_drop', 'wallet_deposit')`,
     ),
     check('sms_outbox_language_check', sql`${table.language} in ('en', 'ne')`),
   ],

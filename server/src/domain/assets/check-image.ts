@@ -39,23 +39,24 @@ export function sniffImageType(bytes: Buffer): UploadContentType | undefined {
 /**
  * Checks an upload: one of the allowed image types, the declared type matching the bytes, at
  * most `maxBytes`; an SVG is answered cleaned by `sanitizeSvg`. Failures are 400 naming the
- * `file` field.
+ * `file` field (or `field`: a deposit slip's `slip`).
  */
 export async function checkImage(
   bytes: Buffer,
   declaredType: string,
   maxBytes: number,
+  field = 'file',
 ): Promise<{ contentType: UploadContentType; bytes: Buffer }> {
   const type = declaredType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(type)) {
-    throw invalidFields({ file: 'Upload a PNG, JPEG, WebP or SVG image.' });
+    throw invalidFields({ [field]: 'Upload a PNG, JPEG, WebP or SVG image.' });
   }
-  if (bytes.length === 0) throw invalidFields({ file: 'The file is empty.' });
+  if (bytes.length === 0) throw invalidFields({ [field]: 'The file is empty.' });
   if (bytes.length > maxBytes) {
-    throw invalidFields({ file: `The image is larger than ${Math.floor(maxBytes / 1000)} kB.` });
+    throw invalidFields({ [field]: `The image is larger than ${Math.floor(maxBytes / 1000)} kB.` });
   }
   const actual = sniffImageType(bytes);
-  if (actual !== type) throw invalidFields({ file: 'The file is not the image type it claims to be.' });
+  if (actual !== type) throw invalidFields({ [field]: 'The file is not the image type it claims to be.' });
   if (actual !== 'image/svg+xml') return { contentType: actual, bytes };
   const clean = await sanitizeSvg(bytes.toString('utf8').replace(/^\uFEFF/, ''));
   return { contentType: actual, bytes: Buffer.from(clean, 'utf8') };

@@ -19,6 +19,8 @@ export interface ChangeBookingStatusOptions {
   to: BookingStatusValue;
   by: Actor;
   note?: string | null;
+  /** A cancellation's or void's fee, kept in the history entry for the sales report. */
+  cancellationFee?: number;
   /** Other columns set with the status. */
   set?: Partial<typeof bookings.$inferInsert>;
 }
@@ -35,7 +37,14 @@ export async function changeBookingStatus(db: Db, options: ChangeBookingStatusOp
     .returning({ id: bookings.id, brandId: bookings.brandId, userId: bookings.userId });
   const [booking] = changed;
   if (!booking) return false;
-  await recordBookingEvent(db, options.bookingId, options.to, options.by, options.note ?? null);
+  await recordBookingEvent(
+    db,
+    options.bookingId,
+    options.to,
+    options.by,
+    options.note ?? null,
+    options.cancellationFee,
+  );
   const webhookEvent = WEBHOOK_EVENT_OF[options.to];
   if (webhookEvent) {
     await recordWebhookEvents(db, [
@@ -65,6 +74,14 @@ export async function recordBookingEvent(
   status: BookingStatusValue,
   by: Actor,
   note: string | null,
+  cancellationFee?: number,
 ): Promise<void> {
-  await db.insert(bookingEvents).values({ bookingId, status, by: by.name, userId: by.userId ?? null, note });
+  await db.insert(bookingEvents).values({
+    bookingId,
+    status,
+    by: by.name,
+    userId: by.userId ?? null,
+    note,
+    cancellationFee: cancellationFee ?? null,
+  });
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import {
   bookingChangePayments,
   bookingChanges,
+  bookingEvents,
   bookings,
   paymentAttempts,
   refunds,
@@ -25,7 +26,13 @@ const startOfKathmanduDay = (date: string) => new Date(localToUtc(`${date}T00:00
 const nextDay = (date: string) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-const sold = sql`${bookings.status} in ('paid', 'ticketed')`;
+/** Sold: paid or ticketed now, or paid before it was cancelled or refunded (its refunds count on their own days). */
+const sold = sql`(${bookings.status} in ('paid', 'ticketed') or (${bookings.status} in ('cancelled', 'refunded') and ${bookings.paidAt} is not null))`;
+/**
+ * A refund of what a sold booking was paid: a wallet credit, or a gateway refund of the booking's
+ * own captured payment (not of a second capture, a late payment or a date change's payment).
+ */
+const refundOfSale = sql`${bookings.paidAt} is not null and (${refunds.method} = 'wallet' or exists (select 1 from payment_attempts pa where pa.reference = ${refunds.paymentReference} and pa.order_id = ${bookings.id}::text and pa.status = 'paid'))`;
 const firstAirline = (field: 'airline_code' | 'airline_name') =>
   sql<string>`coalesce((select l.offer->'segments'->0->>${sql.raw(`'${field}'`)} from booking_legs l where l.booking_id = ${bookings.id} order by l.position limit 1), '?')`;
 
@@ -71,6 +78,9 @@ const ZERO: Figures = {
   changeFareDifference: 0,
   changeFees: 0,
   changeRevenue: 0,
+  refunds: 0,
+  cancellationFees: 0,
+  netSales: 0,
 };
 const FIGURES = Object.keys(ZERO) as (keyof Figures)[];
 
@@ -78,9 +88,11 @@ const FIGURES = Object.keys(ZERO) as (keyof Figures)[];
  * Sales, bookings and commission of the brand's bookings made between two Kathmandu dates, per
  * day, route ("KTM → PKR", a round trip's both legs), airline (of the first flight) or agent
  * (the booker), per currency. `bookings` counts every booking made; `paidBookings`, `sales`,
- * `commission` and `markup` only the paid or ticketed ones. Days without bookings answer zeros.
+ * `commission` and `markup` only the sold ones (`sold`). Days without bookings answer zeros.
  * `excessPayments`: the second captures of those bookings (paid twice), and how much of them has
- * gone back.
+ * gone back. A booking sold and later cancelled stays in `sales` on its day; what went back is in
+ * `refunds` on the day of each refund, the fee kept in `cancellationFees` on the day of each
+ * cancellation (the history entry's fee), and `netSales` = `sales` − `refunds`.
  *
  * Date changes are counted by when each was made (`booking_changes.created_at`), against the
  * booking's route, first airline and booker: `changes`, and the money they took (`changeRevenue`
@@ -92,7 +104,7 @@ const FIGURES = Object.keys(ZERO) as (keyof Figures)[];
  */
 export async function buildSalesReport(db: Db, options: SalesReportOptions): Promise<SalesReport> {
   const group = groupColumns(options.groupBy, bookings.createdAt);
-  const inReportDays = (column: typeof bookings.createdAt | typeof bookingChanges.createdAt) =>
+  const inReportDays = (column: AnyColumn) =>
     and(gte(column, startOfKathmanduDay(options.from)), lt(column, startOfKathmanduDay(nextDay(options.to))));
   const ofReport = and(eq(bookings.brandId, options.brandId), inReportDays(bookings.createdAt));
   const bookingRows = await db
@@ -189,7 +201,40 @@ export async function buildSalesReport(db: Db, options: SalesReportOptions): Pro
     .groupBy(sql`1, 2`)
     .orderBy(sql`1, 2`);
 
-  // A group's bookings and its changes, one row per key and currency.
+  const refundGroup = groupColumns(options.groupBy, refunds.createdAt);
+  const refundRows = await db
+    .select({
+      key: refundGroup.key,
+      label: refundGroup.label,
+      currency: bookings.currency,
+      refunds: sumOf(refunds.amount),
+    })
+    .from(refunds)
+    .innerJoin(bookings, eq(bookings.id, refunds.bookingId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(and(eq(bookings.brandId, options.brandId), inReportDays(refunds.createdAt), refundOfSale))
+    .groupBy(sql`1, 2, 3`);
+  const feeGroup = groupColumns(options.groupBy, bookingEvents.at);
+  const feeRows = await db
+    .select({
+      key: feeGroup.key,
+      label: feeGroup.label,
+      currency: bookings.currency,
+      cancellationFees: sumOf(bookingEvents.cancellationFee),
+    })
+    .from(bookingEvents)
+    .innerJoin(bookings, eq(bookings.id, bookingEvents.bookingId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(
+      and(
+        eq(bookings.brandId, options.brandId),
+        inReportDays(bookingEvents.at),
+        sql`${bookingEvents.cancellationFee} is not null`,
+      ),
+    )
+    .groupBy(sql`1, 2, 3`);
+
+  // A group's bookings, changes, refunds and fees, one row per key and currency.
   const merged = new Map<string, ReportRow>();
   const rowOf = (row: { key: string; label: string; currency: string }) => {
     const id = `${row.currency} ${row.key}`;
@@ -202,7 +247,10 @@ export async function buildSalesReport(db: Db, options: SalesReportOptions): Pro
   };
   for (const row of bookingRows) Object.assign(rowOf(row), row);
   for (const row of changeRows) Object.assign(rowOf(row), row);
+  for (const row of refundRows) Object.assign(rowOf(row), row);
+  for (const row of feeRows) Object.assign(rowOf(row), row);
   const rows = [...merged.values()];
+  for (const row of rows) row.netSales = row.sales - row.refunds;
 
   const ordered: ReportRow[] =
     options.groupBy === 'day' ? withEveryDay(rows, options.from, options.to) : rows.sort(bySales);

@@ -8,7 +8,7 @@ export interface WebhookEventInput {
   /** Whose event it is: their webhooks are told. */
   userId: string;
   type: WebhookEventType;
-  resourceType: 'booking' | 'wallet';
+  resourceType: 'booking' | 'wallet' | 'deposit_request';
   resourceId: string;
 }
 

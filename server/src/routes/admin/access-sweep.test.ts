@@ -47,6 +47,7 @@ let b: {
   staffMemberId: string;
   staffEmail: string;
   invitationId: string;
+  depositRequestId: number;
 };
 let sajiloSettings: { config: unknown; hosts: string[] };
 
@@ -60,7 +61,16 @@ beforeAll(async () => {
   await asB('POST', `/admin/users/${users[0].id}/reset-password`);
   const outbox = (await asB('GET', '/admin/outbox')).json().data.items;
   const settings = (await asB('GET', '/admin/brand')).json().data;
-  const held = await holdBooking(t, await logInDemo(t, 'globalime', 'agent'), { host: GLOBALIME });
+  const bAgent = await logInDemo(t, 'globalime', 'agent');
+  const held = await holdBooking(t, bAgent, { host: GLOBALIME });
+  const deposit = await api(t, {
+    method: 'POST',
+    url: '/wallet/deposit-requests',
+    host: GLOBALIME,
+    cookie: bAgent,
+    payload: { amount: 50_000, reference: 'B-DEPOSIT-1', deposited_on: '2026-01-05' },
+  });
+  if (deposit.statusCode !== 201) throw new Error(deposit.body);
   const booking = (await asB('GET', `/admin/bookings/${held.pnr}`)).json().data;
   const markup = (
     await asB('POST', '/admin/markups', { scope: 'airline', airlineCode: 'ZZ', kind: 'percent', value: 300 })
@@ -94,6 +104,7 @@ beforeAll(async () => {
     staffMemberId: staffB.id,
     staffEmail: staffB.email,
     invitationId: invitation.id,
+    depositRequestId: deposit.json().data.id,
     brandId: settings.id,
     userId: users[0].id,
     partnerAppId: partner.id,
@@ -175,6 +186,10 @@ const CALLS: Record<string, () => Call> = {
   }),
   'GET /admin/users/:id/wallet/statement': () => ({ query: 'from=2026-01-01&to=2026-01-31' }),
   'GET /admin/wallets/statement': () => ({ query: 'from=2026-01-01&to=2026-01-31' }),
+  'GET /admin/deposit-requests': () => ({ query: 'status=pending' }),
+  'GET /admin/deposit-requests/:id/slip': () => ({}),
+  'POST /admin/deposit-requests/:id/approve': () => ({ payload: { note: 'Sweep' } }),
+  'POST /admin/deposit-requests/:id/reject': () => ({ payload: { note: 'Sweep' } }),
   'GET /admin/markups': () => ({}),
   'POST /admin/markups': () => ({
     payload: { scope: 'route', origin: 'KTM', destination: 'BWA', kind: 'fixed', value: 1 },
@@ -251,6 +266,7 @@ function withBrandBIds(path: string): string {
   if (path.includes(':flightId')) return path.replace(':flightId', b.flightId);
   if (path.includes('/markups/')) return path.replace(':id', b.markupId);
   if (path.includes('/agent-groups/')) return path.replace(':id', b.agentGroupId);
+  if (path.includes('/deposit-requests/')) return path.replace(':id', String(b.depositRequestId));
   if (path.includes(':')) throw new Error(`the sweep does not know the ids of ${path}`);
   return path;
 }
@@ -385,6 +401,8 @@ describe('the access sweep of every admin route', () => {
     expect(staff.invitations).toContainEqual(
       expect.objectContaining({ id: b.invitationId, status: 'pending' }),
     );
+    const deposits = (await asB('/admin/deposit-requests')).json().data.items;
+    expect(deposits).toEqual([expect.objectContaining({ id: b.depositRequestId, status: 'pending' })]);
     const audit = (await asB('/admin/audit')).json().data.items;
     expect(
       audit.every((entry: { actor: string }) =>

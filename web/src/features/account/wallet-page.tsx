@@ -1,19 +1,27 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { type CurrencyCode, formatMoney } from '#shared/money';
-import { secondaryButtonClass } from '../../components/ui/form-styles';
+import { FieldError } from '../../components/ui/field-error';
+import { fieldClass, secondaryButtonClass } from '../../components/ui/form-styles';
+import { LocaleDateInput } from '../../components/ui/locale-date-input';
 import { SignInFirst } from '../../components/ui/sign-in-first';
-import { TextField } from '../../components/ui/text-field';
 import { addDays, todayInNepal } from '../../lib/dates';
 import { addTranslations, currentLanguage, useTranslation } from '../../lib/i18n';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { accountStrings } from './account-strings';
 import { statementUrl, useWallet } from './api/get-wallet';
+import { DepositRequestForm } from './components/deposit-request-form';
+import { WalletLedger } from './components/wallet-ledger';
+import { walletStrings } from './wallet-strings';
 
 addTranslations(accountStrings);
+addTranslations(walletStrings);
 
 const card = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800';
 
-/** Account → Wallet (docs/finance-statements.md): the agent's balance and credit, and statement downloads. */
+/**
+ * Account → Wallet (docs/finance-statements.md): the agent's balance and credit, the ledger, a
+ * top-up request (a bank deposit for finance to approve) and statement downloads.
+ */
 export function WalletPage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
@@ -64,24 +72,21 @@ function AgentWallet() {
           </div>
         </dl>
       )}
+      <WalletLedger card={card} />
+      <DepositRequestForm card={card} currency={(wallet.data?.currency ?? 'NPR') as CurrencyCode} />
       <section className={card} aria-labelledby="statement-title">
         <h2 id="statement-title" className="text-lg font-semibold">
           {t('wallet.statement')}
         </h2>
         <p className="mt-1 text-sm">{t('wallet.statementIntro')}</p>
         <div className="mt-3 flex flex-wrap items-end gap-4">
-          <TextField
-            type="date"
-            label={t('wallet.from')}
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-          <TextField
-            type="date"
+          <DateInputField label={t('wallet.from')} value={from} max={today} onChange={setFrom} />
+          <DateInputField
             label={t('wallet.to')}
             value={to}
+            max={today}
             error={invalid ? t('wallet.rangeInvalid') : undefined}
-            onChange={(e) => setTo(e.target.value)}
+            onChange={setTo}
           />
           {(['csv', 'xlsx'] as const).map((format) => (
             <a
@@ -97,5 +102,33 @@ function AgentWallet() {
         </div>
       </section>
     </section>
+  );
+}
+
+/** A labelled date in the language's order (DD/MM/YYYY in English), whatever the browser's locale. */
+function DateInputField(props: {
+  label: string;
+  value: string;
+  max: string;
+  error?: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1 text-sm">
+      <label htmlFor={id} className="font-medium">
+        {props.label}
+      </label>
+      <LocaleDateInput
+        id={id}
+        value={props.value}
+        max={props.max}
+        className={fieldClass(Boolean(props.error))}
+        invalid={Boolean(props.error)}
+        describedBy={props.error ? `${id}-error` : undefined}
+        onChange={props.onChange}
+      />
+      <FieldError id={`${id}-error`} error={props.error} />
+    </div>
   );
 }

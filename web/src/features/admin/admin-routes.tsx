@@ -54,6 +54,11 @@ export const adminRoutes: RouteObject[] = [
     lazy: () => import('./partners/commissions-page').then((m) => ({ Component: m.CommissionsPage })),
   },
   {
+    path: 'deposit-requests',
+    lazy: () =>
+      import('./users-and-wallets/deposit-requests-page').then((m) => ({ Component: m.DepositRequestsPage })),
+  },
+  {
     path: 'reports',
     lazy: () => import('./reports/reports-page').then((m) => ({ Component: m.ReportsPage })),
   },

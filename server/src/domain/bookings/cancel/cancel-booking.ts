@@ -131,6 +131,7 @@ export async function cancelBooking(
         by: options.by,
         note:
           quote.paid > 0 ? `Fee ${quote.cancellationFee}, refund ${quote.refund} ${quote.currency}` : null,
+        ...(quote.paid > 0 ? { cancellationFee: quote.cancellationFee } : {}),
         set: { expiresAt: null },
       });
       if (options.answersDisruption) {
@@ -249,6 +250,7 @@ async function cancelPassengers(
         'ticketed',
         options.by,
         `Cancelled for ${names}: fee ${quote.cancellationFee}, refund ${quote.refund} ${quote.currency}`,
+        quote.cancellationFee,
       );
       if (options.audit)
         await recordCancellationAudit(tx, { actor: options.audit, action: 'cancel', booking, quote });

@@ -141,7 +141,8 @@ const keyOf = (row: { userId: string; idempotencyKey: string | null }) =>
 
 type PassengerRow = typeof bookingPassengers.$inferSelect;
 type LegRow = typeof bookingLegs.$inferSelect;
-type EventRow = typeof bookingEvents.$inferSelect;
+/** A history entry as the hold writes it (a hold has no cancellation fee). */
+type EventRow = Omit<typeof bookingEvents.$inferSelect, 'cancellationFee'>;
 
 /**
  * Writes a batch in the caller's transaction: claims every Idempotency-Key with its booking row,
@@ -317,7 +318,7 @@ async function writeBatch(tx: Db, batch: Queued[]): Promise<Verdict[]> {
         legs,
         passengers,
         tickets: [],
-        events: [{ ...event, id: eventIdOf.get(booking.id) ?? 0 }],
+        events: [{ ...event, cancellationFee: null, id: eventIdOf.get(booking.id) ?? 0 }],
         disruptions: [],
         changePayment: null,
       },

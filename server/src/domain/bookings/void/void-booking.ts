@@ -94,6 +94,7 @@ export async function voidBooking(
         to: quote.refund > 0 ? 'refunded' : 'cancelled',
         by: options.by,
         note: `Voided on the day of issue: void fee ${quote.cancellationFee}, refund ${quote.refund} ${quote.currency}`,
+        cancellationFee: quote.cancellationFee,
       });
       if (options.audit)
         await recordCancellationAudit(tx, { actor: options.audit, action: 'void', booking, quote });

@@ -190,6 +190,9 @@ describe('change revenue in the sales report', () => {
         changeFareDifference: sum(applied().map((q) => q.fare_difference)),
         changeFees: sum(applied().map((q) => q.change_fee)),
         changeRevenue: revenue,
+        refunds: 0,
+        cancellationFees: 0,
+        netSales: sales,
       },
     ]);
     expect(data.changePayments).toEqual([
@@ -260,13 +263,14 @@ describe('change revenue in the sales report', () => {
     const [header, line] = response.body.split('\r\n');
     expect(header).toBe(
       'day,currency,bookings,paid_bookings,sales,commission,markup,sales_minor,commission_minor,markup_minor,' +
-        'changes,change_fare_difference,change_fees,change_revenue,change_fare_difference_minor,change_fees_minor,change_revenue_minor',
+        'changes,change_fare_difference,change_fees,change_revenue,change_fare_difference_minor,change_fees_minor,change_revenue_minor,' +
+        'refunds,cancellation_fees,net_sales,refunds_minor,cancellation_fees_minor,net_sales_minor',
     );
     const rupees = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
     const revenue = sum(applied().map((q) => q.amount_due));
     const fare = sum(applied().map((q) => q.fare_difference));
     const fees = sum(applied().map((q) => q.change_fee));
-    expect(line?.split(',').slice(10)).toEqual([
+    expect(line?.split(',').slice(10, 17)).toEqual([
       '3',
       rupees(fare),
       rupees(fees),

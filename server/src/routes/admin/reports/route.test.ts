@@ -84,6 +84,9 @@ describe('sales reports', () => {
         changeFareDifference: 0,
         changeFees: 0,
         changeRevenue: 0,
+        refunds: 0,
+        cancellationFees: 0,
+        netSales: paidTotal,
       },
     ]);
   });
@@ -119,11 +122,12 @@ describe('sales reports', () => {
     const [header, line] = response.body.split('\r\n');
     expect(header).toBe(
       'day,currency,bookings,paid_bookings,sales,commission,markup,sales_minor,commission_minor,markup_minor,' +
-        'changes,change_fare_difference,change_fees,change_revenue,change_fare_difference_minor,change_fees_minor,change_revenue_minor',
+        'changes,change_fare_difference,change_fees,change_revenue,change_fare_difference_minor,change_fees_minor,change_revenue_minor,' +
+        'refunds,cancellation_fees,net_sales,refunds_minor,cancellation_fees_minor,net_sales_minor',
     );
     const rupees = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
     expect(line).toBe(
-      `${today},NPR,3,2,${rupees(paidTotal)},${rupees(commission)},0.00,${paidTotal},${commission},0,0,0.00,0.00,0.00,0,0,0`,
+      `${today},NPR,3,2,${rupees(paidTotal)},${rupees(commission)},0.00,${paidTotal},${commission},0,0,0.00,0.00,0.00,0,0,0,0.00,0.00,${rupees(paidTotal)},0,0,${paidTotal}`,
     );
   });
 

@@ -17,7 +17,7 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Sales, bookings, commission, markup and date changes per day, route, airline or agent (Asia/Kathmandu dates)',
+          'Sales, bookings, commission, markup, date changes, refunds, cancellation fees and net sales per day, route, airline or agent (Asia/Kathmandu dates)',
         querystring: reportQuery,
         response: responses(salesReport),
       },
@@ -33,7 +33,7 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'The same report as CSV (amounts in major units and in minor units; date changes in the last columns)',
+          'The same report as CSV (amounts in major units and in minor units; date changes, then refunds, cancellation fees and net sales in the last columns)',
         querystring: reportQuery,
       },
     },
@@ -59,6 +59,12 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
           'change_fare_difference_minor',
           'change_fees_minor',
           'change_revenue_minor',
+          'refunds',
+          'cancellation_fees',
+          'net_sales',
+          'refunds_minor',
+          'cancellation_fees_minor',
+          'net_sales_minor',
         ],
         report.rows.map((row) => [
           row.label,
@@ -78,6 +84,12 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
           row.changeFareDifference,
           row.changeFees,
           row.changeRevenue,
+          majorUnits(row.refunds),
+          majorUnits(row.cancellationFees),
+          majorUnits(row.netSales),
+          row.refunds,
+          row.cancellationFees,
+          row.netSales,
         ]),
       );
       return sendCsv(reply, `sales-by-${groupBy}-${from}-${to}.csv`, csv);

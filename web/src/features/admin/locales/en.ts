@@ -1,4 +1,5 @@
 import { bookingsEn } from './bookings-en';
+import { depositRequestsEn } from './deposit-requests-en';
 import { financeEn } from './finance-en';
 import { gatewaysEn } from './gateways-en';
 import { staffEn } from './staff-en';
@@ -23,6 +24,7 @@ export const adminEn = {
     markups: 'Markups',
     commissions: 'Agent commission',
     reports: 'Reports',
+    depositRequests: 'Deposit requests',
     salesRegister: 'VAT sales register',
     taxDetails: 'Tax details',
     staff: 'Staff',
@@ -196,6 +198,7 @@ export const adminEn = {
       disrupted: 'Flight disrupted',
       reminder: 'Reminder',
       price_drop: 'Fare drop',
+      wallet_deposit: 'Deposit decided',
     },
     to: 'To {{to}}',
     parts: '{{count}} SMS',
@@ -218,6 +221,7 @@ export const adminEn = {
   bookings: bookingsEn,
   gateways: gatewaysEn,
   staff: staffEn,
+  depositRequests: depositRequestsEn,
   finance: financeEn,
   wallet: {
     open: 'Wallet',
@@ -348,7 +352,7 @@ export const adminEn = {
   reports: {
     title: 'Reports',
     intro:
-      'Bookings made in the chosen dates (Nepal time); sales, commission and markup count paid and ticketed bookings. Date changes count by the day they were made.',
+      'Bookings made in the chosen dates (Nepal time); sales, commission and markup count the bookings sold (paid or ticketed, even if cancelled later). Refunds and cancellation fees count by the day each was made; net sales are sales less refunds. Date changes count by the day they were made.',
     from: 'From',
     to: 'To',
     groupBy: 'Group by',
@@ -356,6 +360,9 @@ export const adminEn = {
     metric: 'Chart',
     metrics: {
       sales: 'Sales',
+      refunds: 'Refunds',
+      netSales: 'Net sales',
+      cancellationFees: 'Cancellation fees',
       paidBookings: 'Paid bookings',
       bookings: 'Bookings',
       commission: 'Commission',

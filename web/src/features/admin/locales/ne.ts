@@ -1,4 +1,5 @@
 import { bookingsNe } from './bookings-ne';
+import { depositRequestsNe } from './deposit-requests-ne';
 import type { adminEn } from './en';
 import { financeNe } from './finance-ne';
 import { gatewaysNe } from './gateways-ne';
@@ -25,6 +26,7 @@ export const adminNe: typeof adminEn = {
     markups: 'मार्कअप',
     commissions: 'एजेन्ट कमिसन',
     reports: 'प्रतिवेदन',
+    depositRequests: 'जम्मा अनुरोध',
     salesRegister: 'भ्याट बिक्री खाता',
     taxDetails: 'कर विवरण',
     staff: 'कर्मचारी',
@@ -198,6 +200,7 @@ export const adminNe: typeof adminEn = {
       disrupted: 'उडानमा अवरोध',
       reminder: 'सम्झना',
       price_drop: 'भाडा घट्यो',
+      wallet_deposit: 'जम्माको निर्णय',
     },
     to: 'प्रापक: {{to}}',
     parts: '{{count}} भाग SMS',
@@ -220,6 +223,7 @@ export const adminNe: typeof adminEn = {
   bookings: bookingsNe,
   gateways: gatewaysNe,
   staff: staffNe,
+  depositRequests: depositRequestsNe,
   finance: financeNe,
   wallet: {
     open: 'वालेट',
@@ -350,7 +354,7 @@ export const adminNe: typeof adminEn = {
   reports: {
     title: 'प्रतिवेदन',
     intro:
-      'छानिएका मितिमा (नेपाल समय) गरिएका बुकिङ; बिक्री, कमिसन र मार्कअपमा भुक्तानी भएका र टिकट जारी भएका बुकिङ मात्र गनिन्छन्। मिति परिवर्तन गरिएकै दिनमा गनिन्छन्।',
+      'छानिएका मितिमा (नेपाल समय) गरिएका बुकिङ; बिक्री, कमिसन र मार्कअपमा बेचिएका (भुक्तानी भएका वा टिकट जारी भएका, पछि रद्द भए पनि) बुकिङ गनिन्छन्। फिर्ता र रद्द शुल्क गरिएकै दिनमा गनिन्छन्; खुद बिक्री भनेको बिक्रीबाट फिर्ता घटाएको रकम हो। मिति परिवर्तन गरिएकै दिनमा गनिन्छन्।',
     from: 'देखि',
     to: 'सम्म',
     groupBy: 'समूह',
@@ -358,6 +362,9 @@ export const adminNe: typeof adminEn = {
     metric: 'चार्ट',
     metrics: {
       sales: 'बिक्री',
+      refunds: 'फिर्ता',
+      netSales: 'खुद बिक्री',
+      cancellationFees: 'रद्द शुल्क',
       paidBookings: 'भुक्तानी भएका बुकिङ',
       bookings: 'बुकिङ',
       commission: 'कमिसन',

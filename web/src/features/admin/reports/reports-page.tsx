@@ -15,7 +15,10 @@ import { type ChartBar, SalesChart } from './sales-chart';
 
 const GROUPS: ReportGroup[] = ['day', 'route', 'airline', 'agent'];
 const METRICS = [
+  'netSales',
   'sales',
+  'refunds',
+  'cancellationFees',
   'paidBookings',
   'bookings',
   'commission',
@@ -24,7 +27,15 @@ const METRICS = [
   'changeRevenue',
 ] as const;
 type Metric = (typeof METRICS)[number];
-const MONEY_METRICS: Metric[] = ['sales', 'commission', 'markup', 'changeRevenue'];
+const MONEY_METRICS: Metric[] = [
+  'netSales',
+  'sales',
+  'refunds',
+  'cancellationFees',
+  'commission',
+  'markup',
+  'changeRevenue',
+];
 
 /**
  * The report's choices: its dates and grouping as the API checks them (`reportQuery`), and what
@@ -38,8 +49,8 @@ function kathmanduDate(daysAgo = 0): string {
 }
 
 /**
- * Reports: sales, bookings, commission and date changes per day, route, airline or agent, as a
- * chart, a table and CSV; change revenue by how it was paid, and change payments owed back.
+ * Reports: net sales (sales less refunds), refunds, cancellation fees, bookings, commission and date
+ * changes per day, route, airline or agent, as a chart (net sales first), a table and CSV; change revenue by how it was paid, and change payments owed back.
  */
 export function ReportsPage() {
   const { t } = useTranslation();
@@ -49,7 +60,7 @@ export function ReportsPage() {
     to: kathmanduDate(),
     groupBy: 'day',
   }));
-  const { form, errorOf } = useZodForm(reportChoice, { ...params, metric: 'sales', currency: '' });
+  const { form, errorOf } = useZodForm(reportChoice, { ...params, metric: 'netSales', currency: '' });
   // Each choice applies at once: the form is submitted as it changes, and asks for a valid range only.
   const apply = form.handleSubmit(({ from, to, groupBy }) => setParams({ from, to, groupBy }));
   const field = (name: 'from' | 'to' | 'groupBy' | 'metric' | 'currency') =>

@@ -87,7 +87,8 @@ export function SalesChart(props: {
           )}
         </g>
         {bars.map((bar, index) => {
-          const height = (bar.value / max) * plotHeight;
+          // A negative figure (net sales of a day of refunds) draws no bar; its label says it.
+          const height = (Math.max(0, bar.value) / max) * plotHeight;
           return (
             // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG group is not interactive; each bar is an image named by its figures
             <g key={bar.key} role="img" aria-label={bar.description}>

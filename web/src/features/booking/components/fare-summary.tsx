@@ -13,13 +13,16 @@ const RECEIPT_LINE_KEYS: Record<ReceiptLineKind, string> = {
 };
 
 /**
- * Per passenger type (each passenger's receipt lines: base fare, fuel surcharge, passenger service
- * charge, VAT, Tourism Service Fee, which sum to the passenger's total) and in total; for an agent, gross, the commission the agency grants and the
- * net they pay, then their own markup and what their client pays (spec §12.4).
+ * Per passenger type: one person's receipt lines (base fare, fuel surcharge, passenger service
+ * charge, VAT, Tourism Service Fee) under a per-person line they sum to, then that person's price
+ * times the travellers of the type; the total says for how many travellers, so every line adds up.
+ * For an agent, gross, the commission the agency grants and the net they pay, then their own markup
+ * and what their client pays (spec §12.4).
  */
 export function FareSummary(props: { price: OfferPrice; showCommission: boolean }) {
   const { t } = useTranslation();
   const money = (amount: number) => formatMoney(amount, props.price.currency, currentLanguage());
+  const travellers = props.price.per_passenger.reduce((sum, p) => sum + p.count, 0);
   return (
     <section
       aria-labelledby="fare-summary"
@@ -33,10 +36,8 @@ export function FareSummary(props: { price: OfferPrice; showCommission: boolean 
         {props.price.per_passenger.map((p, index) => (
           <Fragment key={p.type}>
             <div className={`flex justify-between font-medium ${index ? 'mt-2' : ''}`}>
-              <dt>
-                {t(`results.passenger.${p.type}`)} × {p.count}
-              </dt>
-              <dd>{money(p.subtotal)}</dd>
+              <dt>{t('booking.perPerson', { type: t(`results.passenger.${p.type}`) })}</dt>
+              <dd data-testid={`per-person-${p.type}`}>{money(p.total)}</dd>
             </div>
             {receiptLines(p).map((line) => (
               <div
@@ -48,10 +49,14 @@ export function FareSummary(props: { price: OfferPrice; showCommission: boolean 
                 <dd>{money(line.amount)}</dd>
               </div>
             ))}
+            <div className="flex justify-between font-medium">
+              <dt>{t('booking.typeSubtotal', { type: t(`results.passenger.${p.type}`), count: p.count })}</dt>
+              <dd data-testid={`subtotal-${p.type}`}>{money(p.subtotal)}</dd>
+            </div>
           </Fragment>
         ))}
         <div className="mt-2 flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-700">
-          <dt>{t('booking.total')}</dt>
+          <dt data-testid="booking-total-label">{t('booking.totalFor', { count: travellers })}</dt>
           <dd data-testid="booking-total">{money(props.price.total)}</dd>
         </div>
         {props.showCommission && props.price.commission && (

@@ -39,6 +39,8 @@ export const adminKeys = {
   staff: ['admin', 'staff'] as const,
   dashboard: ['admin', 'dashboard'] as const,
   refunds: ['admin', 'refunds'] as const,
+  depositRequests: ['admin', 'deposit-requests'] as const,
+  depositRequestsPage: (status: string, page: number) => ['admin', 'deposit-requests', status, page] as const,
 };
 
 /** Query-string of the defined, non-empty parameters. */

@@ -1,0 +1,31 @@
+/** The deposit requests page's English strings (docs/admin.md#deposit-requests). */
+export const depositRequestsEn = {
+  title: 'Deposit requests',
+  intro:
+    'Agents who paid money in at the bank ask here for their wallet to be credited. Check the deposit on the bank statement, then approve (the wallet is credited once) or reject with a reason. The agent is told either way.',
+  show: 'Show',
+  statuses: { pending: 'Waiting', approved: 'Approved', rejected: 'Rejected', all: 'All' },
+  none: 'No deposit requests here.',
+  caption: 'Deposit requests',
+  columns: {
+    agent: 'Agent',
+    amount: 'Amount',
+    reference: 'Bank reference',
+    depositedOn: 'Deposited on',
+    slip: 'Slip',
+    status: 'Status',
+    actions: 'Decision',
+  },
+  openSlip: 'Open slip',
+  noSlip: 'none',
+  balance: 'balance {{balance}}',
+  approve: 'Approve',
+  reject: 'Reject',
+  confirmApprove: 'Credit {{amount}} to {{agent}}’s wallet for deposit {{reference}}?',
+  confirmReject: 'Reject deposit {{reference}} of {{amount}} from {{agent}}?',
+  note: 'Note to the agent (optional)',
+  confirm: 'Yes, {{action}}',
+  cancel: 'Cancel',
+  approved: 'Approved: {{agent}}’s wallet now holds {{balance}}.',
+  rejected: 'Rejected: {{agent}} is told.',
+};

@@ -1,0 +1,31 @@
+/** The deposit requests page's Nepali strings (docs/admin.md#deposit-requests). */
+export const depositRequestsNe = {
+  title: 'जम्मा अनुरोधहरू',
+  intro:
+    'बैंकमा रकम जम्मा गरेका एजेन्टले यहाँ वालेटमा रकम जम्मा गर्न अनुरोध गर्छन्। बैंक विवरणमा जम्मा हेर्नुहोस्, अनि स्वीकृत गर्नुहोस् (वालेटमा एक पटक मात्र जम्मा हुन्छ) वा कारणसहित अस्वीकार गर्नुहोस्। दुवै अवस्थामा एजेन्टलाई जानकारी जान्छ।',
+  show: 'देखाउनुहोस्',
+  statuses: { pending: 'पर्खाइमा', approved: 'स्वीकृत', rejected: 'अस्वीकृत', all: 'सबै' },
+  none: 'यहाँ कुनै जम्मा अनुरोध छैन।',
+  caption: 'जम्मा अनुरोधहरू',
+  columns: {
+    agent: 'एजेन्ट',
+    amount: 'रकम',
+    reference: 'बैंक सन्दर्भ',
+    depositedOn: 'जम्मा मिति',
+    slip: 'भौचर',
+    status: 'अवस्था',
+    actions: 'निर्णय',
+  },
+  openSlip: 'भौचर खोल्नुहोस्',
+  noSlip: 'छैन',
+  balance: 'मौज्दात {{balance}}',
+  approve: 'स्वीकृत गर्नुहोस्',
+  reject: 'अस्वीकार गर्नुहोस्',
+  confirmApprove: '{{reference}} जम्माका लागि {{agent}} को वालेटमा {{amount}} जम्मा गर्ने?',
+  confirmReject: '{{agent}} को {{amount}} को जम्मा {{reference}} अस्वीकार गर्ने?',
+  note: 'एजेन्टलाई टिप्पणी (ऐच्छिक)',
+  confirm: 'हो, {{action}}',
+  cancel: 'रद्द',
+  approved: 'स्वीकृत: {{agent}} को वालेटमा अब {{balance}} छ।',
+  rejected: 'अस्वीकृत: {{agent}} लाई जानकारी दिइयो।',
+};
