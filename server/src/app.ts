@@ -76,6 +76,7 @@ import { airportRoutes } from './routes/airports/route';
 import { apiKeyRoutes } from './routes/api-keys/route';
 import { passwordChangeRoutes } from './routes/auth/password-change-route';
 import { authRoutes } from './routes/auth/route';
+import { sessionsRoutes } from './routes/auth/sessions-route';
 import { bookingChangeRoutes } from './routes/bookings/change-route';
 import { bookingDisruptionRoutes } from './routes/bookings/disruption-route';
 import { bookingPaymentRoutes } from './routes/bookings/payments-route';
@@ -326,6 +327,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(countryRoutes);
       await api.register(authRoutes);
       await api.register(passwordChangeRoutes);
+      await api.register(sessionsRoutes);
       await api.register(staffInvitationRoutes);
       await api.register(meRoutes);
       await api.register(updateUserProfileRoutes);

@@ -24,7 +24,7 @@ declare module 'fastify' {
     database: Database;
     brands: BrandDirectory;
     env: Env;
-    /** Server-side sessions: the database, or Redis when REDIS_URL is set. */
+    /** Server-side sessions, in the database whether or not REDIS_URL is set (decision 0004). */
     sessions: SessionStore;
     passwords: PasswordHasher;
     /** The Redis client when REDIS_URL is set: the rate limits' shared counters only. */
