@@ -16,6 +16,7 @@ export const en = {
     apiKeys: 'API keys',
     taxDetails: 'Tax details (PAN)',
     changePassword: 'Change password',
+    sessions: 'Sessions',
     logout: 'Logout',
     user: 'User',
     loading: 'Loading...',

@@ -18,6 +18,7 @@ export const ne: Messages = {
     apiKeys: 'API कुञ्जीहरू',
     taxDetails: 'कर विवरण (प्यान)',
     changePassword: 'पासवर्ड बदल्नुहोस्',
+    sessions: 'सत्रहरू',
     logout: 'लग आउट',
     user: 'प्रयोगकर्ता',
     loading: 'लोड हुँदैछ...',
