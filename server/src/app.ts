@@ -153,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const payments = new PaymentGatewayDirectory(
     paymentConfig,
     gatewayHosts,
-    savedMerchantAccounts(database.db, credentialsKey(env.SESSION_SECRET)),
+    savedMerchantAccounts(database.db, credentialsKey(env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS)),
     env.PAYMENT_SANDBOX,
   );
   app.decorate('payments', payments);
@@ -164,14 +164,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
   app.decorate('assets', assetStorageFromEnv(env));
-  const emailLinks = emailLinksKey(env.SESSION_SECRET);
+  const emailLinks = emailLinksKey(env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS);
   app.decorate('emailLinksKey', emailLinks);
   // Unset SMTP_URL: nothing is sent, and the outbox is read in the admin console.
   const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined;
   app.decorate('mail', { transport, from: env.MAIL_FROM, linksKey: emailLinks });
   app.decorate('sms', configuredSmsProvider(env));
-  app.decorate('apiKeysHashKey', apiKeysHashKey(env.SESSION_SECRET));
-  app.decorate('webhookSecretsKey', webhookSecretsKey(env.SESSION_SECRET));
+  app.decorate('apiKeysHashKey', apiKeysHashKey(env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS));
+  app.decorate('webhookSecretsKey', webhookSecretsKey(env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS));
   app.decorate('webhookResources', webhookResources(database.db));
   const jobs = createJobQueue(database, app.log);
   app.decorate('jobs', jobs);
