@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { BatchedLookup } from '../../db/batched-lookup';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
@@ -143,9 +143,7 @@ export class DatabaseSessionStore implements SessionStore {
     const rows = await this.db
       .select()
       .from(sessions)
-      .where(
-        and(eq(sessions.userId, userId), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > ${now}`),
-      )
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
       .orderBy(desc(sessions.lastSeenAt));
     return rows.filter((row) => isSessionLive(row, this.timeouts, now));
   }
