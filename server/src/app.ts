@@ -78,6 +78,7 @@ import { airportRoutes } from './routes/airports/route';
 import { apiKeyRoutes } from './routes/api-keys/route';
 import { passwordChangeRoutes } from './routes/auth/password-change-route';
 import { authRoutes } from './routes/auth/route';
+import { sessionsRoutes } from './routes/auth/sessions-route';
 import { bookingChangeRoutes } from './routes/bookings/change-route';
 import { bookingDisruptionRoutes } from './routes/bookings/disruption-route';
 import { bookingPaymentRoutes } from './routes/bookings/payments-route';
@@ -154,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const payments = new PaymentGatewayDirectory(
     paymentConfig,
     gatewayHosts,
-    savedMerchantAccounts(database.db, credentialsKey(env.SESSION_SECRET)),
+    savedMerchantAccounts(database.db, credentialsKey(env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS)),
     env.PAYMENT_SANDBOX,
   );
   app.decorate('payments', payments);
@@ -165,14 +166,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
   app.decorate('assets', assetStorageFromEnv(env));
-  const emailLinks = emailLinksKey(env.SESSION_SECRET);
+  const emailLinks = emailLinksKey(env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS);
   app.decorate('emailLinksKey', emailLinks);
   // Unset SMTP_URL: nothing is sent, and the outbox is read in the admin console.
   const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined;
   app.decorate('mail', { transport, from: env.MAIL_FROM, linksKey: emailLinks });
   app.decorate('sms', configuredSmsProvider(env));
-  app.decorate('apiKeysHashKey', apiKeysHashKey(env.SESSION_SECRET));
-  app.decorate('webhookSecretsKey', webhookSecretsKey(env.SESSION_SECRET));
+  app.decorate('apiKeysHashKey', apiKeysHashKey(env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS));
+  app.decorate('webhookSecretsKey', webhookSecretsKey(env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS));
   app.decorate('webhookResources', webhookResources(database.db));
   const jobs = createJobQueue(database, app.log);
   app.decorate('jobs', jobs);
@@ -328,6 +329,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(countryRoutes);
       await api.register(authRoutes);
       await api.register(passwordChangeRoutes);
+      await api.register(sessionsRoutes);
       await api.register(staffInvitationRoutes);
       await api.register(meRoutes);
       await api.register(updateUserProfileRoutes);

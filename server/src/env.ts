@@ -81,6 +81,11 @@ const envSchema = z
       .optional(),
     /** Secret for signing session cookies and tokens; at least 32 characters. */
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_SESSION_SECRET),
+    /**
+     * The secret SESSION_SECRET replaced, while a rotation is under way: what it sealed or hashed
+     * still opens, everything new uses SESSION_SECRET (docs/operations.md#rotating-session_secret).
+     */
+    SESSION_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
     /** The address travellers use, for links in e-mails and payment return URLs. */
     PUBLIC_URL: z.url({ message: 'must be a URL such as https://tickets.example.com' }).optional(),
     /**
@@ -296,6 +301,13 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
+    }
+    if (env.SESSION_SECRET_PREVIOUS !== undefined && env.SESSION_SECRET_PREVIOUS === env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET_PREVIOUS'],
+        message: 'must differ from SESSION_SECRET (the secret it replaced)',
+      });
     }
     if (env.SMS_PROVIDER === 'sparrow') {
       for (const name of ['SPARROW_SMS_TOKEN', 'SPARROW_SMS_FROM'] as const)

@@ -180,3 +180,22 @@ export const clientProfileResponse = z.object({
   clientCustomerDetails,
   user: userDetails,
 });
+
+/** One live session of the signed-in user (`GET /auth/sessions`, docs/accounts.md#sessions). */
+export const userSessionDetails = z.object({
+  /** An opaque id for `DELETE /auth/sessions/:id`: neither the token nor what the server stores. */
+  id: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  /** The client's address at sign-in (behind a proxy: as TRUST_PROXY allows), if known. */
+  ipAddress: z.string().nullable(),
+  /** The browser's User-Agent at sign-in (at most 256 characters), if it sent one. */
+  userAgent: z.string().nullable(),
+  /** This is the session the request came with ("this device"). */
+  current: z.boolean(),
+});
+export type UserSessionDetails = z.infer<typeof userSessionDetails>;
+
+export const userSessionsResponse = z.object({ sessions: z.array(userSessionDetails) });
+
+export const userSessionParams = z.object({ id: z.string().min(1).max(100) });

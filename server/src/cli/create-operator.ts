@@ -80,7 +80,7 @@ async function main(): Promise<number> {
           link = `${site}${setPasswordPath(token)}`;
           return link;
         },
-        linksKey: emailLinksKey(env.SESSION_SECRET),
+        linksKey: emailLinksKey(env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS),
       });
     });
     console.log(

@@ -6,6 +6,7 @@ import type { PasswordHasher } from '../domain/accounts/password-hasher';
 import type { ApiKeyRow } from '../domain/api-keys/create-api-key';
 import type { AssetStorage } from '../domain/assets/asset-storage';
 import type { Brand, BrandDirectory } from '../domain/brands/brand-directory';
+import type { DerivedKey } from '../domain/crypto/key-ring';
 import type { OutboxMail } from '../domain/outbox/deliver-email-outbox';
 import type { SessionRecord, SessionStore } from '../domain/sessions/session-store';
 import type { WebhookEventRow } from '../domain/webhooks/deliver-webhooks';
@@ -24,7 +25,7 @@ declare module 'fastify' {
     database: Database;
     brands: BrandDirectory;
     env: Env;
-    /** Server-side sessions: the database, or Redis when REDIS_URL is set. */
+    /** Server-side sessions, in the database whether or not REDIS_URL is set (decision 0004). */
     sessions: SessionStore;
     passwords: PasswordHasher;
     /** The Redis client when REDIS_URL is set: the rate limits' shared counters only. */
@@ -45,11 +46,11 @@ declare module 'fastify' {
     /** The job queue (pg-boss in the database): jobs/definitions.ts lists every job. */
     jobs: JobQueue;
     /** Seals the links in queued e-mails that sign their recipient in (password, invitation). */
-    emailLinksKey: Buffer;
-    /** The key API keys are hashed with (HMAC-SHA256), derived from SESSION_SECRET. */
-    apiKeysHashKey: Buffer;
+    emailLinksKey: DerivedKey;
+    /** The key API keys are hashed with (HMAC-SHA256), derived from SESSION_SECRET (and the previous one). */
+    apiKeysHashKey: DerivedKey;
     /** Seals webhooks' signing secrets at rest, derived from SESSION_SECRET. */
-    webhookSecretsKey: Buffer;
+    webhookSecretsKey: DerivedKey;
     /** A webhook event's resource as the API presents it (http/webhook-resources.ts). */
     webhookResources: (event: WebhookEventRow) => Promise<unknown>;
     /** Every API route with its policy, as registered (the access sweep test walks it). */

@@ -101,7 +101,12 @@ export async function startSession(
   if (transport === 'cookie' && request.session?.transport === 'cookie') {
     await app.sessions.revoke(request.session.token);
   }
-  const { token } = await app.sessions.create({ userId: user.id, brandId: user.brandId });
+  const { token } = await app.sessions.create({
+    userId: user.id,
+    brandId: user.brandId,
+    ipAddress: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
   request.log.info({ userId: user.id, transport }, 'session started');
   if (transport === 'bearer') return { accessToken: token };
   reply.header(

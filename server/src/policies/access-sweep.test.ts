@@ -50,6 +50,8 @@ interface Victim {
   staffMemberId: string;
   staffEmail: string;
   staffInvitationId: string;
+  /** One of the victim's own sessions (its public id, docs/accounts.md#sessions), not the sweep's. */
+  sessionId: string;
 }
 let victim: Victim;
 /** Brand A's console users, one per staff role (its demo admin is the owner). */
@@ -231,7 +233,13 @@ beforeAll(async () => {
       payload: { first_name: MARKER_SUB_AGENT, last_name: 'Below', email: 'sweep.sub@sweep.example' },
     })
   ).json().data;
+  const victimSessions = (
+    await api(t, { url: '/auth/sessions', cookie: await logInDemo(t, 'sajilo', 'agent') })
+  ).json().data.sessions as { id: string; current: boolean }[];
+  const victimSession = victimSessions.find((session) => session.current);
+  if (!victimSession) throw new Error('the victim has no current session to sweep');
   victim = {
+    sessionId: victimSession.id,
     staffMemberId: staffMember.id,
     staffEmail: staffMember.email,
     staffInvitationId: invitation.id,
@@ -310,6 +318,7 @@ function victimIdFor(path: string, param: string): string {
   if (param === 'id' && path.startsWith('/webhooks/')) return victim.webhookId;
   if (param === 'id' && path.startsWith('/price-alerts/')) return victim.priceAlertId;
   if (param === 'id' && path.startsWith('/agent/sub-agents/')) return victim.subAgentId;
+  if (param === 'id' && path.startsWith('/auth/sessions/')) return victim.sessionId;
   if (param === 'deliveryId') return victim.webhookDeliveryId;
   // A dated flight is public knowledge; what is the brand's own is its bookings on it.
   if (param === 'flightId') return victim.flightId;

@@ -130,6 +130,10 @@ const routes = toRoutesElements([
         lazy: () => import('../features/account/wallet-page').then((m) => ({ Component: m.WalletPage })),
       },
       {
+        path: 'account/sessions',
+        lazy: () => import('../features/account/sessions-page').then((m) => ({ Component: m.SessionsPage })),
+      },
+      {
         path: 'account/api-keys',
         lazy: () => import('../features/account/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
       },

@@ -17,6 +17,7 @@ export const en = {
     webhooks: 'Webhooks',
     taxDetails: 'Tax details (PAN)',
     changePassword: 'Change password',
+    sessions: 'Sessions',
     logout: 'Logout',
     user: 'User',
     loading: 'Loading...',

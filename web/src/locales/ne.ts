@@ -19,6 +19,7 @@ export const ne: Messages = {
     webhooks: 'वेबहुकहरू',
     taxDetails: 'कर विवरण (प्यान)',
     changePassword: 'पासवर्ड बदल्नुहोस्',
+    sessions: 'सत्रहरू',
     logout: 'लग आउट',
     user: 'प्रयोगकर्ता',
     loading: 'लोड हुँदैछ...',

@@ -185,7 +185,7 @@ export const users = pgTable(
 );
 
 /**
- * Server-side sessions (used when Redis is not configured). The token itself is never stored:
+ * Server-side sessions (docs/decisions/0004-sessions-in-the-database-redis-for-counters.md). The token itself is never stored:
  * the id is the SHA-256 of the token the browser holds in its cookie (or an API client as Bearer).
  */
 export const sessions = pgTable(
@@ -204,6 +204,10 @@ export const sessions = pgTable(
     /** The session ends at this time whatever its use (SESSION_ABSOLUTE_HOURS). */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The client's address at sign-in, shown in the user's list of sessions (docs/accounts.md#sessions). */
+    ipAddress: text('ip_address'),
+    /** The browser's User-Agent at sign-in, cut to 256 characters. */
+    userAgent: text('user_agent'),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

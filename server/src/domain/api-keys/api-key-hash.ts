@@ -1,12 +1,13 @@
-import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { API_KEY_PREFIX } from '#shared/integrations';
+import { type DerivedKey, deriveKey, keysOf } from '../crypto/key-ring';
 
 /**
  * The key that API keys are hashed with, derived from SESSION_SECRET (HKDF-SHA256): a stolen
  * `api_keys` table without the secret cannot even be checked against a guess.
  */
-export function apiKeysHashKey(sessionSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', sessionSecret, 'tikat', 'api-keys/v1', 32));
+export function apiKeysHashKey(sessionSecret: string, previousSecret?: string): DerivedKey {
+  return deriveKey('api-keys/v1', sessionSecret, previousSecret);
 }
 
 /**
@@ -16,6 +17,13 @@ export function apiKeysHashKey(sessionSecret: string): Buffer {
 export function hashApiKey(key: string, hashKey: Buffer): string {
   return createHmac('sha256', hashKey).update(key).digest('hex');
 }
+
+/**
+ * The hashes a stored key may have: under the current secret, and under SESSION_SECRET_PREVIOUS while
+ * a rotation is under way (a key found by the previous one is re-hashed with the current one).
+ */
+export const apiKeyHashesOf = (key: string, hashKey: DerivedKey): string[] =>
+  keysOf(hashKey).map((candidate) => hashApiKey(key, candidate));
 
 /** A new key: `tka_` and 256 random bits (base64url). */
 export function newApiKey(): string {

@@ -1,8 +1,9 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiKeys, users } from '../../db/schema/index';
 import { type AccountUser, accountUserColumns } from '../accounts/find-user';
-import { hashApiKey } from './api-key-hash';
+import type { DerivedKey } from '../crypto/key-ring';
+import { apiKeyHashesOf } from './api-key-hash';
 import type { ApiKeyRow } from './create-api-key';
 
 /** Last-use times are written at most this often. */
@@ -15,20 +16,28 @@ const TOUCH_INTERVAL_MS = 60_000;
  */
 export async function findApiKey(
   db: Db,
-  options: { key: string; brandId: string; hashKey: Buffer },
+  options: { key: string; brandId: string; hashKey: DerivedKey },
 ): Promise<{ apiKey: ApiKeyRow; user: AccountUser } | undefined> {
+  const [currentHash, ...previousHashes] = apiKeyHashesOf(options.key, options.hashKey);
   const [found] = await db
     .select({ apiKey: apiKeys, user: accountUserColumns })
     .from(apiKeys)
     .innerJoin(users, and(eq(users.id, apiKeys.userId), eq(users.brandId, apiKeys.brandId)))
     .where(
       and(
-        eq(apiKeys.keyHash, hashApiKey(options.key, options.hashKey)),
+        previousHashes.length === 0
+          ? eq(apiKeys.keyHash, currentHash ?? '')
+          : inArray(apiKeys.keyHash, [currentHash ?? '', ...previousHashes]),
         eq(apiKeys.brandId, options.brandId),
         isNull(apiKeys.revokedAt),
       ),
     );
   if (!found) return undefined;
+  // Found by the previous secret's hash: stored under the current one from now on.
+  if (currentHash && found.apiKey.keyHash !== currentHash) {
+    await db.update(apiKeys).set({ keyHash: currentHash }).where(eq(apiKeys.id, found.apiKey.id));
+    found.apiKey.keyHash = currentHash;
+  }
   const now = new Date();
   if (!found.apiKey.lastUsedAt || now.getTime() - found.apiKey.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await db

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { BatchedLookup } from '../../db/batched-lookup';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
@@ -14,6 +14,9 @@ export interface SessionRecord {
   lastSeenAt: Date;
   /** Absolute end of the session. */
   expiresAt: Date;
+  /** The client's address and browser at sign-in (docs/accounts.md#sessions), when known. */
+  ipAddress: string | null;
+  userAgent: string | null;
   /** The session's user, when the store read it in the same query (the database store does). */
   user?: AccountUser | undefined;
 }
@@ -29,13 +32,27 @@ export interface SessionTimeouts {
  */
 export interface SessionStore {
   /** Starts a session; the token goes to the client (cookie or bearer) and nowhere else. */
-  create(input: { userId: string; brandId: string }): Promise<{ token: string; session: SessionRecord }>;
+  create(input: NewSessionInput): Promise<{ token: string; session: SessionRecord }>;
   /** The live session of a token (and marks it used), or undefined if unknown, idle, expired or revoked. */
   find(token: string): Promise<SessionRecord | undefined>;
   revoke(token: string): Promise<void>;
   /** Ends every session of a user (after a password reset). */
   revokeAllForUser(userId: string): Promise<void>;
+  /** The user's live sessions, most recently used first (without `user`). */
+  listLiveForUser(userId: string): Promise<SessionRecord[]>;
+  /** Ends one session of the user by its stored id; false when the user has no such live session. */
+  revokeForUser(userId: string, sessionId: string): Promise<boolean>;
 }
+
+export interface NewSessionInput {
+  userId: string;
+  brandId: string;
+  ipAddress?: string | null | undefined;
+  userAgent?: string | null | undefined;
+}
+
+/** A User-Agent is kept to this many characters: enough to tell browsers apart, no more. */
+export const MAX_USER_AGENT_LENGTH = 256;
 
 /** Last-use times are written at most this often, not on every request. */
 export const TOUCH_INTERVAL_MS = 60_000;
@@ -48,7 +65,7 @@ export function isSessionLive(session: SessionRecord, timeouts: SessionTimeouts,
   );
 }
 
-export function newSession(input: { userId: string; brandId: string }, timeouts: SessionTimeouts) {
+export function newSession(input: NewSessionInput, timeouts: SessionTimeouts) {
   const token = newSecretToken();
   const now = new Date();
   const session: SessionRecord = {
@@ -58,6 +75,8 @@ export function newSession(input: { userId: string; brandId: string }, timeouts:
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + timeouts.absoluteMs),
+    ipAddress: input.ipAddress?.slice(0, 64) || null,
+    userAgent: input.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) || null,
   };
   return { token, session };
 }
@@ -86,7 +105,7 @@ export class DatabaseSessionStore implements SessionStore {
     });
   }
 
-  async create(input: { userId: string; brandId: string }) {
+  async create(input: NewSessionInput) {
     const created = newSession(input, this.timeouts);
     await this.db.insert(sessions).values(created.session);
     return created;
@@ -117,5 +136,24 @@ export class DatabaseSessionStore implements SessionStore {
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  async listLiveForUser(userId: string): Promise<SessionRecord[]> {
+    const now = new Date();
+    const rows = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .orderBy(desc(sessions.lastSeenAt));
+    return rows.filter((row) => isSessionLive(row, this.timeouts, now));
+  }
+
+  async revokeForUser(userId: string, sessionId: string): Promise<boolean> {
+    const ended = await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return ended.length > 0;
   }
 }

@@ -16,11 +16,11 @@ let suppliers: Supplier[] = [measureSupplier(houseSupplier)];
  */
 export function configureSuppliers(
   env: Pick<Env, 'DUFFEL_ACCESS_TOKEN' | 'DUFFEL_API_URL' | 'SUPPLIER_TIMEOUT_MS'> &
-    Partial<Pick<Env, 'SESSION_SECRET'>>,
+    Partial<Pick<Env, 'SESSION_SECRET' | 'SESSION_SECRET_PREVIOUS'>>,
 ): Supplier[] {
   suppliers = [measureSupplier(houseSupplier)];
   // A brand's own Duffel token is sealed with the gateway credentials' key (from SESSION_SECRET).
-  const key = env.SESSION_SECRET ? credentialsKey(env.SESSION_SECRET) : null;
+  const key = env.SESSION_SECRET ? credentialsKey(env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS) : null;
   if (env.DUFFEL_ACCESS_TOKEN || key)
     suppliers.push(
       measureSupplier(

@@ -1,8 +1,12 @@
-import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { type DerivedKey, deriveKey } from '../crypto/key-ring';
 
-/** The key that seals webhooks' signing secrets at rest, derived from SESSION_SECRET (HKDF-SHA256). */
-export function webhookSecretsKey(sessionSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', sessionSecret, 'tikat', 'webhook-secrets/v1', 32));
+/**
+ * The key that seals webhooks' signing secrets at rest, derived from SESSION_SECRET (HKDF-SHA256),
+ * opening what SESSION_SECRET_PREVIOUS sealed too (docs/operations.md#rotating-session_secret).
+ */
+export function webhookSecretsKey(sessionSecret: string, previousSecret?: string): DerivedKey {
+  return deriveKey('webhook-secrets/v1', sessionSecret, previousSecret);
 }
 
 /** A new signing secret: `whsec_` and 256 random bits (base64url). */

@@ -1,6 +1,21 @@
-/** The account pages' strings (API keys, wallet, tax details): loaded with those pages, not the home. */
+/** The account pages' strings (sessions, API keys, wallet, tax details): loaded with those pages, not the home. */
 export const accountStrings = {
   en: {
+    sessions: {
+      title: 'Sessions',
+      intro:
+        'Where you are signed in. Sign out any device you do not recognise, or no longer use; it must log in again.',
+      yours: 'Your sessions',
+      thisDevice: 'This device',
+      unknownBrowser: 'Unknown browser',
+      unknownAddress: 'unknown address',
+      started: 'signed in {{date}}',
+      lastUsed: 'last used {{date}}',
+      end: 'Sign out',
+      confirmEnd: 'Sign out this session ({{browser}})? That device must log in again.',
+      ended: 'The session has been signed out.',
+      none: 'No other sessions.',
+    },
     apiKeys: {
       title: 'API keys',
       intro:
@@ -51,6 +66,21 @@ export const accountStrings = {
     },
   },
   ne: {
+    sessions: {
+      title: 'सत्रहरू',
+      intro:
+        'तपाईं कहाँ कहाँ साइन इन हुनुहुन्छ। चिन्नुभएन वा अब प्रयोग नगर्ने उपकरणबाट साइन आउट गर्नुहोस्; त्यहाँ फेरि लग इन गर्नुपर्छ।',
+      yours: 'तपाईंका सत्रहरू',
+      thisDevice: 'यो उपकरण',
+      unknownBrowser: 'अज्ञात ब्राउजर',
+      unknownAddress: 'अज्ञात ठेगाना',
+      started: '{{date}} मा साइन इन',
+      lastUsed: 'अन्तिम प्रयोग {{date}}',
+      end: 'साइन आउट',
+      confirmEnd: 'यो सत्र ({{browser}}) साइन आउट गर्ने? त्यो उपकरणमा फेरि लग इन गर्नुपर्छ।',
+      ended: 'सत्र साइन आउट भयो।',
+      none: 'अरू कुनै सत्र छैन।',
+    },
     apiKeys: {
       title: 'API कुञ्जीहरू',
       intro:

@@ -29,7 +29,7 @@ function present(status: CredentialsStatus): PaymentCredentialsStatus {
 
 /** The brand's own merchant credentials per gateway: secrets are write-only. */
 export const adminPaymentCredentialRoutes: FastifyPluginAsyncZod = async (app) => {
-  const key = credentialsKey(app.env.SESSION_SECRET);
+  const key = credentialsKey(app.env.SESSION_SECRET, app.env.SESSION_SECRET_PREVIOUS);
 
   app.get(
     '/admin/payment-credentials',

@@ -21,7 +21,7 @@ const present = (status: BrandSupplierTokenStatus) => ({
 
 /** The brand's own Duffel access token (docs/suppliers.md#a-brands-own-duffel-account): write-only. */
 export const adminSupplierCredentialRoutes: FastifyPluginAsyncZod = async (app) => {
-  const key = credentialsKey(app.env.SESSION_SECRET);
+  const key = credentialsKey(app.env.SESSION_SECRET, app.env.SESSION_SECRET_PREVIOUS);
   const supplier = DUFFEL_SUPPLIER;
 
   app.get(

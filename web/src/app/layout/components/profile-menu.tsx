@@ -140,6 +140,7 @@ export function ProfileDropdown() {
             {/* Under 640 px the language moves here; Logout stays the last entry. */}
             <LanguageSwitch role="menuitem" className={`${itemClass} sm:hidden`} />
             {menuLink('/auth/password', 'header.changePassword')}
+            {menuLink('/account/sessions', 'header.sessions')}
             <button
               role="menuitem"
               type="button"
