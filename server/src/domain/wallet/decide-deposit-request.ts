@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { depositRequests, users, walletEntries } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { refuseStaffBeneficiary } from '../admin/refuse-staff-beneficiary';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { type DepositRequestRow, findDepositRequest } from './list-deposit-requests';
 import { notifyDepositDecision } from './notify-deposit-decision';
@@ -24,7 +25,8 @@ const ALREADY_CREDITED = 'This reference has already been credited to the wallet
  * the agent's e-mail, SMS (when they have a mobile) and `wallet.deposit` webhook event. The
  * request's row lock orders concurrent decisions: the first decides, the others find it decided
  * (409 CONFLICT), so a request credits the wallet once. A staff member never decides a request for
- * their own account (403 FORBIDDEN); another brand's request is 404.
+ * their own account, nor approves one for another staff member's (403 STAFF_OWN_ACCOUNT,
+ * docs/security.md#no-one-moves-money-to-themselves); another brand's request is 404.
  */
 export async function decideDepositRequest(
   db: Db,
@@ -37,13 +39,18 @@ export async function decideDepositRequest(
       .where(and(eq(depositRequests.id, options.id), eq(depositRequests.brandId, options.brandId)))
       .for('update');
     if (!locked) throw new AppError('NOT_FOUND', 'There is no such deposit request.');
-    if (locked.userId === options.actor.id) {
-      throw new AppError('FORBIDDEN', 'You may not decide a deposit request for your own account.');
+    const approve = options.decision === 'approve';
+    const [beneficiary] = await tx
+      .select({ id: users.id, type: users.type })
+      .from(users)
+      .where(eq(users.id, locked.userId));
+    // Rejecting another staff member's request moves no money; approving it, or deciding one's own, would.
+    if (beneficiary && (approve || beneficiary.id === options.actor.id)) {
+      refuseStaffBeneficiary(options.actor, beneficiary);
     }
     if (locked.status !== 'pending') {
       throw new AppError('CONFLICT', `This deposit request was already ${locked.status}.`);
     }
-    const approve = options.decision === 'approve';
     let walletEntryId: number | null = null;
     let balance: number;
     if (approve) {

@@ -265,17 +265,23 @@ describe('deciding a deposit request', () => {
     expect((await ask({ amount: 99_900, reference: ref, deposited_on: today })).statusCode).toBe(201);
   });
 
-  it('no staff member decides a request for their own account; another brand’s is not found', async () => {
+  it('no staff member decides a request for their own account or credits another staff member’s; another brand’s is not found', async () => {
     const own = await ask({ amount: 10_000, reference: reference(), deposited_on: today }, finance.cookie);
     expect(own.statusCode, own.body).toBe(201);
     const id = own.json().data.id as number;
     const refused = await decide(id, 'approve', finance.cookie);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().data.code).toBe('FORBIDDEN');
+    expect(refused.json().data.code).toBe('STAFF_OWN_ACCOUNT');
     const alsoRefused = await decide(id, 'reject', finance.cookie);
     expect(alsoRefused.statusCode).toBe(403);
+    // Another staff member's account: the owner may not credit it either, only turn it down.
     const byOwner = await decide(id, 'approve', owner);
-    expect(byOwner.statusCode, byOwner.body).toBe(200);
+    expect(byOwner.statusCode, byOwner.body).toBe(403);
+    expect(byOwner.json().data.code).toBe('STAFF_OWN_ACCOUNT');
+    const wallet = await api(t, { method: 'GET', url: '/wallet', cookie: finance.cookie });
+    expect(wallet.json().data.balance).toBe(0);
+    const rejectedByOwner = await decide(id, 'reject', owner);
+    expect(rejectedByOwner.statusCode, rejectedByOwner.body).toBe(200);
     expect((await decide(999_999_999, 'approve', owner)).statusCode).toBe(404);
     const badId = await decide(-1, 'approve', owner);
     expect(badId.statusCode).toBe(400);
