@@ -52,6 +52,8 @@ interface Victim {
   staffInvitationId: string;
   /** One of the victim's own sessions (its public id, docs/accounts.md#sessions), not the sweep's. */
   sessionId: string;
+  /** The victim's request for a wallet top-up (docs/finance-statements.md#deposit-requests). */
+  depositRequestId: string;
 }
 let victim: Victim;
 /** Brand A's console users, one per staff role (its demo admin is the owner). */
@@ -196,6 +198,21 @@ beforeAll(async () => {
   const [delivery] = (
     await api(t, { method: 'GET', url: `/webhooks/${webhook.id}/deliveries`, cookie: sessions.agentA })
   ).json().data;
+  const deposit = await api(t, {
+    method: 'POST',
+    url: '/wallet/deposit-requests',
+    cookie: sessions.agentA,
+    payload: {
+      amount: 50_000,
+      reference: 'SWEEP-DEPOSIT-1',
+      deposited_on: '2026-01-05',
+      slip: {
+        content_type: 'application/pdf',
+        data: Buffer.from('%PDF-1.4\n% sweep slip\n').toString('base64'),
+      },
+    },
+  });
+  if (deposit.statusCode !== 201) throw new Error(`no deposit request for the sweep: ${deposit.body}`);
   const staffMember = await addStaffMember(t, 'viewer', {
     ownerCookie: sessions.adminA,
     email: 'sweep.staff@sweep.example',
@@ -240,6 +257,7 @@ beforeAll(async () => {
   if (!victimSession) throw new Error('the victim has no current session to sweep');
   victim = {
     sessionId: victimSession.id,
+    depositRequestId: String(deposit.json().data.id),
     staffMemberId: staffMember.id,
     staffEmail: staffMember.email,
     staffInvitationId: invitation.id,
@@ -319,6 +337,7 @@ function victimIdFor(path: string, param: string): string {
   if (param === 'id' && path.startsWith('/price-alerts/')) return victim.priceAlertId;
   if (param === 'id' && path.startsWith('/agent/sub-agents/')) return victim.subAgentId;
   if (param === 'id' && path.startsWith('/auth/sessions/')) return victim.sessionId;
+  if (param === 'id' && path.includes('/deposit-requests/')) return victim.depositRequestId;
   if (param === 'deliveryId') return victim.webhookDeliveryId;
   // A dated flight is public knowledge; what is the brand's own is its bookings on it.
   if (param === 'flightId') return victim.flightId;
@@ -494,6 +513,11 @@ const CALLS: Record<string, () => Call> = {
     payload: { legalName: 'Sweep Ltd.', address: 'Kathmandu', pan: '609876543', vatNumber: '609876543' },
   }),
   'GET /admin/reports/sales-register': () => ({ query: 'month=2083-08&format=json' }),
+  'POST /wallet/deposit-requests': () => ({
+    payload: { amount: 10_000, reference: `SWEEP-${randomUUID().slice(0, 8)}`, deposited_on: '2026-01-05' },
+  }),
+  'POST /admin/deposit-requests/:id/approve': () => ({ payload: { note: 'Sweep' } }),
+  'POST /admin/deposit-requests/:id/reject': () => ({ payload: { note: 'Sweep' } }),
   'POST /webhooks': () => ({ payload: { url: 'http://127.0.0.1:9/sweep-hook', events: ['wallet.low'] } }),
   'POST /agent/sub-agents': () => ({
     payload: { first_name: 'Sweep', last_name: 'Sub', email: `sweep-sub-${randomUUID()}@example.com` },
@@ -548,6 +572,8 @@ function unknownIdFor(path: string, param: string): string {
   if (param === 'pnr') return real === 'ZZZZZ9' ? 'ZZZZZ8' : 'ZZZZZ9';
   if (param === 'flightId') return real.replace(/\d{4}-\d{2}-\d{2}$/, '2099-01-01');
   if (param === 'number') return 'CN-2000/01-999999';
+  // Deposit requests are numbered, not UUIDs.
+  if (param === 'id' && path.includes('/deposit-requests/')) return String(Number(real) + 1_000_000);
   return param === 'id' || param === 'deliveryId' ? randomUUID() : real;
 }
 
@@ -664,7 +690,12 @@ describe('the access sweep of every API route', () => {
       if (route.params.some(isOwnedId)) {
         const response = await expectSameAsUnknown(route, stranger, SAJILO, label);
         expect(response.statusCode, label).toBe(
-          ADMIN_POLICIES.includes(route.policy) || route.policy === 'manageSubAgents' ? 403 : 404,
+          // A customer has no wallet: its routes are not theirs, whatever the id.
+          ADMIN_POLICIES.includes(route.policy) ||
+            route.policy === 'manageSubAgents' ||
+            route.policy === 'useWallet'
+            ? 403
+            : 404,
         );
         continue;
       }
