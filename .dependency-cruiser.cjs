@@ -41,6 +41,7 @@ const domainTiers = {
     'outbox',
     'payments',
     'wallet',
+    'approvals',
     'sub-agents',
     'finance',
     'webhooks',

@@ -52,6 +52,7 @@ import {
 } from './payments/config';
 import { sandboxRoutes } from './payments/sandbox/index';
 import { enforcePolicies, type RoutePolicy } from './policies/policy';
+import { adminApprovalRoutes } from './routes/admin/approvals/route';
 import { adminAuditRoutes } from './routes/admin/audit/route';
 import { adminBookingRoutes } from './routes/admin/bookings/route';
 import { adminBrandRoutes } from './routes/admin/brand/route';
@@ -356,6 +357,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await admin.register(adminSupplierCredentialRoutes);
         await admin.register(adminWalletRoutes);
         await admin.register(adminDepositRequestRoutes);
+        await admin.register(adminApprovalRoutes);
         await admin.register(adminMarkupRoutes);
         await admin.register(adminExchangeRateRoutes);
         await admin.register(adminCommissionRoutes);

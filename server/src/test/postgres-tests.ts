@@ -16,6 +16,10 @@ export const POSTGRES_TESTS: ReadonlyArray<readonly [file: string, why: string]>
     'server/src/domain/wallet/concurrent-deposit-approvals.test.ts',
     "ten approvals of one deposit request at once, under the request's row lock",
   ],
+  [
+    'server/src/domain/approvals/concurrent-approvals.test.ts',
+    "ten approvals of one four-eyes top-up at once, under the approval's row lock",
+  ],
   ['server/src/domain/outbox/deliver-email-outbox.test.ts', 'two instances deliver the outbox (skip locked)'],
   ['server/src/http/redis-unavailable.test.ts', 'rate limits in Redis, and Redis emptied'],
   ['server/src/operations/postgres-restart.test.ts', 'a PostgreSQL restart during a booking load'],

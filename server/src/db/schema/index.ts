@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './admin';
+export * from './approvals';
 export * from './booking-changes';
 export * from './bookings';
 export * from './brands';

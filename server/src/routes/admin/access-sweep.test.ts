@@ -190,6 +190,18 @@ const CALLS: Record<string, () => Call> = {
   'GET /admin/deposit-requests/:id/slip': () => ({}),
   'POST /admin/deposit-requests/:id/approve': () => ({ payload: { note: 'Sweep' } }),
   'POST /admin/deposit-requests/:id/reject': () => ({ payload: { note: 'Sweep' } }),
+  'GET /admin/approval-policy': () => ({}),
+  'PUT /admin/approval-policy': () => ({
+    payload: {
+      topUpThreshold: 10_000_000,
+      creditLimitThreshold: 10_000_000,
+      handRefundThreshold: 10_000_000,
+      commissionRateThreshold: 1_000,
+    },
+  }),
+  'GET /admin/approvals': () => ({ query: 'status=pending' }),
+  'POST /admin/approvals/:id/approve': () => ({}),
+  'POST /admin/approvals/:id/reject': () => ({}),
   'GET /admin/markups': () => ({}),
   'POST /admin/markups': () => ({
     payload: { scope: 'route', origin: 'KTM', destination: 'BWA', kind: 'fixed', value: 1 },
@@ -267,6 +279,8 @@ function withBrandBIds(path: string): string {
   if (path.includes('/markups/')) return path.replace(':id', b.markupId);
   if (path.includes('/agent-groups/')) return path.replace(':id', b.agentGroupId);
   if (path.includes('/deposit-requests/')) return path.replace(':id', String(b.depositRequestId));
+  // Brand B's owner acts alone, so B has no approval: an id of nobody's.
+  if (path.includes('/approvals/')) return path.replace(':id', '999999999');
   if (path.includes(':')) throw new Error(`the sweep does not know the ids of ${path}`);
   return path;
 }

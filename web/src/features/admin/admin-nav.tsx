@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { StaffRole } from '#shared/staff-roles';
+import { type ConsolePolicy, staffRoleMay } from '#shared/staff-roles';
 import { useTranslation } from '../../lib/i18n';
 import { sectionGroupsFor } from './admin-sections';
+import { usePendingApprovals } from './users-and-wallets/api/approvals';
 
 /**
  * The console's sections in labelled groups that wrap onto a second line rather than scroll, so at
@@ -20,6 +22,10 @@ export function AdminNav(props: { role: StaffRole | null | undefined }) {
     setOpenedAt(location.pathname);
   }
   const groups = sectionGroupsFor(props.role);
+  const pendingApprovals = usePendingApprovals(
+    staffRoleMay(props.role, 'readWallets' satisfies ConsolePolicy),
+  );
+  const pendingCount = pendingApprovals.data?.items.length ?? 0;
   return (
     <div className="mx-auto max-w-7xl px-4">
       <button
@@ -59,6 +65,11 @@ export function AdminNav(props: { role: StaffRole | null | undefined }) {
                     }
                   >
                     {t(label)}
+                    {path === 'approvals' && pendingCount > 0 && (
+                      <span className="ml-1 rounded-full bg-amber-200 px-1.5 text-xs font-semibold text-amber-950">
+                        {t('admin.nav.approvalsCount', { count: pendingCount })}
+                      </span>
+                    )}
                   </NavLink>
                 </li>
               ))}

@@ -54,6 +54,10 @@ export const adminRoutes: RouteObject[] = [
     lazy: () => import('./partners/commissions-page').then((m) => ({ Component: m.CommissionsPage })),
   },
   {
+    path: 'approvals',
+    lazy: () => import('./users-and-wallets/approvals-page').then((m) => ({ Component: m.ApprovalsPage })),
+  },
+  {
     path: 'deposit-requests',
     lazy: () =>
       import('./users-and-wallets/deposit-requests-page').then((m) => ({ Component: m.DepositRequestsPage })),

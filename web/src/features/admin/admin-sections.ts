@@ -22,6 +22,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: 'bookings', label: 'admin.nav.bookings', policy: 'readBookings', group: 'counter' },
   { path: 'refunds', label: 'admin.cockpit.nav.refunds', policy: 'refundBookings', group: 'counter' },
   { path: 'deposit-requests', label: 'admin.nav.depositRequests', policy: 'readWallets', group: 'counter' },
+  { path: 'approvals', label: 'admin.nav.approvals', policy: 'readWallets', group: 'counter' },
   { path: 'users', label: 'admin.nav.users', policy: 'readUsers', group: 'people' },
   { path: 'staff', label: 'admin.nav.staff', policy: 'manageStaff', group: 'people' },
   { path: 'reports', label: 'admin.nav.reports', policy: 'readReports', group: 'money' },

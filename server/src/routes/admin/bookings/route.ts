@@ -18,9 +18,13 @@ import {
   refundParams,
   resendTicketResponse,
 } from '#shared/admin-bookings';
+import { pendingApprovalResult } from '#shared/approvals';
 import { changeBookingRequest, changeOptions, changeOptionsQuery } from '#shared/booking-changes';
 import { rebookingOptions, rebookRequest } from '#shared/bookings';
+import { successEnvelope } from '#shared/envelope';
 import { findUser } from '../../../domain/accounts/find-user';
+import { withFourEyes } from '../../../domain/approvals/four-eyes';
+import { findHandRefundAmount } from '../../../domain/approvals/hand-refund-amount';
 import { findFullBooking } from '../../../domain/booking-records/find-booking';
 import { findOpenDisruption } from '../../../domain/booking-records/find-open-disruption';
 import { nameOf } from '../../../domain/booking-records/name-of';
@@ -144,23 +148,40 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
           'for a wallet credit or a refund made through the gateway’s API; 409 REFUND_ALREADY_COMPLETED.',
         params: refundParams,
         body: completeRefundRequest,
-        response: responses(adminBookingDetail),
+        response: { ...responses(adminBookingDetail), 202: successEnvelope(pendingApprovalResult) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const brandId = requireBrand(request).id;
       const admin = requireUser(request);
       const { pnr, refundId } = request.params;
-      await completeManualRefund(app.db, {
-        brandId,
-        pnr,
-        refundId,
-        reference: request.body.reference,
-        note: request.body.note || undefined,
-        by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
-        actor: admin,
-        jobs: app.jobs,
-      });
+      const complete = (db: typeof app.db) =>
+        completeManualRefund(db, {
+          brandId,
+          pnr,
+          refundId,
+          reference: request.body.reference,
+          note: request.body.note || undefined,
+          by: { name: `${nameOf(admin)} (agency)`, userId: admin.id },
+          actor: admin,
+          jobs: app.jobs,
+        });
+      const refund = await findHandRefundAmount(app.db, { brandId, pnr, refundId });
+      // An unknown refund is answered by completeManualRefund itself (404), as before.
+      const outcome = refund
+        ? await withFourEyes(app.db, {
+            brandId,
+            actor: admin,
+            action: 'hand_refund',
+            amount: refund.amount,
+            payload: { userId: refund.userId, pnr, refundId, ...request.body },
+            apply: complete,
+          })
+        : { applied: await complete(app.db) };
+      if ('pending' in outcome) {
+        await app.jobs.send('email.deliver-outbox');
+        return reply.code(202).send(ok({ approval: outcome.pending }));
+      }
       return ok(presentAdminBookingDetail(await findBrandBooking(app.db, { brandId, pnr })));
     },
   );

@@ -1,13 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminMessage, adminUser, idParams } from '#shared/admin';
+import { pendingApprovalResult } from '#shared/approvals';
 import {
   agentCommissionRequest,
   agentGroupRequest,
   commissionPolicy,
   commissionPolicyRequest,
 } from '#shared/commissions';
+import { successEnvelope } from '#shared/envelope';
 import { setAgentCommission } from '../../../domain/admin/set-agent-commission';
+import { withFourEyes } from '../../../domain/approvals/four-eyes';
 import {
   createAgentGroup,
   deleteAgentGroup,
@@ -119,16 +122,26 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Set an agent's granted commission (null: their group's or the brand's) and group",
         params: idParams,
         body: agentCommissionRequest,
-        response: responses(adminUser),
+        response: { ...responses(adminUser), 202: successEnvelope(pendingApprovalResult) },
       },
     },
-    async (request) => {
-      const user = await setAgentCommission(app.db, {
-        ...scope(request),
-        userId: request.params.id,
-        ...request.body,
+    async (request, reply) => {
+      const { brandId, actor } = scope(request);
+      const percent = request.body.grantedCommissionPercent;
+      const outcome = await withFourEyes(app.db, {
+        brandId,
+        actor,
+        action: 'commission_grant',
+        // Basis points; taking the granted commission away never waits.
+        amount: percent === null ? 0 : Math.round(percent * 100),
+        payload: { userId: request.params.id, ...request.body },
+        apply: (db) => setAgentCommission(db, { brandId, actor, userId: request.params.id, ...request.body }),
       });
-      return ok(presentAdminUser(user));
+      if ('pending' in outcome) {
+        await app.jobs.send('email.deliver-outbox');
+        return reply.code(202).send(ok({ approval: outcome.pending }));
+      }
+      return ok(presentAdminUser(outcome.applied));
     },
   );
 };

@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '#shared/admin';
 import { topUpRequest, topUpResult, walletLedgerPage, walletLedgerQuery } from '#shared/admin-money';
+import { type Approval, pendingApprovalResult } from '#shared/approvals';
+import { successEnvelope } from '#shared/envelope';
 import {
   agentCredit,
   agentStatement,
@@ -11,6 +13,7 @@ import {
   statementQuery,
 } from '#shared/wallet-statements';
 import { findBrandUser } from '../../../domain/admin/find-brand-user';
+import { withFourEyes } from '../../../domain/approvals/four-eyes';
 import { buildAgentsStatement, buildWalletStatement } from '../../../domain/wallet/build-wallet-statement';
 import { findUserWalletCredit } from '../../../domain/wallet/find-wallet-credit';
 import { listAllWalletEntries, listWalletEntries } from '../../../domain/wallet/list-wallet-entries';
@@ -30,6 +33,12 @@ const tags = ['admin'];
 const ownerOf = (app: FastifyInstance, request: FastifyRequest, userId: string) =>
   findBrandUser(app.db, { brandId: requireBrand(request).id, userId });
 
+/** 202: the action awaits a second person (docs/admin.md#four-eyes-approvals); the owners are e-mailed. */
+async function awaitingApproval(app: FastifyInstance, reply: FastifyReply, approval: Approval) {
+  await app.jobs.send('email.deliver-outbox');
+  return reply.code(202).send(ok({ approval }));
+}
+
 /** Agents' wallets (docs/admin.md#wallets): top-ups with a reference, the ledger, its CSV export. */
 export const adminWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -42,16 +51,22 @@ export const adminWalletRoutes: FastifyPluginAsyncZod = async (app) => {
           "Credit an agent's wallet (minor units) with an outside reference; the same reference never credits twice",
         params: idParams,
         body: topUpRequest,
-        response: responses(topUpResult),
+        response: { ...responses(topUpResult), 202: successEnvelope(pendingApprovalResult) },
       },
     },
-    async (request) => {
-      const result = await topUpWallet(app.db, {
-        brandId: requireBrand(request).id,
-        actor: requireUser(request),
-        userId: request.params.id,
-        ...request.body,
+    async (request, reply) => {
+      const brandId = requireBrand(request).id;
+      const actor = requireUser(request);
+      const outcome = await withFourEyes(app.db, {
+        brandId,
+        actor,
+        action: 'wallet_top_up',
+        amount: request.body.amount,
+        payload: { userId: request.params.id, ...request.body },
+        apply: (db) => topUpWallet(db, { brandId, actor, userId: request.params.id, ...request.body }),
       });
+      if ('pending' in outcome) return awaitingApproval(app, reply, outcome.pending);
+      const result = outcome.applied;
       return ok({ ...result, entry: presentWalletEntry(result.entry) });
     },
   );
@@ -150,18 +165,23 @@ export const adminWalletRoutes: FastifyPluginAsyncZod = async (app) => {
           'Give an agent a credit limit (minor units, 0: none): the wallet may go down to minus it; audit-logged',
         params: idParams,
         body: creditLimitRequest,
-        response: responses(agentCredit),
+        response: { ...responses(agentCredit), 202: successEnvelope(pendingApprovalResult) },
       },
     },
-    async (request) =>
-      ok(
-        await setCreditLimit(app.db, {
-          brandId: requireBrand(request).id,
-          actor: requireUser(request),
-          userId: request.params.id,
-          ...request.body,
-        }),
-      ),
+    async (request, reply) => {
+      const brandId = requireBrand(request).id;
+      const actor = requireUser(request);
+      const outcome = await withFourEyes(app.db, {
+        brandId,
+        actor,
+        action: 'credit_limit',
+        amount: request.body.creditLimit,
+        payload: { userId: request.params.id, ...request.body },
+        apply: (db) => setCreditLimit(db, { brandId, actor, userId: request.params.id, ...request.body }),
+      });
+      if ('pending' in outcome) return awaitingApproval(app, reply, outcome.pending);
+      return ok(outcome.applied);
+    },
   );
 
   app.post(

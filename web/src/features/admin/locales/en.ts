@@ -1,3 +1,4 @@
+import { approvalsEn } from './approvals-en';
 import { bookingsEn } from './bookings-en';
 import { depositRequestsEn } from './deposit-requests-en';
 import { financeEn } from './finance-en';
@@ -24,6 +25,8 @@ export const adminEn = {
     markups: 'Markups',
     commissions: 'Agent commission',
     reports: 'Reports',
+    approvals: 'Approvals',
+    approvalsCount: '{{count}} pending',
     depositRequests: 'Deposit requests',
     salesRegister: 'VAT sales register',
     taxDetails: 'Tax details',
@@ -222,6 +225,7 @@ export const adminEn = {
   gateways: gatewaysEn,
   staff: staffEn,
   depositRequests: depositRequestsEn,
+  approvals: approvalsEn,
   finance: financeEn,
   wallet: {
     open: 'Wallet',

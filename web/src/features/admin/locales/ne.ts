@@ -1,3 +1,4 @@
+import { approvalsNe } from './approvals-ne';
 import { bookingsNe } from './bookings-ne';
 import { depositRequestsNe } from './deposit-requests-ne';
 import type { adminEn } from './en';
@@ -26,6 +27,8 @@ export const adminNe: typeof adminEn = {
     markups: 'मार्कअप',
     commissions: 'एजेन्ट कमिसन',
     reports: 'प्रतिवेदन',
+    approvals: 'स्वीकृतिहरू',
+    approvalsCount: '{{count}} बाँकी',
     depositRequests: 'जम्मा अनुरोध',
     salesRegister: 'भ्याट बिक्री खाता',
     taxDetails: 'कर विवरण',
@@ -224,6 +227,7 @@ export const adminNe: typeof adminEn = {
   gateways: gatewaysNe,
   staff: staffNe,
   depositRequests: depositRequestsNe,
+  approvals: approvalsNe,
   finance: financeNe,
   wallet: {
     open: 'वालेट',

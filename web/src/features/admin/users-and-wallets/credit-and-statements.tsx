@@ -77,7 +77,11 @@ function CreditLimitForm(props: { userId: string; accountName: string; currency:
     setLimit.mutateAsync(pending).then(
       (result) => {
         setPending(null);
-        toast.success(t('admin.wallet.credit.limitSaved', { limit: money(result.creditLimit) }));
+        toast.success(
+          'approval' in result
+            ? t('admin.approvals.awaiting')
+            : t('admin.wallet.credit.limitSaved', { limit: money(result.creditLimit) }),
+        );
         form.reset({ creditLimit: '' });
       },
       (failure: unknown) => {

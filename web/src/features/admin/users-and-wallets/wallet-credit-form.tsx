@@ -2,6 +2,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { topUpRequest } from '#shared/admin-money';
+import type { PendingApprovalResult } from '#shared/approvals';
 import { type CurrencyCode, formatMoney } from '#shared/money';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
@@ -45,10 +46,14 @@ export function WalletCreditForm(props: {
   accountName: string;
   /** A top-up carries a note; a settlement only its reference. */
   withNote: boolean;
-  credit: UseMutationResult<
-    { replayed: boolean; balance: number },
-    Error,
-    { amount: number; reference: string; note?: string | undefined }
+  /** A top-up above the brand's threshold answers a pending approval instead (docs/admin.md#four-eyes-approvals). */
+  credit: Pick<
+    UseMutationResult<
+      { replayed: boolean; balance: number } | PendingApprovalResult,
+      Error,
+      { amount: number; reference: string; note?: string | undefined }
+    >,
+    'isPending' | 'mutateAsync'
   >;
 }) {
   const { t } = useTranslation();
@@ -67,7 +72,11 @@ export function WalletCreditForm(props: {
       (result) => {
         setPending(null);
         notify.success(
-          result.replayed ? t('admin.wallet.replayed') : t(text.done, { balance: money(result.balance) }),
+          'approval' in result
+            ? t('admin.approvals.awaiting')
+            : result.replayed
+              ? t('admin.wallet.replayed')
+              : t(text.done, { balance: money(result.balance) }),
         );
         form.reset(EMPTY);
       },

@@ -38,6 +38,7 @@ export const adminKeys = {
   financeSettings: ['admin', 'finance-settings'] as const,
   staff: ['admin', 'staff'] as const,
   dashboard: ['admin', 'dashboard'] as const,
+  approvals: ['admin', 'approvals'] as const,
   refunds: ['admin', 'refunds'] as const,
   depositRequests: ['admin', 'deposit-requests'] as const,
   depositRequestsPage: (status: string, page: number) => ['admin', 'deposit-requests', status, page] as const,
