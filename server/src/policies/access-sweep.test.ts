@@ -54,6 +54,8 @@ interface Victim {
   sessionId: string;
   /** The victim's request for a wallet top-up (docs/finance-statements.md#deposit-requests). */
   depositRequestId: string;
+  /** A top-up of the victim's wallet awaiting a second person (docs/admin.md#four-eyes-approvals). */
+  approvalId: string;
 }
 let victim: Victim;
 /** Brand A's console users, one per staff role (its demo admin is the owner). */
@@ -224,6 +226,16 @@ beforeAll(async () => {
     })
   ).json().data;
   staffA = await staffSessionsByRole(t);
+  // Above the threshold, and with others to approve it: the top-up waits (202). Proposed by a
+  // finance member the sweep does not call as, since a proposer may not decide their own.
+  const proposer = await addStaffMember(t, 'finance', { ownerCookie: sessions.adminA });
+  const proposed = await api(t, {
+    method: 'POST',
+    url: `/admin/users/${me.userToken}/wallet/top-ups`,
+    cookie: proposer.cookie,
+    payload: { amount: 50_000_000, reference: 'SWEEP-APPROVAL-1' },
+  });
+  if (proposed.statusCode !== 202) throw new Error(`no approval for the sweep: ${proposed.body}`);
   // The victim is a master agent with a sub-agent; brand B's agent is a master too, so its
   // calls with brand A's sub-agent's id are refused as not found, not as not allowed.
   await api(t, {
@@ -258,6 +270,7 @@ beforeAll(async () => {
   victim = {
     sessionId: victimSession.id,
     depositRequestId: String(deposit.json().data.id),
+    approvalId: String(proposed.json().data.approval.id),
     staffMemberId: staffMember.id,
     staffEmail: staffMember.email,
     staffInvitationId: invitation.id,
@@ -338,6 +351,7 @@ function victimIdFor(path: string, param: string): string {
   if (param === 'id' && path.startsWith('/agent/sub-agents/')) return victim.subAgentId;
   if (param === 'id' && path.startsWith('/auth/sessions/')) return victim.sessionId;
   if (param === 'id' && path.includes('/deposit-requests/')) return victim.depositRequestId;
+  if (param === 'id' && path.startsWith('/admin/approvals/')) return victim.approvalId;
   if (param === 'deliveryId') return victim.webhookDeliveryId;
   // A dated flight is public knowledge; what is the brand's own is its bookings on it.
   if (param === 'flightId') return victim.flightId;
@@ -469,6 +483,14 @@ const CALLS: Record<string, () => Call> = {
   'PUT /admin/payment-credentials/:gateway': () => ({
     payload: { environment: 'test', secrets: { secretKey: 'sweep-khalti-secret' } },
   }),
+  'PUT /admin/approval-policy': () => ({
+    payload: {
+      topUpThreshold: 10_000_000,
+      creditLimitThreshold: 10_000_000,
+      handRefundThreshold: 10_000_000,
+      commissionRateThreshold: 1_000,
+    },
+  }),
   'POST /admin/users/:id/wallet/top-ups': () => ({
     payload: { amount: 100_000, reference: `SWEEP-${randomUUID()}` },
   }),
@@ -572,8 +594,9 @@ function unknownIdFor(path: string, param: string): string {
   if (param === 'pnr') return real === 'ZZZZZ9' ? 'ZZZZZ8' : 'ZZZZZ9';
   if (param === 'flightId') return real.replace(/\d{4}-\d{2}-\d{2}$/, '2099-01-01');
   if (param === 'number') return 'CN-2000/01-999999';
-  // Deposit requests are numbered, not UUIDs.
-  if (param === 'id' && path.includes('/deposit-requests/')) return String(Number(real) + 1_000_000);
+  // Deposit requests and approvals are numbered, not UUIDs.
+  if (param === 'id' && (path.includes('/deposit-requests/') || path.startsWith('/admin/approvals/')))
+    return String(Number(real) + 1_000_000);
   return param === 'id' || param === 'deliveryId' ? randomUUID() : real;
 }
 
