@@ -1,7 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { WebhookEventType } from '#shared/integrations';
 import type { Db } from '../../db/client';
-import { type BookingStatusValue, bookingEvents, bookings } from '../../db/schema/index';
+import {
+  type BookingEventAmounts,
+  type BookingStatusValue,
+  bookingEvents,
+  bookings,
+} from '../../db/schema/index';
 import { recordWebhookEvents } from '../webhooks/record-webhook-events';
 
 /** Who made a change: a user (by name) or "system" / a gateway. */
@@ -19,6 +24,8 @@ export interface ChangeBookingStatusOptions {
   to: BookingStatusValue;
   by: Actor;
   note?: string | null;
+  /** An after-sales event's money, for views to format. */
+  amounts?: BookingEventAmounts | null;
   /** Other columns set with the status. */
   set?: Partial<typeof bookings.$inferInsert>;
 }
@@ -35,7 +42,14 @@ export async function changeBookingStatus(db: Db, options: ChangeBookingStatusOp
     .returning({ id: bookings.id, brandId: bookings.brandId, userId: bookings.userId });
   const [booking] = changed;
   if (!booking) return false;
-  await recordBookingEvent(db, options.bookingId, options.to, options.by, options.note ?? null);
+  await recordBookingEvent(
+    db,
+    options.bookingId,
+    options.to,
+    options.by,
+    options.note ?? null,
+    options.amounts ?? null,
+  );
   const webhookEvent = WEBHOOK_EVENT_OF[options.to];
   if (webhookEvent) {
     await recordWebhookEvents(db, [
@@ -65,6 +79,9 @@ export async function recordBookingEvent(
   status: BookingStatusValue,
   by: Actor,
   note: string | null,
+  amounts: BookingEventAmounts | null = null,
 ): Promise<void> {
-  await db.insert(bookingEvents).values({ bookingId, status, by: by.name, userId: by.userId ?? null, note });
+  await db
+    .insert(bookingEvents)
+    .values({ bookingId, status, by: by.name, userId: by.userId ?? null, note, amounts });
 }
