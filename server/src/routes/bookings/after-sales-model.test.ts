@@ -64,7 +64,12 @@ beforeAll(async () => {
   const [sajilo] = await t.app.db.select({ id: brands.id }).from(brands).where(eq(brands.slug, 'sajilo'));
   brandId = sajilo?.id ?? '';
 });
-afterAll(() => t.close());
+/** Sequences run so far: a large run (`MODEL_RUNS`) prints it, so a run cut short still says how far it got. */
+let sequences = 0;
+afterAll(async () => {
+  if (process.env.MODEL_RUNS) console.info(`after-sales model: ${sequences} sequences run`);
+  await t.close();
+});
 
 type PassengerType = 'adult' | 'child' | 'infant';
 
@@ -543,6 +548,9 @@ describe('after-sales money, model-based', () => {
               leg: booking.legs[0] as FlightOffer,
             };
             const real: Real = { booking };
+            sequences += 1;
+            if (process.env.MODEL_RUNS && sequences % 50 === 0)
+              console.info(`after-sales model: ${sequences}`);
             try {
               if (paidFirst) await new Pay(paidFirst).run(model, real);
               await fc.asyncModelRun(() => ({ model, real }), steps);
