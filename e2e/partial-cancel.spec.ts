@@ -79,3 +79,31 @@ test('an agent cancels one of two passengers from My bookings: only that passeng
   expect(statusOf('Dawa')).toBe('refunded');
   expect(statusOf('Pemba')).toBe('open');
 });
+
+test('a Saver ticket, whose fare allows no date change, offers no "Change date"; an Apex ticket does', async ({
+  page,
+}) => {
+  await logIn(page, 'agent@sajilo.example');
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  const book = (family: string) => {
+    const lastName = `Lama${uniqueLetters()}`;
+    return bookAndPay(page.request, {
+      days: 26,
+      lastName,
+      firstNames: ['Tashi'],
+      title: 'Mr',
+      idempotencyKey: `e2e-${family}-${lastName}`,
+      offer: { where: (offer) => offer.stops === 0 && offer.fare.family === family, what: family },
+    });
+  };
+  const saver = await book('Saver');
+  await page.goto(`/Booking/BookingConfirm?pnr=${saver}`);
+  await expect(page.getByTestId('booking-status')).toHaveText('Ticketed');
+  await expect(page.getByTestId('valid-ticket')).toHaveCount(1);
+  await expect(page.getByTestId('change-date')).toHaveCount(0);
+
+  const apex = await book('Apex');
+  await page.goto(`/Booking/BookingConfirm?pnr=${apex}`);
+  await expect(page.getByTestId('booking-status')).toHaveText('Ticketed');
+  await expect(page.getByTestId('change-date')).toBeVisible();
+});
