@@ -580,3 +580,59 @@ describe('after-sales money, model-based', () => {
     60_000 + RUNS * 30_000,
   );
 });
+
+describe('a date change paid through a gateway after a partial cancellation started', () => {
+  it('a change waiting for its payment is superseded by a partial cancellation: the payment that comes later is a refund due, not a charge for a cancelled passenger', async () => {
+    const counts = { adults: 2, children: 0, infants: 0 };
+    const offers = await findOffers(t, { cookie: customer, days: 33, ...counts });
+    const offer = offers.find((o) => o.fare.family === 'Apex');
+    if (!offer) throw new Error('no Apex offer');
+    const held = await postBooking(t, customer, bookingBody([offer], passengersOf(counts)), randomUUID());
+    expect(held.statusCode, held.body).toBe(200);
+    const pnr = (held.json().data as Booking).pnr;
+    const model: Model = {
+      pnr,
+      payer: 'customer',
+      status: 'held',
+      passengers: [],
+      afterSales: false,
+      leg: offer,
+    };
+    const started = await payBooking(t, customer, pnr, 'esewa');
+    await followReturn(t.app, await payInSandbox(gatewayAction(started.json().data as PaymentAction), 'pay'));
+    const booking = await read(model);
+    expect(booking.status).toBe('ticketed');
+
+    const listed = await call(model, 'GET', `/bookings/${pnr}/change-options?leg_index=0&date=${inDays(35)}`);
+    const option = (listed.json().data as ChangeOptions).options[0];
+    if (!option) throw new Error('no change option');
+    const change = await call(model, 'POST', `/bookings/${pnr}/change`, {
+      leg_index: 0,
+      offer_id: option.offer.id,
+      total: option.offer.price.total,
+      confirm: true,
+      method: 'esewa',
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    const action = change.json().data.payment_action as PaymentAction;
+
+    const second = booking.passengers[1]?.id ?? '';
+    const cancelled = await call(model, 'POST', `/bookings/${pnr}/cancel`, {
+      passengers: [second],
+      confirm: true,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((cancelled.json().data.booking as Booking).change_payment?.status).toBe('superseded');
+
+    // The traveller pays the two-passenger change anyway: the flight stays, the payment is owed back.
+    await followReturn(t.app, await payInSandbox(gatewayAction(action), 'pay'));
+    const after = await read(model);
+    expect(after.legs[0]?.segments[0]?.flight_number).toBe(booking.legs[0]?.segments[0]?.flight_number);
+    expect(after.passengers.map((p) => p.paid)).toEqual(booking.passengers.map((p) => p.paid));
+    const { paidIn, refunded } = await moneyOf(after);
+    const sale = booking.amount_paid ?? 0;
+    expect(paidIn).toBe(sale + option.quote.amount_due);
+    expect(refunded).toBe((after.amount_refunded ?? 0) + option.quote.amount_due);
+    expect((await checkBooks(t.app.db)).problems).toEqual([]);
+  }, 60_000);
+});

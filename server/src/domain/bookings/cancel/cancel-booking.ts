@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { tickets } from '../../../db/schema/index';
+import { bookingChangePayments, tickets } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
 import { type AuditActor, recordAudit } from '../../audit/record-audit';
 import {
@@ -260,6 +260,7 @@ async function cancelPassengers(
           ),
         );
       await recordPassengerRefunds(tx, booking.id, refundPartsOf(full, quote, part.passengerIds));
+      await supersedePendingChanges(tx, booking.id);
       await recordBookingEvent(
         tx,
         booking.id,
@@ -280,6 +281,25 @@ async function cancelPassengers(
       return { quote, bookingId: booking.id };
     }),
   );
+}
+
+/**
+ * A date change waiting for its gateway payment was quoted for the passengers travelling then: once
+ * some are cancelled it is `superseded` and its seats released, so a payment arriving later is a
+ * refund due, never a change charging cancelled passengers (docs/bookings.md#after-sales-money).
+ */
+async function supersedePendingChanges(tx: Db, bookingId: string): Promise<void> {
+  const superseded = await tx
+    .update(bookingChangePayments)
+    .set({
+      status: 'superseded',
+      failureReason: 'Passengers were cancelled before the change was paid.',
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(bookingChangePayments.bookingId, bookingId), eq(bookingChangePayments.status, 'pending')))
+    .returning({ toLocator: bookingChangePayments.toLocator });
+  const house = supplierById('house');
+  for (const { toLocator } of superseded) await house?.cancel(tx, { locator: toLocator });
 }
 
 /** A quote as the API shows it: the supplier's cancellation ids stay inside. */
