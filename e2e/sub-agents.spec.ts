@@ -223,7 +223,7 @@ test('a master agent creates and funds a sub-agent and sees the sub-agent’s bo
   await expect(masterView.getByRole('heading', { name: 'Who earns what' })).toBeVisible();
   await expect(masterView.getByTestId('level-master_agent')).toContainText('Master agent Mohan Master');
   await expect(masterView.getByTestId('level-sub_agent')).toContainText('Sub-agent Sabina Booker');
-  await expect(masterView.getByTestId('levels-sum')).toContainText('charged to the agency');
+  await expect(masterView.getByTestId('levels-sum')).toContainText('paid by the agent to the agency');
   const masterAmounts = await expectSumAddsUp(masterView, full.traveller_pays);
   expect(masterAmounts).toHaveLength(4);
 

@@ -136,6 +136,15 @@ export const bookingPassenger = z.object({
   passport_expiry: z.string().optional(),
   passport_country: z.string().optional(),
   display_name_ne: z.string().optional().describe('The name in Nepali (Devanagari), when given'),
+  /**
+   * `cancelled` once the passenger was cancelled (in part, or with the whole booking), else
+   * `travelling` (docs/bookings.md#after-sales-money).
+   */
+  status: z.enum(['travelling', 'cancelled']).optional(),
+  /** Everything paid for this passenger (their part of the sale, fare differences and change fees), minor units. */
+  paid: z.number().int().optional(),
+  /** What came back for this passenger, minor units. */
+  refunded: z.number().int().optional(),
 });
 
 /** The contact as stored (normalised e-mail and +977 mobile). */
@@ -147,6 +156,21 @@ export const bookingEvent = z.object({
   /** Who made the change: a user's name, "system" or a gateway. */
   by: z.string(),
   note: z.string().nullable(),
+  /**
+   * An after-sales event's money (cancel, partial cancel, void, date change), minor units, for a
+   * view to format in its language; absent on other events.
+   */
+  amounts: z
+    .object({
+      kind: z.enum(['cancel', 'partial_cancel', 'void', 'change']),
+      currency: z.string(),
+      fee: z.number().int().optional(),
+      refund: z.number().int().optional(),
+      fare_difference: z.number().int().optional(),
+      change_fee: z.number().int().optional(),
+      passengers: z.array(z.string()).optional(),
+    })
+    .optional(),
 });
 
 /** The agency marked one of the booking's flights disrupted (weather…) and told the traveller. */
@@ -236,6 +260,14 @@ export const booking = z.object({
   price_breakdown: priceBreakdown.optional(),
   /** The agent who booked (a master agent sees their sub-agents' bookings); null for travellers. */
   booked_by: bookedBy.nullable().optional(),
+  /**
+   * The money as it now stands (docs/bookings.md#after-sales-money), minor units: everything paid
+   * (sale and date changes), what came back (to `paid_with`: the wallet or the gateway's payment),
+   * and the traveller's price of the passengers still travelling (0 once none is).
+   */
+  amount_paid: z.number().int().optional(),
+  amount_refunded: z.number().int().optional(),
+  travelling_total: z.number().int().optional(),
 });
 export type Booking = z.infer<typeof booking>;
 
@@ -259,6 +291,11 @@ export const bookingSummary = booking
     route: z.string(),
     first_departure_at: z.string(),
     passenger_names: z.array(z.string()),
+    /** Of `passenger_names`, those cancelled (in part or with the booking). */
+    cancelled_passenger_names: z.array(z.string()).optional(),
+    /** What came back, and the traveller's price of those still travelling (as on the booking). */
+    amount_refunded: z.number().int().optional(),
+    travelling_total: z.number().int().optional(),
     /** The agent who booked: on a master agent's list, they or one of their sub-agents. */
     booked_by: bookedBy.nullable().optional(),
   });

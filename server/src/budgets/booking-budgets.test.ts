@@ -42,11 +42,13 @@ const BUDGETS = {
   /** Within it: the serials, the tickets' insert, the e-mail's claim and the tickets read twice. */
   ticketIssue: { statements: 5, rows: 5 },
   /**
-   * Session; the booking and its details (the quote); one transaction of 31 (lock, details again,
-   * the seats given back, the wallet credit, the refund, the credit note, tickets and booking
-   * refunded, webhook events); the booking reloaded for the answer; the `webhooks.deliver` job.
+   * Session; the booking and its details (the quote); one transaction of 32 (lock, details again,
+   * the seats given back, the wallet credit, the refund, the credit note, each passenger's refund
+   * and cancellation (docs/bookings.md#after-sales-money: one statement, one row per passenger),
+   * tickets and booking refunded, webhook events); the booking reloaded for the answer; the
+   * `webhooks.deliver` job.
    */
-  cancel: { statements: 48, rows: 40 },
+  cancel: { statements: 49, rows: 41 },
 } satisfies Record<string, Budget>;
 
 let t: TestApp;

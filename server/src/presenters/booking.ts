@@ -1,11 +1,14 @@
 import type { Booking, BookingSummary, PaymentMethod, RefundQuote, TicketListItem } from '#shared/bookings';
 import type { BookedBy, PriceBreakdown } from '#shared/sub-agents';
 import { isAgentUserType } from '#shared/user-types';
+import type { BookingEventAmounts } from '../db/schema/index';
 import { airlineReferenceOf } from '../domain/booking-records/airline-reference-of';
 import type { BookingRow, FullBooking } from '../domain/booking-records/find-booking';
 import type { BookerInfo } from '../domain/booking-records/load-bookers';
+import { bookingMoneyOf, paidForPassenger, salePartsOf } from '../domain/booking-records/passenger-money';
 import type { TicketListRow } from '../domain/bookings/issue/list-tickets';
 import type { BookingSummaryRow } from '../domain/bookings/list-bookings';
+import { cancelledPassengerIds } from '../domain/bookings/refund/choose-cancelled-passengers';
 import type { CancellationQuote } from '../domain/bookings/refund/quote-cancellation';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -38,6 +41,10 @@ export function presentBooking(
   extras?: BookingViewExtras,
 ): Booking {
   const { booking } = full;
+  const sale = salePartsOf(full);
+  const gone = cancelledPassengerIds(full);
+  const over = ['cancelled', 'refunded', 'expired'].includes(booking.status);
+  const money = bookingMoneyOf(full);
   return {
     ...headOf(booking),
     legs: full.legs.map((leg) => leg.offer),
@@ -55,6 +62,10 @@ export function presentBooking(
       ...(p.passportExpiry ? { passport_expiry: p.passportExpiry } : {}),
       ...(p.passportCountry ? { passport_country: p.passportCountry } : {}),
       ...(p.displayNameNe ? { display_name_ne: p.displayNameNe } : {}),
+      status:
+        over || p.cancelledAt !== null || gone.has(p.id) ? ('cancelled' as const) : ('travelling' as const),
+      paid: paidForPassenger(sale, p),
+      refunded: p.refunded,
     })),
     contact: { name: booking.contact.name, email: booking.contact.email, mobile: booking.contact.mobile },
     buyer_pan: booking.contact.buyerPan ?? null,
@@ -69,7 +80,13 @@ export function presentBooking(
     })),
     payment_methods: paymentMethods,
     paid_with: booking.paidWith,
-    history: full.events.map((e) => ({ status: e.status, at: e.at.toISOString(), by: e.by, note: e.note })),
+    history: full.events.map((e) => ({
+      status: e.status,
+      at: e.at.toISOString(),
+      by: e.by,
+      note: e.note,
+      ...(e.amounts ? { amounts: presentEventAmounts(e.amounts) } : {}),
+    })),
     disruptions: full.disruptions.map((d) => ({
       flight_id: d.flightId,
       reason: d.reason,
@@ -93,6 +110,24 @@ export function presentBooking(
       price_breakdown: extras.priceBreakdown,
       booked_by: presentBookedBy(extras.booker),
     }),
+    amount_paid: money.paid,
+    amount_refunded: money.refunded,
+    travelling_total: money.travellingTotal,
+  };
+}
+
+/** An after-sales event's money as the API names it. */
+function presentEventAmounts(
+  amounts: BookingEventAmounts,
+): NonNullable<Booking['history'][number]['amounts']> {
+  return {
+    kind: amounts.kind,
+    currency: amounts.currency,
+    ...(amounts.fee !== undefined ? { fee: amounts.fee } : {}),
+    ...(amounts.refund !== undefined ? { refund: amounts.refund } : {}),
+    ...(amounts.fareDifference !== undefined ? { fare_difference: amounts.fareDifference } : {}),
+    ...(amounts.changeFee !== undefined ? { change_fee: amounts.changeFee } : {}),
+    ...(amounts.passengers ? { passengers: amounts.passengers } : {}),
   };
 }
 
@@ -112,6 +147,9 @@ export function presentBookingSummary(row: BookingSummaryRow): BookingSummary {
     route: `${booking.route}, ${dayMonth(row.firstDepartureLocal)}`,
     first_departure_at: row.firstDepartureLocal,
     passenger_names: row.passengerNames,
+    cancelled_passenger_names: row.cancelledPassengerNames,
+    amount_refunded: row.amountRefunded,
+    travelling_total: row.travellingTotal,
     ...(row.booker && { booked_by: presentBookedBy(row.booker) }),
   };
 }

@@ -118,6 +118,16 @@ export const pageStrings = {
       },
       holdLeft: 'Seats held for',
       holdExpired: 'The hold has lapsed and the seats were released. Please search again.',
+      searchAgain: 'Search this trip again',
+      afterSales: {
+        cancelled: 'Cancelled',
+        refundedOf: 'refunded {{amount}}',
+        refundedTo: {
+          wallet: '{{amount}} came back to the wallet.',
+          gateway: '{{amount}} is refunded to the {{gateway}} payment.',
+        },
+        newTotal: 'Total for the passengers still travelling: {{amount}}',
+      },
       paymentPending:
         'We are confirming your payment with the gateway. Please do not pay again: this page shows the tickets as soon as the payment is confirmed, usually within a few minutes.',
       paymentFailed:
@@ -361,6 +371,16 @@ export const pageStrings = {
       },
       holdLeft: 'सिट राखिएको समय',
       holdExpired: 'समय सकियो र सिट छोडिए। कृपया फेरि खोज्नुहोस्।',
+      searchAgain: 'यही यात्रा फेरि खोज्नुहोस्',
+      afterSales: {
+        cancelled: 'रद्द',
+        refundedOf: '{{amount}} फिर्ता',
+        refundedTo: {
+          wallet: '{{amount}} वालेटमा फिर्ता भयो।',
+          gateway: '{{amount}} {{gateway}} भुक्तानीमा फिर्ता गरिन्छ।',
+        },
+        newTotal: 'यात्रा गर्ने यात्रुहरूको जम्मा: {{amount}}',
+      },
       paymentPending:
         'हामी तपाईंको भुक्तानी गेटवेसँग पुष्टि गर्दैछौं। कृपया फेरि भुक्तानी नगर्नुहोस्: भुक्तानी पुष्टि हुनासाथ यही पृष्ठमा टिकट देखिनेछ, प्रायः केही मिनेटभित्र।',
       paymentFailed:

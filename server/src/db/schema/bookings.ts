@@ -25,6 +25,18 @@ import { users } from './accounts';
 import { brands } from './brands';
 import type { RefundRules } from './inventory';
 
+/** An after-sales event's money (booking_events.amounts), minor units. */
+export interface BookingEventAmounts {
+  kind: 'cancel' | 'partial_cancel' | 'void' | 'change';
+  currency: string;
+  fee?: number;
+  refund?: number;
+  fareDifference?: number;
+  changeFee?: number;
+  /** The passengers it was for, by name. */
+  passengers?: string[];
+}
+
 export const BOOKING_STATUSES = ['held', 'paid', 'ticketed', 'expired', 'cancelled', 'refunded'] as const;
 export type BookingStatusValue = (typeof BOOKING_STATUSES)[number];
 
@@ -168,6 +180,16 @@ export const bookingPassengers = pgTable(
     passportCountry: text('passport_country'),
     /** The name in Devanagari, printed beside the passport name (never sent to airlines). */
     displayNameNe: text('display_name_ne'),
+    /**
+     * What this passenger's date changes charged (docs/bookings.md#after-sales-money): the fare
+     * differences (refundable with the fare) and the change fees (kept), minor units.
+     */
+    changesPaid: integer('changes_paid').notNull().default(0),
+    changeFeesPaid: integer('change_fees_paid').notNull().default(0),
+    /** What came back to the payer for this passenger (cancellations, void, disruption refund). */
+    refunded: integer('refunded').notNull().default(0),
+    /** When this passenger was cancelled (in part or with the whole booking); null while travelling. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (table) => [unique('booking_passengers_position').on(table.bookingId, table.position)],
 );
@@ -190,6 +212,11 @@ export const bookingEvents = pgTable(
      * cancelled, minor units of the booking's currency; null on other events (sales report).
      */
     cancellationFee: bigint('cancellation_fee', { mode: 'number' }),
+    /**
+     * The money of an after-sales event in minor units, for a view to format in its own language
+     * (the note says the same in English); null for other events.
+     */
+    amounts: jsonb('amounts').$type<BookingEventAmounts>(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('booking_events_booking_idx').on(table.bookingId)],

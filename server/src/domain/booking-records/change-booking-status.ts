@@ -1,7 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { WebhookEventType } from '#shared/integrations';
 import type { Db } from '../../db/client';
-import { type BookingStatusValue, bookingEvents, bookings } from '../../db/schema/index';
+import {
+  type BookingEventAmounts,
+  type BookingStatusValue,
+  bookingEvents,
+  bookings,
+} from '../../db/schema/index';
 import { recordWebhookEvents } from '../webhooks/record-webhook-events';
 
 /** Who made a change: a user (by name) or "system" / a gateway. */
@@ -21,6 +26,8 @@ export interface ChangeBookingStatusOptions {
   note?: string | null;
   /** A cancellation's or void's fee, kept in the history entry for the sales report. */
   cancellationFee?: number;
+  /** An after-sales event's money, for views to format. */
+  amounts?: BookingEventAmounts | null;
   /** Other columns set with the status. */
   set?: Partial<typeof bookings.$inferInsert>;
 }
@@ -43,6 +50,7 @@ export async function changeBookingStatus(db: Db, options: ChangeBookingStatusOp
     options.to,
     options.by,
     options.note ?? null,
+    options.amounts ?? null,
     options.cancellationFee,
   );
   const webhookEvent = WEBHOOK_EVENT_OF[options.to];
@@ -74,6 +82,7 @@ export async function recordBookingEvent(
   status: BookingStatusValue,
   by: Actor,
   note: string | null,
+  amounts: BookingEventAmounts | null = null,
   cancellationFee?: number,
 ): Promise<void> {
   await db.insert(bookingEvents).values({
@@ -82,6 +91,7 @@ export async function recordBookingEvent(
     by: by.name,
     userId: by.userId ?? null,
     note,
+    amounts,
     cancellationFee: cancellationFee ?? null,
   });
 }

@@ -5,6 +5,7 @@ import { pageWindow } from '../../db/paging';
 import { bookingLegs, bookingPassengers, bookings } from '../../db/schema/index';
 import { type BookingRow, bookingScopeCondition } from '../booking-records/find-booking';
 import { type BookerInfo, loadBookers } from '../booking-records/load-bookers';
+import { bookingMoneyOf } from '../booking-records/passenger-money';
 
 export interface ListBookingsOptions {
   userId: string;
@@ -22,6 +23,10 @@ export interface BookingSummaryRow {
   booking: BookingRow;
   firstDepartureLocal: string;
   passengerNames: string[];
+  /** Of those, the ones cancelled (docs/bookings.md#after-sales-money). */
+  cancelledPassengerNames: string[];
+  amountRefunded: number;
+  travellingTotal: number;
   /** Who booked it (set on lists that may hold others' bookings: a master agent's). */
   booker?: BookerInfo | undefined;
 }
@@ -65,7 +70,7 @@ export async function listBookings(
     total: counted?.value ?? 0,
     items: rows.map((booking) => ({
       booking,
-      ...extras(booking.id),
+      ...extras(booking),
       ...(bookers && { booker: bookers.get(booking.userId) }),
     })),
   };
@@ -75,7 +80,7 @@ export async function listBookings(
 export async function listExtras(
   db: Db,
   bookingIds: string[],
-): Promise<(bookingId: string) => { firstDepartureLocal: string; passengerNames: string[] }> {
+): Promise<(booking: BookingRow) => Omit<BookingSummaryRow, 'booking' | 'booker'>> {
   const [legs, passengers] = await Promise.all([
     db
       .select({ bookingId: bookingLegs.bookingId, offer: bookingLegs.offer })
@@ -87,10 +92,17 @@ export async function listExtras(
       .where(inArray(bookingPassengers.bookingId, bookingIds))
       .orderBy(asc(bookingPassengers.position)),
   ]);
-  return (bookingId) => ({
-    firstDepartureLocal: legs.find((l) => l.bookingId === bookingId)?.offer.segments[0]?.depart_at ?? '',
-    passengerNames: passengers
-      .filter((p) => p.bookingId === bookingId)
-      .map((p) => `${p.title} ${p.firstName} ${p.lastName}`),
-  });
+  return (booking) => {
+    const theirs = passengers.filter((p) => p.bookingId === booking.id);
+    const over = ['cancelled', 'refunded', 'expired'].includes(booking.status);
+    const money = bookingMoneyOf({ booking, passengers: theirs });
+    const nameOf = (p: (typeof theirs)[number]) => `${p.title} ${p.firstName} ${p.lastName}`;
+    return {
+      firstDepartureLocal: legs.find((l) => l.bookingId === booking.id)?.offer.segments[0]?.depart_at ?? '',
+      passengerNames: theirs.map(nameOf),
+      cancelledPassengerNames: theirs.filter((p) => over || p.cancelledAt !== null).map(nameOf),
+      amountRefunded: money.refunded,
+      travellingTotal: money.travellingTotal,
+    };
+  };
 }

@@ -96,7 +96,7 @@ export async function listBrandBookings(
   return {
     total,
     items: rows.map(({ booking, booker }) => {
-      const { firstDepartureLocal, passengerNames } = extras(booking.id);
+      const { firstDepartureLocal, passengerNames } = extras(booking);
       return {
         booking,
         booker,

@@ -104,7 +104,8 @@ describe('partial cancellation', () => {
     const [adults] = booking.price.per_passenger;
     expect(adults?.count).toBe(2);
     const whole = (await cancel(booking.pnr, {})).json().data.quote;
-    expect(quote.paid).toBe(Math.round(whole.paid / 2));
+    // (Shared to the paisa: an odd amount's last paisa goes to the first passenger.)
+    expect(Math.abs(quote.paid - whole.paid / 2)).toBeLessThanOrEqual(0.5);
     expect(quote.cancellation_fee).toBe(Math.round(whole.cancellation_fee / 2));
     expect(quote.refund).toBeGreaterThan(0);
     expect(quote.refund).toBe(quote.paid - quote.cancellation_fee);

@@ -7,6 +7,7 @@ import {
   ticketList,
   voidBookingRequest,
 } from '#shared/bookings';
+import { isAgentUserType } from '#shared/user-types';
 import { findFullBooking } from '../../domain/booking-records/find-booking';
 import { nameOf } from '../../domain/booking-records/name-of';
 import { cancelBooking } from '../../domain/bookings/cancel/cancel-booking';
@@ -91,6 +92,8 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       const { quote, bookingId } = await cancelBooking(app.db, {
         scope: { userId: user.id },
         by: { name: nameOf(user), userId: user.id },
+        // The refund names who cancelled: an agent for their client, or the traveller.
+        reason: `Cancelled by ${isAgentUserType(user.type) ? 'agent ' : ''}${nameOf(user)}`,
         pnr: request.params.pnr,
         confirm: request.body.confirm,
         ...(request.body.passengers ? { passengers: request.body.passengers } : {}),

@@ -6,11 +6,12 @@ export const priceLevelsStrings = {
     priceLevels: {
       title: 'Who earns what',
       travellerPays: 'The traveller pays',
-      agencyCharged: 'The agency is charged',
+      agencyCharged: 'The agent is charged',
       roles: { agent: 'Agent', master_agent: 'Master agent', sub_agent: 'Sub-agent' },
       level:
         '{{role}} {{name}}: charges {{charges}}, pays {{pays}}, earns {{earns}} (commission {{commission}}, markup {{markup}})',
-      sumAgency: '{{agency}} charged to the agency + {{earnings}} earned = {{total}} paid by the traveller',
+      sumAgency:
+        '{{agency}} paid by the agent to the agency + {{earnings}} earned = {{total}} paid by the traveller',
       sumAbove: '{{pays}} paid to the master agent + {{earnings}} earned = {{total}} paid by the traveller',
     },
   },
@@ -18,11 +19,11 @@ export const priceLevelsStrings = {
     priceLevels: {
       title: 'कसले कति कमाउँछ',
       travellerPays: 'यात्रुले तिर्ने',
-      agencyCharged: 'एजेन्सीलाई तिरिने',
+      agencyCharged: 'एजेन्टलाई लाग्ने',
       roles: { agent: 'एजेन्ट', master_agent: 'मास्टर एजेन्ट', sub_agent: 'सब-एजेन्ट' },
       level:
         '{{role}} {{name}}: लिने {{charges}}, तिर्ने {{pays}}, कमाइ {{earns}} (कमिसन {{commission}}, मार्कअप {{markup}})',
-      sumAgency: 'एजेन्सीलाई {{agency}} + कमाइ {{earnings}} = यात्रुले तिर्ने {{total}}',
+      sumAgency: 'एजेन्टले एजेन्सीलाई तिर्ने {{agency}} + कमाइ {{earnings}} = यात्रुले तिर्ने {{total}}',
       sumAbove: 'मास्टर एजेन्टलाई {{pays}} + कमाइ {{earnings}} = यात्रुले तिर्ने {{total}}',
     },
   },

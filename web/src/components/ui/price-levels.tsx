@@ -7,7 +7,7 @@ addTranslations(priceLevelsStrings);
 /**
  * Who earns what of one booking (docs/accounts.md#sub-agents), as the API's `price_breakdown` gives it to the
  * viewer: what the traveller pays, each level the viewer may see (charges, pays, earns), what the
- * agency is charged, and the sum that shows they add up. A sub-agent sees their own level, whose
+ * agent is charged by the agency, and the sum that shows they add up. A sub-agent sees their own level, whose
  * payment to their master and earnings add up to the traveller's price. Nothing for a traveller's
  * booking (no levels).
  */

@@ -12,12 +12,14 @@ import { meQueryOptions } from '../../lib/session/get-me';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useErrorText } from '../../lib/use-error-toast';
 import { bookingQueryKey, CHANGE_WATCH_MS, changeOutcomeOf, useBooking } from './api/get-booking';
+import { AfterSalesSummary } from './components/after-sales-summary';
 import { CancelledTickets, IssuedTickets } from './components/booking-tickets';
 import { ChangeDate, ChangePaymentNotice } from './components/change-date';
 import { CreateAccountOffer } from './components/create-account-offer';
 import { FareSummary } from './components/fare-summary';
 import { HoldCountdown } from './components/hold-countdown';
 import { Itinerary } from './components/itinerary';
+import { LapsedHold } from './components/lapsed-hold';
 import { PaymentChoice } from './components/payment-choice';
 
 /** Seed route /Booking/BookingConfirm: the held booking, its countdown, payment, then the tickets. */
@@ -43,6 +45,7 @@ export function BookingConfirmPage() {
   }, [watchForChange]);
   const user = useSignedInUser();
   const queryClient = useQueryClient();
+  const [holdRanOut, setHoldRanOut] = useState(false);
   // Whether the traveller is a checkout guest (offered an account once paid): the server's word.
   const me = useQuery({ ...meQueryOptions(), enabled: Boolean(user) });
   // Kept once seen, so the offer stays to say the account is made after the guest becomes one.
@@ -72,6 +75,14 @@ export function BookingConfirmPage() {
   const data: Booking = booking.data;
   const money = (amount: number) => formatMoney(amount, data.currency, currentLanguage());
   const agent = Boolean(user && isAgentUserType(user.type));
+  // A hold past its time has lapsed even before the expiry job marks it: no payment, search again.
+  const lapsed =
+    data.status === 'expired' ||
+    (data.status === 'held' &&
+      data.expires_at !== null &&
+      (holdRanOut || Date.parse(data.expires_at) <= Date.now()));
+  // A fare that allows no date change (Saver) offers none.
+  const changeable = data.legs.some((leg) => leg.conditions?.change.allowed !== false);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -94,7 +105,9 @@ export function BookingConfirmPage() {
           )}
           <p className="mt-1">
             {t('booking.status')}:{' '}
-            <strong data-testid="booking-status">{t(`booking.statuses.${data.status}`)}</strong>
+            <strong data-testid="booking-status">
+              {t(`booking.statuses.${lapsed ? 'expired' : data.status}`)}
+            </strong>
           </p>
           {data.status_reason && (
             <p
@@ -105,9 +118,16 @@ export function BookingConfirmPage() {
               {data.status_reason}
             </p>
           )}
-          {data.status === 'held' && data.expires_at && (
-            <HoldCountdown expiresAt={data.expires_at} onExpired={() => void booking.refetch()} />
+          {data.status === 'held' && data.expires_at && !lapsed && (
+            <HoldCountdown
+              expiresAt={data.expires_at}
+              onExpired={() => {
+                setHoldRanOut(true);
+                void booking.refetch();
+              }}
+            />
           )}
+          {lapsed && <LapsedHold booking={data} />}
           {data.disruptions.map((d) => (
             <p
               key={d.flight_id}
@@ -151,7 +171,7 @@ export function BookingConfirmPage() {
 
         {agent && data.price_breakdown && <PriceLevels breakdown={data.price_breakdown} money={money} />}
 
-        {data.status === 'held' && data.payment_methods.length > 0 && (
+        {data.status === 'held' && !lapsed && data.payment_methods.length > 0 && (
           <PaymentChoice booking={data} money={money} />
         )}
 
@@ -162,7 +182,8 @@ export function BookingConfirmPage() {
         {(data.status === 'cancelled' || data.status === 'refunded') && data.tickets.length > 0 && (
           <CancelledTickets booking={data} />
         )}
-        {data.status === 'ticketed' && (
+        <AfterSalesSummary booking={data} money={money} />
+        {data.status === 'ticketed' && changeable && (
           <ChangeDate
             booking={data}
             onChanged={(changed) => queryClient.setQueryData(bookingQueryKey(data.pnr), changed)}
@@ -173,10 +194,17 @@ export function BookingConfirmPage() {
           <h2 className="font-semibold">{t('booking.passengers')}</h2>
           <ul className="mt-2 grid gap-1">
             {data.passengers.map((p) => (
-              <li key={p.id}>
+              <li key={p.id} data-testid={p.status === 'cancelled' ? 'passenger-cancelled' : 'passenger'}>
                 {p.title} {p.first_name} {p.last_name}
                 {p.display_name_ne && <span lang="ne"> ({p.display_name_ne})</span>} ·{' '}
                 {t(`results.passenger.${p.type}`)}
+                {p.status === 'cancelled' && data.status === 'ticketed' && (
+                  <span className="ml-2 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-100">
+                    {t('booking.afterSales.cancelled')}
+                    {(p.refunded ?? 0) > 0 &&
+                      ` · ${t('booking.afterSales.refundedOf', { amount: money(p.refunded ?? 0) })}`}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -1,17 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { Booking } from '#shared/bookings';
 import { formatMoney } from '#shared/format-money';
+import { bookingQueryKey } from '../../lib/booking-query-key';
 import { currentLanguage, useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { confirmCancellation, quoteCancellation } from './api/cancel-booking';
-import { useBookingForCancel } from './api/get-booking-for-cancel';
+import { confirmCancellation, quoteCancellation, type RefundQuote } from './api/cancel-booking';
+import { bookingForCancelQueryOptions, useBookingForCancel } from './api/get-booking-for-cancel';
 import { myBookingsQueryKey } from './api/get-my-bookings';
+import { CancelDone } from './cancel-done';
 
 /**
  * Cancelling a booking: on a ticketed booking with more than one passenger still travelling, a
  * checkbox per passenger (all ticked: the whole booking) and the refund quote for those ticked
- * (docs/bookings.md#partial-cancellation); then confirm or keep it.
+ * (docs/bookings.md#partial-cancellation); then confirm or keep it. Confirmed, it says what it did
+ * (CancelDone) and the booking page's cache takes the booking the answer carries.
  */
 export function CancelDialog(props: { pnr: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -20,12 +24,17 @@ export function CancelDialog(props: { pnr: string; onClose: () => void }) {
   const booking = useBookingForCancel(props.pnr);
   const [unticked, setUnticked] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  /** The confirmed cancellation's answer: the dialog then says what it did. */
+  const [done, setDone] = useState<{ quote: RefundQuote; booking: Booking | null; partial: boolean } | null>(
+    null,
+  );
 
   const data = booking.data;
   const travelling = (data?.passengers ?? []).filter(
     (p) =>
-      data?.tickets.length === 0 ||
-      data?.tickets.some((ticket) => ticket.passenger_id === p.id && ticket.status === 'open'),
+      p.status !== 'cancelled' &&
+      (data?.tickets.length === 0 ||
+        data?.tickets.some((ticket) => ticket.passenger_id === p.id && ticket.status === 'open')),
   );
   const choosable = data?.status === 'ticketed' && travelling.length > 1;
   const chosen = travelling.filter((p) => !unticked.includes(p.id)).map((p) => p.id);
@@ -44,16 +53,37 @@ export function CancelDialog(props: { pnr: string; onClose: () => void }) {
   const confirm = async () => {
     setBusy(true);
     try {
-      await confirmCancellation(props.pnr, passengers);
+      const answer = await confirmCancellation(props.pnr, passengers);
+      // The booking as it now is, for the booking page and this dialog; then the list again.
+      if (answer.booking) {
+        queryClient.setQueryData(bookingQueryKey(props.pnr), answer.booking);
+        queryClient.setQueryData(bookingForCancelQueryOptions(props.pnr).queryKey, answer.booking);
+      }
+      setDone({ ...answer, partial: Boolean(partial) });
       notify.success(t(partial ? 'myBookings.cancelledSome' : 'myBookings.cancelled', { pnr: props.pnr }));
-      await queryClient.invalidateQueries({ queryKey: myBookingsQueryKey });
-      props.onClose();
+      await queryClient.invalidateQueries({
+        queryKey: myBookingsQueryKey,
+        // Not this dialog's booking (just set) nor its quote (of passengers no longer travelling).
+        predicate: (query) => !['cancel', 'cancel-quote'].includes(String(query.queryKey[1])),
+      });
     } catch (error) {
       showError(error);
     } finally {
       setBusy(false);
     }
   };
+
+  if (done) {
+    return (
+      <CancelDone
+        pnr={props.pnr}
+        quote={done.quote}
+        booking={done.booking}
+        partial={done.partial}
+        onClose={props.onClose}
+      />
+    );
+  }
 
   return (
     <div

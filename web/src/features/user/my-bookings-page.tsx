@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { BookingStatus } from '#shared/bookings';
+import type { BookingStatus, BookingSummary } from '#shared/bookings';
 import { formatMoney } from '#shared/format-money';
 import { SignInFirst } from '../../components/ui/sign-in-first';
 import { formatAdDate } from '../../lib/dates';
@@ -13,6 +13,12 @@ import { myBookingsStrings } from './my-bookings-strings';
 addTranslations(myBookingsStrings);
 
 const STATUSES: BookingStatus[] = ['held', 'paid', 'ticketed', 'expired', 'cancelled', 'refunded'];
+
+/** A booking still travelling with some of its passengers cancelled (docs/bookings.md#partial-cancellation). */
+const partlyCancelled = (item: BookingSummary) =>
+  item.status === 'ticketed' && (item.cancelled_passenger_names?.length ?? 0) > 0;
+const travellingNames = (item: BookingSummary) =>
+  item.passenger_names.filter((name) => !item.cancelled_passenger_names?.includes(name));
 
 export function MyBookingsPage() {
   const { t } = useTranslation();
@@ -89,8 +95,22 @@ export function MyBookingsPage() {
               </p>
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 {formatAdDate(item.first_departure_at.slice(0, 10), currentLanguage())} ·{' '}
-                {item.passenger_names.join(', ')}
+                {partlyCancelled(item)
+                  ? t('myBookings.travelling', { names: travellingNames(item).join(', ') })
+                  : item.passenger_names.join(', ')}
               </p>
+              {/* After a partial cancellation: who no longer travels and what came back. */}
+              {partlyCancelled(item) && (
+                <p className="text-sm" data-testid="cancelled-passengers">
+                  {t('myBookings.cancelledNames', {
+                    names: (item.cancelled_passenger_names ?? []).join(', '),
+                  })}
+                  {(item.amount_refunded ?? 0) > 0 &&
+                    ` · ${t('myBookings.refunded', {
+                      amount: formatMoney(item.amount_refunded ?? 0, item.currency, currentLanguage()),
+                    })}`}
+                </p>
+              )}
               {/* A master agent's list has their sub-agents' bookings (docs/accounts.md#sub-agents). */}
               {item.booked_by?.sub_agent && (
                 <p className="text-sm font-medium" data-testid="booked-by">
@@ -104,7 +124,7 @@ export function MyBookingsPage() {
                 {t(`booking.statuses.${item.status}`)}
               </span>
               {/* An agent is charged the fare less commission: the figure the cancel quote calls paid. */}
-              {item.amount_due !== undefined && item.amount_due !== item.total ? (
+              {item.amount_due !== undefined && item.amount_due !== item.total && !partlyCancelled(item) ? (
                 <span data-testid="agency-charge">
                   <span className="font-semibold">
                     {t('myBookings.agencyCharge', {
@@ -120,8 +140,12 @@ export function MyBookingsPage() {
                   </span>
                 </span>
               ) : (
-                <span className="font-semibold">
-                  {formatMoney(item.total, item.currency, currentLanguage())}
+                <span className="font-semibold" data-testid="booking-total">
+                  {formatMoney(
+                    partlyCancelled(item) ? (item.travelling_total ?? item.total) : item.total,
+                    item.currency,
+                    currentLanguage(),
+                  )}
                 </span>
               )}
               <Link

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { tickets } from '../../../db/schema/index';
+import { bookingChangePayments, tickets } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
 import { type AuditActor, recordAudit } from '../../audit/record-audit';
 import {
@@ -17,11 +17,12 @@ import {
   loadBookingDetails,
 } from '../../booking-records/find-booking';
 import { findOpenDisruption, type OpenDisruption } from '../../booking-records/find-open-disruption';
+import { moneyText } from '../../booking-records/money-text';
 import { releaseSupplierLegs } from '../../booking-records/release-supplier-legs';
 import { resolveDisruption } from '../../booking-records/resolve-disruption';
 import { withRetryOnConflict } from '../../booking-records/retry-on-conflict';
 import { supplierById } from '../../suppliers/configured-suppliers';
-import { chooseCancelledPassengers } from '../refund/choose-cancelled-passengers';
+import { cancelledPassengerIds, chooseCancelledPassengers } from '../refund/choose-cancelled-passengers';
 import { type CancellationQuote, quoteCancellation } from '../refund/quote-cancellation';
 import { quoteFullRefund } from '../refund/quote-full-refund';
 import {
@@ -31,6 +32,7 @@ import {
   type SupplierCancellationQuote,
 } from '../refund/quote-supplier-cancellation';
 import { recordCancellationAudit } from '../refund/record-cancellation-audit';
+import { recordPassengerRefunds, refundPartsOf } from '../refund/record-passenger-refunds';
 import { refundBookingPayment } from '../refund/refund-booking-payment';
 
 export interface CancelBookingOptions {
@@ -83,7 +85,7 @@ export async function cancelBooking(
       throw new AppError('CANCELLATION_NOT_ALLOWED', quote.refusal, undefined, { rule: quote.rule });
     return { quote: withoutCancellations(quote), bookingId: null };
   }
-  const reason = options.reason ?? 'Cancelled by the booker';
+  const reason = options.reason ?? `Cancelled by ${options.by.name}`;
   // An outside supplier's quote is asked for before the transaction (its calls are slow), and
   // confirmed inside it once the booking is locked and still as quoted.
   const before = await findFullBooking(db, { ...options.scope, pnr: options.pnr });
@@ -120,6 +122,9 @@ export async function cancelBooking(
         throw new AppError('CANCELLATION_NOT_ALLOWED', quote.refusal, undefined, { rule: quote.rule });
       if (!supplierQuote) await releaseSupplierLegs(tx, booking);
       if (quote.refund > 0) await refundBookingPayment(tx, booking, { amount: quote.refund, reason });
+      const gone = cancelledPassengerIds(full);
+      const travelling = full.passengers.filter((p) => !gone.has(p.id)).map((p) => p.id);
+      await recordPassengerRefunds(tx, booking.id, refundPartsOf(full, quote, travelling));
       await tx
         .update(tickets)
         .set({ status: quote.refund > 0 ? 'refunded' : 'void' })
@@ -130,7 +135,18 @@ export async function cancelBooking(
         to: quote.refund > 0 ? 'refunded' : 'cancelled',
         by: options.by,
         note:
-          quote.paid > 0 ? `Fee ${quote.cancellationFee}, refund ${quote.refund} ${quote.currency}` : null,
+          quote.paid > 0
+            ? `Fee ${moneyText(quote.cancellationFee, quote.currency)}, refund ${moneyText(quote.refund, quote.currency)}`
+            : null,
+        amounts:
+          quote.paid > 0
+            ? {
+                kind: 'cancel',
+                currency: quote.currency,
+                fee: quote.cancellationFee,
+                refund: quote.refund,
+              }
+            : null,
         ...(quote.paid > 0 ? { cancellationFee: quote.cancellationFee } : {}),
         set: { expiresAt: null },
       });
@@ -211,26 +227,26 @@ async function cancelPassengers(
     const quote = quoteCancellation(full, Date.now(), part.passengerIds);
     if (quote.refusal)
       throw new AppError('CANCELLATION_NOT_ALLOWED', quote.refusal, undefined, { rule: quote.rule });
-    const names = full.passengers
+    const nameList = full.passengers
       .filter((p) => part.passengerIds.includes(p.id))
-      .map((p) => `${p.firstName} ${p.lastName}`)
-      .join(', ');
-    return { booking, part, quote, names };
+      .map((p) => `${p.firstName} ${p.lastName}`);
+    const names = `${nameList.length > 1 ? 'passengers' : 'passenger'} ${nameList.join(', ')}`;
+    return { booking, full, part, quote, names, nameList };
   };
   if (!options.confirm) return { quote: (await quoteFor(db, false)).quote, bookingId: null };
   const { part } = await quoteFor(db, false);
   if (part.whole) {
     return cancelBooking(db, { ...options, passengers: undefined });
   }
-  const reason = options.reason ?? 'Cancelled by the booker';
+  const reason = options.reason ?? `Cancelled by ${options.by.name}`;
   return withRetryOnConflict(() =>
     db.transaction(async (tx) => {
-      const { booking, part, quote, names } = await quoteFor(tx, true);
+      const { booking, full, part, quote, names, nameList } = await quoteFor(tx, true);
       if (part.whole) throw new AppError('CONFLICT', 'The booking changed meanwhile: ask for a new quote.');
       if (quote.refund > 0) {
         await refundBookingPayment(tx, booking, {
           amount: quote.refund,
-          reason: `${reason} (${names})`,
+          reason: `${reason} for ${names}`,
           part: `passengers:${[...part.passengerIds].sort().join(',')}`,
         });
       }
@@ -244,12 +260,22 @@ async function cancelPassengers(
             eq(tickets.status, 'open'),
           ),
         );
+      await recordPassengerRefunds(tx, booking.id, refundPartsOf(full, quote, part.passengerIds));
+      await supersedePendingChanges(tx, booking.id);
       await recordBookingEvent(
         tx,
         booking.id,
         'ticketed',
         options.by,
-        `Cancelled for ${names}: fee ${quote.cancellationFee}, refund ${quote.refund} ${quote.currency}`,
+        `${reason} for ${names}: fee ${moneyText(quote.cancellationFee, quote.currency)}, ` +
+          `refund ${moneyText(quote.refund, quote.currency)}`,
+        {
+          kind: 'partial_cancel',
+          currency: quote.currency,
+          fee: quote.cancellationFee,
+          refund: quote.refund,
+          passengers: nameList,
+        },
         quote.cancellationFee,
       );
       if (options.audit)
@@ -257,6 +283,25 @@ async function cancelPassengers(
       return { quote, bookingId: booking.id };
     }),
   );
+}
+
+/**
+ * A date change waiting for its gateway payment was quoted for the passengers travelling then: once
+ * some are cancelled it is `superseded` and its seats released, so a payment arriving later is a
+ * refund due, never a change charging cancelled passengers (docs/bookings.md#after-sales-money).
+ */
+async function supersedePendingChanges(tx: Db, bookingId: string): Promise<void> {
+  const superseded = await tx
+    .update(bookingChangePayments)
+    .set({
+      status: 'superseded',
+      failureReason: 'Passengers were cancelled before the change was paid.',
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(bookingChangePayments.bookingId, bookingId), eq(bookingChangePayments.status, 'pending')))
+    .returning({ toLocator: bookingChangePayments.toLocator });
+  const house = supplierById('house');
+  for (const { toLocator } of superseded) await house?.cancel(tx, { locator: toLocator });
 }
 
 /** A quote as the API shows it: the supplier's cancellation ids stay inside. */

@@ -5,6 +5,8 @@ import { airlines, bookingChanges, bookingLegs, type SegmentFare, tickets } from
 import { AppError } from '../../../errors';
 import { type Actor, recordBookingEvent } from '../../booking-records/change-booking-status';
 import type { BookingRow, FullBooking } from '../../booking-records/find-booking';
+import { moneyText } from '../../booking-records/money-text';
+import { allocate } from '../../booking-records/passenger-money';
 import { ticketNumber } from '../../booking-records/ticket-number';
 import { updateFirstDeparture } from '../../booking-records/update-first-departure';
 import { issueChangeInvoice } from '../../finance/issue-change-invoice';
@@ -13,7 +15,7 @@ import { decodeOfferId } from '../../flight-engine/offer-id';
 import { priceFares } from '../../flight-engine/price-offer';
 import type { Supplier } from '../../suppliers/supplier';
 import { queueTicketEmail, type TicketLinks } from '../issue/queue-ticket-email';
-import type { BookingChangeQuote } from './quote-booking-change';
+import { type BookingChangeQuote, changeShareWeights } from './quote-booking-change';
 
 type Leg = FullBooking['legs'][number];
 
@@ -124,6 +126,8 @@ export async function applyBookingChange(
     })
     .returning({ id: bookingChanges.id });
   if (!change) throw new Error('the booking change was not written');
+  if (charged.amountDue > 0)
+    await recordPassengerCharges(tx, { locked, current, leg, open, presented, charged });
   const numbers = supplierOrder?.ticketNumbers;
   const reissued = await reissueTickets(tx, {
     bookingId: locked.id,
@@ -153,10 +157,17 @@ export async function applyBookingChange(
     locked.status,
     options.by,
     `Date changed: ${charged.fromFlights.join(', ')} → ${charged.toFlights.join(', ')}; ` +
-      `fare difference ${charged.fareDifference}, change fee ${charged.changeFee} ${charged.currency}` +
+      `fare difference ${moneyText(charged.fareDifference, charged.currency)}, ` +
+      `change fee ${moneyText(charged.changeFee, charged.currency)}` +
       (charged.amountDue > 0 ? options.paidNote : '') +
       `; ${reissued} ticket(s) reissued` +
       (invoice ? `; tax invoice ${invoice.number}` : ''),
+    {
+      kind: 'change',
+      currency: charged.currency,
+      fareDifference: charged.fareDifference,
+      changeFee: charged.changeFee,
+    },
   );
   await queueTicketEmail(tx, { bookingId: locked.id, ...options.links });
   return { changeId: change.id, invoiceNumber: invoice?.number ?? null };
@@ -215,4 +226,35 @@ async function reissueTickets(
     })),
   );
   return options.open.length;
+}
+
+/**
+ * What the change charged, shared among the passengers whose tickets it reissues (their fare
+ * differences refundable with the fare, their change fees kept: docs/bookings.md#after-sales-money),
+ * added to each passenger's record. One statement.
+ */
+async function recordPassengerCharges(
+  tx: Db,
+  options: Pick<ApplyBookingChangeOptions, 'locked' | 'current' | 'leg' | 'presented' | 'charged'> & {
+    open: FullBooking['tickets'];
+  },
+): Promise<void> {
+  const { current, leg, charged } = options;
+  const ids = new Set(options.open.map((t) => t.passengerId));
+  const charging = current.passengers.filter((p) => ids.has(p.id));
+  const weights = changeShareWeights(leg, options.presented.price, charged.currency);
+  const differences = allocate(
+    charged.fareDifference,
+    charging.map((p) => weights.difference(p.type)),
+  );
+  const fees = allocate(
+    charged.changeFee,
+    charging.map((p) => weights.fee(p.type)),
+  );
+  await tx.execute(sql`
+    update booking_passengers as p
+    set changes_paid = p.changes_paid + c.difference, change_fees_paid = p.change_fees_paid + c.fee
+    from unnest(${sql.param(charging.map((p) => p.id))}::uuid[], ${sql.param(differences)}::int[],
+                ${sql.param(fees)}::int[]) as c(id, difference, fee)
+    where p.id = c.id and p.booking_id = ${options.locked.id}`);
 }

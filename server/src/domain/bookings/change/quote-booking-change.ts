@@ -66,6 +66,8 @@ export function quoteBookingChange(
       `Only a ticketed booking can have its date changed; this one is ${booking.status}.`,
     );
   }
+  // Only the passengers still travelling on the leg are charged (docs/bookings.md#after-sales-money).
+  const counts = travellingCountsOnLeg(full, legIndex);
   let changeFee = 0;
   let changeFeeVat = 0;
   const rules: string[] = [];
@@ -91,7 +93,7 @@ export function quoteBookingChange(
     if (!conditions.change.allowed) throw refuse('This fare does not allow date changes.');
     const tier = tierAt(conditions.change, hoursLeft);
     if (!tier) throw refuse(rule);
-    const fee = feeOfSegment(segment.price, tier.fee, booking.currency);
+    const fee = feeOfSegment(segment.price, tier.fee, booking.currency, counts);
     if (!fee) {
       throw refuse(
         `This fare's change fee is in ${'currency' in tier.fee ? tier.fee.currency : ''}: ask us to change it.`,
@@ -142,7 +144,7 @@ export function quoteBookingChange(
   let fareDifference = supplierPrice?.fareDifference ?? 0;
   for (const p of supplierPrice ? [] : offer.price.per_passenger) {
     const old = leg.offer.price.per_passenger.find((o) => o.type === p.type);
-    fareDifference += Math.max(0, p.total - (old?.total ?? 0)) * p.count;
+    fareDifference += Math.max(0, p.total - (old?.total ?? 0)) * (counts[p.type] ?? 0);
   }
   return {
     currency: booking.currency,
@@ -170,7 +172,7 @@ function conditionsOf(segment: SegmentFare): OfferConditions {
 }
 
 /**
- * A tier's change fee on one flight, all passengers: a percentage of each passenger's base fare
+ * A tier's change fee on one flight, for the passengers counted (per type): a percentage of each passenger's base fare
  * with the VAT charged on that share (as a cancellation fee is kept), or a fixed amount per
  * passenger (VAT inclusive where the fare bears VAT). Null when in another currency than the booking's.
  */
@@ -178,6 +180,7 @@ function feeOfSegment(
   price: OfferPrice,
   fee: ConditionFee,
   currency: string,
+  counts: Record<string, number>,
 ): { fee: number; vat: number } | null {
   if ('currency' in fee && fee.currency !== currency) return null;
   let total = 0;
@@ -191,14 +194,63 @@ function feeOfSegment(
     if ('percent' in fee) {
       const keptBase = percentOf(p.base, fee.percent);
       const keptVat = baseAndFuel > 0 ? Math.round((fareVat * keptBase) / baseAndFuel) : 0;
-      total += (keptBase + keptVat) * p.count;
-      vat += keptVat * p.count;
+      total += (keptBase + keptVat) * (counts[p.type] ?? 0);
+      vat += keptVat * (counts[p.type] ?? 0);
     } else {
       const each = fee.amount;
       const eachVat = fareVat > 0 ? Math.round((each * 13) / 113) : 0;
-      total += each * p.count;
-      vat += eachVat * p.count;
+      total += each * (counts[p.type] ?? 0);
+      vat += eachVat * (counts[p.type] ?? 0);
     }
   }
   return { fee: total, vat };
+}
+
+/** The passengers with an open ticket on the leg's flights: those a change of it reissues. */
+export function travellingOnLeg(full: FullBooking, legIndex: number): FullBooking['passengers'] {
+  const first = full.legs
+    .filter((l) => l.position < legIndex)
+    .reduce((count, l) => count + l.offer.segments.length, 0);
+  const leg = full.legs.find((l) => l.position === legIndex);
+  const last = first + (leg?.offer.segments.length ?? 0);
+  const open = new Set(
+    full.tickets
+      .filter((t) => t.status === 'open' && t.segmentIndex >= first && t.segmentIndex < last)
+      .map((t) => t.passengerId),
+  );
+  return full.passengers.filter((p) => open.has(p.id));
+}
+
+function travellingCountsOnLeg(full: FullBooking, legIndex: number): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const p of travellingOnLeg(full, legIndex)) counts[p.type] = (counts[p.type] ?? 0) + 1;
+  return counts;
+}
+
+/**
+ * How a change's fare difference and fee are shared among the passengers it reissues, per
+ * passenger type: the difference by each type's fare difference, the fee by one passenger's fee of
+ * that type under the first tier of each flight's conditions (the tiers differ in size, not in how
+ * they fall on the types). An outside supplier's lump sums fall evenly where these are zero.
+ */
+export function changeShareWeights(
+  leg: FullBooking['legs'][number],
+  toPrice: OfferPrice,
+  currency: string,
+): { difference: (type: string) => number; fee: (type: string) => number } {
+  const oldEach = new Map<string, number>(leg.offer.price.per_passenger.map((p) => [p.type, p.total]));
+  const newEach = new Map<string, number>(toPrice.per_passenger.map((p) => [p.type, p.total]));
+  const feeEach = (type: string) => {
+    let sum = 0;
+    for (const segment of leg.segmentFares) {
+      const tier = conditionsOf(segment).change.tiers[0];
+      if (!tier) continue;
+      sum += feeOfSegment(segment.price, tier.fee, currency, { [type]: 1 })?.fee ?? 0;
+    }
+    return sum;
+  };
+  return {
+    difference: (type) => Math.max(0, (newEach.get(type) ?? 0) - (oldEach.get(type) ?? 0)),
+    fee: feeEach,
+  };
 }

@@ -173,6 +173,10 @@ async function prepareBooking(
       passportExpiry: p.passport_expiry ?? null,
       passportCountry: p.passport_country ?? null,
       displayNameNe: p.display_name_ne ?? null,
+      changesPaid: 0,
+      changeFeesPaid: 0,
+      refunded: 0,
+      cancelledAt: null,
     })),
     // The supplier holds (and records) its own price; the brand's markup is the booking's.
     offers: priced.offers.map(supplierOffer),

@@ -269,6 +269,7 @@ async function writeBatch(tx: Db, batch: Queued[]): Promise<Verdict[]> {
     by: pending.by.name,
     userId: pending.by.userId ?? null,
     note: null,
+    amounts: null,
     at: now,
   }));
   const eventIds = await queryRows<{ id: string; booking_id: string }>(

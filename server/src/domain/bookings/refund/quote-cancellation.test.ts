@@ -69,10 +69,18 @@ function priceOf(a: Amounts): OfferPrice {
 }
 
 function paidBooking(segment: SegmentFare, price: OfferPrice): FullBooking {
+  const count = price.per_passenger[0]?.count ?? 1;
   return {
-    booking: { status: 'ticketed', amountDue: price.total, currency: 'NPR' },
+    booking: { status: 'ticketed', amountDue: price.total, currency: 'NPR', price },
     legs: [{ segmentFares: [segment] }],
-    passengers: [],
+    passengers: Array.from({ length: count }, (_, i) => ({
+      id: `passenger-${i}`,
+      type: 'adult',
+      changesPaid: 0,
+      changeFeesPaid: 0,
+      refunded: 0,
+      cancelledAt: null,
+    })),
     tickets: [],
   } as unknown as FullBooking;
 }

@@ -2,6 +2,7 @@ import type { OfferPrice } from '#shared/flights';
 import type { ConditionFee, OfferConditions } from '#shared/offer-conditions';
 import type { SegmentFare } from '../../../db/schema/bookings';
 import type { FullBooking } from '../../booking-records/find-booking';
+import { refundablePaidOf, salePartsOf } from '../../booking-records/passenger-money';
 import {
   conditionsFromRefundRules,
   describeRefund,
@@ -24,6 +25,19 @@ export interface CancellationQuote {
   passengerIds?: string[];
   /** A void's quote: the last instant the tickets can be voided. */
   voidUntil?: Date;
+  /**
+   * Per passenger covered: what they paid that comes back with the fare, the fee kept and the
+   * refund (adding up to `paid`, `cancellationFee` and `refund`). Absent on a supplier's quote.
+   */
+  parts?: PassengerRefundPart[];
+}
+
+/** One passenger's share of a cancellation, void or full refund. */
+export interface PassengerRefundPart {
+  passengerId: string;
+  paid: number;
+  fee: number;
+  refund: number;
 }
 
 const HOUR = 3_600_000;
@@ -38,11 +52,11 @@ const HOUR = 3_600_000;
  * owed on a booking that was not paid.
  * The refund is what was paid less the fee (an agent's commission is not clawed back).
  *
- * `passengerIds` (docs/bookings.md#partial-cancellation): quote only these passengers' tickets, as chosen by
- * chooseCancelledPassengers. Their part of what was paid is their price's share of the booking's
- * price (per passenger type, rounded); the fee counts only them. Cancelling what is left after a
- * partial cancellation counts only the passengers still on it, and their part is what was paid
- * less the parts cancelled before, so the parts always add up to what was paid.
+ * Every amount is worked out per passenger (docs/bookings.md#after-sales-money): what each paid is
+ * their part of the sale's payment (shared by their prices, parts adding up exactly) plus the fare
+ * differences of their date changes; the fee counts each passenger covered once, at most what they
+ * paid. `passengerIds` (docs/bookings.md#partial-cancellation): quote only these passengers'
+ * tickets, as chosen by chooseCancelledPassengers; without it, everyone still travelling.
  */
 export function quoteCancellation(
   full: FullBooking,
@@ -53,14 +67,12 @@ export function quoteCancellation(
   const gone = cancelledPassengerIds(full);
   const cancelling = passengerIds ?? full.passengers.filter((p) => !gone.has(p.id)).map((p) => p.id);
   const wholeBooking = gone.size === 0 && cancelling.length === full.passengers.length;
-  // The whole booking: every passenger the price counts (as before partial cancellations existed).
-  const counts = wholeBooking ? undefined : countsByType(full, cancelling);
-  const amountPaid = booking.status === 'paid' || booking.status === 'ticketed' ? booking.amountDue : 0;
-  const paid = wholeBooking
-    ? amountPaid
-    : cancelling.length + gone.size === full.passengers.length
-      ? amountPaid - shareOf(full, amountPaid, [...gone])
-      : shareOf(full, amountPaid, cancelling);
+  const chosen = full.passengers.filter((p) => cancelling.includes(p.id));
+  const sale = salePartsOf(full);
+  // Only a booking still paid for has anything to give back.
+  const active = booking.status === 'paid' || booking.status === 'ticketed';
+  const paidOf = new Map(chosen.map((p) => [p.id, active ? refundablePaidOf(sale, p) : 0]));
+  const paid = [...paidOf.values()].reduce((a, b) => a + b, 0);
   const base = {
     currency: booking.currency,
     paid,
@@ -72,6 +84,7 @@ export function quoteCancellation(
       cancellationFee: 0,
       refund: 0,
       rule: 'Not paid yet: cancelling releases the seats at no cost.',
+      parts: chosen.map((p) => ({ passengerId: p.id, paid: 0, fee: 0, refund: 0 })),
     };
   }
   if (paid === 0) {
@@ -83,7 +96,8 @@ export function quoteCancellation(
       refusal: `This booking is ${booking.status} and cannot be cancelled.`,
     };
   }
-  let fee = 0;
+  // Each passenger's fee under every flight's tier, counted for them alone.
+  const feeOf = new Map(chosen.map((p) => [p.id, 0]));
   const rules: string[] = [];
   for (const leg of full.legs) {
     for (const segment of leg.segmentFares) {
@@ -111,22 +125,31 @@ export function quoteCancellation(
           `Cancelling is not allowed within ${lastTierHours(refund)} h of departure: it counts as a no-show.`,
         );
       }
-      const kept = keptOfSegment(segment.price, tier.fee, booking.currency, counts);
-      if (kept === null) {
-        return refuse(
-          `This fare's cancellation fee is in ${'currency' in tier.fee ? tier.fee.currency : ''}: ask us to cancel it.`,
-        );
+      for (const p of chosen) {
+        const kept = keptOfSegment(segment.price, tier.fee, booking.currency, p.type);
+        if (kept === null) {
+          return refuse(
+            `This fare's cancellation fee is in ${'currency' in tier.fee ? tier.fee.currency : ''}: ask us to cancel it.`,
+          );
+        }
+        feeOf.set(p.id, (feeOf.get(p.id) ?? 0) + kept);
       }
-      fee += kept;
       rules.push(`${describeTier(refund, index)} kept`);
     }
   }
-  const cancellationFee = Math.min(fee, paid);
+  // A passenger's fee is at most what they paid (an agent's net price may be below the fee).
+  const parts = chosen.map((p) => {
+    const theirs = paidOf.get(p.id) ?? 0;
+    const fee = Math.min(feeOf.get(p.id) ?? 0, theirs);
+    return { passengerId: p.id, paid: theirs, fee, refund: theirs - fee };
+  });
+  const cancellationFee = parts.reduce((sum, part) => sum + part.fee, 0);
   return {
     ...base,
     cancellationFee,
     refund: paid - cancellationFee,
     rule: `${[...new Set(rules)].join('; ')}. The fuel surcharge and passenger service charge are refunded.`,
+    parts,
   };
 }
 
@@ -138,20 +161,15 @@ function conditionsOfSegment(segment: SegmentFare): OfferConditions {
 }
 
 /**
- * What a tier's fee keeps of one segment's price, all passengers together: a percentage of each
+ * What a tier's fee keeps of one segment's price for one passenger of `type`: a percentage of each
  * passenger's base fare with the VAT charged on that share, or a fixed amount per passenger (at
  * most the base fare and its VAT). The fuel surcharge, service charge and Tourism Service Fee always
  * come back. Null when the fee is in another currency than the booking's.
  */
-function keptOfSegment(
-  price: OfferPrice,
-  fee: ConditionFee,
-  currency: string,
-  counts: Record<string, number> | undefined,
-): number | null {
+function keptOfSegment(price: OfferPrice, fee: ConditionFee, currency: string, type: string): number | null {
   if ('currency' in fee && fee.currency !== currency) return null;
   let kept = 0;
-  for (const p of price.per_passenger) {
+  for (const p of price.per_passenger.filter((each) => each.type === type)) {
     // VAT is charged on base + fuel (and on the Tourism Service Fee, which comes back whole).
     const tourismVat = Math.round(
       ((p.tourism_service_fee ?? 0) * TOURISM_SERVICE_FEE_VAT_BASIS_POINTS) / 10_000,
@@ -161,42 +179,7 @@ function keptOfSegment(
     const vatOn = (share: number) => (baseAndFuel > 0 ? Math.round((fareVat * share) / baseAndFuel) : 0);
     const keptBase = 'percent' in fee ? percentOf(p.base, fee.percent) : p.base;
     const keptEach = keptBase + vatOn(keptBase);
-    kept +=
-      ('percent' in fee ? keptEach : Math.min(fee.amount, keptEach)) *
-      (counts ? (counts[p.type] ?? 0) : p.count);
+    kept += 'percent' in fee ? keptEach : Math.min(fee.amount, keptEach);
   }
   return kept;
-}
-
-/**
- * What was paid for the passengers still on a paid booking: all of it, less the parts of those
- * cancelled before (a full refund after a partial cancellation gives back only the rest).
- */
-export function paidStillOnBooking(full: FullBooking): number {
-  const gone = cancelledPassengerIds(full);
-  const { amountDue } = full.booking;
-  return gone.size === 0 ? amountDue : amountDue - shareOf(full, amountDue, [...gone]);
-}
-
-/** How many passengers of each type are among `ids`. */
-function countsByType(full: FullBooking, ids: string[]): Record<string, number> {
-  const chosen = new Set(ids);
-  const counts: Record<string, number> = {};
-  for (const p of full.passengers) if (chosen.has(p.id)) counts[p.type] = (counts[p.type] ?? 0) + 1;
-  return counts;
-}
-
-/**
- * What the passengers `ids` paid of `amountPaid`: their prices' share of the booking's price (an
- * agent's net price shared the same way), rounded to the minor unit.
- */
-function shareOf(full: FullBooking, amountPaid: number, ids: string[]): number {
-  const { price } = full.booking;
-  if (price.total <= 0) return 0;
-  const eachOf = new Map(price.per_passenger.map((p) => [p.type, p.total]));
-  const chosen = new Set(ids);
-  const theirs = full.passengers
-    .filter((p) => chosen.has(p.id))
-    .reduce((sum, p) => sum + (eachOf.get(p.type) ?? 0), 0);
-  return Math.round((amountPaid * theirs) / price.total);
 }

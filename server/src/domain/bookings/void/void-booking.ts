@@ -12,6 +12,7 @@ import {
   findBooking,
   loadBookingDetails,
 } from '../../booking-records/find-booking';
+import { moneyText } from '../../booking-records/money-text';
 import { releaseSupplierLegs } from '../../booking-records/release-supplier-legs';
 import { withRetryOnConflict } from '../../booking-records/retry-on-conflict';
 import { voidFeeOf } from '../../finance/brand-finance-settings';
@@ -21,6 +22,7 @@ import { kathmanduLocal } from '../../wallet/kathmandu-dates';
 import type { CancellationQuote } from '../refund/quote-cancellation';
 import { quotedBySupplier } from '../refund/quote-supplier-cancellation';
 import { recordCancellationAudit } from '../refund/record-cancellation-audit';
+import { recordPassengerRefunds, refundPartsOf } from '../refund/record-passenger-refunds';
 import { refundBookingPayment } from '../refund/refund-booking-payment';
 
 /** Tickets can be voided until this Nepal time on the day they were issued. */
@@ -84,6 +86,15 @@ export async function voidBooking(
         reason: `${reason}: tickets voided on the day of issue`,
         voidsInvoice: true,
       });
+      await recordPassengerRefunds(
+        tx,
+        booking.id,
+        refundPartsOf(
+          full,
+          quote,
+          full.passengers.map((p) => p.id),
+        ),
+      );
       await tx
         .update(tickets)
         .set({ status: 'void' })
@@ -93,7 +104,10 @@ export async function voidBooking(
         from: ['ticketed'],
         to: quote.refund > 0 ? 'refunded' : 'cancelled',
         by: options.by,
-        note: `Voided on the day of issue: void fee ${quote.cancellationFee}, refund ${quote.refund} ${quote.currency}`,
+        note:
+          `Voided on the day of issue: void fee ${moneyText(quote.cancellationFee, quote.currency)}, ` +
+          `refund ${moneyText(quote.refund, quote.currency)}`,
+        amounts: { kind: 'void', currency: quote.currency, fee: quote.cancellationFee, refund: quote.refund },
         cancellationFee: quote.cancellationFee,
       });
       if (options.audit)

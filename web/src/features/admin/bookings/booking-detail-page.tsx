@@ -15,6 +15,7 @@ import { ChangeBookingDate } from './change-booking-date';
 import { CompleteRefundForm } from './complete-refund-form';
 import { DisruptedBadge } from './disrupted-badge';
 import { FlightDisruptionRow } from './flight-disruption-row';
+import { HistoryNote } from './history-note';
 
 /** One booking for the admin: what it is, its history, money, tickets, and the actions on it. */
 export function BookingDetailPage() {
@@ -214,7 +215,7 @@ export function BookingDetailPage() {
               <p className="text-xs text-slate-600 dark:text-slate-300">
                 {formatWhen(event.at, i18n.language)} · {t('admin.bookings.by', { who: event.by })}
               </p>
-              {event.note && <p className="text-sm">{event.note}</p>}
+              <HistoryNote event={event} />
             </li>
           ))}
         </ol>

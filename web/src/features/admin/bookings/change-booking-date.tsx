@@ -23,6 +23,8 @@ export function ChangeBookingDate(props: { detail: AdminBookingDetail }) {
 
   // Only a ticketed booking changes date, and only the roles of `reissueBookings` change it.
   if (booking.status !== 'ticketed' || !staffRoleMay(me.data?.staff_role, 'reissueBookings')) return null;
+  // A fare that allows no date change (Saver) offers none.
+  if (booking.legs.every((leg) => leg.conditions?.change.allowed === false)) return null;
 
   return (
     <DateChangeFlow

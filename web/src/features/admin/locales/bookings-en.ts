@@ -108,6 +108,12 @@ export const bookingsEn = {
   },
   history: 'History',
   by: 'by {{who}}',
+  historyAmounts: {
+    cancel: 'Cancelled: fee {{fee}}, refund {{refund}}',
+    partial_cancel: 'Cancelled for {{passengers}}: fee {{fee}}, refund {{refund}}',
+    void: 'Voided on the day of issue: void fee {{fee}}, refund {{refund}}',
+    change: 'Date changed: fare difference {{difference}}, change fee {{fee}}',
+  },
   money: 'Payments and refunds',
   payment: '{{gateway}} payment of {{amount}}: {{status}} (reference {{reference}})',
   wallet: {

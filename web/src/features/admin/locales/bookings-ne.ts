@@ -100,6 +100,12 @@ export const bookingsNe: typeof bookingsEn = {
   },
   history: 'इतिहास',
   by: '{{who}} द्वारा',
+  historyAmounts: {
+    cancel: 'रद्द: शुल्क {{fee}}, फिर्ता {{refund}}',
+    partial_cancel: '{{passengers}} का लागि रद्द: शुल्क {{fee}}, फिर्ता {{refund}}',
+    void: 'जारी भएकै दिन भ्वाइड: भ्वाइड शुल्क {{fee}}, फिर्ता {{refund}}',
+    change: 'मिति परिवर्तन: भाडाको फरक {{difference}}, परिवर्तन शुल्क {{fee}}',
+  },
   money: 'भुक्तानी र फिर्ता',
   payment: '{{gateway}} भुक्तानी {{amount}}: {{status}} (सन्दर्भ {{reference}})',
   wallet: {

@@ -2,11 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Booking } from '#shared/bookings';
 import { apiGet } from '../../../lib/api-client';
+import { bookingQueryKey } from '../../../lib/booking-query-key';
 
 /** GET /bookings/:pnr: one of the signed-in user's bookings. */
 export const getBooking = (pnr: string) => apiGet<Booking>(`/bookings/${encodeURIComponent(pnr)}`);
 
-export const bookingQueryKey = (pnr: string | null) => ['booking', pnr] as const;
+export { bookingQueryKey };
 
 export const bookingQueryOptions = (pnr: string | null) =>
   queryOptions({

@@ -25,16 +25,21 @@ export function IssuedTickets(props: { booking: Booking; agent: boolean }) {
       <ul className="mt-2 grid gap-1 text-sm">
         {data.tickets.map((ticket) => {
           const passenger = passengerOf(data, ticket.passenger_id);
-          const exchanged = ticket.status === 'exchanged';
+          // A partial cancellation leaves the booking ticketed: its cancelled passengers' tickets say so.
+          const standing = ticketStanding(ticket.status, data.status);
+          const testId =
+            standing === 'valid'
+              ? 'valid-ticket'
+              : standing === 'exchanged'
+                ? 'exchanged-ticket'
+                : 'refunded-ticket';
           return (
-            <li
-              key={ticket.ticket_number}
-              data-testid={exchanged ? 'exchanged-ticket' : 'valid-ticket'}
-              className="flex flex-wrap items-center gap-2"
-            >
-              <span className={`font-mono ${exchanged ? 'line-through' : ''}`}>{ticket.ticket_number}</span> ·{' '}
-              {passenger?.first_name} {passenger?.last_name}
-              {exchanged && <TicketStatusBadge standing="exchanged" />}
+            <li key={ticket.ticket_number} data-testid={testId} className="flex flex-wrap items-center gap-2">
+              <span className={`font-mono ${standing === 'valid' ? '' : 'line-through'}`}>
+                {ticket.ticket_number}
+              </span>{' '}
+              · {passenger?.first_name} {passenger?.last_name}
+              {standing !== 'valid' && <TicketStatusBadge standing={standing} />}
               {ticket.reissued_from && (
                 <span className="text-xs text-slate-600 dark:text-slate-400">
                   ← <span className="font-mono">{ticket.reissued_from}</span>

@@ -1,3 +1,4 @@
+import type { Booking } from '#shared/bookings';
 import { apiPost } from '../../../lib/api-client';
 
 export interface RefundQuote {
@@ -12,10 +13,11 @@ export interface RefundQuote {
 
 /**
  * POST /bookings/:pnr/cancel: the refund quote (confirm false), or the cancellation itself; with
- * `passengers`, only theirs (docs/bookings.md#partial-cancellation), else the whole booking.
+ * `passengers`, only theirs (docs/bookings.md#partial-cancellation), else the whole booking. Confirmed,
+ * the answer carries the booking as it now is.
  */
 export const cancelBooking = (pnr: string, confirm: boolean, passengers?: string[]) =>
-  apiPost<{ quote: RefundQuote }>(`/bookings/${encodeURIComponent(pnr)}/cancel`, {
+  apiPost<{ quote: RefundQuote; booking: Booking | null }>(`/bookings/${encodeURIComponent(pnr)}/cancel`, {
     confirm,
     ...(passengers ? { passengers } : {}),
   });
