@@ -26,7 +26,8 @@ interface Module {
 const root = 'server/src/';
 /** Tests and their helpers set up data across areas: like `tests` in .dependency-cruiser.cjs. */
 const tests = /\.(test|spec)\.tsx?$|\/test\/|\/operations\//;
-const { modules } = JSON.parse(readFileSync(0, 'utf8')) as { modules: Module[] };
+// depcruise's JSON from the file named (package.json's lint:imports writes one), else from stdin.
+const { modules } = JSON.parse(readFileSync(process.argv[2] ?? 0, 'utf8')) as { modules: Module[] };
 
 /** The module's folder of `depth` path segments, or null when the module is not below it. */
 function folderAt(path: string, depth: number): string | null {
