@@ -149,7 +149,9 @@ test('an agent books a Duffel flight KTM→LHR in NPR, pays from the wallet, see
   const dialog = page.getByRole('dialog', { name: `Cancel booking ${pnr}?` });
   await expect(dialog.getByTestId('cancel-refund')).toContainText('NPR', { timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Cancel the booking' }).click();
-  await expect(page.getByText(`Booking ${pnr} cancelled.`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('cancel-done').getByText(`Booking ${pnr} cancelled.`)).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(item).toContainText(/Refunded|Cancelled/);
 
   const atDuffel = await fetch(

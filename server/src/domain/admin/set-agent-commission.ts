@@ -7,6 +7,19 @@ import { type BrandUserRow, findBrandUser, updateBrandUser } from './find-brand-
 import { refuseStaffBeneficiary } from './refuse-staff-beneficiary';
 
 /**
+ * Refuses a granted commission above the brand's maximum (400 naming the field) before anything
+ * waits for a second person: a proposal the approver could only refuse is refused at once.
+ */
+export async function checkGrantedCommissionUnderMax(
+  db: Db,
+  brandId: string,
+  grantedCommissionPercent: number | null,
+): Promise<void> {
+  const { maxGrantedCommissionPercent } = await brandLimits(db, brandId);
+  checkUnderMax(grantedCommissionPercent, maxGrantedCommissionPercent, 'grantedCommissionPercent');
+}
+
+/**
  * Sets an agent's own granted commission (null: their group's or the brand's) and their group;
  * never the actor's own nor another staff member's (403 STAFF_OWN_ACCOUNT).
  */

@@ -47,7 +47,7 @@ function AgentWallet() {
   const money = (amount: number) =>
     formatMoney(amount, (wallet.data?.currency ?? 'NPR') as CurrencyCode, currentLanguage());
   return (
-    <section className="grid gap-6" aria-labelledby="wallet-title">
+    <section className="grid grid-cols-1 gap-6" aria-labelledby="wallet-title">
       <h1 id="wallet-title" className="text-2xl font-semibold">
         {t('wallet.title')}
       </h1>

@@ -9,7 +9,10 @@ import {
   commissionPolicyRequest,
 } from '#shared/commissions';
 import { successEnvelope } from '#shared/envelope';
-import { setAgentCommission } from '../../../domain/admin/set-agent-commission';
+import {
+  checkGrantedCommissionUnderMax,
+  setAgentCommission,
+} from '../../../domain/admin/set-agent-commission';
 import { withFourEyes } from '../../../domain/approvals/four-eyes';
 import {
   createAgentGroup,
@@ -128,6 +131,7 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { brandId, actor } = scope(request);
       const percent = request.body.grantedCommissionPercent;
+      await checkGrantedCommissionUnderMax(app.db, brandId, percent);
       const outcome = await withFourEyes(app.db, {
         brandId,
         actor,

@@ -88,7 +88,7 @@ export function DepositRequestForm(props: { card: string; currency: CurrencyCode
       <form
         noValidate
         aria-labelledby="deposit-title"
-        className="mt-3 grid gap-4 sm:grid-cols-2"
+        className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2"
         onSubmit={(event) => void submit(event)}
       >
         <TextField
@@ -126,13 +126,14 @@ export function DepositRequestForm(props: { card: string; currency: CurrencyCode
           />
           <FieldError id={`${dateId}-error`} error={dateError} />
         </div>
-        <div className="grid gap-1 text-sm">
+        <div className="grid min-w-0 grid-cols-1 gap-1 text-sm">
           <label htmlFor={slipId} className="font-medium">
             {t('deposits.slip')}
           </label>
           <input
             id={slipId}
             type="file"
+            className="w-full min-w-0"
             accept="image/png,image/jpeg,image/webp,application/pdf"
             aria-invalid={slipError ? true : undefined}
             aria-describedby={slipError ? `${slipId}-error` : undefined}
